@@ -1,0 +1,155 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/open';
+import { authGuard } from './domain/auth/guard';
+import { createTokenService, loadSecret, type TokenService } from './domain/auth/tokens';
+import { createStorage, MAX_UPLOAD_BYTES, type Storage } from './domain/storage';
+import { dottedErrors, HttpError } from './http/errors';
+import { authRoutes } from './routes/auth';
+import { filesRoutes } from './routes/files';
+import { usersRoutes } from './routes/users';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Pino log level; nothing is logged without one. */
+  logLevel?: string;
+}
+
+export interface App {
+  app: FastifyInstance;
+  tokens: TokenService;
+  storage: Storage;
+}
+
+const INVALID = 'The given data was invalid.';
+
+/** Builds the API (and, when a built console is present, serves it). Tests call this with app.inject. */
+export async function buildApp({ config, database, logLevel }: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: logLevel ? { level: logLevel } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const tokens = createTokenService(
+    loadSecret(config.jwtSecret, join(config.dataDir, 'jwt-secret')),
+    config.accessTokenTtl,
+  );
+  const storage = createStorage(config.storageDir);
+  mkdirSync(storage.root, { recursive: true });
+  const { db } = database;
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.'),
+        message: v.message ?? INVALID,
+      }));
+      // A path id that is not a number names nothing that exists.
+      if (error.validationContext === 'params') return reply.status(404).send({ message: 'Not found.' });
+      const errors = dottedErrors(issues);
+      return reply.status(422).send({ message: issues[0]?.message ?? INVALID, errors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match the contract');
+      return reply.status(500).send({ message: 'Something went wrong on our side.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON.'
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'The request is too large.'
+            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'Send the request as application/json.'
+              : error.message;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on our side.' });
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    return payload;
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Dealership console admin API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 25 } });
+  await app.register(authGuard, { db, tokens });
+
+  await app.register(async (api) => {
+    api.get('/api/health', async () => ({ ok: true }));
+    api.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+    authRoutes(api, { db, tokens, refreshTtl: config.refreshTokenTtl });
+    usersRoutes(api, { db, storage });
+    filesRoutes(api, { storage });
+  });
+
+  await app.register(fastifyStatic, {
+    root: storage.root,
+    prefix: '/storage/',
+    decorateReply: false,
+    index: false,
+    // Uploaded files are data, never pages: no sniffing, no scripts.
+    setHeaders: (res) => {
+      res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
+      res.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  const consoleDir = config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : null;
+  if (consoleDir) {
+    await app.register(fastifyStatic, {
+      root: consoleDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        if (path.includes(`${join(consoleDir, 'assets')}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') || path.startsWith('/storage/') || !consoleDir || request.method !== 'GET') {
+      return reply.status(404).send({ message: 'Not found.' });
+    }
+    // History-mode routes: the console decides what an unknown path shows.
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html', consoleDir);
+  });
+
+  return { app, tokens, storage };
+}

@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  storageDir: string;
+  outboxDir: string;
+  databaseUrl: string | null;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  jwtSecret: string | null;
+  smtpUrl: string | null;
+  /** Where the built console lives; null serves the API alone. */
+  consoleDir: string | null;
+  /** Seconds an access token lives. */
+  accessTokenTtl: number;
+  /** Seconds a refresh token lives. */
+  refreshTokenTtl: number;
+  seed: boolean;
+}
+
+function intFrom(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  return {
+    port: intFrom(env.PORT, 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    storageDir: resolve(dataDir, 'storage'),
+    outboxDir: resolve(dataDir, 'outbox'),
+    databaseUrl: env.DATABASE_URL || null,
+    adminEmail: env.ADMIN_EMAIL || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    jwtSecret: env.JWT_SECRET || null,
+    smtpUrl: env.SMTP_URL || null,
+    consoleDir: env.CONSOLE_DIR === '' ? null : resolve(env.CONSOLE_DIR || './dist'),
+    accessTokenTtl: intFrom(env.ACCESS_TOKEN_TTL, 15 * 60),
+    refreshTokenTtl: intFrom(env.REFRESH_TOKEN_TTL, 14 * 24 * 60 * 60),
+    seed: env.SEED !== '0',
+  };
+}

@@ -1,0 +1,113 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './lock';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The same Drizzle API over PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL with positional values; used by the job queue. */
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+// PGlite's defaults start PostgreSQL with -F (fsync off); without it a committed write
+// reaches the disk before the call returns.
+const pgliteStartParams = [
+  '--single',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+];
+
+export interface OpenOptions {
+  /** PostgreSQL URL; without it PGlite opens `dataDir`/db. */
+  databaseUrl?: string | null;
+  /** Data directory for PGlite; null opens PGlite in memory (tests). */
+  dataDir?: string | null;
+  /** Durable writes; tests on throwaway databases skip fsync. */
+  durable?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      query: async (text, values) => {
+        const result = await pool.query(text, values as unknown[]);
+        return { rows: result.rows };
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let release = () => {};
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    release = lockDataDir(options.dataDir);
+    dataDir = join(options.dataDir, 'db');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  try {
+    const client = new PGlite({
+      dataDir,
+      startParams: options.durable === false ? ['-F', ...pgliteStartParams] : pgliteStartParams,
+    });
+    await client.waitReady;
+    const typed = drizzlePglite(client, { schema });
+    await migratePglite(typed, { migrationsFolder });
+    return {
+      db: typed as unknown as Db,
+      kind: 'pglite',
+      query: async (text, values) => {
+        if (values === undefined || values.length === 0) {
+          // pg-boss sends multi-statement SQL without values: only exec() runs that.
+          const results = await client.exec(text);
+          return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+        }
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      },
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { jwtVerify, SignJWT } from 'jose';
+
+export interface AccessClaims {
+  /** User id. */
+  sub: number;
+  /** Session id: logout and reuse detection revoke it, and every request checks it. */
+  sid: string;
+}
+
+export interface TokenService {
+  sign(claims: AccessClaims): Promise<string>;
+  verify(token: string): Promise<AccessClaims | null>;
+  ttl: number;
+}
+
+/** The signing secret: JWT_SECRET, else a random 256-bit key kept in the data directory. */
+export function loadSecret(explicit: string | null, file: string | null): Uint8Array {
+  if (explicit) return new TextEncoder().encode(explicit);
+  if (!file) return randomBytes(32);
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  const secret = randomBytes(32);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, secret.toString('base64'), { mode: 0o600 });
+  return secret;
+}
+
+export function createTokenService(secret: Uint8Array, ttl: number): TokenService {
+  return {
+    ttl,
+    sign: ({ sub, sid }) =>
+      new SignJWT({ sid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(sub))
+        .setIssuedAt()
+        .setExpirationTime(`${ttl}s`)
+        .sign(secret),
+    async verify(token) {
+      try {
+        // Only HS256: tokens with `alg: none` or any other algorithm are refused.
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+        const sub = Number(payload.sub);
+        if (!Number.isInteger(sub) || typeof payload.sid !== 'string') return null;
+        return { sub, sid: payload.sid };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** Opaque refresh tokens: random, stored only as their SHA-256. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

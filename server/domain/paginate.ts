@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import type { Paginator } from '@/api/contract/common';
+
+export const PAGE_SIZE = 25;
+
+/** Offset and limit for a 1-based page; perPage -1 means every record (spec §9). */
+export function pageWindow(page: number, perPage: number = PAGE_SIZE): { limit: number | null; offset: number } {
+  if (perPage === -1) return { limit: null, offset: 0 };
+  return { limit: perPage, offset: (page - 1) * perPage };
+}
+
+/** Builds Laravel's length-aware paginator, keeping the request's other query values in its links. */
+export function paginate<T>(
+  request: FastifyRequest,
+  rows: T[],
+  total: number,
+  page: number,
+  perPage: number = PAGE_SIZE,
+  pageParam = 'page',
+): Paginator<T> {
+  const size = perPage === -1 ? Math.max(total, 1) : perPage;
+  const lastPage = Math.max(1, Math.ceil(total / size));
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const path = `${url.origin}${url.pathname}`;
+  const link = (n: number) => {
+    const params = new URLSearchParams(url.search);
+    params.set(pageParam, String(n));
+    return `${path}?${params.toString()}`;
+  };
+  const from = rows.length ? (page - 1) * size + 1 : null;
+  return {
+    data: rows,
+    current_page: page,
+    last_page: lastPage,
+    per_page: size,
+    from,
+    to: from === null ? null : from + rows.length - 1,
+    total,
+    path,
+    first_page_url: link(1),
+    last_page_url: link(lastPage),
+    prev_page_url: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
+    next_page_url: page < lastPage ? link(page + 1) : null,
+  };
+}
+
+/** Escapes a user's search text for ILIKE. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export type FileKind = 'png' | 'jpeg' | 'gif' | 'webp' | 'xlsx' | 'csv';
+
+const startsWith = (buffer: Buffer, bytes: number[], offset = 0) =>
+  buffer.length >= offset + bytes.length && bytes.every((b, i) => buffer[offset + i] === b);
+
+/** What a file really is, judged by its first bytes, never by its name or declared type. */
+export function sniff(buffer: Buffer): FileKind | null {
+  if (startsWith(buffer, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(buffer, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(buffer, [0x47, 0x49, 0x46, 0x38]) && (buffer[4] === 0x37 || buffer[4] === 0x39)) return 'gif';
+  if (startsWith(buffer, [0x52, 0x49, 0x46, 0x46]) && startsWith(buffer, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  if (startsWith(buffer, [0x50, 0x4b, 0x03, 0x04]) && buffer.includes('[Content_Types].xml')) return 'xlsx';
+  if (buffer.length > 0 && !buffer.includes(0) && isUtf8(buffer)) return 'csv';
+  return null;
+}
+
+function isUtf8(buffer: Buffer): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const IMAGE_KINDS: FileKind[] = ['png', 'jpeg', 'gif', 'webp'];
+export const SPREADSHEET_KINDS: FileKind[] = ['xlsx', 'csv'];
+
+export const CONTENT_TYPES: Record<FileKind, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+const EXTENSIONS: Record<FileKind, string> = {
+  png: 'png',
+  jpeg: 'jpg',
+  gif: 'gif',
+  webp: 'webp',
+  xlsx: 'xlsx',
+  csv: 'csv',
+};
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export interface Storage {
+  root: string;
+  /** Stores the bytes under a server-made name; answers the public path under /storage. */
+  save(folder: string, kind: FileKind, bytes: Buffer): Promise<string>;
+}
+
+export function createStorage(root: string): Storage {
+  return {
+    root,
+    async save(folder, kind, bytes) {
+      const dir = join(root, folder);
+      await mkdir(dir, { recursive: true });
+      const name = `${randomBytes(16).toString('hex')}.${EXTENSIONS[kind]}`;
+      const temp = join(dir, `.${name}.part`);
+      // Written aside then renamed, so a half-written file is never served.
+      await writeFile(temp, bytes);
+      await rename(temp, join(dir, name));
+      return `/storage/${folder}/${name}`;
+    },
+  };
+}
+
+/** A readable name to show for an upload: the client's name without any path. */
+export function displayName(filename: string | undefined): string {
+  const base = (filename ?? 'file').split(/[\\/]/).pop() ?? 'file';
+  return base.replace(/[^\w.\- ()]/g, '_').slice(0, 200) || 'file';
+}

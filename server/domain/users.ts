@@ -1,0 +1,84 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { User } from '@/api/contract/users';
+import type { Db } from '../db/open';
+import { users } from '../db/schema';
+import type { LifecycleTable } from './lifecycle';
+import { likePattern, pageWindow } from './paginate';
+
+export const usersLifecycle: LifecycleTable = {
+  table: users,
+  id: users.id,
+  deletedAt: users.deletedAt,
+  updatedAt: users.updatedAt,
+  key: 'users',
+  noun: 'users',
+};
+
+export type UserRow = typeof users.$inferSelect;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    meta: {
+      telephone: row.meta.telephone ?? null,
+      job_title: row.meta.job_title ?? null,
+      avatar: row.meta.avatar ?? null,
+    },
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    deleted_at: row.deletedAt ? row.deletedAt.toISOString() : null,
+  };
+}
+
+/** One page of active or binned users, searched by name or e-mail, paged in SQL. */
+export async function listUsers(db: Db, opts: { search: string; page: number; trashed: boolean }) {
+  const pattern = opts.search ? likePattern(opts.search) : null;
+  const where = and(
+    opts.trashed ? isNotNull(users.deletedAt) : isNull(users.deletedAt),
+    pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+  );
+  const { limit, offset } = pageWindow(opts.page);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(limit ?? 1_000_000)
+      .offset(offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows: rows.map(toUser), total: totals[0]?.total ?? 0 };
+}
+
+export async function findUser(db: Db, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .orderBy(asc(users.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether another user (active or binned) already has this e-mail. */
+export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
+        exceptId ? ne(users.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}

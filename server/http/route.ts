@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { messageResponse, validationErrorResponse } from '@/api/contract/common';
+import type { CallDef, CallOutput } from '@/api/contract/define';
+import type { AuthUser } from '../domain/auth/guard';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface CallRequest<C extends CallDef> {
+  params: Out<C['params']>;
+  query: Out<C['query']>;
+  body: Out<C['body']>;
+  /** The signed-in user; present on every call that needs sign-in. */
+  user: AuthUser;
+  raw: FastifyRequest;
+}
+
+export type CallHandler<C extends CallDef> = (
+  req: CallRequest<C>,
+  reply: FastifyReply,
+) => Promise<CallOutput<C>> | CallOutput<C>;
+
+const errorResponses = {
+  400: messageResponse,
+  401: messageResponse,
+  403: messageResponse,
+  404: messageResponse,
+  409: messageResponse,
+  413: messageResponse,
+  422: validationErrorResponse,
+  429: messageResponse,
+};
+
+/** Every call the server registered, so tests can enumerate them. */
+export const registeredCalls: CallDef[] = [];
+
+/** Registers one contract call: its schemas validate the input and shape the answer. */
+export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+  const needsAuth = call.auth !== false;
+  registeredCalls.push(call);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: call.method,
+    url: `/api/${call.path}`,
+    schema: {
+      summary: call.summary,
+      tags: [call.path.split('/')[0] ?? 'api'],
+      ...(needsAuth ? { security: [{ bearer: [] }] } : {}),
+      ...(call.params ? { params: call.params } : {}),
+      ...(call.query ? { querystring: call.query } : {}),
+      // Multipart bodies are read from the stream by the handler, not parsed here.
+      ...(call.body && !call.multipart ? { body: call.body } : {}),
+      response: { 200: call.response, ...errorResponses },
+    },
+    ...(needsAuth ? { preHandler: app.authenticate } : {}),
+    handler: async (request, reply) =>
+      handler(
+        {
+          params: request.params as Out<C['params']>,
+          query: request.query as Out<C['query']>,
+          body: request.body as Out<C['body']>,
+          user: request.user as AuthUser,
+          raw: request,
+        },
+        reply,
+      ),
+  });
+}

@@ -1,0 +1,36 @@
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { openDatabase } from './db/open';
+import { seedIfEmpty } from './db/seed/index';
+
+const config = readConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const seed = await seedIfEmpty(database.db, {
+  adminEmail: config.adminEmail,
+  adminPassword: config.adminPassword,
+  demo: config.seed,
+});
+if (seed.generatedPassword) {
+  console.log(
+    `\nFirst admin: ${seed.adminEmail}\nPassword:    ${seed.generatedPassword}\n(shown once: keep it, or set ADMIN_EMAIL and ADMIN_PASSWORD before the first start)\n`,
+  );
+}
+
+const { app } = await buildApp({ config, database, logLevel: process.env.LOG_LEVEL || 'warn' });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal}: closing`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+console.log(
+  `Listening on http://localhost:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+);

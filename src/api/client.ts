@@ -1,0 +1,130 @@
+import type { ValidationErrorBody } from './contract/common';
+import { type CallDef, type CallInput, type CallOutput, fillPath } from './contract/define';
+
+/** The base of the admin API: `/api/` here, or another server's (VITE_API_URL). */
+export const apiBase: string = (import.meta.env?.VITE_API_URL as string | undefined) ?? '/api/';
+
+const TOKEN_KEY = 'console.token';
+
+export const tokenStore = {
+  get(): string | null {
+    return globalThis.localStorage?.getItem(TOKEN_KEY) ?? null;
+  },
+  set(token: string): void {
+    globalThis.localStorage?.setItem(TOKEN_KEY, token);
+  },
+  clear(): void {
+    globalThis.localStorage?.removeItem(TOKEN_KEY);
+  },
+};
+
+/** A failed call. `errors` holds 422 field errors keyed by dotted path. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ClientHooks {
+  /** Asked once per wave of 401s; resolves true when a new token is stored. */
+  refresh(): Promise<boolean>;
+  /** The refresh failed: the token is gone and the user must sign in again. */
+  onSessionExpired(): void;
+  /** A 403 with a message: goes to the global error list. */
+  onForbidden(message: string): void;
+}
+
+let hooks: ClientHooks | null = null;
+let refreshing: Promise<boolean> | null = null;
+
+export function setClientHooks(next: ClientHooks | null): void {
+  hooks = next;
+}
+
+/** Concurrent 401s share one refresh. */
+function refreshOnce(): Promise<boolean> {
+  if (!hooks) return Promise.resolve(false);
+  if (!refreshing) {
+    const current = hooks;
+    refreshing = current
+      .refresh()
+      .catch(() => false)
+      .finally(() => {
+        refreshing = null;
+      });
+  }
+  return refreshing;
+}
+
+function buildUrl(call: CallDef, input: { params?: unknown; query?: unknown }): string {
+  let url = apiBase + fillPath(call.path, input.params as Record<string, string | number> | undefined);
+  if (input.query && typeof input.query === 'object') {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(input.query)) {
+      if (value === undefined || value === null || value === '') continue;
+      search.set(key, String(value));
+    }
+    const text = search.toString();
+    if (text) url += `?${text}`;
+  }
+  return url;
+}
+
+async function send(call: CallDef, input: { params?: unknown; query?: unknown; body?: unknown }) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = tokenStore.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (input.body instanceof FormData) body = input.body;
+  else if (input.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(input.body);
+  } else if (call.method === 'POST') {
+    headers['Content-Type'] = 'application/json';
+    body = '{}';
+  }
+  return fetch(buildUrl(call, input), { method: call.method, headers, body, credentials: 'include' });
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+}
+
+/**
+ * Calls the admin API. A 401 triggers one refresh (shared by concurrent calls) and one
+ * retry; a second 401 or a failed refresh ends the session.
+ */
+export async function request<C extends CallDef>(call: C, input: CallInput<C>): Promise<CallOutput<C>> {
+  let response = await send(call, input);
+  if (response.status === 401 && call.auth !== false && hooks) {
+    const refreshed = await refreshOnce();
+    if (refreshed) response = await send(call, input);
+    if (!refreshed || response.status === 401) {
+      tokenStore.clear();
+      hooks?.onSessionExpired();
+    }
+  }
+  const data = (await readBody(response)) as Partial<ValidationErrorBody> & Record<string, unknown>;
+  if (!response.ok) {
+    const message = typeof data.message === 'string' ? data.message : response.statusText;
+    if (response.status === 403 && message) hooks?.onForbidden(message);
+    throw new ApiError(response.status, message, data.errors ?? {});
+  }
+  return data as CallOutput<C>;
+}
+
+/** Builds a typed function for one call: `const listUsers = endpoint(usersList)`. */
+export function endpoint<C extends CallDef>(call: C) {
+  return (input: CallInput<C>): Promise<CallOutput<C>> => request(call, input);
+}

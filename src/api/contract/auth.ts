@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { emailField } from './common';
+import { defineCall } from './define';
+import { user } from './users';
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, 'Enter your password.').max(1000),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const tokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+
+export const login = defineCall({
+  method: 'POST',
+  path: 'auth/login',
+  auth: false,
+  body: loginSchema,
+  response: tokenResponse,
+  summary: 'Sign in; also sets the refresh cookie',
+});
+
+export const logout = defineCall({
+  method: 'GET',
+  path: 'auth/logout',
+  response: z.object({ message: z.string() }),
+  summary: 'Sign out: revokes the session and its refresh tokens',
+});
+
+export const me = defineCall({
+  method: 'GET',
+  path: 'auth/me',
+  response: z.object({ data: user }),
+  summary: 'The signed-in user',
+});
+
+export const refresh = defineCall({
+  method: 'POST',
+  path: 'auth/refresh',
+  auth: false,
+  response: tokenResponse.extend({ refreshed: z.literal(true) }),
+  summary: 'Rotates the refresh cookie and returns a new access token',
+});
