@@ -12,6 +12,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { isDataException } from './db/errors';
 import type { Database } from './db/open';
 import { authGuard } from './domain/auth/guard';
 import { createTokenService, loadSecret, type TokenService } from './domain/auth/tokens';
@@ -71,6 +72,9 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
       const errors = dottedErrors(issues);
       return reply.status(422).send({ message: issues[0]?.message ?? INVALID, errors });
     }
+    if (isDataException(error)) {
+      return reply.status(422).send({ message: INVALID, errors: {} });
+    }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match the contract');
       return reply.status(500).send({ message: 'Something went wrong on our side.' });
@@ -128,7 +132,8 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     },
   });
 
-  const consoleDir = config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : null;
+  const consoleDir =
+    config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : null;
   if (consoleDir) {
     await app.register(fastifyStatic, {
       root: consoleDir,
@@ -136,7 +141,8 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
       index: false,
       wildcard: false,
       setHeaders: (res, path) => {
-        if (path.includes(`${join(consoleDir, 'assets')}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (path.includes(`${join(consoleDir, 'assets')}`))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -84,7 +84,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   try {
     const client = new PGlite({
       dataDir,
-      startParams: options.durable === false ? ['-F', ...pgliteStartParams] : pgliteStartParams,
+      // `--single` must come first.
+      startParams:
+        options.durable === false ? ['--single', '-F', ...pgliteStartParams.slice(1)] : pgliteStartParams,
     });
     await client.waitReady;
     const typed = drizzlePglite(client, { schema });

@@ -1,5 +1,6 @@
 import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { invalid } from '../http/errors';
 
@@ -17,13 +18,18 @@ export interface LifecycleTable {
 
 async function requireAll(db: Db, t: LifecycleTable, ids: number[], inBin: boolean): Promise<void> {
   const unique = [...new Set(ids)];
-  const rows = await db
-    .select({ id: t.id })
-    .from(t.table)
-    .where(and(inArray(t.id, unique), inBin ? isNotNull(t.deletedAt) : isNull(t.deletedAt)));
+  // An id beyond the column's range names no row; PostgreSQL would refuse the query itself.
+  const rows = unique.some((id) => id > MAX_SERIAL_ID)
+    ? []
+    : await db
+        .select({ id: t.id })
+        .from(t.table)
+        .where(and(inArray(t.id, unique), inBin ? isNotNull(t.deletedAt) : isNull(t.deletedAt)));
   if (rows.length !== unique.length) {
     throw invalid({
-      [t.key]: inBin ? `Some of the selected ${t.noun} are not in the bin.` : `Some of the selected ${t.noun} do not exist.`,
+      [t.key]: inBin
+        ? `Some of the selected ${t.noun} are not in the bin.`
+        : `Some of the selected ${t.noun} do not exist.`,
     });
   }
 }
@@ -32,7 +38,12 @@ async function requireAll(db: Db, t: LifecycleTable, ids: number[], inBin: boole
  * Deleting from the All view moves rows to the bin; from the Bin it deletes them forever.
  * All or nothing: one transaction, and every id must be in the view it came from.
  */
-export async function deleteRows(db: Db, t: LifecycleTable, ids: number[], type: 'all' | 'trashed'): Promise<number> {
+export async function deleteRows(
+  db: Db,
+  t: LifecycleTable,
+  ids: number[],
+  type: 'all' | 'trashed',
+): Promise<number> {
   return db.transaction(async (tx) => {
     const scoped = tx as unknown as Db;
     await requireAll(scoped, t, ids, type === 'trashed');

@@ -4,7 +4,10 @@ import type { Paginator } from '@/api/contract/common';
 export const PAGE_SIZE = 25;
 
 /** Offset and limit for a 1-based page; perPage -1 means every record (spec §9). */
-export function pageWindow(page: number, perPage: number = PAGE_SIZE): { limit: number | null; offset: number } {
+export function pageWindow(
+  page: number,
+  perPage: number = PAGE_SIZE,
+): { limit: number | null; offset: number } {
   if (perPage === -1) return { limit: null, offset: 0 };
   return { limit: perPage, offset: (page - 1) * perPage };
 }

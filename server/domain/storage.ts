@@ -11,8 +11,10 @@ const startsWith = (buffer: Buffer, bytes: number[], offset = 0) =>
 export function sniff(buffer: Buffer): FileKind | null {
   if (startsWith(buffer, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(buffer, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(buffer, [0x47, 0x49, 0x46, 0x38]) && (buffer[4] === 0x37 || buffer[4] === 0x39)) return 'gif';
-  if (startsWith(buffer, [0x52, 0x49, 0x46, 0x46]) && startsWith(buffer, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  if (startsWith(buffer, [0x47, 0x49, 0x46, 0x38]) && (buffer[4] === 0x37 || buffer[4] === 0x39))
+    return 'gif';
+  if (startsWith(buffer, [0x52, 0x49, 0x46, 0x46]) && startsWith(buffer, [0x57, 0x45, 0x42, 0x50], 8))
+    return 'webp';
   if (startsWith(buffer, [0x50, 0x4b, 0x03, 0x04]) && buffer.includes('[Content_Types].xml')) return 'xlsx';
   if (buffer.length > 0 && !buffer.includes(0) && isUtf8(buffer)) return 'csv';
   return null;

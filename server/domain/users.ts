@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { User } from '@/api/contract/users';
+import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { users } from '../db/schema';
 import type { LifecycleTable } from './lifecycle';
@@ -54,6 +55,7 @@ export async function listUsers(db: Db, opts: { search: string; page: number; tr
 }
 
 export async function findUser(db: Db, id: number): Promise<UserRow | null> {
+  if (id > MAX_SERIAL_ID) return null;
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
 }

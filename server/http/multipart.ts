@@ -27,9 +27,10 @@ export async function readUploadForm(request: FastifyRequest, fileField = 'file'
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid({ [fileField]: 'The file may not be greater than 5 MB.' });
-    if (code?.startsWith('FST_')) throw new HttpError(400, 'The upload could not be read.');
-    throw error;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw invalid({ [fileField]: 'The file may not be greater than 5 MB.' });
+    // Anything else went wrong while reading the client's stream (truncated body, bad boundary, limits).
+    throw new HttpError(400, 'The upload could not be read.');
   }
   return { fields, file };
 }

@@ -36,7 +36,11 @@ const errorResponses = {
 export const registeredCalls: CallDef[] = [];
 
 /** Registers one contract call: its schemas validate the input and shape the answer. */
-export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+export function registerCall<C extends CallDef>(
+  app: FastifyInstance,
+  call: C,
+  handler: CallHandler<C>,
+): void {
   const needsAuth = call.auth !== false;
   registeredCalls.push(call);
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -52,7 +56,8 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
       ...(call.body && !call.multipart ? { body: call.body } : {}),
       response: { 200: call.response, ...errorResponses },
     },
-    ...(needsAuth ? { preHandler: app.authenticate } : {}),
+    // Before parsing and validation, so a caller without a valid token learns nothing about the input.
+    ...(needsAuth ? { onRequest: app.authenticate } : {}),
     handler: async (request, reply) =>
       handler(
         {

@@ -1,11 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { login, logout, me, refresh } from '@/api/contract/auth';
-import { accountKey, addressKey, clearFailures, minutesUntilAllowed, recordFailure } from '../domain/auth/limits';
+import type { Db } from '../db/open';
+import {
+  accountKey,
+  addressKey,
+  clearFailures,
+  minutesUntilAllowed,
+  recordFailure,
+} from '../domain/auth/limits';
 import { dummyHash, verifyPassword } from '../domain/auth/passwords';
 import { createSession, revokeSession, rotateSession } from '../domain/auth/sessions';
 import type { TokenService } from '../domain/auth/tokens';
 import { findUser, findUserByEmail, toUser } from '../domain/users';
-import type { Db } from '../db/open';
 import { HttpError, invalid, unauthenticated } from '../http/errors';
 import { registerCall } from '../http/route';
 
@@ -58,7 +64,12 @@ export function authRoutes(app: FastifyInstance, opts: { db: Db; tokens: TokenSe
       throw invalid({ email: BAD_CREDENTIALS, password: BAD_CREDENTIALS }, BAD_CREDENTIALS);
     }
     await clearFailures(db, [keys[0]!]);
-    const session = await createSession(db, user.id, { userAgent: raw.headers['user-agent'], ip: raw.ip }, refreshTtl);
+    const session = await createSession(
+      db,
+      user.id,
+      { userAgent: raw.headers['user-agent'], ip: raw.ip },
+      refreshTtl,
+    );
     setRefreshCookie(raw, reply, session.refreshToken, refreshTtl);
     return tokenBody(user.id, session.sessionId);
   });

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   usersCreate,
@@ -11,28 +11,36 @@ import {
   usersUpdate,
   usersValidation,
 } from '@/api/contract/users';
+import { databaseErrorCode, UNIQUE_VIOLATION } from '../db/errors';
+import type { Db } from '../db/open';
+import { users } from '../db/schema';
 import { hashPassword } from '../domain/auth/passwords';
 import { deleteRows, restoreRows } from '../domain/lifecycle';
 import { paginate } from '../domain/paginate';
 import type { Storage } from '../domain/storage';
 import { emailTaken, findUser, listUsers, toUser, usersLifecycle } from '../domain/users';
-import type { Db } from '../db/open';
-import { users } from '../db/schema';
 import { HttpError, invalid, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
 
 const NOT_FOUND = 'The user you are trying to locate clearly doesn\u2019t exist...';
+const conflict = () =>
+  new HttpError(409, 'Someone else changed this user since you opened it. Reload to see their changes.');
+const emailInUse = () => invalid({ email: 'That e-mail address is already in use.' });
 
 export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Storage }) {
   const { db, storage } = opts;
+
+  /** A file files/upload really stored: not a folder (`/storage/avatar/..`), nor a hidden part-written file. */
+  function isStoredFile(path: string): boolean {
+    const file = join(storage.root, path.replace(/^\/storage\//, ''));
+    return !basename(file).startsWith('.') && Boolean(statSync(file, { throwIfNoEntry: false })?.isFile());
+  }
 
   /** Rules the schema cannot know: a unique e-mail and an avatar that was really uploaded. */
   async function checkRules(fields: { email: string; avatar: string | null }, id?: number) {
     const errors: Record<string, string> = {};
     if (await emailTaken(db, fields.email, id)) errors.email = 'That e-mail address is already in use.';
-    if (fields.avatar && !existsSync(join(storage.root, fields.avatar.replace(/^\/storage\//, '')))) {
-      errors.avatar = 'Upload the avatar again.';
-    }
+    if (fields.avatar && !isStoredFile(fields.avatar)) errors.avatar = 'Upload the avatar again.';
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
@@ -75,7 +83,7 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
       return { id: row!.id, message: 'You have added a new user.' };
     } catch (error) {
       // Two people adding the same e-mail at once: the unique index decides.
-      if ((error as { code?: string }).code === '23505') throw invalid({ email: 'That e-mail address is already in use.' });
+      if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw emailInUse();
       throw error;
     }
   });
@@ -84,23 +92,31 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
     const current = await findUser(db, params.id);
     if (!current) throw notFound(NOT_FOUND);
     if (body.updated_at && new Date(body.updated_at).getTime() !== current.updatedAt.getTime()) {
-      throw new HttpError(409, 'Someone else changed this user since you opened it. Reload to see their changes.');
+      throw conflict();
     }
     await checkRules(body, params.id);
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-    const [row] = await db
-      .update(users)
-      .set({
-        name: body.name,
-        email: body.email,
-        ...(passwordHash ? { passwordHash } : {}),
-        meta: { telephone: body.telephone, job_title: body.job_title, avatar: body.avatar },
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, params.id))
-      .returning({ id: users.id });
-    if (!row) throw notFound(NOT_FOUND);
-    return { id: row.id, message: 'You have updated a user.' };
+    try {
+      const [row] = await db
+        .update(users)
+        .set({
+          name: body.name,
+          email: body.email,
+          ...(passwordHash ? { passwordHash } : {}),
+          meta: { telephone: body.telephone, job_title: body.job_title, avatar: body.avatar },
+          updatedAt: new Date(),
+        })
+        // The version is checked again in the write itself: another save may have landed since the read.
+        .where(
+          and(eq(users.id, params.id), body.updated_at ? eq(users.updatedAt, current.updatedAt) : undefined),
+        )
+        .returning({ id: users.id });
+      if (!row) throw body.updated_at ? conflict() : notFound(NOT_FOUND);
+      return { id: row.id, message: 'You have updated a user.' };
+    } catch (error) {
+      if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw emailInUse();
+      throw error;
+    }
   });
 
   registerCall(app, usersDelete, async ({ body, user }) => {

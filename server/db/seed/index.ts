@@ -35,7 +35,11 @@ export function demoUsers(total: number, passwordHash: string, offset = 0) {
       name: `${first} ${last}`,
       email: `${first}.${last}${n > 0 ? n : ''}@example.co.uk`.toLowerCase(),
       passwordHash,
-      meta: { telephone: `07700 9${String(n).padStart(5, '0')}`, job_title: pick(JOB_TITLES, n), avatar: null },
+      meta: {
+        telephone: `07700 9${String(n).padStart(5, '0')}`,
+        job_title: pick(JOB_TITLES, n),
+        avatar: null,
+      },
       createdAt: created,
       updatedAt: created,
     };

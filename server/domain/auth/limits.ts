@@ -10,7 +10,8 @@ export const MAX_FAILURES_PER_ADDRESS = 30;
 export const accountKey = (email: string) => `email:${email.trim().toLowerCase()}`;
 export const addressKey = (ip: string) => `ip:${ip}`;
 
-const limitOf = (key: string) => (key.startsWith('email:') ? MAX_FAILURES_PER_ACCOUNT : MAX_FAILURES_PER_ADDRESS);
+const limitOf = (key: string) =>
+  key.startsWith('email:') ? MAX_FAILURES_PER_ACCOUNT : MAX_FAILURES_PER_ADDRESS;
 
 /** Minutes until sign-in is allowed again for any of the keys, or 0 when it is allowed now. */
 export async function minutesUntilAllowed(db: Db, keys: string[]): Promise<number> {

@@ -12,7 +12,9 @@ export interface IssuedSession {
 
 async function issueRefresh(db: Db, sessionId: string, ttlSeconds: number): Promise<string> {
   const { token, hash } = newRefreshToken();
-  await db.insert(refreshTokens).values({ hash, sessionId, expiresAt: new Date(Date.now() + ttlSeconds * 1000) });
+  await db
+    .insert(refreshTokens)
+    .values({ hash, sessionId, expiresAt: new Date(Date.now() + ttlSeconds * 1000) });
   return token;
 }
 
@@ -38,7 +40,11 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
  * Swaps a refresh token for a new one in the same session. A token that was already used
  * means it leaked: the whole session (every token of its family) is revoked.
  */
-export async function rotateSession(db: Db, token: string, ttlSeconds: number): Promise<IssuedSession | null> {
+export async function rotateSession(
+  db: Db,
+  token: string,
+  ttlSeconds: number,
+): Promise<IssuedSession | null> {
   const hash = hashRefreshToken(token);
   return db.transaction(async (tx) => {
     const [row] = await tx

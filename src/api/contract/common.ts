@@ -78,11 +78,14 @@ export const storedFile = z.object({ path: z.string(), name: z.string() });
 export type StoredFile = z.infer<typeof storedFile>;
 
 /** 0/1 flags as the spec stores them; accepts booleans and "0"/"1" from forms. */
-export const flag = z.preprocess((v) => {
-  if (v === true || v === 'true' || v === '1') return 1;
-  if (v === false || v === 'false' || v === '0') return 0;
-  return v;
-}, z.union([z.literal(0), z.literal(1)]));
+export const flag = z.preprocess(
+  (v) => {
+    if (v === true || v === 'true' || v === '1') return 1;
+    if (v === false || v === 'false' || v === '0') return 0;
+    return v;
+  },
+  z.union([z.literal(0), z.literal(1)]),
+);
 
 /** An e-mail address, trimmed; an empty one gets its own message. */
 export const emailField = z
@@ -96,3 +99,120 @@ export const emailField = z
 z.config({
   customError: (issue) => (issue.input === undefined ? 'This field is required.' : undefined),
 });
+
+/**
+ * A 0/1 flag in an answer. Answers are encoded by the server, and encoding refuses one-way
+ * transforms, so entities use this plain form and forms use `flag`.
+ */
+export const flagValue = z.union([z.literal(0), z.literal(1)]);
+
+/** Blank form values (missing, null, or only spaces) mean nothing was entered. */
+const isBlank = (v: unknown): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** A boolean the spec stores as true/false; accepts "true"/"1"/"on" and their opposites from forms. */
+export const bool = z
+  .union([z.boolean(), z.number(), z.string()])
+  .nullish()
+  .transform((v) => {
+    if (v === true || v === 1 || v === 'true' || v === '1' || v === 'on') return true;
+    if (v === false || v === 0 || v === 'false' || v === '0' || v === 'off') return false;
+    return isBlank(v) ? undefined : v;
+  })
+  .pipe(z.boolean('Choose yes or no.'));
+
+/** Text a person must enter: trimmed, at least one character. */
+export function requiredText(message: string, max = 255) {
+  return z.string(message).trim().min(1, message).max(max, `Use at most ${max} characters.`);
+}
+
+/** Text that may be left blank; blank is stored as null (null is accepted back, so parsing twice is safe). */
+export function optionalText(max = 255) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+/** A number typed into a form: blank means nothing was entered, so `schema` decides (required, default...). */
+export function numeric<T extends z.ZodType<unknown, number | undefined>>(schema: T) {
+  return z
+    .union([z.number(), z.string()])
+    .nullish()
+    .transform((v) => (isBlank(v) ? undefined : typeof v === 'string' ? Number(v.trim()) : v))
+    .pipe(schema);
+}
+
+/** A chosen record that may be none: blank and 0 arrive as null. */
+export const optionalId = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((v) => (isBlank(v) || v === 0 || v === '0' ? null : Number(v)))
+  .pipe(z.number().int().positive().nullable());
+
+/** A group of fields that may arrive missing: it is parsed as {} so errors land on its fields (meta.title). */
+export function fieldGroup<T extends z.ZodObject>(schema: T) {
+  // The empty object is parsed like any input, not trusted; it only stands in for a missing group.
+  return schema.prefault({} as z.input<T>);
+}
+
+/** A bulk selection of ids, as users/delete and its peers carry it. */
+export function idList(noun: string) {
+  return z
+    .array(id)
+    .min(1, `Select at least one ${noun}.`)
+    .max(1000, `Select at most 1000 ${noun}s at once.`);
+}
+
+/** `{id, name}` pairs for selects (perPage=-1 lists, picker options). */
+export const option = z.object({ id: z.number().int(), name: z.string() });
+export type Option = z.infer<typeof option>;
+
+/** Calendar day, `YYYY-MM-DD`. */
+export const isoDate = (message = 'Enter a date.') => z.iso.date(message);
+
+/**
+ * A date-time (ISO 8601, with or without an offset) that may be left blank, stored as null. A
+ * space between date and time (as SQL writes it) is read as `T`, as the spec's forms send it.
+ */
+export const optionalDateTime = (message = 'Enter a date and time.') =>
+  z
+    .string(message)
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v.replace(' ', 'T') : null))
+    .pipe(z.iso.datetime({ local: true, offset: true, error: message }).nullable());
+
+/** URL-safe slug: lowercase words joined by hyphens. */
+export const slug = z
+  .string('Enter a slug.')
+  .trim()
+  .min(1, 'Enter a slug.')
+  .max(255, 'Use at most 255 characters.')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, numbers and hyphens only.');
+
+/**
+ * A path files/upload answered for one handle: `/storage/<handle>/<server-made name>`. The name
+ * allows one extension dot and no `..`, so a stored path can never climb out of its folder.
+ */
+export function storedPath(handle: string, message = 'Upload the file again.') {
+  return z
+    .string(message)
+    .max(500, message)
+    .regex(new RegExp(`^/storage/${handle}/[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9]+)?$`), message);
+}
+
+/** One stored file or none; blank is stored as null. */
+export function optionalStoredPath(handle: string, message?: string) {
+  return z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .pipe(storedPath(handle, message).nullable());
+}
+
+/** The `updated_at` an editor loaded; the server answers 409 when the record changed since. */
+export const updatedAtField = timestamp.optional();

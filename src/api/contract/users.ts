@@ -6,6 +6,8 @@ import {
   lifecycleType,
   listQuery,
   messageResponse,
+  optionalStoredPath,
+  optionalText,
   paginator,
   savedResponse,
   timestamp,
@@ -30,29 +32,19 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters.`)
-    .optional()
-    .transform((v) => (v ? v : null));
-
 /** The user form (spec §2 Users). The same schema validates in the console and on the server. */
 export const userFields = z.object({
   name: z.string().trim().min(1, 'Enter a name.').max(255, 'Use at most 255 characters.'),
   email: emailField,
   telephone: optionalText(50),
   job_title: optionalText(255),
-  password: z.string().min(1, 'Enter a password.').min(8, 'Use at least 8 characters.').max(200, 'Use at most 200 characters.'),
-  /** Path of a file stored through files/upload (handle `avatar`), or nothing. */
-  avatar: z
+  password: z
     .string()
-    .max(500)
-    .regex(/^\/storage\/avatar\/[A-Za-z0-9._-]+$/, 'Upload the avatar again.')
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
+    .min(1, 'Enter a password.')
+    .min(8, 'Use at least 8 characters.')
+    .max(200, 'Use at most 200 characters.'),
+  /** Path of a file stored through files/upload (handle `avatar`), or nothing. */
+  avatar: optionalStoredPath('avatar', 'Upload the avatar again.'),
 });
 export const userCreateSchema = userFields;
 /** On update an empty password keeps the current one. */
@@ -66,11 +58,13 @@ export const userUpdateSchema = userFields.extend({
   updated_at: timestamp.optional(),
 });
 /** What users/validation checks: the create rules, or the update rules when `id` is given. */
-export const userValidationSchema = userUpdateSchema.extend({ id: id.optional() }).superRefine((value, ctx) => {
-  if (value.id === undefined && !value.password) {
-    ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter a password.' });
-  }
-});
+export const userValidationSchema = userUpdateSchema
+  .extend({ id: id.optional() })
+  .superRefine((value, ctx) => {
+    if (value.id === undefined && !value.password) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter a password.' });
+    }
+  });
 export type UserCreateInput = z.input<typeof userCreateSchema>;
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 

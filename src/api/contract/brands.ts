@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import {
+  bool,
+  id,
+  idList,
+  idParams,
+  lifecycleType,
+  listQuery,
+  messageResponse,
+  optionalStoredPath,
+  paginator,
+  perPageQuery,
+  requiredText,
+  savedResponse,
+  slug,
+  timestamp,
+  updatedAtField,
+  validationPassed,
+} from './common';
+import { defineCall } from './define';
+
+export const manufacturerType = z.enum(['Car', 'LCV'], 'Choose Car or LCV.');
+export type ManufacturerType = z.infer<typeof manufacturerType>;
+
+/** A vehicle make as the stock feed knows it; `code` is what a brand stores (0 means none). */
+export const manufacturer = z.object({
+  name: z.string(),
+  code: z.number().int(),
+  type: manufacturerType,
+});
+export type Manufacturer = z.infer<typeof manufacturer>;
+
+const manufacturerRef = z.object({ name: z.string(), code: z.number().int() });
+
+export const brand = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  live: z.boolean(),
+  is_fake: z.boolean(),
+  /** Manufacturer codes; 0 means none. */
+  manufacturer_id: z.number().int(),
+  lcv_manufacturer_id: z.number().int(),
+  meta: z.object({ logo: z.string().nullable().optional() }),
+  manufacturer: manufacturerRef.nullable(),
+  lcvManufacturer: manufacturerRef.nullable(),
+  code: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  deleted_at: timestamp.nullable(),
+});
+export type Brand = z.infer<typeof brand>;
+
+/** A manufacturer code chosen from a select: blank or none is 0. */
+const manufacturerCode = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? 0 : typeof v === 'string' ? Number(v) : v),
+  z.number('Choose a manufacturer.').int('Choose a manufacturer.').min(0, 'Choose a manufacturer.'),
+);
+
+/** The brand form (spec §2 Brands). The same schema validates in the console and on the server. */
+export const brandFields = z.object({
+  name: requiredText('Enter a name.'),
+  slug,
+  live: bool.default(false),
+  is_fake: bool.default(false),
+  manufacturer_id: manufacturerCode,
+  lcv_manufacturer_id: manufacturerCode,
+  /** Path of a logo stored through files/upload (handle `logo`), or nothing. */
+  logo: optionalStoredPath('logo', 'Upload the logo again.'),
+});
+export const brandCreateSchema = brandFields;
+export const brandUpdateSchema = brandFields.extend({ updated_at: updatedAtField });
+/** What brands/validation checks; `id` names the brand being edited, so its own slug is not a clash. */
+export const brandValidationSchema = brandUpdateSchema.extend({ id: id.optional() });
+export type BrandInput = z.input<typeof brandFields>;
+export type BrandValues = z.output<typeof brandFields>;
+export type BrandUpdateInput = z.input<typeof brandUpdateSchema>;
+
+export const brandsQuery = listQuery.extend(perPageQuery.shape);
+
+export const brandsList = defineCall({
+  method: 'GET',
+  path: 'brands',
+  query: brandsQuery,
+  response: z.object({ brands: paginator(brand), trashed: paginator(brand) }),
+  summary: 'Active brands and the bin, searched and paged; perPage=-1 puts every row on one page',
+});
+
+export const brandsOptions = defineCall({
+  method: 'GET',
+  path: 'brands/list',
+  // Shape not shown by the spec: every active brand as a select option, in sort order.
+  response: z.object({
+    data: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
+  }),
+  summary: 'Every active brand as a select option',
+});
+
+export const brandsShow = defineCall({
+  method: 'GET',
+  path: 'brands/show/:id',
+  params: idParams,
+  response: z.object({ data: brand }),
+  summary: 'One brand',
+});
+
+export const brandsValidation = defineCall({
+  method: 'POST',
+  path: 'brands/validation',
+  body: brandValidationSchema,
+  response: validationPassed,
+  summary: 'Checks brand fields without saving (pass `id` when editing)',
+});
+
+export const brandsCreate = defineCall({
+  method: 'POST',
+  path: 'brands/create',
+  body: brandCreateSchema,
+  response: savedResponse,
+  summary: 'Creates a brand',
+});
+
+export const brandsUpdate = defineCall({
+  method: 'POST',
+  path: 'brands/update/:id',
+  params: idParams,
+  body: brandUpdateSchema,
+  response: savedResponse,
+  summary: 'Updates a brand; a stale updated_at gets 409',
+});
+
+export const brandsSort = defineCall({
+  method: 'POST',
+  path: 'brands/sort',
+  body: z.object({ brands: idList('brand') }),
+  response: messageResponse,
+  summary: 'Saves the order of brands: ids in their new order',
+});
+
+export const brandsDelete = defineCall({
+  method: 'POST',
+  path: 'brands/delete',
+  body: z.object({ brands: idList('brand'), type: lifecycleType }),
+  response: messageResponse,
+  summary: 'Moves brands to the bin (type all) or deletes them forever (type trashed)',
+});
+
+export const brandsRestore = defineCall({
+  method: 'POST',
+  path: 'brands/restore',
+  body: z.object({ brands: idList('brand') }),
+  response: messageResponse,
+  summary: 'Restores brands from the bin',
+});
+
+export const manufacturersList = defineCall({
+  method: 'GET',
+  path: 'manufacturers',
+  query: z.object({ type: manufacturerType }),
+  response: z.object({ data: z.array(manufacturer) }),
+  summary: 'Car or LCV manufacturers for the brand form',
+});

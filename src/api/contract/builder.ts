@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { emailField, storedFile } from './common';
+import { defineCall } from './define';
+
+/** Identifier of a block type (a page item's `index`), a section or a field: a config key. */
+export const configKey = z
+  .string()
+  .max(100, 'Use at most 100 characters.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, numbers, hyphens and underscores only.');
+
+export const fieldType = z.enum(['text', 'textarea', 'select', 'files', 'date', 'trix']);
+export type FieldType = z.infer<typeof fieldType>;
+
+/** One field of a builder section; select has options, files has a max count. */
+export const builderField = z.object({
+  name: z.string(),
+  type: fieldType,
+  options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+  max: z.number().int().positive().optional(),
+});
+export type BuilderField = z.infer<typeof builderField>;
+
+/** A section of a block; a repeatable section holds a list of entries, `phrase` names one ('Add slide'). */
+export const builderSection = z.object({
+  name: z.string(),
+  phrase: z.string().optional(),
+  repeatable: z.boolean(),
+  fields: z.record(configKey, builderField),
+});
+export type BuilderSection = z.infer<typeof builderSection>;
+
+/** A block type the builder offers (spec §3 Builder item definition). */
+export const builderItem = z.object({
+  name: z.string(),
+  /** Whether the whole item may be hidden, and which sections may. */
+  hideable: z.object({ item: z.boolean(), sections: z.array(configKey) }),
+  sections: z.record(configKey, builderSection),
+});
+export type BuilderItem = z.infer<typeof builderItem>;
+
+/** Page-wide settings a route or slug offers, edited beside the items (spec §3 Configurable). */
+export const configurable = z.object({
+  name: z.string(),
+  handle: configKey,
+  fields: z.record(configKey, builderField),
+});
+export type Configurable = z.infer<typeof configurable>;
+
+/** The import form (spec §2 Pages import): its text fields, as builder/imports/run reads them. */
+export const importFields = z.object({
+  email: emailField,
+  provider: z.string('Choose a provider.').trim().min(1, 'Choose a provider.').max(100, 'Choose a provider.'),
+});
+/** The import form in the console: the text fields and the one spreadsheet to import. */
+export const importFormSchema = importFields.extend({
+  import: z.instanceof(File, { message: 'Choose a file to import.' }).refine((file) => file.size > 0, {
+    message: 'Choose a file to import.',
+  }),
+});
+export type ImportInput = z.input<typeof importFormSchema>;
+
+/** Text fields of a builder upload; the file travels as `file`. */
+export const builderUploadFields = z.object({
+  field: configKey,
+  item: configKey.optional(),
+  section: configKey.optional(),
+  configurable: configKey.optional(),
+});
+
+export const builderItems = defineCall({
+  method: 'GET',
+  path: 'builder/items',
+  response: z.object({ data: z.record(configKey, builderItem) }),
+  summary: 'Every block type the builder offers, keyed by its index',
+});
+
+export const builderConfigurables = defineCall({
+  method: 'GET',
+  path: 'builder/configurables/get',
+  query: z.object({ slug: z.string().trim().min(1, 'Give a slug.').max(500) }),
+  // Shape not shown by the spec: the configurables that apply to the slug, as a list.
+  response: z.object({ data: z.array(configurable) }),
+  summary: 'Configurables offered for a page slug or route',
+});
+
+export const builderImportProviders = defineCall({
+  method: 'GET',
+  path: 'builder/imports/providers',
+  response: z.object({ data: z.record(z.string(), z.string()) }),
+  summary: 'Import providers: key to label',
+});
+
+export const builderImportRun = defineCall({
+  method: 'POST',
+  path: 'builder/imports/run',
+  multipart: true,
+  body: importFields,
+  response: z.object({ message: z.string() }),
+  summary: 'Queues a page import (multipart: import, provider, email); the result is e-mailed',
+});
+
+export const builderFilesUpload = defineCall({
+  method: 'POST',
+  path: 'builder/files/upload',
+  multipart: true,
+  body: builderUploadFields,
+  response: z.object({ result: storedFile }),
+  summary: 'Stores one file for a builder field (multipart: file, field, item?, section?, configurable?)',
+});

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import {
+  emailField,
+  fieldGroup,
+  flag,
+  flagValue,
+  id,
+  idQuery,
+  messageResponse,
+  optionalId,
+  requiredText,
+  savedResponse,
+  updatedAtField,
+} from './common';
+import { defineCall } from './define';
+import { builderPageFields, page, pageSummary, withPublishRules } from './pages';
+
+export const emailType = z.enum(['dealerships', 'emails'], 'Choose who receives the e-mails.');
+export type EmailType = z.infer<typeof emailType>;
+
+/** Read-only, made from the name: lowercase words joined by hyphens. */
+export const formHandle = z
+  .string('Enter a handle.')
+  .trim()
+  .min(1, 'Enter a handle.')
+  .max(255, 'Use at most 255 characters.')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, numbers and hyphens only.');
+
+export const formEmails = z.object({
+  subject: z.string(),
+  email_title: z.string(),
+  email_body: z.string(),
+  send_email: flagValue,
+  email_lists: z.array(z.string()),
+  email_type: emailType,
+});
+export const thankYou = z.object({ title: z.string(), description: z.string() });
+
+export const formSummary = pageSummary.omit({ slug: true }).extend({ handle: z.string() });
+export type FormSummary = z.infer<typeof formSummary>;
+
+/** A form: a page with a handle instead of a slug, plus its e-mails and thank-you message. */
+export const form = page
+  .omit({ slug: true })
+  .extend({ handle: z.string(), emails: formEmails, thank_you: thankYou });
+export type Form = z.infer<typeof form>;
+
+export const formEmailsFields = z.object({
+  subject: requiredText('Enter an e-mail subject.'),
+  email_title: requiredText('Enter an e-mail title.'),
+  email_body: requiredText('Enter an e-mail body.', 20_000),
+  send_email: flag.default(1),
+  /** A list, or one text of addresses separated by commas, semicolons or spaces. */
+  email_lists: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v),
+    z
+      .array(emailField, 'Add at least one e-mail address.')
+      .min(1, 'Add at least one e-mail address.')
+      .max(50, 'Add at most 50 e-mail addresses.'),
+  ),
+  email_type: emailType.default('emails'),
+});
+
+export const thankYouFields = z.object({
+  title: requiredText('Enter a thank-you title.').default('Thank you'),
+  description: requiredText('Enter a thank-you message.', 5000),
+});
+
+export const formFieldsBase = builderPageFields.extend({
+  handle: formHandle,
+  brand_id: optionalId,
+  emails: fieldGroup(formEmailsFields),
+  thank_you: fieldGroup(thankYouFields),
+});
+/** The form builder form (spec §5 required markers). */
+export const formFields = withPublishRules(formFieldsBase);
+export type FormInput = z.input<typeof formFields>;
+export type FormValues = z.output<typeof formFields>;
+
+export const formsList = defineCall({
+  method: 'GET',
+  path: 'forms',
+  // Shape not shown by the spec: the top-level forms as a list.
+  response: z.object({ data: z.array(formSummary) }),
+  summary: 'The top-level forms',
+});
+
+export const formsSlug = defineCall({
+  method: 'GET',
+  path: 'forms/slug',
+  query: z.object({ name: requiredText('Enter a name.'), id: id.optional(), parent: id.optional() }),
+  // Same answer as pages/slug so the builder reads both alike; the form builder puts it in `handle`.
+  response: z.object({ slug: z.string() }),
+  summary: 'A free handle made from a name',
+});
+
+export const formsEdit = defineCall({
+  method: 'GET',
+  path: 'forms/edit',
+  query: idQuery,
+  response: z.object({ data: form }),
+  summary: 'One form with its items, e-mails and thank-you message, for the builder',
+});
+
+export const formsStore = defineCall({
+  method: 'POST',
+  path: 'forms/store',
+  body: z.object({ data: formFields, parent: optionalId }),
+  response: savedResponse,
+  summary: 'Creates a form under a parent (null for the top level)',
+});
+
+export const formsUpdate = defineCall({
+  method: 'POST',
+  path: 'forms/update',
+  body: z.object({ id, data: formFields, updated_at: updatedAtField }),
+  response: savedResponse,
+  summary: 'Updates a form; a stale updated_at gets 409',
+});
+
+export const formsDelete = defineCall({
+  method: 'POST',
+  path: 'forms/delete',
+  body: z.object({ id }),
+  response: messageResponse,
+  summary: 'Deletes a form that has no children',
+});

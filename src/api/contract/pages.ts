@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import { configKey } from './builder';
+import {
+  bool,
+  fieldGroup,
+  flag,
+  flagValue,
+  id,
+  idQuery,
+  messageResponse,
+  optionalDateTime,
+  optionalId,
+  requiredText,
+  savedResponse,
+  timestamp,
+  updatedAtField,
+} from './common';
+import { defineCall } from './define';
+
+/** A file held by a block field: where it is stored (always under /storage, never climbing out) and its name. */
+export const blockFile = z.object({
+  path: z
+    .string()
+    .max(500)
+    .regex(/^\/storage\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)?$/, 'Upload the file again.'),
+  name: z.string().max(255),
+});
+
+/**
+ * What one block field holds: text for text, textarea, select, date and trix (markdown), a list
+ * of files for files. Checked against the block's definition by src/blocks, not here.
+ */
+export const fieldValue = z.union([
+  z.string().max(100_000, 'Use at most 100,000 characters.'),
+  z.array(blockFile).max(50),
+  z.null(),
+]);
+export const fieldValues = z.record(configKey, fieldValue);
+export type FieldValue = z.infer<typeof fieldValue>;
+
+/** One entry of a repeatable section; `opened` remembers whether the editor shows it expanded. */
+export const sectionEntry = z.object({
+  opened: z.boolean().default(false),
+  fields: fieldValues.default({}),
+});
+
+/** Values of one section: `fields` when it is plain, `entries` when it is repeatable. */
+export const itemSection = z.object({
+  hidden: z.boolean().default(false),
+  fields: fieldValues.default({}),
+  entries: z.array(sectionEntry).max(500, 'Add at most 500 entries.').default([]),
+});
+export type ItemSection = z.infer<typeof itemSection>;
+
+/** A content block placed on a page (spec §3 Page item). `index` names its block type. */
+export const pageItem = z.object({
+  index: configKey.min(1, 'Choose a block.'),
+  name: requiredText('Enter a block name.'),
+  hideable: z
+    .object({ item: z.boolean().default(false), sections: z.array(configKey).max(100).default([]) })
+    .prefault({}),
+  hidden: z.boolean().default(false),
+  sections: z.record(configKey, itemSection).default({}),
+});
+export type PageItem = z.infer<typeof pageItem>;
+
+/** Field values of the configurables a page uses, per configurable handle, with the route they apply to. */
+export const pageConfigurables = z.record(
+  configKey,
+  z.object({ route: z.string().max(500), fields: fieldValues.default({}) }),
+);
+
+export const sortBy = z.enum(['sort_order', 'published_at'], 'Choose how children are sorted.');
+export const sortByMode = z.enum(['asc', 'desc'], 'Choose ascending or descending.');
+
+/** What a page list row shows; also the parent a children list belongs to. */
+export const pageSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  brand_id: z.number().int().nullable(),
+  published: flagValue,
+  published_at: timestamp.nullable(),
+  locked: flagValue,
+  child_template_id: z.number().int().nullable(),
+  sort_by: sortBy,
+  sort_by_mode: sortByMode,
+  parent_id: z.number().int().nullable(),
+  total_children: z.number().int(),
+  is_allowed_children: flagValue,
+  is_tree_recursive: flagValue,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type PageSummary = z.infer<typeof pageSummary>;
+
+export const pageMeta = z.object({ title: z.string(), description: z.string() });
+
+/** A page as the builder edits it. */
+export const page = pageSummary.extend({
+  meta: pageMeta,
+  items: z.array(pageItem),
+  configurables: pageConfigurables,
+});
+export type Page = z.infer<typeof page>;
+
+/** '/' (the homepage) or lowercase words joined by hyphens, in segments joined by '/'. */
+export const pageSlug = z
+  .string('Enter a slug.')
+  .trim()
+  .min(1, 'Enter a slug.')
+  .max(500, 'Use at most 500 characters.')
+  .regex(
+    /^(?:\/|[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)$/,
+    'Use lowercase letters, numbers, hyphens and slashes only.',
+  );
+
+/** Fields the page and form builders share (spec §3 Page), before the rules that span fields. */
+export const builderPageFields = z.object({
+  name: requiredText('Enter a name.'),
+  meta: fieldGroup(
+    z.object({
+      title: requiredText('Enter a meta title.'),
+      description: requiredText('Enter a meta description.', 1000),
+    }),
+  ),
+  published: flag.default(0),
+  published_at: optionalDateTime('Enter a publish date.'),
+  items: z.array(pageItem).max(1000, 'Use at most 1000 blocks.').default([]),
+  configurables: pageConfigurables.default({}),
+  locked: flag.default(0),
+  child_template_id: optionalId,
+  sort_by: sortBy.default('sort_order'),
+  sort_by_mode: sortByMode.default('asc'),
+  is_allowed_children: flag.default(0),
+  is_tree_recursive: flag.default(0),
+});
+
+type PublishFields = { published: 0 | 1; published_at: string | null };
+
+/**
+ * Published = Yes needs a publish date; published = No drops it (spec §4 Page published). The
+ * rule runs as soon as those two fields are readable, so its error shows with the others.
+ */
+export function withPublishRules<T extends z.ZodType<PublishFields>>(schema: T) {
+  return schema
+    .superRefine(
+      (value, ctx) => {
+        if (value.published === 1 && !value.published_at) {
+          ctx.addIssue({ code: 'custom', path: ['published_at'], message: 'Enter a publish date.' });
+        }
+      },
+      {
+        when: (payload) =>
+          !payload.issues.some((i) => i.path?.[0] === 'published' || i.path?.[0] === 'published_at'),
+      },
+    )
+    .transform((value) => (value.published === 1 ? value : { ...value, published_at: null }));
+}
+
+export const pageFieldsBase = builderPageFields.extend({
+  slug: pageSlug,
+  brand_id: z.coerce.number('Choose a brand.').int('Choose a brand.').positive('Choose a brand.'),
+});
+/** The page builder form (spec §5 required markers). */
+export const pageFields = withPublishRules(pageFieldsBase);
+export type PageInput = z.input<typeof pageFields>;
+export type PageValues = z.output<typeof pageFields>;
+
+/** The duplicate modal (spec §3 Page duplicate form). */
+export const pageDuplicateFields = z.object({
+  name: requiredText('Enter a name.'),
+  children: bool.default(true),
+  publish_children: bool.default(false),
+});
+export type PageDuplicateInput = z.input<typeof pageDuplicateFields>;
+
+/** A place in the tree: a page id, or null for the top level. */
+const parent = optionalId;
+
+/** What the move and duplicate pickers offer at one level of the tree. */
+export const pageOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  total_children: z.number().int(),
+  is_allowed_children: flagValue,
+});
+
+export const pageSortBody = z.object({
+  data: z
+    .array(z.object({ id, index: z.coerce.number().int().min(1, 'Indexes start at 1.') }))
+    .min(1, 'Select at least one page.')
+    .max(1000, 'Sort at most 1000 pages at once.')
+    .superRefine((rows, ctx) => {
+      if (new Set(rows.map((r) => r.id)).size !== rows.length) {
+        ctx.addIssue({ code: 'custom', message: 'Each page may appear only once.' });
+      }
+    }),
+});
+
+export const pagesList = defineCall({
+  method: 'GET',
+  path: 'pages',
+  // Shape not shown by the spec: the top level of the tree in the three groups the list shows.
+  response: z.object({
+    /** Entries without a brand id. */
+    brands: z.array(pageSummary),
+    /** Group sections: pages that hold children. */
+    folders: z.array(pageSummary),
+    /** Pages without children. */
+    files: z.array(pageSummary),
+  }),
+  summary: 'The top level of the page tree, grouped as the page list shows it',
+});
+
+export const pagesShow = defineCall({
+  method: 'GET',
+  path: 'pages/show',
+  query: idQuery,
+  response: z.object({ data: pageSummary }),
+  summary: 'One page without its items (the parent of a children list)',
+});
+
+export const pagesChildren = defineCall({
+  method: 'GET',
+  path: 'pages/children',
+  query: idQuery,
+  response: z.object({ data: z.array(pageSummary) }),
+  summary: "A page's children, in the parent's sort_by and sort_by_mode order",
+});
+
+export const pagesEdit = defineCall({
+  method: 'GET',
+  path: 'pages/edit',
+  query: idQuery,
+  response: z.object({ data: page }),
+  summary: 'One page with its items and configurables, for the builder',
+});
+
+export const pagesOptions = defineCall({
+  method: 'GET',
+  path: 'pages/list',
+  // Meaning of `default` not shown by the spec: it names the page whose children to offer; absent, the top level.
+  query: z.object({ default: id.optional() }),
+  response: z.object({ data: z.array(pageOption) }),
+  summary: 'One level of the tree for the move and duplicate pickers',
+});
+
+export const pagesSlug = defineCall({
+  method: 'GET',
+  path: 'pages/slug',
+  query: z.object({ name: requiredText('Enter a name.'), id: id.optional(), parent: id.optional() }),
+  response: z.object({ slug: z.string() }),
+  summary: 'A free slug made from a name, under a parent or for an existing page',
+});
+
+export const pagesStore = defineCall({
+  method: 'POST',
+  path: 'pages/store',
+  body: z.object({ data: pageFields, parent }),
+  response: savedResponse,
+  summary: 'Creates a page under a parent (null for the top level)',
+});
+
+export const pagesUpdate = defineCall({
+  method: 'POST',
+  path: 'pages/update',
+  body: z.object({ id, data: pageFields, updated_at: updatedAtField }),
+  response: savedResponse,
+  summary: 'Updates a page; a stale updated_at gets 409',
+});
+
+export const pagesDelete = defineCall({
+  method: 'POST',
+  path: 'pages/delete',
+  body: z.object({ id }),
+  response: messageResponse,
+  summary: 'Deletes a page that has no children',
+});
+
+export const pagesSort = defineCall({
+  method: 'POST',
+  path: 'pages/sort',
+  body: pageSortBody,
+  response: messageResponse,
+  summary: 'Saves the order of sibling pages: {id, index} with indexes from 1',
+});
+
+export const pagesDuplicate = defineCall({
+  method: 'POST',
+  path: 'pages/duplicate',
+  body: z.object({ id, parent, fields: pageDuplicateFields }),
+  response: savedResponse,
+  summary: 'Copies a page (and optionally its children) under a parent; answers the new id',
+});
+
+export const pagesPublishable = defineCall({
+  method: 'POST',
+  path: 'pages/publishable',
+  body: z.object({ id }),
+  response: z.object({ message: z.string(), published: flagValue }),
+  summary: 'Toggles whether a page is published',
+});
+
+export const pagesMove = defineCall({
+  method: 'POST',
+  path: 'pages/move',
+  body: z.object({ id, parent }),
+  response: messageResponse,
+  summary: 'Moves a page under another parent (null for the top level); refuses cycles',
+});

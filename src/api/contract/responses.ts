@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { emailField, idQuery, paginator, timestamp } from './common';
+import { defineCall } from './define';
+
+/** Form handles that store enquiries (spec §3 Response). */
+export const responseHandles = [
+  'aftersales-enquiry',
+  'mot-enquiry',
+  'motability-enquiry',
+  'new-car-enquiry',
+  'newsletter',
+  'offer-enquiry',
+  'parts-enquiry',
+  'service-enquiry',
+  'test-drive',
+  'used-vehicle-enquiry',
+  'interest-enquiry',
+] as const;
+export const responseHandle = z.enum(responseHandles, 'Choose a form.');
+export type ResponseHandle = z.infer<typeof responseHandle>;
+
+/** One answer of an enquiry: the question as the form labelled it, and what was entered. */
+export const responseField = z.object({
+  label: z.string(),
+  result: z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]),
+});
+
+export const enquiry = z.object({
+  id: z.number().int(),
+  handle: z.string(),
+  /** Field name to answer, in the order the form asked. */
+  data: z.record(z.string(), responseField),
+  date_added: timestamp,
+});
+export type Enquiry = z.infer<typeof enquiry>;
+
+/** A list the console can pick (Form select) and export: a form handle and its title. */
+export const responseList = z.object({ name: responseHandle, label: z.string() });
+
+/** The export modal: which list, to which address. */
+export const responseExportFields = z.object({
+  name: responseHandle,
+  email: emailField,
+});
+export type ResponseExportInput = z.input<typeof responseExportFields>;
+
+export const responsesList = defineCall({
+  method: 'GET',
+  path: 'responses',
+  query: z.object({
+    handle: responseHandle.optional(),
+    page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  }),
+  response: z.object({
+    responses: paginator(enquiry),
+    lists: z.array(responseList),
+    /** Enquiries stored in the console for this form. */
+    total: z.number().int(),
+    /** Every enquiry of this form, including those that were only e-mailed. */
+    full_total: z.number().int(),
+  }),
+  summary: 'Enquiries of one form, paged, with the lists to choose from and both totals',
+});
+
+export const responsesShow = defineCall({
+  method: 'GET',
+  path: 'responses/show',
+  query: idQuery,
+  response: z.object({ data: enquiry }),
+  summary: 'One enquiry, as label and result pairs',
+});
+
+export const responsesLists = defineCall({
+  method: 'GET',
+  path: 'responses/lists',
+  // Shape not shown by the spec: the same lists the paged call answers.
+  response: z.object({ data: z.array(responseList) }),
+  summary: 'The lists that can be viewed and exported',
+});
+
+/** A count, or 'N/A' where it is not known. */
+const countOrNa = z.union([z.number().int(), z.literal('N/A')]);
+
+export const responsesTotals = defineCall({
+  method: 'GET',
+  path: 'responses/totals',
+  // Shape not shown by the spec: per group key its total and the breakdown the 'View more' modal lists.
+  response: z.object({
+    data: z.record(z.string(), z.object({ total: countOrNa, groups: z.record(z.string(), countOrNa) })),
+  }),
+  summary: 'Totals per group, each with its breakdown',
+});
+
+export const responsesExport = defineCall({
+  method: 'POST',
+  path: 'responses/export',
+  body: responseExportFields,
+  response: z.object({ message: z.string() }),
+  summary: 'Queues an export of one list; the file is e-mailed',
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { configKey } from './builder';
+import {
+  flag,
+  flagValue,
+  id,
+  idQuery,
+  option,
+  requiredText,
+  savedResponse,
+  timestamp,
+  updatedAtField,
+} from './common';
+import { defineCall } from './define';
+
+/** A block a child page starts with: its type and the name it gets. */
+export const templateItem = z.object({
+  index: configKey.min(1, 'Choose a block.'),
+  name: requiredText('Enter a block name.'),
+});
+
+export const template = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  items: z.array(z.object({ index: z.string(), name: z.string() })),
+  locked: flagValue,
+  /** Pages made from this template start locked. */
+  lock_pages: flagValue,
+  // Further child-related fields are not shown by the spec: pages made from it may hold children.
+  is_allowed_children: flagValue,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Template = z.infer<typeof template>;
+
+export const templateSummary = template.pick({ id: true, name: true, locked: true });
+
+/** The template builder form. */
+export const templateFields = z.object({
+  name: requiredText('Enter a name.'),
+  items: z.array(templateItem).max(1000, 'Use at most 1000 blocks.').default([]),
+  locked: flag.default(0),
+  lock_pages: flag.default(0),
+  is_allowed_children: flag.default(0),
+});
+export type TemplateInput = z.input<typeof templateFields>;
+export type TemplateValues = z.output<typeof templateFields>;
+
+export const templatesList = defineCall({
+  method: 'GET',
+  path: 'templates',
+  // Shape not shown by the spec: every template as a list (there are few).
+  response: z.object({ data: z.array(templateSummary) }),
+  summary: 'Every template',
+});
+
+export const templatesShow = defineCall({
+  method: 'GET',
+  path: 'templates/show',
+  query: idQuery,
+  response: z.object({ data: template }),
+  summary: 'One template (a child page preloads its items)',
+});
+
+export const templatesEdit = defineCall({
+  method: 'GET',
+  path: 'templates/edit',
+  query: idQuery,
+  response: z.object({ data: template }),
+  summary: 'One template, for the builder',
+});
+
+export const templatesOptions = defineCall({
+  method: 'GET',
+  path: 'templates/list',
+  response: z.object({ data: z.array(option) }),
+  summary: 'Every template as a select option (the child template selector)',
+});
+
+export const templatesStore = defineCall({
+  method: 'POST',
+  path: 'templates/store',
+  body: z.object({ data: templateFields }),
+  response: savedResponse,
+  summary: 'Creates a template',
+});
+
+export const templatesUpdate = defineCall({
+  method: 'POST',
+  path: 'templates/update',
+  body: z.object({ id, data: templateFields, updated_at: updatedAtField }),
+  response: savedResponse,
+  summary: 'Updates a template; a stale updated_at gets 409',
+});

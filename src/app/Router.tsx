@@ -1,0 +1,65 @@
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { NotFoundScreen } from '@/screens/errors/NotFoundScreen';
+import { Skeleton } from '@/ui/Skeleton';
+import { useAuthStatus } from './auth';
+import { AuthLayout } from './layouts/AuthLayout';
+import { type LayoutName, type RouteDef, routes } from './routes';
+
+const screens = new Map<string, ComponentType>(routes.map((route) => [route.path, lazy(route.load)]));
+
+// The default and builder layouts carry the shell: they load with the first signed-in route,
+// never with the login page.
+const layouts: Record<Exclude<LayoutName, 'auth'>, ComponentType<{ children: ReactNode }>> = {
+  default: lazy(() => import('./layouts/DefaultLayout').then((m) => ({ default: m.DefaultLayout }))),
+  builder: lazy(() => import('./layouts/DefaultLayout').then((m) => ({ default: m.DefaultLayout }))),
+};
+
+function Waiting() {
+  return (
+    <div style={{ padding: 'var(--space-4)' }} aria-busy="true">
+      <Skeleton lines={4} />
+    </div>
+  );
+}
+
+/** Checks sign-in on every navigation (spec §2) and puts the screen in its layout. */
+function Guarded({ route }: { route: RouteDef }) {
+  const status = useAuthStatus();
+  const Screen = screens.get(route.path)!;
+  if (status === 'restoring' || status === 'signingOut') return <Waiting />;
+  if (route.public) {
+    if (status === 'signedIn') return <Redirect to="/dashboard" replace />;
+    return (
+      <AuthLayout>
+        <Suspense fallback={<Waiting />}>
+          <Screen />
+        </Suspense>
+      </AuthLayout>
+    );
+  }
+  if (status !== 'signedIn') return <Redirect to="/" replace />;
+  const Layout = layouts[route.layout === 'auth' ? 'default' : route.layout];
+  return (
+    <Suspense fallback={<Waiting />}>
+      <Layout>
+        <Screen />
+      </Layout>
+    </Suspense>
+  );
+}
+
+export function Router() {
+  return (
+    <Switch>
+      {routes.map((route) => (
+        <Route key={route.path} path={route.path}>
+          <Guarded route={route} />
+        </Route>
+      ))}
+      <Route>
+        <NotFoundScreen />
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,20 @@
+import { type ReactNode, Suspense } from 'react';
+import { Skeleton } from '@/ui/Skeleton';
+import styles from './DefaultLayout.module.css';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+
+/** Top bar, sidebar and content area (layout 'default'). */
+export function DefaultLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className={styles.shell} data-layout="default">
+      <TopBar />
+      <div className={styles.body}>
+        <Sidebar />
+        <main className={styles.content} id="content">
+          <Suspense fallback={<Skeleton lines={6} />}>{children}</Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ComponentType } from 'react';
+import type { IconName } from '@/ui/Icon';
+
+export type LayoutName = 'auth' | 'default' | 'builder';
+
+export interface RouteDef {
+  path: string;
+  name: string;
+  layout: LayoutName;
+  /** Only the login route is public (spec §2). */
+  public?: boolean;
+  /** Each screen is its own chunk, loaded with its route. */
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const routes: RouteDef[] = [
+  {
+    path: '/',
+    name: 'login',
+    layout: 'auth',
+    public: true,
+    load: () => import('@/screens/auth/LoginScreen'),
+  },
+  {
+    path: '/dashboard',
+    name: 'dashboard',
+    layout: 'default',
+    load: () => import('@/screens/dashboard/DashboardScreen'),
+  },
+  {
+    path: '/users',
+    name: 'users.index',
+    layout: 'default',
+    load: () => import('@/screens/users/UsersIndexScreen'),
+  },
+  {
+    path: '/users/add',
+    name: 'users.add',
+    layout: 'default',
+    load: () => import('@/screens/users/UserAddScreen'),
+  },
+  {
+    path: '/users/new',
+    name: 'users.new',
+    layout: 'default',
+    load: () => import('@/screens/users/UserAddScreen'),
+  },
+  {
+    path: '/users/edit/:id',
+    name: 'users.edit',
+    layout: 'default',
+    load: () => import('@/screens/users/UserEditScreen'),
+  },
+];
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: IconName;
+}
+
+export interface NavSection {
+  title: string | null;
+  items: NavItem[];
+}
+
+/**
+ * The sidebar of spec §2. An area appears once its screens exist: no link leads to a
+ * screen that is not there.
+ */
+export const navigation: NavSection[] = [
+  { title: null, items: [{ label: 'Dashboard', href: '/dashboard', icon: 'dashboard' }] },
+  { title: 'Content', items: [] },
+  { title: 'Forms', items: [] },
+  { title: 'Management', items: [{ label: 'Users', href: '/users', icon: 'users' }] },
+];

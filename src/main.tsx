@@ -1,0 +1,15 @@
+import '@/ui/tokens.css';
+import '@/ui/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/App';
+import { inspectOption } from '@/machines/inspect';
+
+// `?inspect` in development connects the machines to the Stately inspector.
+const inspect = await inspectOption();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App inspect={inspect} />
+  </StrictMode>,
+);

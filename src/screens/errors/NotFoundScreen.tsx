@@ -1,0 +1,15 @@
+import { ButtonLink } from '@/ui/ButtonLink';
+import styles from './NotFoundScreen.module.css';
+
+/** Any unknown path (spec §2). */
+export function NotFoundScreen() {
+  return (
+    <main className={styles.page}>
+      <h1 className={styles.title}>Whoops, 404!</h1>
+      <p className={styles.text}>There is nothing at this address.</p>
+      <ButtonLink href="/" variant="primary">
+        Go Home
+      </ButtonLink>
+    </main>
+  );
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type App, buildApp } from '@server/app';
+import { readConfig } from '@server/config';
+import { type Database, openDatabase } from '@server/db/open';
+import { users } from '@server/db/schema';
+import { hashPassword } from '@server/domain/auth/passwords';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+
+export const ADMIN = {
+  email: 'admin@example.com',
+  password: 'correct horse battery',
+  name: 'Site Administrator',
+};
+
+/** Which database this run uses: PGlite in memory, or PostgreSQL when DATABASE_URL is set. */
+export const databaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `console_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer extends App {
+  database: Database;
+  dataDir: string;
+  adminId: number;
+  /** A fresh access token for the admin (or another user). */
+  login(email?: string, password?: string): Promise<string>;
+  /** app.inject with a bearer token and JSON body. */
+  call(
+    method: 'GET' | 'POST',
+    url: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** One app on its own empty database and data directory, with the first admin in place. */
+export async function createTestServer(): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-api-'));
+  const pgUrl = process.env.DATABASE_URL;
+  const postgres = pgUrl ? await freshPostgres(pgUrl) : null;
+  const database = await openDatabase({ databaseUrl: postgres?.url ?? null, dataDir: null, durable: false });
+  const config = readConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' });
+  const built = await buildApp({ config, database });
+  const [admin] = await database.db
+    .insert(users)
+    .values({ name: ADMIN.name, email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password) })
+    .returning({ id: users.id });
+
+  const call: TestServer['call'] = (method, url, options = {}) => {
+    const request: InjectOptions = {
+      method,
+      url,
+      headers: { accept: 'application/json', ...options.headers },
+    };
+    if (options.token) request.headers = { ...request.headers, authorization: `Bearer ${options.token}` };
+    if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
+    return built.app.inject(request);
+  };
+
+  return {
+    ...built,
+    database,
+    dataDir,
+    adminId: admin!.id,
+    call,
+    async login(email = ADMIN.email, password = ADMIN.password) {
+      const res = await call('POST', '/api/auth/login', { body: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return res.json().access_token as string;
+    },
+    async close() {
+      await built.app.close();
+      await database.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Adds a user straight to the database (faster than users/create when a test needs many). */
+export async function insertUser(
+  server: TestServer,
+  fields: { name: string; email: string; password?: string; passwordHash?: string },
+): Promise<number> {
+  const passwordHash =
+    fields.passwordHash ?? (await hashPassword(fields.password ?? 'a long enough password'));
+  const [row] = await server.database.db
+    .insert(users)
+    .values({ name: fields.name, email: fields.email, passwordHash })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+/** The refresh cookie a response set, as a `cookie` request header value. */
+export function refreshCookie(res: LightMyRequestResponse): string | null {
+  const cookie = res.cookies.find((c) => c.name === 'console_refresh');
+  return cookie?.value ? `console_refresh=${cookie.value}` : null;
+}

@@ -1,0 +1,156 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
+import type { TestProject } from 'vitest/node';
+import { hasChromium } from './browser';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the console and API answer; '' when Chromium is missing and no server was started. */
+    baseURL: string;
+    adminEmail: string;
+    adminPassword: string;
+  }
+}
+
+const adminEmail = 'admin@example.com';
+const adminPassword = 'Showroom-Test-Password-42!';
+const startTimeoutMs = 90_000;
+const stopTimeoutMs = 10_000;
+/** Enough of the server's output to explain a failure without holding a whole run in memory. */
+const logLimit = 200_000;
+
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  project.provide('adminEmail', adminEmail);
+  project.provide('adminPassword', adminPassword);
+  if (!hasChromium) {
+    project.provide('baseURL', '');
+    return;
+  }
+
+  const root = project.config.root;
+  if (!existsSync(join(root, 'dist', 'index.html'))) await buildConsole(root);
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'console-e2e-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+  };
+  // The browser tests always run on a fresh embedded database, whatever the surrounding shell points at.
+  delete env.DATABASE_URL;
+
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = captureOutput(server);
+
+  try {
+    project.provide('baseURL', await waitForListening(server, port, log));
+  } catch (error) {
+    await stop(server);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  return async () => {
+    // A server that is already gone crashed mid-run: its output explains the failed tests.
+    const crashed = server.exitCode !== null || server.signalCode !== null;
+    await stop(server);
+    await rm(dataDir, { recursive: true, force: true });
+    if (crashed)
+      console.error(`The console server stopped during the browser tests. Its output:\n${log.text()}`);
+  };
+}
+
+interface OutputLog {
+  text(): string;
+  onLine(listener: (line: string) => void): void;
+}
+
+function captureOutput(child: ChildProcess): OutputLog {
+  let text = '';
+  const listeners: Array<(line: string) => void> = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    // Reading to the end also keeps the server from blocking on a full pipe.
+    createInterface({ input: stream }).on('line', (line) => {
+      // The log ends up in error messages, where colour codes are noise.
+      text = `${text}${stripVTControlCharacters(line)}\n`.slice(-logLimit);
+      for (const listener of listeners) listener(line);
+    });
+  }
+  return { text: () => text, onLine: (listener) => listeners.push(listener) };
+}
+
+function waitForListening(server: ChildProcess, port: number, log: OutputLog): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const fail = (reason: string) => {
+      clearTimeout(timer);
+      server.off('exit', onExit);
+      reject(new Error(`The console server ${reason}. Its output:\n${log.text() || '(nothing)'}`));
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      fail(`exited before it was ready (${signal ?? `code ${code}`})`);
+    const timer = setTimeout(
+      () => fail(`did not print "Listening on" within ${startTimeoutMs / 1000} s`),
+      startTimeoutMs,
+    );
+    server.once('exit', onExit);
+    server.once('error', (error) => fail(`could not be started: ${error.message}`));
+    log.onLine((line) => {
+      const match = /Listening on (http:\/\/localhost:(\d+))/.exec(line);
+      if (!match?.[1]) return;
+      if (match[2] !== String(port)) return fail(`listened on ${match[1]}, not on port ${port}`);
+      clearTimeout(timer);
+      server.off('exit', onExit);
+      resolve(match[1]);
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('No free port found'))));
+    });
+  });
+}
+
+/** `npm test` builds the console before the browser tests; this covers `npm run test:e2e` on a fresh clone. */
+function buildConsole(root: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const build = spawn(join(root, 'node_modules', '.bin', 'vite'), ['build'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const log = captureOutput(build);
+    build.once('error', reject);
+    build.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build failed (code ${code}):\n${log.text()}`)),
+    );
+  });
+}
