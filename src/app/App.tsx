@@ -1,12 +1,12 @@
-import { Toaster } from '@/ui/Toaster';
 import { AuthProvider, type Inspect } from './auth';
 import { Router } from './Router';
+import { ToastHost } from './ToastHost';
 
 export function App({ inspect }: { inspect?: Inspect }) {
   return (
     <AuthProvider inspect={inspect}>
       <Router />
-      <Toaster />
+      <ToastHost />
     </AuthProvider>
   );
 }

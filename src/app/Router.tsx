@@ -1,10 +1,11 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { NotFoundScreen } from '@/screens/errors/NotFoundScreen';
-import { Skeleton } from '@/ui/Skeleton';
-import { useAuthStatus } from './auth';
+import { useAuthStatus } from '@/machines/session';
+import { SkeletonLines } from '@/ui/SkeletonLines';
 import { AuthLayout } from './layouts/AuthLayout';
 import { type LayoutName, type RouteDef, routes } from './routes';
+
+const NotFoundScreen = lazy(() => import('@/screens/errors/NotFoundScreen'));
 
 const screens = new Map<string, ComponentType>(routes.map((route) => [route.path, lazy(route.load)]));
 
@@ -18,7 +19,7 @@ const layouts: Record<Exclude<LayoutName, 'auth'>, ComponentType<{ children: Rea
 function Waiting() {
   return (
     <div style={{ padding: 'var(--space-4)' }} aria-busy="true">
-      <Skeleton lines={4} />
+      <SkeletonLines lines={4} />
     </div>
   );
 }
@@ -58,7 +59,9 @@ export function Router() {
         </Route>
       ))}
       <Route>
-        <NotFoundScreen />
+        <Suspense fallback={<Waiting />}>
+          <NotFoundScreen />
+        </Suspense>
       </Route>
     </Switch>
   );

@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense } from 'react';
-import { Skeleton } from '@/ui/Skeleton';
+import { SkeletonLines } from '@/ui/SkeletonLines';
 import styles from './DefaultLayout.module.css';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -12,7 +12,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <div className={styles.body}>
         <Sidebar />
         <main className={styles.content} id="content">
-          <Suspense fallback={<Skeleton lines={6} />}>{children}</Suspense>
+          <Suspense fallback={<SkeletonLines lines={6} />}>{children}</Suspense>
         </main>
       </div>
     </div>

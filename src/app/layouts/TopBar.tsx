@@ -1,8 +1,8 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useLocation } from 'wouter';
+import { useAuthActor, useSignedInUser } from '@/machines/session';
 import { initials } from '@/ui/format';
 import { Icon } from '@/ui/Icon';
-import { useAuthActor, useSignedInUser } from '../auth';
 import styles from './TopBar.module.css';
 
 /** The user's initials and name, with a popup holding Profile and Logout. */

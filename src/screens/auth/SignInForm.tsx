@@ -1,10 +1,7 @@
-import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
-import { type LoginInput, loginSchema } from '@/api/contract/auth';
-import { useAuthActor } from '@/app/auth';
+import { useAuthActor } from '@/machines/session';
 import { Button } from '@/ui/Button';
 import { TextField } from '@/ui/TextField';
 import { toast } from '@/ui/toasts';
@@ -13,19 +10,18 @@ import styles from './AuthForms.module.css';
 /** The server's message follows the field errors after this delay (spec §2 Login). */
 export const LOGIN_TOAST_DELAY_MS = 500;
 
+type Field = 'email' | 'password';
+
+/**
+ * The Sign In form. It checks the contract's login schema before sending; the schema (and
+ * zod with it) loads on the first submit so that the sign-in page itself stays light.
+ */
 export function SignInForm({ onForgot }: { onForgot: () => void }) {
   const auth = useAuthActor();
   const pending = useSelector(auth, (s) => s.matches('signingIn'));
   const loginError = useSelector(auth, (s) => s.context.loginError);
-
-  // The server's field errors go back into the same form, under their fields.
-  const lastResult = useMemo<SubmissionResult<string[]> | undefined>(() => {
-    if (!loginError) return undefined;
-    return {
-      status: 'error',
-      error: Object.fromEntries(Object.entries(loginError.fieldErrors).map(([k, v]) => [k, [v]])),
-    };
-  }, [loginError]);
+  const [checking, setChecking] = useState(false);
+  const [clientErrors, setClientErrors] = useState<Partial<Record<Field, string>>>({});
 
   useEffect(() => {
     if (!loginError?.message) return;
@@ -33,42 +29,51 @@ export function SignInForm({ onForgot }: { onForgot: () => void }) {
     return () => clearTimeout(timer);
   }, [loginError]);
 
-  const [form, fields] = useForm<LoginInput>({
-    id: 'sign-in',
-    lastResult,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onBlur',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status === 'success') auth.send({ type: 'auth.login', ...submission.value });
-    },
-  });
+  const errorOf = (field: Field) => clientErrors[field] ?? loginError?.fieldErrors[field];
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setChecking(true);
+    const { loginSchema } = await import('@/api/contract/auth');
+    setChecking(false);
+    const parsed = loginSchema.safeParse({ email: data.get('email'), password: data.get('password') });
+    if (!parsed.success) {
+      const errors: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        errors[field] ??= issue.message;
+      }
+      setClientErrors(errors);
+      return;
+    }
+    setClientErrors({});
+    auth.send({ type: 'auth.login', ...parsed.data });
+  }
 
   return (
-    <form {...getFormProps(form)} className={styles.form} aria-busy={pending}>
+    <form className={styles.form} noValidate onSubmit={submit} aria-busy={pending}>
       <h1 className={styles.title}>Sign In</h1>
       <TextField
         label="Email"
-        name={fields.email.name}
-        defaultValue={fields.email.initialValue}
-        errorMessage={fields.email.errors}
+        name="email"
         type="email"
         autoComplete="username"
         isRequired
         autoFocus
+        errorMessage={errorOf('email')}
+        onChange={() => setClientErrors(({ email: _, ...rest }) => rest)}
       />
       <TextField
         label="Password"
-        name={fields.password.name}
-        defaultValue={fields.password.initialValue}
-        errorMessage={fields.password.errors}
+        name="password"
         type="password"
         autoComplete="current-password"
         isRequired
+        errorMessage={errorOf('password')}
+        onChange={() => setClientErrors(({ password: _, ...rest }) => rest)}
       />
-      <Button type="submit" variant="primary" isPending={pending} className={styles.submit}>
+      <Button type="submit" variant="primary" isPending={pending || checking} className={styles.submit}>
         Sign In
       </Button>
       <AriaButton className={styles.link} onPress={onForgot}>

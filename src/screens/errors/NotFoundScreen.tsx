@@ -2,7 +2,7 @@ import { ButtonLink } from '@/ui/ButtonLink';
 import styles from './NotFoundScreen.module.css';
 
 /** Any unknown path (spec §2). */
-export function NotFoundScreen() {
+export default function NotFoundScreen() {
   return (
     <main className={styles.page}>
       <h1 className={styles.title}>Whoops, 404!</h1>

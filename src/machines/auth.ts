@@ -1,0 +1,212 @@
+import { type ActorRefFrom, assertEvent, assign, fromPromise, not, setup, waitFor } from 'xstate';
+import { type ClientHooks, tokenStore } from '@/api/client';
+import type { User } from '@/api/contract/users';
+import { describeFailure } from './errors';
+
+export interface LoginError {
+  message: string;
+  /** First message per field (`email`, `password`). */
+  fieldErrors: Record<string, string>;
+}
+
+export interface AuthContext {
+  user: User | null;
+  loginError: LoginError | null;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface TokenResult {
+  access_token: string;
+}
+
+export type AuthEvent =
+  | ({ type: 'auth.login' } & Credentials)
+  | { type: 'auth.logout' }
+  | { type: 'session.refresh' }
+  | { type: 'session.expired' };
+
+/**
+ * The session of the console. The calls are placeholders: the app provides them with
+ * `authMachine.provide({ actors })`, so tests can swap in fakes.
+ */
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+  },
+  actors: {
+    loadMe: fromPromise<User>(async () => {
+      throw new Error('loadMe not provided');
+    }),
+    login: fromPromise<TokenResult, Credentials>(async () => {
+      throw new Error('login not provided');
+    }),
+    refresh: fromPromise<TokenResult>(async () => {
+      throw new Error('refresh not provided');
+    }),
+    logout: fromPromise<unknown>(async () => {
+      throw new Error('logout not provided');
+    }),
+  },
+  guards: {
+    hasToken: () => tokenStore.get() !== null,
+  },
+  actions: {
+    storeToken: (_, params: { token: string }) => tokenStore.set(params.token),
+    clearToken: () => tokenStore.clear(),
+    setUser: assign({ user: (_, params: { user: User }) => params.user }),
+    forgetUser: assign({ user: null }),
+    setLoginError: assign({
+      loginError: (_, params: { error: unknown }): LoginError => {
+        const { message, fieldErrors } = describeFailure(params.error);
+        return { message, fieldErrors };
+      },
+    }),
+    clearLoginError: assign({ loginError: null }),
+  },
+}).createMachine({
+  id: 'auth',
+  context: { user: null, loginError: null },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      // Without a token there is nothing to restore; `auth/me` is then never called.
+      always: { guard: not('hasToken'), target: 'signedOut' },
+      // Invoked here rather than in `loading` so that a refresh (after a 401 on an expired
+      // access token) does not cancel the call that the client is about to retry.
+      invoke: {
+        id: 'loadMe',
+        src: 'loadMe',
+        onDone: {
+          target: 'signedIn',
+          actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+        },
+        onError: { target: 'signedOut', actions: 'clearToken' },
+      },
+      initial: 'loading',
+      states: {
+        loading: {
+          on: { 'session.refresh': 'refreshing' },
+        },
+        refreshing: {
+          tags: 'refreshing',
+          invoke: {
+            id: 'refresh',
+            src: 'refresh',
+            onDone: {
+              target: 'loading',
+              actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output.access_token }) },
+            },
+            onError: { target: '#auth.signedOut', actions: 'clearToken' },
+          },
+        },
+      },
+      on: {
+        'session.expired': { target: 'signedOut', actions: 'clearToken' },
+      },
+    },
+    signedOut: {
+      entry: 'forgetUser',
+      on: {
+        'auth.login': { target: 'signingIn', actions: 'clearLoginError' },
+      },
+    },
+    signingIn: {
+      initial: 'authenticating',
+      states: {
+        authenticating: {
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ event }) => {
+              assertEvent(event, 'auth.login');
+              return { email: event.email, password: event.password };
+            },
+            onDone: {
+              target: 'loadingUser',
+              actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output.access_token }) },
+            },
+            onError: {
+              target: '#auth.signedOut',
+              actions: { type: 'setLoginError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        loadingUser: {
+          invoke: {
+            id: 'loadMe',
+            src: 'loadMe',
+            onDone: {
+              target: '#auth.signedIn',
+              actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+            },
+            onError: {
+              target: '#auth.signedOut',
+              actions: [
+                'clearToken',
+                { type: 'setLoginError', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    signedIn: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'session.refresh': 'refreshing' },
+        },
+        refreshing: {
+          tags: 'refreshing',
+          invoke: {
+            id: 'refresh',
+            src: 'refresh',
+            onDone: {
+              target: 'idle',
+              actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output.access_token }) },
+            },
+            onError: { target: '#auth.signedOut', actions: 'clearToken' },
+          },
+        },
+      },
+      on: {
+        'session.expired': { target: 'signedOut', actions: 'clearToken' },
+        'auth.logout': 'signingOut',
+      },
+    },
+    signingOut: {
+      // The session ends on this side whatever the server answers.
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        onDone: { target: 'signedOut', actions: 'clearToken' },
+        onError: { target: 'signedOut', actions: 'clearToken' },
+      },
+    },
+  },
+});
+
+export type AuthActor = ActorRefFrom<typeof authMachine>;
+
+/**
+ * Connects the HTTP client to the session: a 401 asks the machine to refresh, and the
+ * client retries its call only when the session survived the refresh.
+ */
+export function createAuthClientHooks(actor: AuthActor, onForbidden: (message: string) => void): ClientHooks {
+  return {
+    async refresh() {
+      actor.send({ type: 'session.refresh' });
+      const settled = await waitFor(actor, (snapshot) => !snapshot.hasTag('refreshing'));
+      return settled.matches('signedIn') || settled.matches('restoring');
+    },
+    onSessionExpired() {
+      actor.send({ type: 'session.expired' });
+    },
+    onForbidden,
+  };
+}

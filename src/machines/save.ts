@@ -1,0 +1,224 @@
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { ApiError } from '@/api/client';
+import { describeFailure } from './errors';
+
+/** The values of a form as the screen submits them. */
+export type FormValues = Record<string, unknown>;
+
+export interface SaveContext {
+  /** What the user last submitted: kept through every failure. */
+  values: FormValues;
+  /** First message per field, keyed by dotted path (`social.facebook`, `opening_times.0.department`). */
+  fieldErrors: Record<string, string>;
+  /** The message of a failure that is not about one field. */
+  error: string | null;
+  /** The record changed since it was loaded (409): show the conflict, do not overwrite. */
+  conflict: boolean;
+  /** The id the save call answered with, when it answers with one. */
+  savedId: number | null;
+}
+
+export interface SaveInput {
+  values?: FormValues;
+}
+
+export type SaveEvent =
+  | { type: 'form.submit'; values: FormValues }
+  /** A field changed: its own error goes, every other error and value stays. */
+  | { type: 'form.change'; name: string }
+  | { type: 'form.reset'; values?: FormValues };
+
+/** Form field names (`team[0].name`) as the server keys its errors (`team.0.name`). */
+export function toDottedPath(name: string): string {
+  return name.replace(/\[(\d+)\]/g, '.$1');
+}
+
+function savedIdOf(output: unknown): number | null {
+  if (typeof output === 'object' && output !== null && 'id' in output && typeof output.id === 'number') {
+    return output.id;
+  }
+  return null;
+}
+
+/**
+ * Validate-then-save (spec §5): post to the validation call; on field errors show them and
+ * stop; otherwise post to the save call. Used by users, brands, dealerships and settings;
+ * each screen provides `validate` and `save`.
+ */
+export const saveMachine = setup({
+  types: {
+    context: {} as SaveContext,
+    events: {} as SaveEvent,
+    input: {} as SaveInput,
+  },
+  actors: {
+    validate: fromPromise<unknown, FormValues>(async () => {
+      throw new Error('validate not provided');
+    }),
+    save: fromPromise<unknown, FormValues>(async () => {
+      throw new Error('save not provided');
+    }),
+  },
+  guards: {
+    /** A 422 that names fields; a 422 without any goes to `failed` so its message shows. */
+    hasFieldErrors: (_, params: { error: unknown }) =>
+      params.error instanceof ApiError &&
+      params.error.status === 422 &&
+      Object.keys(params.error.errors).length > 0,
+  },
+  actions: {
+    startAttempt: assign((_, params: { values: FormValues }) => ({
+      values: params.values,
+      error: null,
+      conflict: false,
+      savedId: null,
+    })),
+    clearFieldErrors: assign({ fieldErrors: {} }),
+    clearFieldError: assign({
+      fieldErrors: ({ context }, params: { name: string }) => {
+        const path = toDottedPath(params.name);
+        // A field's own error and those of its parts (`banner_img.0` under `banner_img`).
+        return Object.fromEntries(
+          Object.entries(context.fieldErrors).filter(([key]) => key !== path && !key.startsWith(`${path}.`)),
+        );
+      },
+    }),
+    setFieldErrors: assign({
+      fieldErrors: (_, params: { error: unknown }) => describeFailure(params.error).fieldErrors,
+      error: null,
+      conflict: false,
+    }),
+    setFailure: assign((_, params: { error: unknown }) => {
+      const failure = describeFailure(params.error);
+      return { error: failure.message, conflict: failure.status === 409 };
+    }),
+    setSavedId: assign({ savedId: (_, params: { output: unknown }) => savedIdOf(params.output) }),
+    reset: assign((_, params: { values: FormValues }) => ({
+      values: params.values,
+      fieldErrors: {},
+      error: null,
+      conflict: false,
+      savedId: null,
+    })),
+  },
+}).createMachine({
+  id: 'save',
+  context: ({ input }) => ({
+    values: input?.values ?? {},
+    fieldErrors: {},
+    error: null,
+    conflict: false,
+    savedId: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'form.submit': {
+          target: 'validating',
+          actions: { type: 'startAttempt', params: ({ event }) => ({ values: event.values }) },
+        },
+        'form.change': {
+          actions: { type: 'clearFieldError', params: ({ event }) => ({ name: event.name }) },
+        },
+        'form.reset': {
+          target: 'editing',
+          actions: { type: 'reset', params: ({ event }) => ({ values: event.values ?? {} }) },
+        },
+      },
+    },
+    validating: {
+      invoke: {
+        id: 'validate',
+        src: 'validate',
+        input: ({ context }) => context.values,
+        onDone: { target: 'saving', actions: 'clearFieldErrors' },
+        onError: [
+          {
+            guard: { type: 'hasFieldErrors', params: ({ event }) => ({ error: event.error }) },
+            target: 'invalid',
+            actions: { type: 'setFieldErrors', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }) => context.values,
+        onDone: {
+          target: 'saved',
+          actions: { type: 'setSavedId', params: ({ event }) => ({ output: event.output }) },
+        },
+        onError: [
+          // The server checks again on save; a rule that broke since validation shows per field.
+          {
+            guard: { type: 'hasFieldErrors', params: ({ event }) => ({ error: event.error }) },
+            target: 'invalid',
+            actions: { type: 'setFieldErrors', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    invalid: {
+      on: {
+        'form.submit': {
+          target: 'validating',
+          actions: { type: 'startAttempt', params: ({ event }) => ({ values: event.values }) },
+        },
+        'form.change': {
+          target: 'editing',
+          actions: { type: 'clearFieldError', params: ({ event }) => ({ name: event.name }) },
+        },
+        'form.reset': {
+          target: 'editing',
+          actions: { type: 'reset', params: ({ event }) => ({ values: event.values ?? {} }) },
+        },
+      },
+    },
+    failed: {
+      on: {
+        'form.submit': {
+          target: 'validating',
+          actions: { type: 'startAttempt', params: ({ event }) => ({ values: event.values }) },
+        },
+        'form.change': {
+          target: 'editing',
+          actions: { type: 'clearFieldError', params: ({ event }) => ({ name: event.name }) },
+        },
+        'form.reset': {
+          target: 'editing',
+          actions: { type: 'reset', params: ({ event }) => ({ values: event.values ?? {} }) },
+        },
+      },
+    },
+    saved: {
+      // Screens that stay open after a save (settings) keep editing from here.
+      on: {
+        'form.submit': {
+          target: 'validating',
+          actions: { type: 'startAttempt', params: ({ event }) => ({ values: event.values }) },
+        },
+        'form.change': {
+          target: 'editing',
+          actions: { type: 'clearFieldError', params: ({ event }) => ({ name: event.name }) },
+        },
+        'form.reset': {
+          target: 'editing',
+          actions: { type: 'reset', params: ({ event }) => ({ values: event.values ?? {} }) },
+        },
+      },
+    },
+  },
+});
+
+export type SaveActor = ActorRefFrom<typeof saveMachine>;

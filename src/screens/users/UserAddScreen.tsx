@@ -1,0 +1,27 @@
+import { useLocation } from 'wouter';
+import { userCreateSchema } from '@/api/contract/users';
+import { api } from '@/api/endpoints';
+import { useSaveForm } from '@/ui/forms/useSaveForm';
+import { PageHeader } from '@/ui/PageHeader';
+import { toast } from '@/ui/toasts';
+import { UserForm } from './UserForm';
+
+export default function UserAddScreen() {
+  const [, navigate] = useLocation();
+  const flow = useSaveForm({
+    id: 'user-add',
+    schema: userCreateSchema,
+    validate: (values) => api.users.validate({ body: values }),
+    save: (values) => api.users.create({ body: values }),
+    onSaved: () => {
+      toast.success('You have added a new user.');
+      navigate('/users');
+    },
+  });
+  return (
+    <>
+      <PageHeader title="Users" subtitle="Create a new user" />
+      <UserForm flow={flow} passwordRequired />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import type { User } from '@/api/contract/users';
+import { api } from '@/api/endpoints';
+import { useSignedInUser } from '@/machines/session';
+import { ButtonLink } from '@/ui/ButtonLink';
+import type { DataTableColumn } from '@/ui/DataTable';
+import { formatDate } from '@/ui/format';
+import { LifecycleList } from '@/ui/lifecycle/LifecycleList';
+import { PageHeader } from '@/ui/PageHeader';
+import { UserName } from './UserName';
+
+const columns: DataTableColumn[] = [
+  { id: 'name', label: 'Name' },
+  { id: 'email', label: 'Email' },
+  { id: 'created_at', label: 'Created', width: 110 },
+  { id: 'updated_at', label: 'Updated', width: 110 },
+];
+
+function renderCell(user: User, column: string) {
+  switch (column) {
+    case 'name':
+      return <UserName user={user} />;
+    case 'email':
+      return user.email;
+    case 'created_at':
+      return formatDate(user.created_at);
+    case 'updated_at':
+      return formatDate(user.updated_at);
+    default:
+      return null;
+  }
+}
+
+export default function UsersIndexScreen() {
+  const me = useSignedInUser();
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        subtitle="Everyone who can sign in to the console"
+        actions={
+          <ButtonLink href="/users/add" variant="primary" icon="plus">
+            Add user
+          </ButtonLink>
+        }
+      />
+      <LifecycleList<User>
+        nouns={{ one: 'user', many: 'users' }}
+        startHref="/users/new"
+        editHref={(user) => `/users/edit/${user.id}`}
+        columns={columns}
+        columnsKey="users.columns"
+        renderCell={renderCell}
+        rowLabel={(user) => user.name}
+        selfId={me.id}
+        load={async (query) => {
+          const { users, trashed } = await api.users.list({ query });
+          return { active: users, trashed };
+        }}
+        remove={({ ids, type }) => api.users.delete({ body: { users: ids, type } })}
+        restore={({ ids }) => api.users.restore({ body: { users: ids } })}
+      />
+    </>
+  );
+}

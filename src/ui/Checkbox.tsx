@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { CheckboxButton, CheckboxField, type CheckboxFieldProps } from 'react-aria-components';
+import styles from './Checkbox.module.css';
+import { cx } from './cx';
+import { type ErrorMessage, FieldHelp, firstError } from './FieldHelp';
+
+export interface CheckboxProps
+  extends Omit<CheckboxFieldProps, 'children' | 'className' | 'style' | 'validationBehavior'> {
+  /** The visible label. Without one, pass aria-label ('Select Jane Doe'). */
+  children?: ReactNode;
+  description?: ReactNode;
+  errorMessage?: ErrorMessage;
+  className?: string;
+}
+
+/**
+ * A checkbox with an optional label, description and error. Inside a react-aria CheckboxGroup it
+ * takes part in the group (pass value). Posts `value` (default 'on') under `name` when ticked.
+ */
+export function Checkbox({
+  children,
+  description,
+  errorMessage,
+  className,
+  isInvalid,
+  ...props
+}: CheckboxProps) {
+  const error = firstError(errorMessage);
+  return (
+    <CheckboxField
+      {...props}
+      isInvalid={isInvalid || error !== undefined}
+      validationBehavior="aria"
+      className={cx(styles.field, className)}
+    >
+      {({ isIndeterminate }) => (
+        <>
+          <CheckboxButton className={styles.button}>
+            <span className={styles.box}>
+              <svg className={styles.mark} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+                {isIndeterminate ? (
+                  <path d="M2.5 6h7" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                ) : (
+                  <path
+                    d="M2.5 6.2 5 8.5l4.5-5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                )}
+              </svg>
+            </span>
+            {children}
+          </CheckboxButton>
+          {description || error ? <FieldHelp description={description} error={error} /> : null}
+        </>
+      )}
+    </CheckboxField>
+  );
+}

@@ -1,0 +1,53 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IconButton } from './IconButton';
+import { StatusIcon } from './StatusIcon';
+import './jsdomGaps';
+
+afterEach(cleanup);
+
+describe('IconButton', () => {
+  it('is named by its label and shows it as a tooltip on keyboard focus', async () => {
+    const user = userEvent.setup();
+    const onPress = vi.fn();
+    render(<IconButton icon="edit" label="Edit Jane Doe" onPress={onPress} />);
+    await user.tab();
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip.textContent).toBe('Edit Jane Doe');
+    await user.keyboard('{Enter}');
+    expect(onPress).toHaveBeenCalledTimes(1);
+  });
+
+  it('explains why it is disabled and ignores presses', async () => {
+    const user = userEvent.setup();
+    const onPress = vi.fn();
+    render(
+      <IconButton
+        icon="trash"
+        label="Delete"
+        isDisabled
+        disabledReason="You cannot delete as you have child pages."
+        onPress={onPress}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Delete' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    await user.tab();
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'You cannot delete as you have child pages.',
+    );
+    await user.click(button);
+    expect(onPress).not.toHaveBeenCalled();
+  });
+});
+
+describe('StatusIcon', () => {
+  it('is named and shows its meaning as a tooltip', async () => {
+    const user = userEvent.setup();
+    render(<StatusIcon icon="home" label="This is the homepage of the website." />);
+    expect(screen.getByRole('img', { name: 'This is the homepage of the website.' })).toBeTruthy();
+    await user.tab();
+    expect((await screen.findByRole('tooltip')).textContent).toBe('This is the homepage of the website.');
+  });
+});

@@ -1,0 +1,55 @@
+import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
+import { cx } from './cx';
+import { Icon, type IconName } from './Icon';
+import styles from './IconButton.module.css';
+import { Tooltip, type TooltipPlacement } from './Tooltip';
+
+export interface IconButtonProps
+  extends Omit<AriaButtonProps, 'children' | 'className' | 'style' | 'aria-label' | 'isPending'> {
+  icon: IconName;
+  /** The button's name: its aria-label, and its tooltip on hover and focus. */
+  label: string;
+  /** Tooltip text when it should say more than the label. */
+  tooltip?: string;
+  /**
+   * Why the button is disabled ('You cannot delete as you have child pages.'). With isDisabled, the
+   * button stays focusable (aria-disabled) so the reason can be read in its tooltip; presses do nothing.
+   */
+  disabledReason?: string;
+  variant?: 'ghost' | 'secondary' | 'primary' | 'danger';
+  size?: 'sm' | 'md';
+  tooltipPlacement?: TooltipPlacement;
+  className?: string;
+}
+
+/** A button that shows only an icon; its label is always available by name and tooltip. */
+export function IconButton({
+  icon,
+  label,
+  tooltip,
+  disabledReason,
+  variant = 'ghost',
+  size = 'md',
+  tooltipPlacement,
+  className,
+  isDisabled,
+  onPress,
+  ...props
+}: IconButtonProps) {
+  // A disabled button cannot be focused or hovered, so one with a reason is only marked disabled.
+  const explainDisabled = Boolean(isDisabled && disabledReason);
+  return (
+    <Tooltip content={explainDisabled ? disabledReason : (tooltip ?? label)} placement={tooltipPlacement}>
+      <AriaButton
+        {...props}
+        aria-label={label}
+        isDisabled={explainDisabled ? false : isDisabled}
+        aria-disabled={explainDisabled ? true : undefined}
+        onPress={explainDisabled ? undefined : onPress}
+        className={cx(styles.iconButton, styles[variant], size === 'sm' && styles.sm, className)}
+      >
+        <Icon name={icon} size={size === 'sm' ? 'sm' : 'md'} />
+      </AriaButton>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,84 @@
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import './jsdomGaps';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from './Toaster';
+import { TOAST_MS, toast } from './toasts';
+
+describe('Toaster', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  afterEach(() => {
+    cleanup();
+    toast.clear();
+    vi.useRealTimers();
+  });
+
+  it('shows an error in the alert region at the top and removes it after 5000 ms', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.error('You are not allowed to do that.');
+    });
+    const alerts = screen.getByRole('alert');
+    expect(within(alerts).getByText('You are not allowed to do that.')).toBeTruthy();
+    expect(within(screen.getByRole('status')).queryByText('You are not allowed to do that.')).toBeNull();
+
+    act(() => {
+      vi.advanceTimersByTime(TOAST_MS - 1);
+    });
+    expect(screen.queryByText('You are not allowed to do that.')).not.toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByText('You are not allowed to do that.')).toBeNull();
+  });
+
+  it('shows a success in the status region and removes it after 5000 ms', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.success('You have added a new user.');
+    });
+    const status = screen.getByRole('status');
+    expect(within(status).getByText('You have added a new user.')).toBeTruthy();
+    expect(within(screen.getByRole('alert')).queryByText('You have added a new user.')).toBeNull();
+
+    act(() => {
+      vi.advanceTimersByTime(TOAST_MS);
+    });
+    expect(screen.queryByText('You have added a new user.')).toBeNull();
+  });
+
+  it('removes a toast when its dismiss button is pressed', async () => {
+    // Dismissing is an event, not a matter of time.
+    vi.useRealTimers();
+    const user = userEvent.setup();
+    render(<Toaster />);
+    act(() => {
+      toast.success('You have updated a brand.');
+    });
+    await user.click(within(screen.getByRole('status')).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('You have updated a brand.')).toBeNull();
+  });
+
+  it('keeps a repeated message once and gives it the full time again', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.error('Server error');
+    });
+    act(() => {
+      vi.advanceTimersByTime(4000);
+      toast.error('Server error');
+    });
+    expect(screen.getAllByText('Server error')).toHaveLength(1);
+    act(() => {
+      vi.advanceTimersByTime(4000);
+    });
+    expect(screen.queryByText('Server error')).not.toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.queryByText('Server error')).toBeNull();
+  });
+});

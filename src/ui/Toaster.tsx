@@ -1,0 +1,46 @@
+import { cx } from './cx';
+import { Icon } from './Icon';
+import { IconButton } from './IconButton';
+import styles from './Toaster.module.css';
+import { type ToastMessage, toast, useToasts } from './toasts';
+
+function ToastItem({ item }: { item: ToastMessage }) {
+  return (
+    <div className={cx(styles.toast, styles[item.kind])}>
+      <Icon name={item.kind === 'error' ? 'alert' : 'tick'} size="md" className={styles.icon} />
+      <p className={styles.message}>{item.message}</p>
+      <IconButton
+        icon="close"
+        label="Dismiss"
+        size="sm"
+        className={styles.close}
+        onPress={() => toast.dismiss(item.id)}
+      />
+    </div>
+  );
+}
+
+/**
+ * The two toast regions: errors at the top centre (role=alert, read at once), successes at the
+ * bottom right (role=status, read politely). Both stay in the page empty so the first message in
+ * each is announced. Mount once, at the root.
+ */
+export function Toaster() {
+  const toasts = useToasts();
+  const errors = toasts.filter((t) => t.kind === 'error');
+  const successes = toasts.filter((t) => t.kind === 'success');
+  return (
+    <>
+      <div role="alert" aria-live="assertive" aria-label="Errors" className={styles.top}>
+        {errors.map((item) => (
+          <ToastItem key={item.id} item={item} />
+        ))}
+      </div>
+      <div role="status" aria-live="polite" aria-label="Messages" className={styles.bottom}>
+        {successes.map((item) => (
+          <ToastItem key={item.id} item={item} />
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatPounds, initials } from './format';
+
+describe('formatDate', () => {
+  it("shows a date as 'D MMM YY'", () => {
+    expect(formatDate('2024-03-05')).toBe('5 Mar 24');
+  });
+
+  it('shows a date-time in the local calendar day', () => {
+    const local = new Date(2024, 8, 30, 23, 30);
+    expect(formatDate(local.toISOString())).toBe('30 Sep 24');
+  });
+
+  it("reads Laravel's space-separated date-time", () => {
+    expect(formatDate('2023-12-01 09:15:00')).toBe('1 Dec 23');
+  });
+
+  it('pads two-digit years', () => {
+    expect(formatDate('2005-01-09')).toBe('9 Jan 05');
+  });
+
+  it('shows nothing for a missing or unreadable date', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatPounds', () => {
+  it('turns pence into pounds with two decimals', () => {
+    expect(formatPounds(1250)).toBe('£12.50');
+    expect(formatPounds(99)).toBe('£0.99');
+    expect(formatPounds(0)).toBe('£0.00');
+  });
+
+  it('groups thousands', () => {
+    expect(formatPounds(123456)).toBe('£1,234.56');
+  });
+
+  it('keeps the sign of a negative amount', () => {
+    expect(formatPounds(-500)).toBe('-£5.00');
+  });
+});
+
+describe('initials', () => {
+  it('takes the first letters of the first and last names', () => {
+    expect(initials('Jane Doe')).toBe('JD');
+    expect(initials('mary jane watson')).toBe('MW');
+  });
+
+  it('takes one letter from a single name', () => {
+    expect(initials('  Cher ')).toBe('C');
+  });
+
+  it('gives nothing for no name', () => {
+    expect(initials('')).toBe('');
+    expect(initials(null)).toBe('');
+  });
+});

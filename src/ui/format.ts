@@ -1,0 +1,52 @@
+/** Month names fixed here: ICU's en-GB short months say 'Sept', the spec's 'D MMM YY' wants 'Sep'. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Reads the API's dates in the user's local time. A bare date ('2024-03-05') is a calendar day, not
+ * UTC midnight, so it is built locally; Laravel's 'YYYY-MM-DD HH:mm:ss' gets its space replaced by T.
+ */
+function parseDate(value: string): Date | null {
+  const text = value.trim();
+  if (!text) return null;
+  const dateOnly = DATE_ONLY.exec(text);
+  if (dateOnly) {
+    const [, y, m, d] = dateOnly;
+    return new Date(Number(y), Number(m) - 1, Number(d));
+  }
+  const date = new Date(text.replace(' ', 'T'));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'D MMM YY' in the user's local date: '5 Mar 24'. Nothing (or an unreadable value) gives ''. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = parseDate(iso);
+  if (!date) return '';
+  const year = String(date.getFullYear() % 100).padStart(2, '0');
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${year}`;
+}
+
+const pounds = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Pence to pounds with two decimals: 1250 -> '£12.50', 123456 -> '£1,234.56'. */
+export function formatPounds(pence: number): string {
+  if (!Number.isFinite(pence)) return '';
+  return pounds.format(pence / 100);
+}
+
+/** Up to two letters for an avatar: first and last word ('Mary Jane Watson' -> 'MW'). */
+export function initials(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  const first = words[0];
+  if (!first) return '';
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  const letter = (word: string) => (Array.from(word)[0] ?? '').toLocaleUpperCase('en-GB');
+  return letter(first) + (last ? letter(last) : '');
+}

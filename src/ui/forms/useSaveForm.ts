@@ -1,0 +1,104 @@
+import { type FormMetadata, getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import type { z } from 'zod';
+import { type FormValues, saveMachine } from '@/machines/save';
+import { toast } from '../toasts';
+
+/** The server keys errors `team.0.name`; conform names that field `team[0].name`. */
+export function toFormName(dotted: string): string {
+  return dotted.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+}
+
+export interface SaveFormOptions<S extends z.ZodObject> {
+  id: string;
+  schema: S;
+  defaultValue?: Record<string, unknown>;
+  /** The validation call (users/validation ...). */
+  validate: (values: z.output<S>) => Promise<unknown>;
+  /** The save call (users/create ...), run only when validation passed. */
+  save: (values: z.output<S>) => Promise<unknown>;
+  onSaved: (result: { id: number | null }) => void;
+}
+
+/**
+ * Validate-then-save for one form (spec §5): the schema checks in the browser first, then
+ * the save machine posts to the validation call and, only when it passes, to the save call.
+ * Server field errors come back into the same form under their fields; nothing typed is lost.
+ */
+export function useSaveForm<S extends z.ZodObject>(options: SaveFormOptions<S>) {
+  const latest = useRef(options);
+  latest.current = options;
+  const actor = useActorRef(
+    saveMachine.provide({
+      actors: {
+        validate: fromPromise(({ input }) => latest.current.validate(input as z.output<S>)),
+        save: fromPromise(({ input }) => latest.current.save(input as z.output<S>)),
+      },
+    }),
+    { input: {} },
+  );
+  const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const pending = useSelector(actor, (s) => s.matches('validating') || s.matches('saving'));
+  const saved = useSelector(actor, (s) => s.matches('saved'));
+  const savedId = useSelector(actor, (s) => s.context.savedId);
+  const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
+  const conflict = useSelector(actor, (s) => s.context.conflict);
+
+  const lastResult = useMemo<SubmissionResult<string[]> | undefined>(() => {
+    const entries = Object.entries(fieldErrors);
+    if (entries.length === 0) return undefined;
+    const error = Object.fromEntries(entries.map(([key, message]) => [toFormName(key), [message]]));
+    const validated = Object.fromEntries(Object.keys(error).map((key) => [key, true]));
+    return { status: 'error', error, state: { validated } };
+  }, [fieldErrors]);
+
+  useEffect(() => {
+    if (failure && !conflict) toast.error(failure);
+  }, [failure, conflict]);
+
+  useEffect(() => {
+    if (saved) latest.current.onSaved({ id: savedId });
+  }, [saved, savedId]);
+
+  const [form, fields] = useForm<z.input<S> & Record<string, unknown>>({
+    id: options.id,
+    lastResult,
+    defaultValue: options.defaultValue as never,
+    constraint: getZodConstraint(options.schema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onBlur',
+    // The submission's value type is the schema's output; conform types it by the form's input.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }) as never,
+    onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status === 'success')
+        actor.send({ type: 'form.submit', values: submission.value as FormValues });
+    },
+  });
+
+  return {
+    form,
+    fields,
+    pending,
+    conflict: conflict ? failure : null,
+    /** Clears a field's server error as soon as the user changes it. */
+    onChange: (name: string) => actor.send({ type: 'form.change', name }),
+  };
+}
+
+export type SaveForm<S extends z.ZodObject> = ReturnType<typeof useSaveForm<S>>;
+
+/** The <form> element's props for any save form (conform's getFormProps, whatever the schema). */
+export function formProps(form: {
+  id: string;
+  onSubmit: FormMetadata['onSubmit'];
+  noValidate: boolean;
+  errorId: string;
+  errors?: string[];
+  descriptionId: string;
+}) {
+  return getFormProps(form as FormMetadata);
+}

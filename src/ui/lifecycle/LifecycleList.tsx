@@ -1,0 +1,221 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { type ComponentType, type ReactNode, useEffect } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  allSelected,
+  currentList,
+  type LifecycleLists,
+  lifecycleMachine,
+  type RemoveInput,
+  type RestoreInput,
+} from '@/machines/lifecycle';
+import { BulkBar } from '../BulkBar';
+import { Button } from '../Button';
+import { ColumnToggle } from '../ColumnToggle';
+import { Confirm } from '../Confirm';
+import { DataTable, type DataTableColumn, type DataTableRowProps } from '../DataTable';
+import { EmptyState } from '../EmptyState';
+import { IconButton } from '../IconButton';
+import { IconLink } from '../IconLink';
+import { Pagination } from '../Pagination';
+import { SearchField } from '../SearchField';
+import { Tabs } from '../Tabs';
+import { toast } from '../toasts';
+import { useColumnVisibility } from '../useColumnVisibility';
+import styles from './LifecycleList.module.css';
+
+export interface LifecycleNouns {
+  /** 'user', 'brand', 'dealership' */
+  one: string;
+  /** 'users', 'brands', 'dealerships' */
+  many: string;
+}
+
+export interface LifecycleListProps<T extends { id: number }> {
+  nouns: LifecycleNouns;
+  /** Where 'Get Started' leads when there is nothing yet. */
+  startHref: string;
+  editHref: (row: T) => string;
+  columns: readonly DataTableColumn[];
+  renderCell: (row: T, columnId: string) => ReactNode;
+  rowLabel: (row: T) => string;
+  load: (input: { search: string; page: number }) => Promise<LifecycleLists<T>>;
+  remove: (input: RemoveInput) => Promise<unknown>;
+  restore: (input: RestoreInput) => Promise<unknown>;
+  /** The signed-in user's own row, never selectable or deletable (users only). */
+  selfId?: number | null;
+  /** Remembers the column choice in this browser. */
+  columnsKey: string;
+  /** Replaces the table's row, e.g. with a sortable one. */
+  rowAs?: ComponentType<DataTableRowProps<T>>;
+  /** Extra content above the table (a note, a sortable context). */
+  wrapTable?: (table: ReactNode, rows: readonly T[]) => ReactNode;
+}
+
+/**
+ * Active list, bin and delete forever (spec §2 Users, Brands, Dealerships): search, tabs
+ * All (n) and Bin (n), column visibility, selection with a bulk bar, the 'Hold up!' confirm,
+ * pagination and the three empty states. The lifecycle machine holds every bit of state.
+ */
+export function LifecycleList<T extends { id: number }>(props: LifecycleListProps<T>) {
+  const { nouns, columns, columnsKey } = props;
+  const actor = useActorRef(
+    lifecycleMachine.provide({
+      actors: {
+        load: fromPromise(({ input }) => props.load(input)),
+        remove: fromPromise(({ input }) => props.remove(input)),
+        restore: fromPromise(({ input }) => props.restore(input)),
+      },
+    }),
+    { input: { selfId: props.selfId ?? null } },
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  const { context } = snapshot;
+  const list = currentList<T>(snapshot);
+  const loading = snapshot.matches('loading');
+  const visibility = useColumnVisibility(columns, columnsKey);
+
+  useEffect(() => {
+    if (context.error && snapshot.matches('ready')) toast.error(context.error);
+  }, [context.error, snapshot]);
+
+  const inBin = context.view === 'trashed';
+  const counts = context.data ? { all: context.data.active.total, bin: context.data.trashed.total } : null;
+  const rows = list?.data ?? [];
+  const isSelf = (row: T) => props.selfId !== undefined && props.selfId !== null && row.id === props.selfId;
+
+  let empty: ReactNode = null;
+  if (context.search) {
+    empty = (
+      <EmptyState
+        title="Oops! No results..."
+        text={`No ${nouns.many} match “${context.search}”.`}
+        action={{ label: 'Clear Search', onPress: () => actor.send({ type: 'search.clear' }) }}
+      />
+    );
+  } else if (inBin) {
+    empty = (
+      <EmptyState
+        icon="trash"
+        title="Nothing has been placed in the bin!"
+        action={{ label: `View all ${nouns.many}`, onPress: () => actor.send({ type: 'view.all' }) }}
+      />
+    );
+  } else {
+    empty = (
+      <EmptyState
+        icon="plus"
+        title="Oops! We've not started yet..."
+        text={`There are no ${nouns.many} yet.`}
+        action={{ label: 'Get Started', href: props.startHref }}
+      />
+    );
+  }
+
+  const table = (
+    <DataTable<T>
+      label={inBin ? `${nouns.many} in the bin` : `All ${nouns.many}`}
+      columns={visibility.columns}
+      rows={rows}
+      renderCell={props.renderCell}
+      rowLabel={props.rowLabel}
+      selectedIds={context.selection}
+      onToggle={(id) => actor.send({ type: 'selection.toggle', id })}
+      onToggleAll={() => actor.send({ type: 'selection.all' })}
+      isSelectable={(row) => !isSelf(row)}
+      isLoading={loading && !context.data}
+      empty={empty}
+      rowAs={props.rowAs}
+      renderActions={(row) => (
+        <div className={styles.actions}>
+          <IconLink href={props.editHref(row)} icon="edit" label={`Edit ${props.rowLabel(row)}`} size="sm" />
+          {inBin ? (
+            <IconButton
+              icon="restore"
+              size="sm"
+              label={`Restore ${props.rowLabel(row)}`}
+              onPress={() => actor.send({ type: 'item.restore', id: row.id })}
+            />
+          ) : null}
+          {isSelf(row) ? null : (
+            <IconButton
+              icon="trash"
+              size="sm"
+              variant="danger"
+              label={`${inBin ? 'Delete forever' : 'Delete'} ${props.rowLabel(row)}`}
+              onPress={() => actor.send({ type: 'item.delete', id: row.id })}
+            />
+          )}
+        </div>
+      )}
+    />
+  );
+
+  return (
+    <div className={styles.list}>
+      <div className={styles.toolbar}>
+        <SearchField
+          label={`Search ${nouns.many}`}
+          value={context.search}
+          onChange={(value) => actor.send({ type: 'search.change', value })}
+          className={styles.search}
+        />
+        <ColumnToggle columns={visibility.columns} onChange={visibility.setHiddenIds} />
+      </div>
+      <Tabs
+        label={`${nouns.many} views`}
+        items={[
+          { id: 'all', label: `All${counts ? ` (${counts.all})` : ''}` },
+          { id: 'trashed', label: `Bin${counts ? ` (${counts.bin})` : ''}` },
+        ]}
+        selectedKey={context.view}
+        onSelectionChange={(key) => actor.send({ type: key === 'all' ? 'view.all' : 'view.bin' })}
+      />
+      {context.selection.length > 0 ? (
+        <BulkBar count={context.selection.length}>
+          {inBin ? (
+            <Button size="sm" icon="restore" onPress={() => actor.send({ type: 'bulk.restore' })}>
+              Restore selected
+            </Button>
+          ) : null}
+          <Button size="sm" variant="danger" icon="trash" onPress={() => actor.send({ type: 'bulk.delete' })}>
+            {inBin ? 'Delete selected forever' : 'Delete selected'}
+          </Button>
+          <Button size="sm" variant="ghost" onPress={() => actor.send({ type: 'selection.clear' })}>
+            {allSelected(snapshot) ? 'Clear selection' : 'Clear'}
+          </Button>
+        </BulkBar>
+      ) : null}
+      {snapshot.matches('loadFailed') ? (
+        <EmptyState
+          icon="cross"
+          title={`The ${nouns.many} could not be loaded.`}
+          text={context.error}
+          action={{ label: 'Try again', onPress: () => actor.send({ type: 'list.retry' }) }}
+        />
+      ) : props.wrapTable ? (
+        props.wrapTable(table, rows)
+      ) : (
+        table
+      )}
+      {list && list.total > 0 ? (
+        <Pagination
+          prevUrl={list.prev_page_url}
+          nextUrl={list.next_page_url}
+          currentPage={list.current_page}
+          lastPage={list.last_page}
+          total={list.total}
+          onPrevious={() => actor.send({ type: 'page.go', page: list.current_page - 1 })}
+          onNext={() => actor.send({ type: 'page.go', page: list.current_page + 1 })}
+        />
+      ) : null}
+      <Confirm
+        isOpen={snapshot.matches({ ready: 'confirming' }) || snapshot.matches({ ready: 'deleting' })}
+        isPending={snapshot.matches({ ready: 'deleting' })}
+        message={`You are about to delete ${nouns.one}(s)${inBin ? ' forever' : ''}`}
+        onConfirm={() => actor.send({ type: 'confirm.accept' })}
+        onCancel={() => actor.send({ type: 'confirm.cancel' })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useSyncExternalStore } from 'react';
+
+/** How long a toast stays (spec §9). */
+export const TOAST_MS = 5000;
+
+export type ToastKind = 'error' | 'success';
+
+export interface ToastMessage {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+type Listener = () => void;
+
+let toasts: readonly ToastMessage[] = [];
+let nextId = 1;
+const listeners = new Set<Listener>();
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function startTimer(id: number): void {
+  const running = timers.get(id);
+  if (running) clearTimeout(running);
+  timers.set(
+    id,
+    setTimeout(() => dismiss(id), TOAST_MS),
+  );
+}
+
+function show(kind: ToastKind, message: string): number | null {
+  const text = message.trim();
+  if (!text) return null;
+  // The same message twice at once (several failed calls, a double click) shows once, for the full time again.
+  const same = toasts.find((t) => t.kind === kind && t.message === text);
+  if (same) {
+    startTimer(same.id);
+    return same.id;
+  }
+  const id = nextId++;
+  toasts = [...toasts, { id, kind, message: text }];
+  startTimer(id);
+  emit();
+  return id;
+}
+
+function dismiss(id: number): void {
+  const timer = timers.get(id);
+  if (timer) clearTimeout(timer);
+  timers.delete(id);
+  const next = toasts.filter((t) => t.id !== id);
+  if (next.length === toasts.length) return;
+  toasts = next;
+  emit();
+}
+
+function clear(): void {
+  for (const timer of timers.values()) clearTimeout(timer);
+  timers.clear();
+  if (toasts.length === 0) return;
+  toasts = [];
+  emit();
+}
+
+/**
+ * Shows a message for TOAST_MS: errors at the top centre, successes at the bottom right (spec §8).
+ * Callable from anywhere (machines, the HTTP client's hooks), not only from components.
+ */
+export const toast = {
+  error: (message: string): number | null => show('error', message),
+  success: (message: string): number | null => show('success', message),
+  dismiss,
+  clear,
+};
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+function snapshot(): readonly ToastMessage[] {
+  return toasts;
+}
+
+/** The toasts on screen now, oldest first. */
+export function useToasts(): readonly ToastMessage[] {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}

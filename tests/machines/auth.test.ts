@@ -1,0 +1,279 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { getSimplePaths } from 'xstate/graph';
+import { ApiError, tokenStore } from '@/api/client';
+import type { User } from '@/api/contract/users';
+import {
+  type AuthEvent,
+  authMachine,
+  type Credentials,
+  createAuthClientHooks,
+  type TokenResult,
+} from '@/machines/auth';
+import { describePath, FakeCalls, handled, replayPath, settle } from './replay';
+
+const user: User = {
+  id: 1,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  meta: { telephone: null, job_title: 'Manager', avatar: null },
+  created_at: '2024-01-01T00:00:00Z',
+  updated_at: '2024-01-01T00:00:00Z',
+  deleted_at: null,
+};
+
+const credentialsError = new ApiError(422, 'The given data was invalid.', {
+  email: ['These credentials do not match our records.', 'A second message nobody should see.'],
+});
+
+/** One sample per event; calls succeed or fail as the path says. */
+const events = [
+  { type: 'auth.login', email: 'ada@example.com', password: 'secret-password' },
+  { type: 'auth.logout' },
+  { type: 'session.refresh' },
+  { type: 'session.expired' },
+  { type: 'xstate.done.actor.loadMe', output: user },
+  { type: 'xstate.error.actor.loadMe', error: new ApiError(401, 'Unauthenticated.') },
+  { type: 'xstate.done.actor.login', output: { access_token: 'token-from-login' } },
+  { type: 'xstate.error.actor.login', error: credentialsError },
+  { type: 'xstate.error.actor.login', error: new ApiError(429, 'Too many login attempts.') },
+  { type: 'xstate.done.actor.refresh', output: { access_token: 'token-from-refresh' } },
+  { type: 'xstate.error.actor.refresh', error: new ApiError(401, 'Session expired.') },
+  { type: 'xstate.done.actor.logout', output: { message: 'Signed out.' } },
+  { type: 'xstate.error.actor.logout', error: new TypeError('Failed to fetch') },
+] as unknown as AuthEvent[]; // done/error events are the machine's own, outside the AuthEvent union
+
+function fakes(calls: FakeCalls) {
+  return {
+    loadMe: calls.actor<User>('loadMe'),
+    login: calls.actor<TokenResult, Credentials>('login'),
+    refresh: calls.actor<TokenResult>('refresh'),
+    logout: calls.actor<unknown>('logout'),
+  };
+}
+
+/** What the user can rely on in every state: signed out leaves no token behind. */
+function tokenMatchesSession(snapshot: { value: unknown }) {
+  const top = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value as object)[0];
+  if (top === 'signedOut') expect(tokenStore.get()).toBeNull();
+  if (top === 'signedIn') expect(tokenStore.get()).not.toBeNull();
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+describe('auth machine paths', () => {
+  for (const stored of [true, false]) {
+    const model = authMachine.provide({ guards: { hasToken: () => stored } });
+    const paths = getSimplePaths(model, { events, filterEvents: handled });
+
+    describe(stored ? 'with a stored token' : 'without a token', () => {
+      it('covers every state of the machine', () => {
+        const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+        const expected = [
+          '"signedOut"',
+          '{"signingIn":"authenticating"}',
+          '{"signingIn":"loadingUser"}',
+          '{"signedIn":"idle"}',
+          '{"signedIn":"refreshing"}',
+          '"signingOut"',
+        ];
+        if (stored) expected.push('{"restoring":"loading"}', '{"restoring":"refreshing"}');
+        expect([...reached].sort()).toEqual(expected.sort());
+      });
+
+      for (const path of paths) {
+        it(`reaches ${describePath(path)}`, async () => {
+          if (stored) tokenStore.set('stored-token');
+          const calls = new FakeCalls();
+          const actor = await replayPath(path, {
+            logic: authMachine.provide({ actors: fakes(calls) }),
+            calls,
+            check: tokenMatchesSession,
+          });
+          actor.stop();
+        });
+      }
+    });
+  }
+});
+
+function start() {
+  const calls = new FakeCalls();
+  const actor = createActor(authMachine.provide({ actors: fakes(calls) })).start();
+  return { calls, actor };
+}
+
+async function signIn() {
+  const session = start();
+  session.actor.send({ type: 'auth.login', email: 'ada@example.com', password: 'secret-password' });
+  session.calls.resolve('login', { access_token: 'token-from-login' });
+  await settle();
+  session.calls.resolve('loadMe', user);
+  await settle();
+  expect(session.actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+  return session;
+}
+
+describe('auth machine rules', () => {
+  it('signs out without calling auth/me when no token is stored', () => {
+    const { actor, calls } = start();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(calls.made).toEqual([]);
+  });
+
+  it('restores the session of a stored token', async () => {
+    tokenStore.set('stored-token');
+    const { actor, calls } = start();
+    expect(actor.getSnapshot().matches('restoring')).toBe(true);
+    calls.resolve('loadMe', user);
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(user);
+  });
+
+  it('removes a stored token that auth/me refuses', async () => {
+    tokenStore.set('stale-token');
+    const { actor, calls } = start();
+    calls.reject('loadMe', new ApiError(401, 'Unauthenticated.'));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(tokenStore.get()).toBeNull();
+  });
+
+  it('stores the token before it loads the signed-in user', async () => {
+    const { actor, calls } = start();
+    let tokenWhenLoading: string | null = null;
+    actor.send({ type: 'auth.login', email: 'ada@example.com', password: 'secret-password' });
+    expect(calls.inputsOf('login')).toEqual([{ email: 'ada@example.com', password: 'secret-password' }]);
+    calls.resolve('login', { access_token: 'token-from-login' });
+    await settle();
+    tokenWhenLoading = tokenStore.get();
+    calls.resolve('loadMe', user);
+    await settle();
+    expect(tokenWhenLoading).toBe('token-from-login');
+    expect(actor.getSnapshot().context.user?.email).toBe('ada@example.com');
+  });
+
+  it('shows the first message per field and the server message when login fails', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'auth.login', email: 'ada@example.com', password: 'wrong' });
+    calls.reject('login', credentialsError);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.loginError).toEqual({
+      message: 'The given data was invalid.',
+      fieldErrors: { email: 'These credentials do not match our records.' },
+    });
+    expect(tokenStore.get()).toBeNull();
+  });
+
+  it('forgets the last login error when the user tries again', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'auth.login', email: 'ada@example.com', password: 'wrong' });
+    calls.reject('login', credentialsError);
+    await settle();
+    actor.send({ type: 'auth.login', email: 'ada@example.com', password: 'secret-password' });
+    expect(actor.getSnapshot().context.loginError).toBeNull();
+  });
+
+  it('stores the refreshed token and stays signed in', async () => {
+    const { actor, calls } = await signIn();
+    actor.send({ type: 'session.refresh' });
+    expect(actor.getSnapshot().matches({ signedIn: 'refreshing' })).toBe(true);
+    calls.resolve('refresh', { access_token: 'token-from-refresh' });
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+    expect(tokenStore.get()).toBe('token-from-refresh');
+  });
+
+  it('removes the token and signs out when the refresh fails', async () => {
+    const { actor, calls } = await signIn();
+    actor.send({ type: 'session.refresh' });
+    calls.reject('refresh', new ApiError(401, 'Session expired.'));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(tokenStore.get()).toBeNull();
+  });
+
+  it('signs out and removes the token even when auth/logout fails', async () => {
+    const { actor, calls } = await signIn();
+    actor.send({ type: 'auth.logout' });
+    expect(actor.getSnapshot().value).toBe('signingOut');
+    calls.reject('logout', new TypeError('Failed to fetch'));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(tokenStore.get()).toBeNull();
+  });
+
+  it('ends the session when it expires', async () => {
+    const { actor } = await signIn();
+    actor.send({ type: 'session.expired' });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(tokenStore.get()).toBeNull();
+  });
+});
+
+describe('createAuthClientHooks', () => {
+  it('answers true after a successful refresh so the client retries its call', async () => {
+    const { actor, calls } = await signIn();
+    const hooks = createAuthClientHooks(actor, () => {});
+    const refreshed = hooks.refresh();
+    calls.resolve('refresh', { access_token: 'token-from-refresh' });
+    await expect(refreshed).resolves.toBe(true);
+    expect(tokenStore.get()).toBe('token-from-refresh');
+  });
+
+  it('answers false after a failed refresh, with the user signed out', async () => {
+    const { actor, calls } = await signIn();
+    const hooks = createAuthClientHooks(actor, () => {});
+    const refreshed = hooks.refresh();
+    calls.reject('refresh', new ApiError(401, 'Session expired.'));
+    await expect(refreshed).resolves.toBe(false);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+  });
+
+  it('refreshes an expired stored token while the session is being restored', async () => {
+    tokenStore.set('expired-token');
+    const { actor, calls } = start();
+    const hooks = createAuthClientHooks(actor, () => {});
+    const refreshed = hooks.refresh();
+    expect(actor.getSnapshot().matches({ restoring: 'refreshing' })).toBe(true);
+    calls.resolve('refresh', { access_token: 'token-from-refresh' });
+    await expect(refreshed).resolves.toBe(true);
+    // The client retries auth/me with the new token: the same call now answers.
+    calls.resolve('loadMe', user);
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+    expect(tokenStore.get()).toBe('token-from-refresh');
+  });
+
+  it('answers false when there is no session to refresh', async () => {
+    const { actor } = start();
+    const hooks = createAuthClientHooks(actor, () => {});
+    await expect(hooks.refresh()).resolves.toBe(false);
+  });
+
+  it('signs the user out when the client reports an expired session', async () => {
+    const { actor } = await signIn();
+    createAuthClientHooks(actor, () => {}).onSessionExpired();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+  });
+
+  it('hands a 403 message to the given function', () => {
+    const { actor } = start();
+    const forbidden: string[] = [];
+    createAuthClientHooks(actor, (message) => forbidden.push(message)).onForbidden(
+      'This action is unauthorized.',
+    );
+    expect(forbidden).toEqual(['This action is unauthorized.']);
+  });
+});
