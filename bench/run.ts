@@ -5,10 +5,11 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { apiBenchmark } from './api';
 import { type Benchmark, formatValue, withinBudget } from './benchmark';
 import { bundleBenchmark } from './bundle';
 
-const benchmarks: Benchmark[] = [bundleBenchmark];
+const benchmarks: Benchmark[] = [bundleBenchmark, apiBenchmark];
 
 const resultsDir = join(import.meta.dirname, 'results');
 

@@ -19,6 +19,8 @@ import { createTokenService, loadSecret, type TokenService } from './domain/auth
 import { createStorage, MAX_UPLOAD_BYTES, type Storage } from './domain/storage';
 import { dottedErrors, HttpError } from './http/errors';
 import { authRoutes } from './routes/auth';
+import { brandsRoutes } from './routes/brands';
+import { dealershipsRoutes } from './routes/dealerships';
 import { filesRoutes } from './routes/files';
 import { usersRoutes } from './routes/users';
 
@@ -42,7 +44,8 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
   const app = Fastify({
     logger: logLevel ? { level: logLevel } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a proxy may X-Forwarded-For name the client (sign-in limits count per address).
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -117,6 +120,8 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     api.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
     authRoutes(api, { db, tokens, refreshTtl: config.refreshTokenTtl });
     usersRoutes(api, { db, storage });
+    brandsRoutes(api, { db, storage });
+    dealershipsRoutes(api, { db, storage });
     filesRoutes(api, { storage });
   });
 

@@ -18,6 +18,8 @@ export interface Config {
   /** Seconds a refresh token lives. */
   refreshTokenTtl: number;
   seed: boolean;
+  /** Behind a reverse proxy: read the client's address from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -42,5 +44,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtl: intFrom(env.ACCESS_TOKEN_TTL, 15 * 60),
     refreshTokenTtl: intFrom(env.REFRESH_TOKEN_TTL, 14 * 24 * 60 * 60),
     seed: env.SEED !== '0',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

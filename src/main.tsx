@@ -3,13 +3,14 @@ import '@/ui/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
-import { inspectOption } from '@/machines/inspect';
+import { inspectOption, setInspector } from '@/machines/inspect';
 
 // `?inspect` in development connects the machines to the Stately inspector.
 const inspect = await inspectOption();
+setInspector(inspect);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App inspect={inspect} />
+    <App />
   </StrictMode>,
 );

@@ -1,5 +1,8 @@
+import { count, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Paginator } from '@/api/contract/common';
+import type { Db } from '../db/open';
 
 export const PAGE_SIZE = 25;
 
@@ -10,6 +13,11 @@ export function pageWindow(
 ): { limit: number | null; offset: number } {
   if (perPage === -1) return { limit: null, offset: 0 };
   return { limit: perPage, offset: (page - 1) * perPage };
+}
+
+/** The page size a list query asks for: -1 means every record, nothing (or 0) the usual size. */
+export function pageSize(perPage: number | undefined): number {
+  return perPage === -1 ? -1 : perPage && perPage > 0 ? perPage : PAGE_SIZE;
 }
 
 /** Builds Laravel's length-aware paginator, keeping the request's other query values in its links. */
@@ -50,4 +58,35 @@ export function paginate<T>(
 /** Escapes a user's search text for ILIKE. */
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of a table and the total that matches. Two plain queries: on PostgreSQL (and
+ * PGlite) a separate count is cheaper than `count(*) over()`, which must see every row.
+ */
+export async function selectPage<T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  orderBy: (PgColumn | SQL)[],
+  page: number,
+  perPage: number = PAGE_SIZE,
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  const { limit, offset } = pageWindow(page, perPage);
+  let query = db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...orderBy)
+    .offset(offset)
+    .$dynamic();
+  if (limit !== null) query = query.limit(limit);
+  const [rows, counted] = await Promise.all([
+    query,
+    db
+      .select({ total: count() })
+      .from(table as PgTable)
+      .where(where),
+  ]);
+  return { rows: rows as T['$inferSelect'][], total: counted[0]?.total ?? 0 };
 }

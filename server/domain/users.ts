@@ -4,7 +4,7 @@ import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { users } from '../db/schema';
 import type { LifecycleTable } from './lifecycle';
-import { likePattern, pageWindow } from './paginate';
+import { likePattern, selectPage } from './paginate';
 
 export const usersLifecycle: LifecycleTable = {
   table: users,
@@ -40,18 +40,8 @@ export async function listUsers(db: Db, opts: { search: string; page: number; tr
     opts.trashed ? isNotNull(users.deletedAt) : isNull(users.deletedAt),
     pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
   );
-  const { limit, offset } = pageWindow(opts.page);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.id))
-      .limit(limit ?? 1_000_000)
-      .offset(offset),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { rows: rows.map(toUser), total: totals[0]?.total ?? 0 };
+  const { rows, total } = await selectPage(db, users, where, [desc(users.id)], opts.page);
+  return { rows: rows.map(toUser), total };
 }
 
 export async function findUser(db: Db, id: number): Promise<UserRow | null> {

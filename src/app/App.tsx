@@ -1,10 +1,10 @@
-import { AuthProvider, type Inspect } from './auth';
+import { AuthProvider } from './auth';
 import { Router } from './Router';
 import { ToastHost } from './ToastHost';
 
-export function App({ inspect }: { inspect?: Inspect }) {
+export function App() {
   return (
-    <AuthProvider inspect={inspect}>
+    <AuthProvider>
       <Router />
       <ToastHost />
     </AuthProvider>

@@ -1,8 +1,9 @@
 import { useActorRef } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
-import { fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import { fromPromise } from 'xstate';
 import { setClientHooks } from '@/api/client';
 import { authMachine, createAuthClientHooks } from '@/machines/auth';
+import { currentInspect } from '@/machines/inspect';
 import { SessionContext } from '@/machines/session';
 import { toast } from '@/ui/toasts';
 
@@ -20,10 +21,8 @@ export const liveAuthMachine = authMachine.provide({
   },
 });
 
-export type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
-
-export function AuthProvider({ children, inspect }: { children: ReactNode; inspect?: Inspect }) {
-  const actor = useActorRef(liveAuthMachine, inspect ? { inspect } : undefined);
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const actor = useActorRef(liveAuthMachine, { inspect: currentInspect() });
   useEffect(() => {
     setClientHooks(createAuthClientHooks(actor, (message) => toast.error(message)));
     return () => setClientHooks(null);

@@ -51,6 +51,24 @@ export const routes: RouteDef[] = [
     layout: 'default',
     load: () => import('@/screens/users/UserEditScreen'),
   },
+  {
+    path: '/brands',
+    name: 'brands.index',
+    layout: 'default',
+    load: () => import('@/screens/brands/BrandsIndexScreen'),
+  },
+  {
+    path: '/brands/add',
+    name: 'brands.add',
+    layout: 'default',
+    load: () => import('@/screens/brands/BrandAddScreen'),
+  },
+  {
+    path: '/brands/edit/:id',
+    name: 'brands.edit',
+    layout: 'default',
+    load: () => import('@/screens/brands/BrandEditScreen'),
+  },
 ];
 
 export interface NavItem {
@@ -70,7 +88,7 @@ export interface NavSection {
  */
 export const navigation: NavSection[] = [
   { title: null, items: [{ label: 'Dashboard', href: '/dashboard', icon: 'dashboard' }] },
-  { title: 'Content', items: [] },
+  { title: 'Content', items: [{ label: 'Brands', href: '/brands', icon: 'brands' }] },
   { title: 'Forms', items: [] },
   { title: 'Management', items: [{ label: 'Users', href: '/users', icon: 'users' }] },
 ];

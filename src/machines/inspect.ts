@@ -12,3 +12,15 @@ export async function inspectOption(): Promise<InspectOption | undefined> {
   const { createBrowserInspector } = await import('@statelyai/inspect');
   return createBrowserInspector().inspect;
 }
+
+let active: InspectOption | undefined;
+
+/** Remembers the inspector for every machine the console starts from now on. */
+export function setInspector(option: InspectOption | undefined): void {
+  active = option;
+}
+
+/** The inspector to pass to `useActorRef` (undefined unless `?inspect` in development). */
+export function currentInspect(): InspectOption | undefined {
+  return active;
+}

@@ -59,7 +59,7 @@ export async function createTestServer(): Promise<TestServer> {
   const pgUrl = process.env.DATABASE_URL;
   const postgres = pgUrl ? await freshPostgres(pgUrl) : null;
   const database = await openDatabase({ databaseUrl: postgres?.url ?? null, dataDir: null, durable: false });
-  const config = readConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '' });
+  const config = readConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', TRUST_PROXY: '1' });
   const built = await buildApp({ config, database });
   const [admin] = await database.db
     .insert(users)

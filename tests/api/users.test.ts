@@ -200,7 +200,7 @@ describe.each(['validation', 'create'])(`POST /api/users/%s rejects bad input ($
 
   it('refuses a missing name', async () => {
     const { name: _name, ...rest } = validUser();
-    await expectRefused(rest, { name: ['This field is required.'] });
+    await expectRefused(rest, { name: ['Enter a name.'] });
   });
 
   it('refuses a blank name', async () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /** A positive whole number that may arrive as a string (query strings, form data). */
-export const id = z.coerce.number().int().positive();
+/** A positive whole number that fits the database's integer ids. */
+export const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const idParams = z.object({ id });
 

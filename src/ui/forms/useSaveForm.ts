@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import type { z } from 'zod';
+import { currentInspect } from '@/machines/inspect';
 import { type FormValues, saveMachine } from '@/machines/save';
 import { toast } from '../toasts';
 
@@ -38,7 +39,7 @@ export function useSaveForm<S extends z.ZodObject>(options: SaveFormOptions<S>) 
         save: fromPromise(({ input }) => latest.current.save(input as z.output<S>)),
       },
     }),
-    { input: {} },
+    { input: {}, inspect: currentInspect() },
   );
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
   const pending = useSelector(actor, (s) => s.matches('validating') || s.matches('saving'));

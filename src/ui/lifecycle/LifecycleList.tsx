@@ -1,10 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { fromPromise } from 'xstate';
+import { currentInspect } from '@/machines/inspect';
 import {
   allSelected,
   currentList,
   type LifecycleLists,
+  type LifecycleView,
   lifecycleMachine,
   type RemoveInput,
   type RestoreInput,
@@ -13,7 +15,7 @@ import { BulkBar } from '../BulkBar';
 import { Button } from '../Button';
 import { ColumnToggle } from '../ColumnToggle';
 import { Confirm } from '../Confirm';
-import { DataTable, type DataTableColumn, type DataTableRowProps } from '../DataTable';
+import { DataTable, type DataTableColumn, type DataTableProps, type DataTableRowProps } from '../DataTable';
 import { EmptyState } from '../EmptyState';
 import { IconButton } from '../IconButton';
 import { IconLink } from '../IconLink';
@@ -29,6 +31,17 @@ export interface LifecycleNouns {
   one: string;
   /** 'users', 'brands', 'dealerships' */
   many: string;
+}
+
+/** What a custom table (renderTable) may know of the list and ask of it. */
+export interface LifecycleListControls {
+  view: LifecycleView;
+  /** What is typed in the search box (it may not have been searched for yet). */
+  search: string;
+  /** A load is running; the rows shown are the ones before it. */
+  isLoading: boolean;
+  /** Loads the current page again, e.g. after the screen changed the rows itself (a reorder). */
+  reload: () => void;
 }
 
 export interface LifecycleListProps<T extends { id: number }> {
@@ -50,6 +63,11 @@ export interface LifecycleListProps<T extends { id: number }> {
   rowAs?: ComponentType<DataTableRowProps<T>>;
   /** Extra content above the table (a note, a sortable context). */
   wrapTable?: (table: ReactNode, rows: readonly T[]) => ReactNode;
+  /**
+   * Renders the table from the props the list would give DataTable, so a screen can arrange the
+   * rows (a drag reorder shown before the server has it) or wrap it in a sortable context.
+   */
+  renderTable?: (table: DataTableProps<T>, list: LifecycleListControls) => ReactNode;
 }
 
 /**
@@ -67,7 +85,7 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
         restore: fromPromise(({ input }) => props.restore(input)),
       },
     }),
-    { input: { selfId: props.selfId ?? null } },
+    { input: { selfId: props.selfId ?? null }, inspect: currentInspect() },
   );
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
@@ -112,43 +130,52 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
     );
   }
 
-  const table = (
-    <DataTable<T>
-      label={inBin ? `${nouns.many} in the bin` : `All ${nouns.many}`}
-      columns={visibility.columns}
-      rows={rows}
-      renderCell={props.renderCell}
-      rowLabel={props.rowLabel}
-      selectedIds={context.selection}
-      onToggle={(id) => actor.send({ type: 'selection.toggle', id })}
-      onToggleAll={() => actor.send({ type: 'selection.all' })}
-      isSelectable={(row) => !isSelf(row)}
-      isLoading={loading && !context.data}
-      empty={empty}
-      rowAs={props.rowAs}
-      renderActions={(row) => (
-        <div className={styles.actions}>
-          <IconLink href={props.editHref(row)} icon="edit" label={`Edit ${props.rowLabel(row)}`} size="sm" />
-          {inBin ? (
-            <IconButton
-              icon="restore"
-              size="sm"
-              label={`Restore ${props.rowLabel(row)}`}
-              onPress={() => actor.send({ type: 'item.restore', id: row.id })}
-            />
-          ) : null}
-          {isSelf(row) ? null : (
-            <IconButton
-              icon="trash"
-              size="sm"
-              variant="danger"
-              label={`${inBin ? 'Delete forever' : 'Delete'} ${props.rowLabel(row)}`}
-              onPress={() => actor.send({ type: 'item.delete', id: row.id })}
-            />
-          )}
-        </div>
-      )}
-    />
+  const tableProps: DataTableProps<T> = {
+    label: inBin ? `${nouns.many} in the bin` : `All ${nouns.many}`,
+    columns: visibility.columns,
+    rows,
+    renderCell: props.renderCell,
+    rowLabel: props.rowLabel,
+    selectedIds: context.selection,
+    onToggle: (id) => actor.send({ type: 'selection.toggle', id }),
+    onToggleAll: () => actor.send({ type: 'selection.all' }),
+    isSelectable: (row) => !isSelf(row),
+    isLoading: loading && !context.data,
+    empty,
+    rowAs: props.rowAs,
+    renderActions: (row) => (
+      <div className={styles.actions}>
+        <IconLink href={props.editHref(row)} icon="edit" label={`Edit ${props.rowLabel(row)}`} size="sm" />
+        {inBin ? (
+          <IconButton
+            icon="restore"
+            size="sm"
+            label={`Restore ${props.rowLabel(row)}`}
+            onPress={() => actor.send({ type: 'item.restore', id: row.id })}
+          />
+        ) : null}
+        {isSelf(row) ? null : (
+          <IconButton
+            icon="trash"
+            size="sm"
+            variant="danger"
+            label={`${inBin ? 'Delete forever' : 'Delete'} ${props.rowLabel(row)}`}
+            onPress={() => actor.send({ type: 'item.delete', id: row.id })}
+          />
+        )}
+      </div>
+    ),
+  };
+  const controls: LifecycleListControls = {
+    view: context.view,
+    search: context.search,
+    isLoading: loading,
+    reload: () => actor.send({ type: 'list.reload' }),
+  };
+  const table = props.renderTable ? (
+    props.renderTable(tableProps, controls)
+  ) : (
+    <DataTable<T> {...tableProps} />
   );
 
   return (

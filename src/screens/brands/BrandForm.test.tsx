@@ -1,0 +1,196 @@
+import '@/ui/jsdomGaps';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { ApiError } from '@/api/client';
+import type { Brand, Manufacturer } from '@/api/contract/brands';
+import { api } from '@/api/endpoints';
+import { toast } from '@/ui/toasts';
+import BrandAddScreen from './BrandAddScreen';
+import BrandEditScreen from './BrandEditScreen';
+
+const makers: Record<'Car' | 'LCV', Manufacturer[]> = {
+  Car: [
+    { name: 'Citroen', code: 504, type: 'Car' },
+    { name: 'Kia', code: 507, type: 'Car' },
+  ],
+  LCV: [{ name: 'Ford', code: 505, type: 'LCV' }],
+};
+
+const kia: Brand = {
+  id: 3,
+  name: 'Kia',
+  slug: 'kia',
+  live: true,
+  is_fake: false,
+  manufacturer_id: 507,
+  lcv_manufacturer_id: 0,
+  meta: { logo: '/storage/logo/k1.png' },
+  manufacturer: { name: 'Kia', code: 507 },
+  lcvManufacturer: null,
+  code: 'KIA',
+  created_at: '2024-03-05T10:00:00.000Z',
+  updated_at: '2024-03-06T10:00:00.000Z',
+  deleted_at: null,
+};
+
+beforeEach(() => {
+  vi.spyOn(api.brands, 'manufacturers').mockImplementation(async ({ query }) => ({
+    data: makers[query.type],
+  }));
+  vi.spyOn(api.brands, 'validate').mockResolvedValue({ valid: true });
+  vi.spyOn(api.brands, 'create').mockResolvedValue({ id: 9, message: 'You have added a new brand.' });
+  vi.spyOn(api.brands, 'update').mockResolvedValue({ id: 3, message: 'You have updated a brand.' });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  toast.clear();
+});
+
+function renderAt(path: string) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <Router hook={location.hook}>
+      <Route path="/brands/add" component={BrandAddScreen} />
+      <Route path="/brands/edit/:id" component={BrandEditScreen} />
+    </Router>,
+  );
+  return location;
+}
+
+/** A select's button is named by its value, then its label ('Kia Manufacturer'). */
+const selectName = (label: string) => new RegExp(`(^|\\s)${label}$`);
+
+/** Opens a select by its label and picks an option by name. */
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  const trigger = await screen.findByRole('button', { name: selectName(label) });
+  await waitFor(() => expect(trigger.hasAttribute('disabled')).toBe(false));
+  await user.click(trigger);
+  await user.click(await within(await screen.findByRole('listbox')).findByRole('option', { name: option }));
+}
+
+const textbox = (name: string) =>
+  screen.getByRole('textbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
+
+describe('the brand form', () => {
+  it('suggests the slug from the name until the slug is edited', async () => {
+    const user = userEvent.setup();
+    renderAt('/brands/add');
+    await user.type(textbox('Name'), 'Citroën UK');
+    expect(textbox('Slug').value).toBe('citroen-uk');
+
+    await user.clear(textbox('Slug'));
+    await user.type(textbox('Slug'), 'citroen');
+    await user.type(textbox('Name'), ' Vans');
+    expect(textbox('Slug').value).toBe('citroen');
+  });
+
+  it('posts the chosen makes as their codes, then goes back to the list with a toast', async () => {
+    vi.spyOn(toast, 'success');
+    const user = userEvent.setup();
+    const location = renderAt('/brands/add');
+    await user.type(textbox('Name'), 'Citroën');
+    await choose(user, 'Manufacturer', 'Citroen');
+    await choose(user, 'LCV manufacturer', 'Ford');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(api.brands.create).toHaveBeenCalled());
+    expect(api.brands.validate).toHaveBeenCalledWith({
+      body: expect.objectContaining({ slug: 'citroen', manufacturer_id: 504, lcv_manufacturer_id: 505 }),
+    });
+    expect(api.brands.create).toHaveBeenCalledWith({
+      body: expect.objectContaining({ name: 'Citroën', live: false, is_fake: false, logo: null }),
+    });
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/brands'));
+    expect(toast.success).toHaveBeenCalledWith('You have added a new brand.');
+  });
+
+  it('loads a brand, posts None as 0 and carries the updated_at it loaded', async () => {
+    vi.spyOn(api.brands, 'show').mockResolvedValue({ data: kia });
+    const user = userEvent.setup();
+    renderAt('/brands/edit/3');
+    expect(await screen.findByText('Updating Kia')).toBeTruthy();
+    // The make it has shows once the list is in.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: selectName('Manufacturer') }).textContent).toContain('Kia'),
+    );
+    expect(textbox('Slug').value).toBe('kia');
+
+    // Renaming an existing brand leaves its address alone.
+    await user.type(textbox('Name'), ' Motors');
+    expect(textbox('Slug').value).toBe('kia');
+
+    await choose(user, 'Manufacturer', 'None');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.brands.update).toHaveBeenCalled());
+    expect(api.brands.update).toHaveBeenCalledWith({
+      params: { id: 3 },
+      body: expect.objectContaining({
+        name: 'Kia Motors',
+        slug: 'kia',
+        live: true,
+        manufacturer_id: 0,
+        lcv_manufacturer_id: 0,
+        logo: '/storage/logo/k1.png',
+        updated_at: kia.updated_at,
+      }),
+    });
+    expect(api.brands.validate).toHaveBeenCalledWith({ body: expect.objectContaining({ id: 3 }) });
+  });
+
+  it('keeps the make a brand has when the list of makes cannot be loaded', async () => {
+    vi.spyOn(api.brands, 'show').mockResolvedValue({ data: kia });
+    vi.mocked(api.brands.manufacturers).mockRejectedValue(new ApiError(500, 'Server error'));
+    const user = userEvent.setup();
+    renderAt('/brands/edit/3');
+    await screen.findByText('Updating Kia');
+    expect(
+      (await screen.findAllByText('The list of makes could not be loaded; the current choice is kept.'))
+        .length,
+    ).toBe(2);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.brands.update).toHaveBeenCalled());
+    expect(api.brands.update).toHaveBeenCalledWith({
+      params: { id: 3 },
+      body: expect.objectContaining({ manufacturer_id: 507, lcv_manufacturer_id: 0 }),
+    });
+  });
+
+  it('shows the server field errors under their fields and does not save', async () => {
+    vi.mocked(api.brands.validate).mockRejectedValue(
+      new ApiError(422, 'The given data was invalid.', { slug: ['That slug is already in use.'] }),
+    );
+    const user = userEvent.setup();
+    renderAt('/brands/add');
+    await user.type(textbox('Name'), 'Kia');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('That slug is already in use.')).toBeTruthy();
+    expect(api.brands.create).not.toHaveBeenCalled();
+    expect(textbox('Name').value).toBe('Kia');
+  });
+
+  it('shows the conflict instead of overwriting a brand someone else changed', async () => {
+    vi.spyOn(api.brands, 'show').mockResolvedValue({ data: kia });
+    vi.mocked(api.brands.update).mockRejectedValue(
+      new ApiError(409, 'Someone else changed this brand since you opened it. Reload to see their changes.'),
+    );
+    const user = userEvent.setup();
+    renderAt('/brands/edit/3');
+    await screen.findByText('Updating Kia');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Someone else changed this brand');
+    expect(within(alert).getByRole('button', { name: 'Load their changes' })).toBeTruthy();
+  });
+
+  it('shows the not-found state with a way back when the brand cannot be loaded', async () => {
+    vi.spyOn(api.brands, 'show').mockRejectedValue(new ApiError(404, 'Not found'));
+    renderAt('/brands/edit/999');
+    expect(await screen.findByText('Oops! Page not found.')).toBeTruthy();
+    expect(screen.getByText("The brand you are trying to locate clearly doesn't exist...")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View all brands' }).getAttribute('href')).toBe('/brands');
+  });
+});

@@ -1,0 +1,74 @@
+import type { Brand } from '@/api/contract/brands';
+import { api } from '@/api/endpoints';
+import { ButtonLink } from '@/ui/ButtonLink';
+import type { DataTableColumn } from '@/ui/DataTable';
+import { formatDate } from '@/ui/format';
+import { LifecycleList } from '@/ui/lifecycle/LifecycleList';
+import { SiteAddress } from '@/ui/lifecycle/SiteAddress';
+import { sortableLifecycleTable } from '@/ui/lifecycle/SortableRows';
+import { PageHeader } from '@/ui/PageHeader';
+import { StatusIcon } from '@/ui/StatusIcon';
+import { BrandName } from './BrandName';
+
+const columns: DataTableColumn[] = [
+  { id: 'name', label: 'Name' },
+  { id: 'slug', label: 'Slug' },
+  { id: 'live', label: 'Live', width: 56, align: 'center' },
+  { id: 'created_at', label: 'Created', width: 110 },
+  { id: 'updated_at', label: 'Updated', width: 110 },
+];
+
+function renderCell(brand: Brand, column: string) {
+  switch (column) {
+    case 'name':
+      return <BrandName brand={brand} />;
+    case 'slug':
+      return <SiteAddress slug={brand.slug} />;
+    case 'live':
+      return brand.live ? (
+        <StatusIcon icon="tick" label="Live" tone="success" />
+      ) : (
+        <StatusIcon icon="cross" label="Not live" />
+      );
+    case 'created_at':
+      return formatDate(brand.created_at);
+    case 'updated_at':
+      return formatDate(brand.updated_at);
+    default:
+      return null;
+  }
+}
+
+const renderTable = sortableLifecycleTable<Brand>((ids) => api.brands.sort({ body: { brands: ids } }));
+
+export default function BrandsIndexScreen() {
+  return (
+    <>
+      <PageHeader
+        title="Brands"
+        subtitle="The car makes on the website, in the order it shows them"
+        actions={
+          <ButtonLink href="/brands/add" variant="primary" icon="plus">
+            Add brand
+          </ButtonLink>
+        }
+      />
+      <LifecycleList<Brand>
+        nouns={{ one: 'brand', many: 'brands' }}
+        startHref="/brands/add"
+        editHref={(brand) => `/brands/edit/${brand.id}`}
+        columns={columns}
+        columnsKey="brands.columns"
+        renderCell={renderCell}
+        rowLabel={(brand) => brand.name}
+        load={async (query) => {
+          const { brands, trashed } = await api.brands.list({ query });
+          return { active: brands, trashed };
+        }}
+        remove={({ ids, type }) => api.brands.delete({ body: { brands: ids, type } })}
+        restore={({ ids }) => api.brands.restore({ body: { brands: ids } })}
+        renderTable={renderTable}
+      />
+    </>
+  );
+}
