@@ -24,7 +24,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/unit/**/*.test.{ts,tsx}',
+            'tests/machines/**/*.test.{ts,tsx}',
+            'src/**/*.test.{ts,tsx}',
+          ],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
         },

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './db/open';
 import { seedIfEmpty } from './db/seed/index';
+import { createStorage } from './domain/storage';
 
 const config = readConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -9,6 +10,7 @@ const seed = await seedIfEmpty(database.db, {
   adminEmail: config.adminEmail,
   adminPassword: config.adminPassword,
   demo: config.seed,
+  storage: createStorage(config.storageDir),
 });
 if (seed.generatedPassword) {
   console.log(

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -61,6 +62,9 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover) is dropped and replaced on next use;
+    // without a listener its error would end the process.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
     return {
@@ -70,7 +74,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         const result = await pool.query(text, values as unknown[]);
         return { rows: result.rows };
       },
-      close: () => pool.end(),
+      close: async () => {
+        // end() resolves before the connections have closed; wait for them, so that dropping the
+        // database next (as tests do) does not cut connections that are still saying goodbye.
+        let open = pool.totalCount;
+        const closed = new Promise<void>((resolve) => {
+          if (open === 0) resolve();
+          pool.on('remove', () => {
+            open -= 1;
+            if (open <= 0) resolve();
+          });
+        });
+        await pool.end();
+        await closed;
+      },
     };
   }
 
@@ -84,6 +101,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   try {
     const client = new PGlite({
       dataDir,
+      // Trigram indexes serve the lists' substring search (the migrations create the extension).
+      extensions: { pg_trgm },
       // `--single` must come first.
       startParams:
         options.durable === false ? ['--single', '-F', ...pgliteStartParams.slice(1)] : pgliteStartParams,

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  check,
   index,
   integer,
   jsonb,
+  type PgColumn,
   pgTable,
   serial,
   text,
@@ -27,6 +30,10 @@ export interface UserMeta {
   avatar?: string | null;
 }
 
+/** What the users list searches: name and e-mail in one trigram-indexed text. */
+export const userSearchText = (t: { name: PgColumn; email: PgColumn }) =>
+  sql`(${t.name} || ' ' || ${t.email})`;
+
 export const users = pgTable(
   'users',
   {
@@ -42,6 +49,10 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     // Lists page active or binned users newest first.
     index('users_list_idx').on(t.deletedAt, t.id),
+    // Substring search (ILIKE '%...%'), as for brands and dealerships.
+    index('users_search_idx')
+      .using('gin', sql`${userSearchText(t)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -81,3 +92,146 @@ export const loginFailures = pgTable('login_failures', {
   failures: integer('failures').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/** A vehicle make as the stock feed knows it; brands store its `code` (0 means none). */
+export const manufacturers = pgTable(
+  'manufacturers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    code: integer('code').notNull(),
+    type: text('type').$type<'Car' | 'LCV'>().notNull(),
+  },
+  (t) => [
+    check('manufacturers_type_check', sql`${t.type} in ('Car', 'LCV')`),
+    // A brand names its make by type and code; the form lists one type by name.
+    uniqueIndex('manufacturers_type_code_unique').on(t.type, t.code),
+    index('manufacturers_type_name_idx').on(t.type, t.name),
+  ],
+);
+
+export interface BrandMeta {
+  logo?: string | null;
+}
+
+/** The text a brand list search looks through; the same expression is indexed, so the index serves it. */
+export const brandSearchText = (t: { name: PgColumn; slug: PgColumn }) =>
+  sql`(${t.name} || ' ' || ${t.slug})`;
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    /** The make's short code in the stock feed (e.g. KIA); not edited in the console. */
+    code: text('code'),
+    live: boolean('live').notNull().default(false),
+    isFake: boolean('is_fake').notNull().default(false),
+    /** Manufacturer codes (Car and LCV); 0 means none. */
+    manufacturerId: integer('manufacturer_id').notNull().default(0),
+    lcvManufacturerId: integer('lcv_manufacturer_id').notNull().default(0),
+    meta: jsonb('meta').$type<BrandMeta>().notNull().default({}),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...stamps,
+    deletedAt,
+  },
+  (t) => [
+    // Unique among all brands, binned ones too: a restored brand keeps its address.
+    uniqueIndex('brands_slug_unique').on(sql`lower(${t.slug})`),
+    // The All and Bin tabs page in sort order.
+    index('brands_active_order_idx').on(t.sortOrder, t.id).where(sql`${t.deletedAt} is null`),
+    index('brands_bin_order_idx').on(t.sortOrder, t.id).where(sql`${t.deletedAt} is not null`),
+    // Substring search (ILIKE '%...%') through a trigram index. Written straight into the index
+    // (no pending list): PGlite has no autovacuum to flush one, and edits here are rare.
+    index('brands_search_idx')
+      .using('gin', sql`${brandSearchText(t)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
+);
+
+/** A dealer known to the vehicle stock feed. */
+export const vehicleDealers = pgTable(
+  'vehicle_dealers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    createdAt: stamps.createdAt,
+  },
+  (t) => [index('vehicle_dealers_name_idx').on(t.name)],
+);
+
+export interface DealershipAddress {
+  address_line_1: string;
+  address_line_2: string | null;
+  city: string;
+  postcode: string;
+  county: string;
+  lat: number;
+  lng: number;
+}
+
+export type DealershipDays = Record<
+  'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday',
+  string | null
+>;
+
+export interface DealershipOpeningTimes {
+  department: string;
+  days: DealershipDays;
+}
+
+export interface DealershipTeamMember {
+  name: string;
+  content: string | null;
+  image: string[];
+}
+
+/** Stored image paths (each list holds at most one, spec §5). */
+export interface DealershipImages {
+  banner_img: string[];
+  dealer_img: string[];
+}
+
+/** What a dealership list search looks through: name, slug, town and postcode. */
+export const dealershipSearchText = (t: { name: PgColumn; slug: PgColumn; address: PgColumn }) =>
+  sql`(${t.name} || ' ' || ${t.slug} || ' ' || coalesce(${t.address}->>'city', '') || ' ' || coalesce(${t.address}->>'postcode', ''))`;
+
+export const dealerships = pgTable(
+  'dealerships',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    copy: text('copy'),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    vehiclesDealerId: integer('vehicles_dealer_id').references(() => vehicleDealers.id, {
+      onDelete: 'set null',
+    }),
+    images: jsonb('images').$type<DealershipImages>().notNull().default({ banner_img: [], dealer_img: [] }),
+    email: text('email').notNull(),
+    telephone: text('telephone').notNull(),
+    address: jsonb('address').$type<DealershipAddress>().notNull(),
+    openingTimes: jsonb('opening_times').$type<DealershipOpeningTimes[]>().notNull().default([]),
+    team: jsonb('team').$type<DealershipTeamMember[]>().notNull().default([]),
+    quoteeUid: text('quotee_uid'),
+    pinnacleEnquiryId: text('pinnacle_enquiry_id').notNull(),
+    pinnacleUsedEnquiryId: text('pinnacle_used_enquiry_id').notNull(),
+    /** Live means published: set when the dealership went live, null otherwise. */
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...stamps,
+    deletedAt,
+  },
+  (t) => [
+    uniqueIndex('dealerships_slug_unique').on(sql`lower(${t.slug})`),
+    index('dealerships_active_order_idx').on(t.sortOrder, t.id).where(sql`${t.deletedAt} is null`),
+    index('dealerships_bin_order_idx').on(t.sortOrder, t.id).where(sql`${t.deletedAt} is not null`),
+    index('dealerships_search_idx')
+      .using('gin', sql`${dealershipSearchText(t)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    // Deleting a brand or a stock-feed dealer forever clears these references.
+    index('dealerships_brand_idx').on(t.brandId),
+    index('dealerships_vehicles_dealer_idx').on(t.vehiclesDealerId),
+  ],
+);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { basename, join, relative, resolve, sep } from 'node:path';
 
 export type FileKind = 'png' | 'jpeg' | 'gif' | 'webp' | 'xlsx' | 'csv';
 
@@ -78,4 +78,21 @@ export function createStorage(root: string): Storage {
 export function displayName(filename: string | undefined): string {
   const base = (filename ?? 'file').split(/[\\/]/).pop() ?? 'file';
   return base.replace(/[^\w.\- ()]/g, '_').slice(0, 200) || 'file';
+}
+
+/**
+ * Whether a path that files/upload answered names a file it really stored: under the storage
+ * root, not a folder (`/storage/avatar/..`), nor a hidden part-written file. Forms carry such
+ * paths, so a path that was typed in, never uploaded, or since removed is refused.
+ */
+export async function isStoredFile(storage: Storage, path: string): Promise<boolean> {
+  if (!path.startsWith('/storage/')) return false;
+  const root = resolve(storage.root);
+  const file = resolve(root, path.slice('/storage/'.length));
+  const inside = relative(root, file);
+  if (!inside || inside.startsWith(`..${sep}`) || inside === '..' || basename(file).startsWith('.')) {
+    return false;
+  }
+  const found = await stat(file).catch(() => null);
+  return Boolean(found?.isFile());
 }

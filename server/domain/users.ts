@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { User } from '@/api/contract/users';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
-import { users } from '../db/schema';
+import { userSearchText, users } from '../db/schema';
 import type { LifecycleTable } from './lifecycle';
 import { likePattern, selectPage } from './paginate';
 
@@ -38,7 +38,7 @@ export async function listUsers(db: Db, opts: { search: string; page: number; tr
   const pattern = opts.search ? likePattern(opts.search) : null;
   const where = and(
     opts.trashed ? isNotNull(users.deletedAt) : isNull(users.deletedAt),
-    pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+    pattern ? ilike(userSearchText(users), pattern) : undefined,
   );
   const { rows, total } = await selectPage(db, users, where, [desc(users.id)], opts.page);
   return { rows: rows.map(toUser), total };

@@ -1,5 +1,3 @@
-import { statSync } from 'node:fs';
-import { basename, join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -17,7 +15,7 @@ import { users } from '../db/schema';
 import { hashPassword } from '../domain/auth/passwords';
 import { deleteRows, restoreRows } from '../domain/lifecycle';
 import { paginate } from '../domain/paginate';
-import type { Storage } from '../domain/storage';
+import { isStoredFile, type Storage } from '../domain/storage';
 import { emailTaken, findUser, listUsers, toUser, usersLifecycle } from '../domain/users';
 import { HttpError, invalid, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
@@ -30,17 +28,12 @@ const emailInUse = () => invalid({ email: 'That e-mail address is already in use
 export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Storage }) {
   const { db, storage } = opts;
 
-  /** A file files/upload really stored: not a folder (`/storage/avatar/..`), nor a hidden part-written file. */
-  function isStoredFile(path: string): boolean {
-    const file = join(storage.root, path.replace(/^\/storage\//, ''));
-    return !basename(file).startsWith('.') && Boolean(statSync(file, { throwIfNoEntry: false })?.isFile());
-  }
-
   /** Rules the schema cannot know: a unique e-mail and an avatar that was really uploaded. */
   async function checkRules(fields: { email: string; avatar: string | null }, id?: number) {
     const errors: Record<string, string> = {};
     if (await emailTaken(db, fields.email, id)) errors.email = 'That e-mail address is already in use.';
-    if (fields.avatar && !isStoredFile(fields.avatar)) errors.avatar = 'Upload the avatar again.';
+    if (fields.avatar && !(await isStoredFile(storage, fields.avatar)))
+      errors.avatar = 'Upload the avatar again.';
     if (Object.keys(errors).length) throw invalid(errors);
   }
 

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { readConfig } from '../../config';
+import { createStorage } from '../../domain/storage';
 import { openDatabase } from '../open';
 import { seedIfEmpty } from './index';
 
@@ -17,6 +18,7 @@ try {
     adminPassword: config.adminPassword,
     demo: true,
     size,
+    storage: createStorage(config.storageDir),
   });
   if (!result.seeded) console.log('The database already has data: nothing was added.');
   else {

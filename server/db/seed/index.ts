@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../domain/auth/passwords';
+import type { Storage } from '../../domain/storage';
 import type { Db } from '../open';
 import { users } from '../schema';
+import { seedDealerGroup } from './dealer-group';
 import { FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './people';
 
 export interface SeedOptions {
@@ -11,6 +13,8 @@ export interface SeedOptions {
   /** Demo data besides the first admin. */
   demo: boolean;
   size?: 'normal' | 'large';
+  /** Where demo brand logos and banners are written; without it brands have no images. */
+  storage?: Storage;
 }
 
 export interface SeedResult {
@@ -70,6 +74,10 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
       // A few former staff wait in the bin.
       const binned = demoUsers(4, demoHash, total + 1).map((row) => ({ ...row, deletedAt: new Date() }));
       await tx.insert(users).values(binned);
+      await seedDealerGroup(tx as unknown as Db, {
+        storage: options.storage,
+        total: options.size === 'large' ? 5000 : 36,
+      });
     }
   });
   return { seeded: true, adminEmail, generatedPassword };

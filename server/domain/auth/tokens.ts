@@ -2,6 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
+import { MAX_SERIAL_ID } from '../../db/errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
   /** User id. */
@@ -42,7 +45,16 @@ export function createTokenService(secret: Uint8Array, ttl: number): TokenServic
         // Only HS256: tokens with `alg: none` or any other algorithm are refused.
         const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
         const sub = Number(payload.sub);
-        if (!Number.isInteger(sub) || typeof payload.sid !== 'string') return null;
+        // Both are looked up in the database (int id, uuid): anything else would fail the query, not the check.
+        if (
+          !Number.isSafeInteger(sub) ||
+          sub < 1 ||
+          sub > MAX_SERIAL_ID ||
+          typeof payload.sid !== 'string' ||
+          !UUID.test(payload.sid)
+        ) {
+          return null;
+        }
         return { sub, sid: payload.sid };
       } catch {
         return null;

@@ -1,0 +1,1 @@
+CREATE INDEX "users_search_idx" ON "users" USING gin (("name" || ' ' || "email") gin_trgm_ops) WITH (fastupdate=false);

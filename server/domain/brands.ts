@@ -1,0 +1,127 @@
+import { and, asc, count, eq, ilike, isNotNull, isNull } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { Brand, Manufacturer, ManufacturerType } from '@/api/contract/brands';
+import { MAX_SERIAL_ID } from '../db/errors';
+import type { Db } from '../db/open';
+import { brandSearchText, brands, manufacturers } from '../db/schema';
+import { type LifecycleTable, listOrder } from './lifecycle';
+import { likePattern, pageWindow } from './paginate';
+
+export const brandsLifecycle: LifecycleTable & { sortOrder: PgColumn } = {
+  table: brands,
+  id: brands.id,
+  deletedAt: brands.deletedAt,
+  updatedAt: brands.updatedAt,
+  sortOrder: brands.sortOrder,
+  key: 'brands',
+  noun: 'brands',
+};
+
+export const brandSlugs = { table: brands, id: brands.id, slug: brands.slug };
+
+export type BrandRow = typeof brands.$inferSelect;
+type ManufacturerRef = { name: string; code: number } | null;
+
+// A brand names its makes by code within a type, so each is joined under its own alias.
+const carMaker = alias(manufacturers, 'car_manufacturer');
+const lcvMaker = alias(manufacturers, 'lcv_manufacturer');
+
+/** A brand with the makes its codes name. */
+function selectBrands(db: Db) {
+  return db
+    .select({
+      brand: brands,
+      manufacturer: { name: carMaker.name, code: carMaker.code },
+      lcvManufacturer: { name: lcvMaker.name, code: lcvMaker.code },
+    })
+    .from(brands)
+    .leftJoin(carMaker, and(eq(carMaker.type, 'Car'), eq(carMaker.code, brands.manufacturerId)))
+    .leftJoin(lcvMaker, and(eq(lcvMaker.type, 'LCV'), eq(lcvMaker.code, brands.lcvManufacturerId)));
+}
+
+export function toBrand(row: {
+  brand: BrandRow;
+  manufacturer: ManufacturerRef;
+  lcvManufacturer: ManufacturerRef;
+}): Brand {
+  const { brand } = row;
+  return {
+    id: brand.id,
+    name: brand.name,
+    slug: brand.slug,
+    live: brand.live,
+    is_fake: brand.isFake,
+    manufacturer_id: brand.manufacturerId,
+    lcv_manufacturer_id: brand.lcvManufacturerId,
+    meta: { logo: brand.meta.logo ?? null },
+    manufacturer: row.manufacturer,
+    lcvManufacturer: row.lcvManufacturer,
+    code: brand.code,
+    created_at: brand.createdAt.toISOString(),
+    updated_at: brand.updatedAt.toISOString(),
+    deleted_at: brand.deletedAt ? brand.deletedAt.toISOString() : null,
+  };
+}
+
+/** One page of active or binned brands in sort order, searched by name or slug, paged in SQL. */
+export async function listBrands(
+  db: Db,
+  opts: { search: string; page: number; perPage: number; trashed: boolean },
+): Promise<{ rows: Brand[]; total: number }> {
+  const pattern = opts.search ? likePattern(opts.search) : null;
+  const where = and(
+    opts.trashed ? isNotNull(brands.deletedAt) : isNull(brands.deletedAt),
+    pattern ? ilike(brandSearchText(brands), pattern) : undefined,
+  );
+  const { limit, offset } = pageWindow(opts.page, opts.perPage);
+  const query = selectBrands(db)
+    .where(where)
+    .orderBy(...listOrder(brandsLifecycle))
+    .offset(offset);
+  const [rows, totals] = await Promise.all([
+    limit === null ? query : query.limit(limit),
+    db.select({ total: count() }).from(brands).where(where),
+  ]);
+  return { rows: rows.map(toBrand), total: totals[0]?.total ?? 0 };
+}
+
+export async function findBrand(db: Db, id: number): Promise<Brand | null> {
+  if (id > MAX_SERIAL_ID) return null;
+  const [row] = await selectBrands(db).where(eq(brands.id, id));
+  return row ? toBrand(row) : null;
+}
+
+/** The stored row, for the version check before an update. */
+export async function findBrandRow(db: Db, id: number): Promise<BrandRow | null> {
+  if (id > MAX_SERIAL_ID) return null;
+  const [row] = await db.select().from(brands).where(eq(brands.id, id));
+  return row ?? null;
+}
+
+/** Every active brand as a select option, in sort order. */
+export function brandOptions(db: Db) {
+  return db
+    .select({ id: brands.id, name: brands.name, slug: brands.slug })
+    .from(brands)
+    .where(isNull(brands.deletedAt))
+    .orderBy(...listOrder(brandsLifecycle));
+}
+
+export function listManufacturers(db: Db, type: ManufacturerType): Promise<Manufacturer[]> {
+  return db
+    .select({ name: manufacturers.name, code: manufacturers.code, type: manufacturers.type })
+    .from(manufacturers)
+    .where(eq(manufacturers.type, type))
+    .orderBy(asc(manufacturers.name), asc(manufacturers.code));
+}
+
+/** Whether a code names a make of this type; 0 (none) always does. */
+export async function manufacturerExists(db: Db, type: ManufacturerType, code: number): Promise<boolean> {
+  if (code === 0) return true;
+  if (code > MAX_SERIAL_ID) return false;
+  const [row] = await db
+    .select({ code: manufacturers.code })
+    .from(manufacturers)
+    .where(and(eq(manufacturers.type, type), eq(manufacturers.code, code)));
+  return Boolean(row);
+}

@@ -1,0 +1,179 @@
+import { and, asc, count, eq, ilike, isNotNull, isNull } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Dealership, DealershipValues, VehicleDealer } from '@/api/contract/dealerships';
+import { MAX_SERIAL_ID } from '../db/errors';
+import type { Db } from '../db/open';
+import { brands, dealershipSearchText, dealerships, vehicleDealers } from '../db/schema';
+import { type LifecycleTable, listOrder } from './lifecycle';
+import { likePattern, pageWindow } from './paginate';
+
+export const dealershipsLifecycle: LifecycleTable & { sortOrder: PgColumn } = {
+  table: dealerships,
+  id: dealerships.id,
+  deletedAt: dealerships.deletedAt,
+  updatedAt: dealerships.updatedAt,
+  sortOrder: dealerships.sortOrder,
+  key: 'dealerships',
+  noun: 'dealerships',
+};
+
+export const dealershipSlugs = { table: dealerships, id: dealerships.id, slug: dealerships.slug };
+
+export type DealershipRow = typeof dealerships.$inferSelect;
+type BrandRef = { id: number; name: string; meta: { logo?: string | null } } | null;
+
+/** A dealership with the brand the list shows beside it (logo and name). */
+function selectDealerships(db: Db) {
+  return db
+    .select({ dealership: dealerships, brand: { id: brands.id, name: brands.name, meta: brands.meta } })
+    .from(dealerships)
+    .leftJoin(brands, eq(brands.id, dealerships.brandId));
+}
+
+export function toDealership(row: { dealership: DealershipRow; brand: BrandRef }): Dealership {
+  const d = row.dealership;
+  return {
+    id: d.id,
+    name: d.name,
+    slug: d.slug,
+    copy: d.copy,
+    live: d.publishedAt !== null,
+    brand_id: d.brandId,
+    brand: row.brand
+      ? { id: row.brand.id, name: row.brand.name, meta: { logo: row.brand.meta.logo ?? null } }
+      : null,
+    vehicles_dealer_id: d.vehiclesDealerId,
+    banner_img: d.images.banner_img ?? [],
+    dealer_img: d.images.dealer_img ?? [],
+    email: d.email,
+    telephone: d.telephone,
+    address: d.address,
+    opening_times: d.openingTimes,
+    team: d.team,
+    quotee_uid: d.quoteeUid,
+    pinnacle_enquiry_id: d.pinnacleEnquiryId,
+    pinnacle_used_enquiry_id: d.pinnacleUsedEnquiryId,
+    published_at: d.publishedAt ? d.publishedAt.toISOString() : null,
+    created_at: d.createdAt.toISOString(),
+    updated_at: d.updatedAt.toISOString(),
+    deleted_at: d.deletedAt ? d.deletedAt.toISOString() : null,
+  };
+}
+
+/** One page of active or binned dealerships in sort order, searched by name, slug, town or postcode. */
+export async function listDealerships(
+  db: Db,
+  opts: { search: string; page: number; perPage: number; trashed: boolean },
+): Promise<{ rows: Dealership[]; total: number }> {
+  const pattern = opts.search ? likePattern(opts.search) : null;
+  const where = and(
+    opts.trashed ? isNotNull(dealerships.deletedAt) : isNull(dealerships.deletedAt),
+    pattern ? ilike(dealershipSearchText(dealerships), pattern) : undefined,
+  );
+  const { limit, offset } = pageWindow(opts.page, opts.perPage);
+  const query = selectDealerships(db)
+    .where(where)
+    .orderBy(...listOrder(dealershipsLifecycle))
+    .offset(offset);
+  const [rows, totals] = await Promise.all([
+    limit === null ? query : query.limit(limit),
+    db.select({ total: count() }).from(dealerships).where(where),
+  ]);
+  return { rows: rows.map(toDealership), total: totals[0]?.total ?? 0 };
+}
+
+export async function findDealership(db: Db, id: number): Promise<Dealership | null> {
+  if (id > MAX_SERIAL_ID) return null;
+  const [row] = await selectDealerships(db).where(eq(dealerships.id, id));
+  return row ? toDealership(row) : null;
+}
+
+/** The stored row, for the version check before an update. */
+export async function findDealershipRow(db: Db, id: number): Promise<DealershipRow | null> {
+  if (id > MAX_SERIAL_ID) return null;
+  const [row] = await db.select().from(dealerships).where(eq(dealerships.id, id));
+  return row ?? null;
+}
+
+/** Whether a dealership may be put under this brand: an active one, or the one it already has. */
+export async function brandSelectable(db: Db, brandId: number, currentBrandId: number | null) {
+  if (brandId === currentBrandId) return true;
+  if (brandId > MAX_SERIAL_ID) return false;
+  const [row] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.id, brandId), isNull(brands.deletedAt)));
+  return Boolean(row);
+}
+
+export async function vehicleDealerExists(db: Db, id: number): Promise<boolean> {
+  if (id > MAX_SERIAL_ID) return false;
+  const [row] = await db
+    .select({ id: vehicleDealers.id })
+    .from(vehicleDealers)
+    .where(eq(vehicleDealers.id, id));
+  return Boolean(row);
+}
+
+export function listVehicleDealers(db: Db): Promise<VehicleDealer[]> {
+  return db
+    .select({ id: vehicleDealers.id, name: vehicleDealers.name })
+    .from(vehicleDealers)
+    .orderBy(asc(vehicleDealers.name), asc(vehicleDealers.id));
+}
+
+/**
+ * Reads a form's date-time as an instant. One without an offset is read as UTC, so the same
+ * text means the same instant on every server. Null when the calendar has no such day (30 Feb).
+ */
+export function parseDateTime(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T/.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return null;
+  const date = new Date(/(Z|[+-]\d{2}(:?\d{2})?)$/i.test(value) ? value : `${value}Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * When a dealership went live: live wins over published_at. Not live clears it; live keeps the
+ * date given, else the one it already had, else now.
+ */
+export function publishedAtFor(body: DealershipValues, current: Date | null): Date | null {
+  if (!body.live) return null;
+  if (body.published_at) return parseDateTime(body.published_at);
+  return current ?? new Date();
+}
+
+/** Every stored-file path the form carries, keyed by the dotted path its error goes under. */
+export function imagePaths(body: DealershipValues): [string, string][] {
+  return [
+    ...body.banner_img.map((path, i): [string, string] => [`banner_img.${i}`, path]),
+    ...body.dealer_img.map((path, i): [string, string] => [`dealer_img.${i}`, path]),
+    ...body.team.flatMap((member, m) =>
+      member.image.map((path, i): [string, string] => [`team.${m}.image.${i}`, path]),
+    ),
+  ];
+}
+
+/** What a dealership row stores from the form. */
+export function dealershipColumns(body: DealershipValues, publishedAt: Date | null) {
+  return {
+    name: body.name,
+    slug: body.slug,
+    copy: body.copy,
+    brandId: body.brand_id,
+    vehiclesDealerId: body.vehicles_dealer_id,
+    images: { banner_img: body.banner_img, dealer_img: body.dealer_img },
+    email: body.email,
+    telephone: body.telephone,
+    address: body.address,
+    openingTimes: body.opening_times,
+    team: body.team,
+    quoteeUid: body.quotee_uid,
+    pinnacleEnquiryId: body.pinnacle_enquiry_id,
+    pinnacleUsedEnquiryId: body.pinnacle_used_enquiry_id,
+    publishedAt,
+  };
+}
