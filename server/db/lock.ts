@@ -31,7 +31,7 @@ export function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
         throw new Error(
           `The data directory ${dir} is in use by process ${owner}. Stop it first, or set DATA_DIR to another directory.`,
         );
