@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import type { Benchmark } from './benchmark';
 
 const root = resolve(import.meta.dirname, '..');
@@ -25,6 +26,25 @@ function freePort(): Promise<number> {
       server.close(() => done(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+async function freshDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `console_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -79,7 +99,11 @@ export const apiBenchmark: Benchmark = {
       CONSOLE_DIR: '',
       LOG_LEVEL: 'error',
     };
-    delete env.DATABASE_URL;
+    // With DATABASE_URL the bench runs on PostgreSQL, in a database of its own.
+    const postgres = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : null;
+    if (postgres) env.DATABASE_URL = postgres.url;
+    else delete env.DATABASE_URL;
+    console.log(`Database: ${postgres ? 'PostgreSQL' : 'PGlite'}`);
     console.log('Seeding the large data set...');
     await run(['server/db/seed/cli.ts', '--size', 'large'], env);
     const server = await startServer(env);
@@ -103,7 +127,14 @@ export const apiBenchmark: Benchmark = {
         );
       }
       return {
-        result: { seconds: SECONDS, bare, list, listLatency, searchLatency },
+        result: {
+          database: postgres ? 'postgres' : 'pglite',
+          seconds: SECONDS,
+          bare,
+          list,
+          listLatency,
+          searchLatency,
+        },
         budgets: [
           { label: 'users list p97.5 latency', actual: listLatency.latencyP97_5, limit: 50, unit: 'ms' },
           { label: 'users search p97.5 latency', actual: searchLatency.latencyP97_5, limit: 50, unit: 'ms' },
@@ -126,6 +157,7 @@ export const apiBenchmark: Benchmark = {
       server.kill('SIGTERM');
       await new Promise((done) => server.once('exit', done));
       await rm(dataDir, { recursive: true, force: true });
+      await postgres?.drop();
     }
   },
 };
