@@ -69,6 +69,24 @@ export const routes: RouteDef[] = [
     layout: 'default',
     load: () => import('@/screens/brands/BrandEditScreen'),
   },
+  {
+    path: '/dealerships',
+    name: 'dealerships.index',
+    layout: 'default',
+    load: () => import('@/screens/dealerships/DealershipsIndexScreen'),
+  },
+  {
+    path: '/dealerships/add',
+    name: 'dealerships.add',
+    layout: 'default',
+    load: () => import('@/screens/dealerships/DealershipAddScreen'),
+  },
+  {
+    path: '/dealerships/edit/:id',
+    name: 'dealerships.edit',
+    layout: 'default',
+    load: () => import('@/screens/dealerships/DealershipEditScreen'),
+  },
 ];
 
 export interface NavItem {
@@ -88,7 +106,13 @@ export interface NavSection {
  */
 export const navigation: NavSection[] = [
   { title: null, items: [{ label: 'Dashboard', href: '/dashboard', icon: 'dashboard' }] },
-  { title: 'Content', items: [{ label: 'Brands', href: '/brands', icon: 'brands' }] },
+  {
+    title: 'Content',
+    items: [
+      { label: 'Brands', href: '/brands', icon: 'brands' },
+      { label: 'Dealerships', href: '/dealerships', icon: 'dealership' },
+    ],
+  },
   { title: 'Forms', items: [] },
   { title: 'Management', items: [{ label: 'Users', href: '/users', icon: 'users' }] },
 ];

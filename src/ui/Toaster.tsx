@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { cx } from './cx';
 import { Icon } from './Icon';
 import { IconButton } from './IconButton';
@@ -27,6 +28,8 @@ function ToastItem({ item }: { item: ToastMessage }) {
  */
 export function Toaster() {
   const toasts = useToasts();
+  // Loaded with the first toast: that toast's 5 s start when it can be seen.
+  useEffect(() => toast.restartAll(), []);
   const errors = toasts.filter((t) => t.kind === 'error');
   const successes = toasts.filter((t) => t.kind === 'success');
   return (

@@ -57,6 +57,14 @@ function dismiss(id: number): void {
   emit();
 }
 
+/**
+ * Gives every toast on the list its full time from now. The toasts' UI loads with the first toast,
+ * so it calls this once it is on screen: otherwise the first toast would show for less than 5 s.
+ */
+function restartAll(): void {
+  for (const item of toasts) startTimer(item.id);
+}
+
 function clear(): void {
   for (const timer of timers.values()) clearTimeout(timer);
   timers.clear();
@@ -73,6 +81,7 @@ export const toast = {
   error: (message: string): number | null => show('error', message),
   success: (message: string): number | null => show('success', message),
   dismiss,
+  restartAll,
   clear,
 };
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 /** Debian's Chromium; playwright-core brings no browser of its own. */
@@ -25,15 +25,54 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 }
 
-/** A page in its own context (fresh storage), pointed at the server that the global setup started. */
-export async function newPage(browser: Browser): Promise<Page> {
+/** A context (fresh storage) pointed at the server that the global setup started. */
+export async function newContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: inject('baseURL'),
     viewport: { width: 1280, height: 800 },
   });
   // Well under the test timeout, so a missing element fails with a locator message, not a bare timeout.
   context.setDefaultTimeout(15_000);
-  return context.newPage();
+  // An uncaught error in the console explains a test that then waits in vain.
+  context.on('weberror', (error) => console.error(`Uncaught in the page: ${error.error().message}`));
+  return context;
+}
+
+/** A page in its own context (fresh storage), pointed at the server that the global setup started. */
+export async function newPage(browser: Browser): Promise<Page> {
+  return (await newContext(browser)).newPage();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A form control by its visible label. Required fields add a '*' to the label (hidden from screen
+ * readers); Playwright's label text includes it, so it is allowed here.
+ */
+export function field(scope: Page | Locator, label: string): Locator {
+  return scope.getByLabel(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`));
+}
+
+/** What a control's aria-describedby points at: its description and its error, as the user reads them. */
+export async function descriptionOf(control: Locator): Promise<string> {
+  return control.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+      .filter(Boolean)
+      .join(' '),
+  );
+}
+
+/** The error toasts (top centre) and the success toasts (bottom right). */
+export function errorToasts(page: Page): Locator {
+  return page.getByRole('alert', { name: 'Errors' });
+}
+
+export function successToasts(page: Page): Locator {
+  return page.getByRole('status', { name: 'Messages' });
 }
 
 /** Signs in through the login form (as the first admin unless told otherwise) and waits for the dashboard. */
@@ -43,17 +82,84 @@ export async function signIn(
   password: string = inject('adminPassword'),
 ): Promise<void> {
   await page.goto('/');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(/\/dashboard$/);
 }
 
+/** A context already signed in (as the first admin unless told otherwise): its pages open signed in. */
+export async function signedInContext(
+  browser: Browser,
+  email: string = inject('adminEmail'),
+  password: string = inject('adminPassword'),
+): Promise<BrowserContext> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signIn(page, email, password);
+  await page.close();
+  return context;
+}
+
 /** Fails with one readable line per serious or critical axe violation on the page as it is now. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    // react-aria's own live region: a pending Button announces itself there by aria-labelledby, and the
+    // entry outlives the button for 7 s when the button unmounts (adobe/react-spectrum#10579).
+    .exclude('[data-live-announcer]')
+    .analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** An element to time: any match of `selector` (whose text includes `text`, when given). */
+export interface TimelineWatch {
+  key: string;
+  selector: string;
+  text?: string;
+}
+
+/** When a watched element appeared and went, in ms on the page's own clock (performance.now()). */
+export interface TimelineMark {
+  shownAt?: number;
+  goneAt?: number;
+}
+
+type TimelineWindow = Window & { __timeline?: Record<string, TimelineMark> };
+
+/**
+ * Notes, inside the page, the moment each watched element appears and disappears. Timing rules
+ * (a toast after 500 ms, a loader for 3 s) are then checked against the page's clock, not against
+ * how quickly the test happened to look.
+ */
+export async function watchTimeline(page: Page, watches: TimelineWatch[]): Promise<void> {
+  await page.evaluate((list) => {
+    const marks: Record<string, TimelineMark> = {};
+    (window as TimelineWindow).__timeline = marks;
+    const check = () => {
+      const now = performance.now();
+      for (const watch of list) {
+        const present = Array.from(document.querySelectorAll(watch.selector)).some(
+          (element) => !watch.text || (element.textContent ?? '').includes(watch.text),
+        );
+        const mark = marks[watch.key] ?? {};
+        marks[watch.key] = mark;
+        if (present && mark.shownAt === undefined) mark.shownAt = now;
+        if (!present && mark.shownAt !== undefined && mark.goneAt === undefined) mark.goneAt = now;
+      }
+    };
+    new MutationObserver(check).observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+    check();
+  }, watches);
+}
+
+export async function readTimeline(page: Page): Promise<Record<string, TimelineMark>> {
+  return page.evaluate(() => (window as TimelineWindow).__timeline ?? {});
 }

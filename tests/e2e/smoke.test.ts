@@ -30,14 +30,6 @@ describe.skipIf(!hasChromium)('the console in a browser', () => {
     await expectNoAxeViolations(page);
   });
 
-  it('shows Whoops, 404! with a Go Home button on an unknown path, and the button goes home', async () => {
-    await page.goto('/no-such-page');
-    await page.getByText('Whoops, 404!', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Go Home', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
-  });
-
   it('signs in as the first admin and lands on the dashboard', async () => {
     await signIn(page);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();

@@ -1,5 +1,5 @@
-import type { dealershipUpdateSchema } from '@/api/contract/dealerships';
 import type { Option } from '@/api/contract/common';
+import type { dealershipUpdateSchema } from '@/api/contract/dealerships';
 import type { SaveForm } from '@/ui/forms/useSaveForm';
 
 /**
@@ -62,12 +62,8 @@ export function errorsWithin(meta: {
   return Object.values(meta.allErrors).find((messages) => messages.length > 0);
 }
 
-export interface BrandOption extends Option {
-  logo: string | null;
-}
-
 /** The choices of the General tab's selects. */
 export interface DealershipOptions {
-  brands: BrandOption[];
+  brands: Option[];
   vehicleDealers: Option[];
 }

@@ -2,7 +2,7 @@ import type { Dealership } from '@/api/contract/dealerships';
 import { api } from '@/api/endpoints';
 import { describeFailure } from '@/machines/errors';
 import { toast } from '@/ui/toasts';
-import type { BrandOption, DealershipOptions } from './form';
+import type { DealershipOptions } from './form';
 
 /**
  * Every brand and stock-feed dealer for the selects (perPage=-1). A failure is toasted and leaves a
@@ -11,8 +11,7 @@ import type { BrandOption, DealershipOptions } from './form';
 export async function loadDealershipOptions(): Promise<DealershipOptions> {
   const [brands, vehicleDealers] = await Promise.all([
     api.brands.list({ query: { perPage: -1 } }).then(
-      ({ brands: page }) =>
-        page.data.map((brand): BrandOption => ({ id: brand.id, name: brand.name, logo: brand.meta.logo ?? null })),
+      ({ brands: page }) => page.data.map((brand) => ({ id: brand.id, name: brand.name })),
       (error: unknown) => {
         toast.error(describeFailure(error).message);
         return [];
@@ -38,6 +37,6 @@ export function withOwnBrand(options: DealershipOptions, dealership: Dealership)
   if (!own || options.brands.some((brand) => brand.id === own.id)) return options;
   return {
     ...options,
-    brands: [...options.brands, { id: own.id, name: own.name, logo: own.meta.logo ?? null }],
+    brands: [...options.brands, { id: own.id, name: own.name }],
   };
 }

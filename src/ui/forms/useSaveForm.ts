@@ -13,6 +13,21 @@ export function toFormName(dotted: string): string {
   return dotted.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
 }
 
+/** The schema plus the server's outstanding field errors, keyed by dotted path. */
+function withServerErrors<S extends z.ZodObject>(schema: S, errors: Record<string, string>): S {
+  const entries = Object.entries(errors);
+  if (entries.length === 0) return schema;
+  return schema.superRefine((_, ctx) => {
+    for (const [key, message] of entries) {
+      ctx.addIssue({
+        code: 'custom',
+        path: key.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+        message,
+      });
+    }
+  }) as S;
+}
+
 export interface SaveFormOptions<S extends z.ZodObject> {
   id: string;
   schema: S;
@@ -48,6 +63,9 @@ export function useSaveForm<S extends z.ZodObject>(options: SaveFormOptions<S>) 
   const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.error : null));
   const conflict = useSelector(actor, (s) => s.context.conflict);
 
+  const serverErrors = useRef(fieldErrors);
+  serverErrors.current = fieldErrors;
+
   const lastResult = useMemo<SubmissionResult<string[]> | undefined>(() => {
     const entries = Object.entries(fieldErrors);
     if (entries.length === 0) return undefined;
@@ -70,9 +88,16 @@ export function useSaveForm<S extends z.ZodObject>(options: SaveFormOptions<S>) 
     defaultValue: options.defaultValue as never,
     constraint: getZodConstraint(options.schema),
     shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onBlur',
+    // Errors clear as the user types the fix, so nothing shifts under the pointer on its way to Save.
+    shouldRevalidate: 'onInput',
+    // While the user edits (a validate intent), errors only the server knows (a taken slug)
+    // stay until their own field changes; a submit checks the schema alone and asks the server.
     // The submission's value type is the schema's output; conform types it by the form's input.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }) as never,
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: (intent) =>
+          intent ? withServerErrors(options.schema, serverErrors.current) : options.schema,
+      }) as never,
     onSubmit(event, { submission }) {
       event.preventDefault();
       if (submission?.status === 'success')

@@ -91,6 +91,8 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
   const { context } = snapshot;
   const list = currentList<T>(snapshot);
   const loading = snapshot.matches('loading');
+  // Row and bulk actions wait while the list loads, deletes or restores: the machine would ignore them.
+  const busy = !snapshot.matches({ ready: 'idle' });
   const visibility = useColumnVisibility(columns, columnsKey);
 
   useEffect(() => {
@@ -151,6 +153,7 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
             icon="restore"
             size="sm"
             label={`Restore ${props.rowLabel(row)}`}
+            isDisabled={busy}
             onPress={() => actor.send({ type: 'item.restore', id: row.id })}
           />
         ) : null}
@@ -160,6 +163,7 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
             size="sm"
             variant="danger"
             label={`${inBin ? 'Delete forever' : 'Delete'} ${props.rowLabel(row)}`}
+            isDisabled={busy}
             onPress={() => actor.send({ type: 'item.delete', id: row.id })}
           />
         )}
@@ -179,7 +183,7 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
   );
 
   return (
-    <div className={styles.list}>
+    <div className={styles.list} aria-busy={loading}>
       <div className={styles.toolbar}>
         <SearchField
           label={`Search ${nouns.many}`}
@@ -201,11 +205,22 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
       {context.selection.length > 0 ? (
         <BulkBar count={context.selection.length}>
           {inBin ? (
-            <Button size="sm" icon="restore" onPress={() => actor.send({ type: 'bulk.restore' })}>
+            <Button
+              size="sm"
+              icon="restore"
+              isDisabled={busy}
+              onPress={() => actor.send({ type: 'bulk.restore' })}
+            >
               Restore selected
             </Button>
           ) : null}
-          <Button size="sm" variant="danger" icon="trash" onPress={() => actor.send({ type: 'bulk.delete' })}>
+          <Button
+            size="sm"
+            variant="danger"
+            icon="trash"
+            isDisabled={busy}
+            onPress={() => actor.send({ type: 'bulk.delete' })}
+          >
             {inBin ? 'Delete selected forever' : 'Delete selected'}
           </Button>
           <Button size="sm" variant="ghost" onPress={() => actor.send({ type: 'selection.clear' })}>
@@ -239,7 +254,7 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
       <Confirm
         isOpen={snapshot.matches({ ready: 'confirming' }) || snapshot.matches({ ready: 'deleting' })}
         isPending={snapshot.matches({ ready: 'deleting' })}
-        message={`You are about to delete ${nouns.one}(s)${inBin ? ' forever' : ''}`}
+        message={`You are about to delete ${nouns.one}(s)`}
         onConfirm={() => actor.send({ type: 'confirm.accept' })}
         onCancel={() => actor.send({ type: 'confirm.cancel' })}
       />

@@ -18,7 +18,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useMemo, useRef, useState } from 'react';
 import { describeFailure } from '@/machines/errors';
 import { cx } from '../cx';
 import { DataTable, type DataTableColumn, type DataTableProps, type DataTableRowProps } from '../DataTable';
@@ -123,7 +123,8 @@ export interface SortableTableProps<T extends { id: number }> extends DataTableP
 /**
  * A DataTable whose rows are reordered by drag handles (`@dnd-kit/sortable`). A drop shows the new
  * order at once and saves it; when the save fails the error is toasted and the old order returns.
- * The shown order is kept until new rows arrive (the reload after the save).
+ * The shown order is kept until new rows arrive (the reload after the save). Rows are SortableRows,
+ * so a `rowAs` among the table props is not used; the handles get their own first column.
  */
 export function SortableTable<T extends { id: number }>({
   isSortable,
@@ -149,13 +150,21 @@ export function SortableTable<T extends { id: number }>({
   const position = (id: UniqueIdentifier | undefined) =>
     `position ${ids.indexOf(Number(id)) + 1} of ${ids.length}`;
 
-  // Spoken for keyboard and screen reader users, with the row's name instead of its id.
+  // Spoken for keyboard and screen reader users, with the row's name instead of its id. A drag
+  // starts over its own row: that is not a move, so it does not drown out 'Picked up'.
+  const lastOver = useRef<UniqueIdentifier | null>(null);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${labelOf(active.id)}, at ${position(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return `Picked up ${labelOf(active.id)}, at ${position(active.id)}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if ((over?.id ?? null) === lastOver.current) return undefined;
+      lastOver.current = over?.id ?? null;
+      return over
         ? `${labelOf(active.id)} moved to ${position(over.id)}.`
-        : `${labelOf(active.id)} is not over a row.`,
+        : `${labelOf(active.id)} is not over a row.`;
+    },
     onDragEnd: ({ active, over }) =>
       over ? `${labelOf(active.id)} dropped at ${position(over.id)}.` : `${labelOf(active.id)} dropped.`,
     onDragCancel: ({ active }) =>

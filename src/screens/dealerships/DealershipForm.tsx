@@ -1,0 +1,132 @@
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button } from '@/ui/Button';
+import { ButtonLink } from '@/ui/ButtonLink';
+import { FormTabs } from '@/ui/FormTabs';
+import { ConflictNotice } from '@/ui/forms/ConflictNotice';
+import { FormLayout } from '@/ui/forms/FormLayout';
+import { formProps } from '@/ui/forms/useSaveForm';
+import { type AddressLookup, ContactTab } from './ContactTab';
+import styles from './DealershipForm.module.css';
+import {
+  type DealershipFlow,
+  type DealershipOptions,
+  type DealershipTab,
+  tabIds,
+  tabLabels,
+  tabsWithErrors,
+} from './form';
+import { GeneralTab } from './GeneralTab';
+import { ImageryTab } from './ImageryTab';
+import { PinnacleTab } from './PinnacleTab';
+import { TeamTab } from './TeamTab';
+
+interface DealershipFormProps {
+  flow: DealershipFlow;
+  options: DealershipOptions;
+  /** A new dealership: its slug follows the name until edited. */
+  isNew: boolean;
+  onReload?: () => void;
+  /** A places search for the address, where a maps key is configured. */
+  addressLookup?: AddressLookup;
+}
+
+/** conform's list buttons submit the form with this name; they are not a save. */
+const INTENT = '__intent__';
+
+/**
+ * The dealership form (spec §2, §3): tabs General, Imagery, Contact Details, Team and Pinnacle in one
+ * form, so a save posts every field. A tab with errors is marked, and a save that fails on fields
+ * out of sight opens the first tab that holds one.
+ */
+export function DealershipForm({ flow, options, isNew, onReload, addressLookup }: DealershipFormProps) {
+  const { form, fields, pending, conflict } = flow;
+  const [tab, setTab] = useState<DealershipTab>('general');
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Set by a save; the next errors to arrive (the browser's or the server's) may move the tab. */
+  const showErrors = useRef(false);
+  const [saves, setSaves] = useState(0);
+  const [focusInvalid, setFocusInvalid] = useState(0);
+  const errorTabs = tabsWithErrors(form.allErrors);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a save and when errors arrive, reading the tab as it is then.
+  useEffect(() => {
+    if (!showErrors.current || errorTabs.size === 0) return;
+    showErrors.current = false;
+    if (!errorTabs.has(tab)) {
+      const first = tabIds.find((id) => errorTabs.has(id));
+      if (first) setTab(first);
+    }
+    setFocusInvalid((n) => n + 1);
+  }, [saves, form.allErrors]);
+
+  // After the tab with the error shows, its first invalid field takes focus (hidden ones cannot).
+  useEffect(() => {
+    if (focusInvalid === 0) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>(
+      '[role="tabpanel"]:not([data-inert]) [aria-invalid="true"]',
+    );
+    invalid?.focus();
+  }, [focusInvalid]);
+
+  const props = formProps(form);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute('name') !== INTENT) {
+      showErrors.current = true;
+      // The same errors as before a save are still news: the save must show where they are.
+      setSaves((n) => n + 1);
+    }
+    props.onSubmit(event);
+  };
+
+  const content: Record<DealershipTab, ReactNode> = {
+    general: <GeneralTab fields={fields} options={options} slugFollowsName={isNew} />,
+    imagery: <ImageryTab fields={fields} />,
+    contact: <ContactTab form={form} fields={fields} addressLookup={addressLookup} />,
+    team: <TeamTab form={form} fields={fields} />,
+    pinnacle: <PinnacleTab fields={fields} />,
+  };
+
+  return (
+    <form
+      {...props}
+      ref={formRef}
+      onSubmit={onSubmit}
+      className={styles.form}
+      onChange={(event) => {
+        const target = event.target as unknown as HTMLInputElement;
+        if (target.name) flow.onChange(target.name);
+      }}
+    >
+      {conflict ? <ConflictNotice message={conflict} onReload={onReload} /> : null}
+      <FormLayout
+        actions={
+          <>
+            <ButtonLink href="/dealerships" variant="ghost">
+              Cancel
+            </ButtonLink>
+            <Button type="submit" variant="primary" isPending={pending}>
+              Save
+            </Button>
+          </>
+        }
+      >
+        <FormTabs
+          label="Dealership sections"
+          className={styles.tabs}
+          selectedKey={tab}
+          onSelectionChange={(key) => {
+            showErrors.current = false;
+            setTab(key);
+          }}
+          tabs={tabIds.map((id) => ({
+            id,
+            label: tabLabels[id],
+            content: content[id],
+            hasErrors: errorTabs.has(id),
+          }))}
+        />
+      </FormLayout>
+    </form>
+  );
+}

@@ -1,0 +1,412 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Brand, Manufacturer } from '@/api/contract/brands';
+import type { Paginator } from '@/api/contract/common';
+import { formatDate } from '@/ui/format';
+import { apiRequest, apiToken, uniqueToken } from './api';
+import {
+  expectNoAxeViolations,
+  field,
+  hasChromium,
+  launchBrowser,
+  newPage,
+  signIn,
+  successToasts,
+} from './browser';
+
+/** The site address the slug column shows the slug under (VITE_SITE_URL unset in tests). */
+const SITE = 'https://www.example-motors.co.uk/';
+const PAGE_SIZE = 25;
+
+/** A 1x1 PNG: the upload is judged by its content, so it must be a real image. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+interface BrandsBody {
+  brands: Paginator<Brand>;
+  trashed: Paginator<Brand>;
+}
+
+interface NewBrand {
+  name: string;
+  slug: string;
+  live?: boolean;
+  logo?: string | null;
+}
+
+async function uploadLogo(token: string): Promise<string> {
+  const body = new FormData();
+  body.set('handle', 'logo');
+  body.set('file', new Blob([PNG], { type: 'image/png' }), 'badge.png');
+  const response = await fetch(new URL('/api/files/upload', inject('baseURL')), {
+    method: 'POST',
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    body,
+  });
+  const answer = (await response.json()) as { result: { path: string } };
+  if (!response.ok) throw new Error(`files/upload answered ${response.status}`);
+  return answer.result.path;
+}
+
+async function createBrand(token: string, brand: NewBrand): Promise<number> {
+  const body = await apiRequest<{ id: number }>(token, 'POST', 'brands/create', {
+    live: true,
+    is_fake: false,
+    manufacturer_id: 0,
+    lcv_manufacturer_id: 0,
+    logo: null,
+    ...brand,
+  });
+  return body.id;
+}
+
+async function listBrands(token: string, search = ''): Promise<BrandsBody> {
+  const query = new URLSearchParams({ perPage: '-1' });
+  if (search) query.set('search', search);
+  return apiRequest<BrandsBody>(token, 'GET', `brands?${query}`);
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** The brands whose name has `text`, in the order the table shows them (read from their checkboxes). */
+async function shownOrder(page: Page, text: string): Promise<string[]> {
+  const labels = await page
+    .getByRole('checkbox', { name: new RegExp(`^Select .*${text}`) })
+    .evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => label.replace(/^Select /, ''));
+}
+
+function row(page: Page, name: string): Locator {
+  return page
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
+}
+
+/**
+ * Does what makes the list load again and waits until the answer is on screen: while it loads, the
+ * rows shown are the ones before, and their buttons wait for the list.
+ */
+async function untilLoaded(page: Page, action: () => Promise<void>, search?: string): Promise<void> {
+  const answered = page.waitForResponse(
+    (r) =>
+      r.url().includes('/api/brands?') &&
+      (search === undefined || new URL(r.url()).searchParams.get('search') === search),
+  );
+  await action();
+  await (await answered).finished();
+  // The answer is read, then drawn in the next frame.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+}
+
+/** Types a search and waits for its answer. */
+async function search(page: Page, text: string): Promise<void> {
+  await untilLoaded(page, () => page.getByRole('searchbox', { name: 'Search brands' }).fill(text), text);
+}
+
+/** Turns a switch or checkbox on by its visible label, as a person would. */
+async function turnOn(scope: Page | Locator, control: Locator, label: string): Promise<void> {
+  await scope.getByText(label, { exact: true }).click();
+  expect(await control.isChecked()).toBe(true);
+}
+
+/** Goes on with Next until there is no next page: new brands are added at the end of the order. */
+async function lastPage(page: Page): Promise<void> {
+  const pagination = page.getByRole('navigation', { name: 'Pagination' });
+  const next = pagination.getByRole('button', { name: 'Next' });
+  const summary = pagination.getByText(/^Page \d+ of \d+$/);
+  await summary.waitFor();
+  while (await next.isEnabled()) {
+    const current = Number(/Page (\d+)/.exec((await summary.textContent()) ?? '')?.[1]);
+    await untilLoaded(page, () => next.click());
+    await pagination.getByText(new RegExp(`^Page ${current + 1} of \\d+$`)).waitFor();
+  }
+}
+
+describe.skipIf(!hasChromium)('brands', () => {
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  /** Every brand this file made, deleted for good at the end. */
+  const made: number[] = [];
+
+  async function make(brand: NewBrand): Promise<number> {
+    const id = await createBrand(token, brand);
+    made.push(id);
+    return id;
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    token = await apiToken();
+  });
+
+  afterAll(async () => {
+    const { brands, trashed } = await listBrands(token);
+    const active = brands.data.filter((b) => made.includes(b.id)).map((b) => b.id);
+    if (active.length) await apiRequest(token, 'POST', 'brands/delete', { brands: active, type: 'all' });
+    const binned = [...active, ...trashed.data.filter((b) => made.includes(b.id)).map((b) => b.id)];
+    if (binned.length) await apiRequest(token, 'POST', 'brands/delete', { brands: binned, type: 'trashed' });
+    await browser?.close();
+  });
+
+  beforeEach(async () => {
+    page = await newPage(browser);
+    await signIn(page);
+    return () => page.context().close();
+  });
+
+  it('lists brands with their logo, their address on the site, live or not, and their dates', async () => {
+    const tag = uniqueToken();
+    const logo = await uploadLogo(token);
+    await make({ name: `Lister ${tag} Live`, slug: `lister-${tag}-live`, logo });
+    await make({ name: `Lister ${tag} Hidden`, slug: `lister-${tag}-hidden`, live: false });
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Brands' }).click();
+    await page.waitForURL(/\/brands$/);
+    await page.getByRole('heading', { name: 'Brands', level: 1 }).waitFor();
+    await page.getByRole('tab', { name: /^Bin \(\d+\)$/ }).waitFor();
+    await search(page, tag);
+    await row(page, `Lister ${tag} Live`).waitFor();
+
+    const live = row(page, `Lister ${tag} Live`);
+    expect(await live.locator('img').first().getAttribute('src')).toBe(logo);
+    expect(await live.textContent()).toContain(`${SITE}lister-${tag}-live`);
+    await live.getByRole('img', { name: 'Live', exact: true }).waitFor();
+    const today = formatDate(new Date().toISOString());
+    expect(await live.getByText(today, { exact: true }).count()).toBe(2);
+    await row(page, `Lister ${tag} Hidden`).getByRole('img', { name: 'Not live' }).waitFor();
+    // A search result is a subset of the order: no drag handles.
+    expect(await page.getByRole('button', { name: /^Reorder / }).count()).toBe(0);
+
+    await search(page, `${tag}-nothing-like-it`);
+    await page.getByText('Oops! No results...', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Clear Search', exact: true }).click();
+    await page
+      .getByRole('button', { name: /^Reorder / })
+      .first()
+      .waitFor();
+  });
+
+  it('hides the slug column when it is switched off', async () => {
+    await page.goto('/brands');
+    await page.getByRole('columnheader', { name: 'Slug' }).waitFor();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const columns = page.getByRole('dialog', { name: 'Columns' });
+    await columns.getByText('Slug', { exact: true }).click();
+    expect(await columns.getByRole('checkbox', { name: 'Slug' }).isChecked()).toBe(false);
+    await page.keyboard.press('Escape');
+    await page.getByRole('columnheader', { name: 'Slug' }).waitFor({ state: 'detached' });
+    expect(await page.getByText(SITE).count()).toBe(0);
+  });
+
+  it('adds a brand with a logo and a manufacturer, then lists it', async () => {
+    const tag = uniqueToken();
+    const name = `Adder ${tag} Motors`;
+    const cars = await apiRequest<{ data: Manufacturer[] }>(token, 'GET', 'manufacturers?type=Car');
+    const maker = cars.data[0]!;
+
+    await page.goto('/brands');
+    await page.getByRole('link', { name: 'Add brand' }).click();
+    await page.waitForURL(/\/brands\/add$/);
+    await page.getByText('Create a new brand', { exact: true }).waitFor();
+
+    await field(page, 'Name').fill(name);
+    expect(await field(page, 'Slug').inputValue()).toBe(`adder-${tag}-motors`);
+    await page
+      .getByRole('button', { name: /Manufacturer$/ })
+      .first()
+      .click();
+    await page.getByRole('option', { name: maker.name, exact: true }).click();
+    await turnOn(page, page.getByRole('switch', { name: 'Live' }), 'Live');
+
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByText('badge.png', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Upload file' }).isDisabled()).toBe(true);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await successToasts(page).getByText('You have added a new brand.').waitFor();
+    await page.waitForURL(/\/brands$/);
+
+    const { brands } = await listBrands(token, tag);
+    const saved = brands.data.find((b) => b.name === name);
+    expect(saved).toBeDefined();
+    made.push(saved!.id);
+    expect(saved).toMatchObject({
+      slug: `adder-${tag}-motors`,
+      live: true,
+      is_fake: false,
+      manufacturer_id: maker.code,
+      lcv_manufacturer_id: 0,
+    });
+    expect(saved!.meta.logo).toMatch(/^\/storage\/logo\//);
+  });
+
+  it('edits a brand and shows the change in the list', async () => {
+    const tag = uniqueToken();
+    const id = await make({ name: `Editor ${tag}`, slug: `editor-${tag}`, live: false });
+
+    await page.goto('/brands');
+    await search(page, tag);
+    await page.getByRole('link', { name: `Edit Editor ${tag}` }).click();
+    await page.waitForURL(new RegExp(`/brands/edit/${id}$`));
+    await page.getByText(`Updating Editor ${tag}`, { exact: true }).waitFor();
+    expect(await field(page, 'Slug').inputValue()).toBe(`editor-${tag}`);
+
+    await field(page, 'Name').fill(`Editor ${tag} Renamed`);
+    // An existing brand keeps its address when renamed.
+    expect(await field(page, 'Slug').inputValue()).toBe(`editor-${tag}`);
+    await turnOn(page, page.getByRole('switch', { name: 'Live' }), 'Live');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await successToasts(page).getByText('You have updated a brand.').waitFor();
+    await page.waitForURL(/\/brands$/);
+
+    await search(page, tag);
+    await row(page, `Editor ${tag} Renamed`).getByRole('img', { name: 'Live', exact: true }).waitFor();
+  });
+
+  it('shows a not-found page for a brand that does not exist, with the way back to all brands', async () => {
+    await page.goto('/brands/edit/987654');
+    await page.getByText('Oops! Page not found.', { exact: true }).waitFor();
+    await page
+      .getByText("The brand you are trying to locate clearly doesn't exist...", { exact: true })
+      .waitFor();
+    await page.getByRole('link', { name: 'View all brands' }).click();
+    await page.waitForURL(/\/brands$/);
+    await page.getByRole('heading', { name: 'Brands', level: 1 }).waitFor();
+  });
+
+  it('moves a brand to the bin, restores it, and deletes it forever', async () => {
+    const tag = uniqueToken();
+    const name = `Binner ${tag}`;
+    const id = await make({ name, slug: `binner-${tag}` });
+    const confirm = () => page.getByRole('alertdialog');
+
+    await page.goto('/brands');
+    await search(page, tag);
+    await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+    await confirm().getByText('Hold up!').waitFor();
+    await confirm().getByText('You are about to delete brand(s)', { exact: false }).waitFor();
+    await untilLoaded(page, () => confirm().getByRole('button', { name: 'Yes please' }).click());
+    await page.getByText('Oops! No results...', { exact: true }).waitFor();
+
+    await untilLoaded(page, () => page.getByRole('tab', { name: /^Bin \(1\)$/ }).click());
+    await untilLoaded(page, () => page.getByRole('button', { name: `Restore ${name}` }).click());
+    await page.getByRole('tab', { name: /^Bin \(0\)$/ }).waitFor();
+    await untilLoaded(page, () => page.getByRole('tab', { name: /^All \(1\)$/ }).click());
+    await row(page, name).waitFor();
+
+    await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+    await untilLoaded(page, () => confirm().getByRole('button', { name: 'Yes please' }).click());
+    await untilLoaded(page, () => page.getByRole('tab', { name: /^Bin \(1\)$/ }).click());
+    await page.getByRole('button', { name: `Delete forever ${name}` }).click();
+    await confirm().getByText('You are about to delete brand(s)', { exact: false }).waitFor();
+    await confirm().getByRole('button', { name: 'Yes please' }).click();
+    await page.getByRole('tab', { name: /^Bin \(0\)$/ }).waitFor();
+
+    const { brands, trashed } = await listBrands(token, tag);
+    expect([...brands.data, ...trashed.data].map((b) => b.id)).not.toContain(id);
+  });
+
+  describe('order', () => {
+    /** Three new brands, last in the order and on one page, named `<tag> A`, `B`, `C`. */
+    async function threeOnOnePage(tag: string): Promise<string[]> {
+      const total = (await listBrands(token)).brands.total;
+      // Three brands at the very end could straddle two pages: fillers push them onto one.
+      const spill = (total + 3) % PAGE_SIZE;
+      for (let i = 0; i < (spill === 1 || spill === 2 ? 3 - spill : 0); i++) {
+        await make({ name: `Filler ${tag} ${i}`, slug: `filler-${tag}-${i}` });
+      }
+      const names = ['A', 'B', 'C'].map((letter) => `Order ${tag} ${letter}`);
+      for (const name of names) await make({ name, slug: name.toLowerCase().replace(/ /g, '-') });
+      return names;
+    }
+
+    it('reorders brands by dragging a handle and keeps the order after a reload', async () => {
+      const tag = uniqueToken();
+      const [a, b, c] = await threeOnOnePage(tag);
+      await page.goto('/brands');
+      await lastPage(page);
+      await row(page, c!).waitFor();
+      expect(await shownOrder(page, `Order ${tag}`)).toEqual([a, b, c]);
+
+      const handle = page.getByRole('button', { name: `Reorder ${c}` });
+      const from = (await handle.boundingBox())!;
+      const to = (await page.getByRole('button', { name: `Reorder ${a}` }).boundingBox())!;
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/brands/sort'));
+      await handle.hover();
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 4, { steps: 12 });
+      await page.mouse.up();
+
+      expect(await shownOrder(page, `Order ${tag}`)).toEqual([c, a, b]);
+      expect((await saved).status()).toBe(200);
+
+      await page.reload();
+      await lastPage(page);
+      await row(page, c!).waitFor();
+      expect(await shownOrder(page, `Order ${tag}`)).toEqual([c, a, b]);
+      const order = (await listBrands(token)).brands.data.map((brand) => brand.name);
+      expect(order.filter((name) => name.startsWith(`Order ${tag}`))).toEqual([c, a, b]);
+    });
+
+    it('reorders brands with the keyboard', async () => {
+      const tag = uniqueToken();
+      const [a, b, c] = await threeOnOnePage(tag);
+      await page.goto('/brands');
+      await lastPage(page);
+      await row(page, a!).waitFor();
+      // Positions as the announcements count them: on this page, from 1.
+      const onPage = await page
+        .getByRole('checkbox', { name: /^Select (?!all$)/ })
+        .evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label')?.replace(/^Select /, '')));
+      const position = (name: string) => `${onPage.indexOf(name) + 1} of ${onPage.length}`;
+
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/brands/sort'));
+      const handle = page.getByRole('button', { name: `Reorder ${a}` });
+      // Each key waits for what it does to be announced, as a screen reader user would hear it.
+      const announced = (text: string) =>
+        page.getByText(text, { exact: true }).waitFor({ state: 'attached' });
+      await handle.focus();
+      await page.keyboard.press('Space');
+      await page.locator(`[aria-label="Reorder ${a}"][aria-pressed="true"]`).waitFor();
+      await announced(`Picked up ${a}, at position ${position(a!)}.`);
+      await page.keyboard.press('ArrowDown');
+      await announced(`${a} moved to position ${position(b!)}.`);
+      await page.keyboard.press('ArrowDown');
+      await announced(`${a} moved to position ${position(c!)}.`);
+      await page.keyboard.press('Space');
+      expect((await saved).status()).toBe(200);
+      expect(await shownOrder(page, `Order ${tag}`)).toEqual([b, c, a]);
+      // Focus stays on the handle, so another move can follow.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+        `Reorder ${a}`,
+      );
+
+      const order = (await listBrands(token)).brands.data.map((brand) => brand.name);
+      expect(order.filter((name) => name.startsWith(`Order ${tag}`))).toEqual([b, c, a]);
+    });
+
+    it('offers no drag handles in the bin', async () => {
+      await page.goto('/brands');
+      await page
+        .getByRole('button', { name: /^Reorder / })
+        .first()
+        .waitFor();
+      await page.getByRole('tab', { name: /^Bin \(\d+\)$/ }).click();
+      await page.getByRole('tab', { name: /^Bin \(\d+\)$/, selected: true }).waitFor();
+      await page
+        .getByRole('columnheader', { name: 'Name' })
+        .or(page.getByText('Nothing has been placed in the bin!'))
+        .first()
+        .waitFor();
+      expect(await page.getByRole('button', { name: /^Reorder / }).count()).toBe(0);
+      expect(pathOf(page)).toBe('/brands');
+    });
+  });
+});
