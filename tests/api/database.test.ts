@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@server/db/open';
 import { users } from '@server/db/schema';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const dir = mkdtempSync(join(tmpdir(), 'console-db-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
