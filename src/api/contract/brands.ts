@@ -2,11 +2,8 @@ import { z } from 'zod';
 import {
   bool,
   id,
-  idList,
   idParams,
-  lifecycleType,
   listQuery,
-  messageResponse,
   optionalStoredPath,
   paginator,
   perPageQuery,
@@ -18,6 +15,7 @@ import {
   validationPassed,
 } from './common';
 import { defineCall } from './define';
+import { lifecycleCalls } from './lifecycle';
 
 export const manufacturerType = z.enum(['Car', 'LCV'], 'Choose Car or LCV.');
 export type ManufacturerType = z.infer<typeof manufacturerType>;
@@ -129,29 +127,12 @@ export const brandsUpdate = defineCall({
   summary: 'Updates a brand; a stale updated_at gets 409',
 });
 
-export const brandsSort = defineCall({
-  method: 'POST',
-  path: 'brands/sort',
-  body: z.object({ brands: idList('brand') }),
-  response: messageResponse,
-  summary: 'Saves the order of brands: ids in their new order',
-});
+const brandBin = lifecycleCalls('brands', 'brand');
+export const brandsSort = brandBin.sort;
 
-export const brandsDelete = defineCall({
-  method: 'POST',
-  path: 'brands/delete',
-  body: z.object({ brands: idList('brand'), type: lifecycleType }),
-  response: messageResponse,
-  summary: 'Moves brands to the bin (type all) or deletes them forever (type trashed)',
-});
+export const brandsDelete = brandBin.remove;
 
-export const brandsRestore = defineCall({
-  method: 'POST',
-  path: 'brands/restore',
-  body: z.object({ brands: idList('brand') }),
-  response: messageResponse,
-  summary: 'Restores brands from the bin',
-});
+export const brandsRestore = brandBin.restore;
 
 export const manufacturersList = defineCall({
   method: 'GET',

@@ -4,11 +4,8 @@ import {
   emailField,
   fieldGroup,
   id,
-  idList,
   idParams,
-  lifecycleType,
   listQuery,
-  messageResponse,
   numeric,
   option,
   optionalDateTime,
@@ -25,6 +22,7 @@ import {
   validationPassed,
 } from './common';
 import { defineCall } from './define';
+import { lifecycleCalls } from './lifecycle';
 
 export const weekdays = [
   'monday',
@@ -223,29 +221,12 @@ export const dealershipsUpdate = defineCall({
   summary: 'Updates a dealership; a stale updated_at gets 409',
 });
 
-export const dealershipsSort = defineCall({
-  method: 'POST',
-  path: 'dealerships/sort',
-  body: z.object({ dealerships: idList('dealership') }),
-  response: messageResponse,
-  summary: 'Saves the order of dealerships: ids in their new order',
-});
+const dealershipBin = lifecycleCalls('dealerships', 'dealership');
+export const dealershipsSort = dealershipBin.sort;
 
-export const dealershipsDelete = defineCall({
-  method: 'POST',
-  path: 'dealerships/delete',
-  body: z.object({ dealerships: idList('dealership'), type: lifecycleType }),
-  response: messageResponse,
-  summary: 'Moves dealerships to the bin (type all) or deletes them forever (type trashed)',
-});
+export const dealershipsDelete = dealershipBin.remove;
 
-export const dealershipsRestore = defineCall({
-  method: 'POST',
-  path: 'dealerships/restore',
-  body: z.object({ dealerships: idList('dealership') }),
-  response: messageResponse,
-  summary: 'Restores dealerships from the bin',
-});
+export const dealershipsRestore = dealershipBin.restore;
 
 export const vehicleDealersList = defineCall({
   method: 'GET',

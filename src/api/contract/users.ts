@@ -3,9 +3,7 @@ import {
   emailField,
   id,
   idParams,
-  lifecycleType,
   listQuery,
-  messageResponse,
   optionalStoredPath,
   optionalText,
   paginator,
@@ -14,6 +12,7 @@ import {
   validationPassed,
 } from './common';
 import { defineCall } from './define';
+import { lifecycleCalls } from './lifecycle';
 
 export const userMeta = z.object({
   telephone: z.string().nullable().optional(),
@@ -113,20 +112,7 @@ export const usersUpdate = defineCall({
   summary: 'Updates a user; a stale updated_at gets 409',
 });
 
-const idList = z.array(id).min(1, 'Select at least one user.').max(1000);
+const userBin = lifecycleCalls('users', 'user');
+export const usersDelete = userBin.remove;
 
-export const usersDelete = defineCall({
-  method: 'POST',
-  path: 'users/delete',
-  body: z.object({ users: idList, type: lifecycleType }),
-  response: messageResponse,
-  summary: 'Moves users to the bin (type all) or deletes them forever (type trashed)',
-});
-
-export const usersRestore = defineCall({
-  method: 'POST',
-  path: 'users/restore',
-  body: z.object({ users: idList }),
-  response: messageResponse,
-  summary: 'Restores users from the bin',
-});
+export const usersRestore = userBin.restore;
