@@ -1,9 +1,13 @@
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { useAuthActor, useSignedInUser } from '@/machines/session';
 import { initials } from '@/ui/format';
-import { Icon } from '@/ui/Icon';
+import { MenuButton } from '@/ui/MenuButton';
 import styles from './TopBar.module.css';
+
+const ACCOUNT_ITEMS = [
+  { id: 'profile', label: 'Profile', icon: 'user' },
+  { id: 'logout', label: 'Logout', icon: 'logout' },
+] as const;
 
 /** The user's initials and name, with a popup holding Profile and Logout. */
 export function TopBar() {
@@ -15,32 +19,19 @@ export function TopBar() {
       <a className={styles.brand} href="/dashboard">
         Dealership Console
       </a>
-      <MenuTrigger>
-        <Button className={styles.userButton} aria-label={`Account: ${user.name}`}>
-          <span className={styles.initials} aria-hidden="true">
-            {initials(user.name)}
-          </span>
-          <span className={styles.name}>{user.name}</span>
-          <Icon name="chevron-down" size="sm" />
-        </Button>
-        <Popover placement="bottom end" className={styles.popover}>
-          <Menu
-            className={styles.menu}
-            aria-label="Account"
-            onAction={(key) => {
-              if (key === 'profile') navigate(`/users/edit/${user.id}`);
-              if (key === 'logout') auth.send({ type: 'auth.logout' });
-            }}
-          >
-            <MenuItem id="profile" className={styles.item}>
-              <Icon name="user" size="sm" /> Profile
-            </MenuItem>
-            <MenuItem id="logout" className={styles.item}>
-              <Icon name="logout" size="sm" /> Logout
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <MenuButton
+        aria-label={`Account: ${user.name}`}
+        items={ACCOUNT_ITEMS}
+        onAction={(id) => {
+          if (id === 'profile') navigate(`/users/edit/${user.id}`);
+          if (id === 'logout') auth.send({ type: 'auth.logout' });
+        }}
+      >
+        <span className={styles.initials} aria-hidden="true">
+          {initials(user.name)}
+        </span>
+        <span className={styles.name}>{user.name}</span>
+      </MenuButton>
     </header>
   );
 }

@@ -1,13 +1,10 @@
 import type { userCreateSchema, userUpdateSchema } from '@/api/contract/users';
 import { uploadFile } from '@/api/uploads';
 import { describeFailure } from '@/machines/errors';
-import { Button } from '@/ui/Button';
-import { ButtonLink } from '@/ui/ButtonLink';
 import { FileField } from '@/ui/FileField';
 import { fileFieldProps, textFieldProps } from '@/ui/formProps';
-import { ConflictNotice } from '@/ui/forms/ConflictNotice';
-import { FormLayout } from '@/ui/forms/FormLayout';
-import { formProps, type SaveForm } from '@/ui/forms/useSaveForm';
+import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
+import type { SaveForm } from '@/ui/forms/useSaveForm';
 import { TextField } from '@/ui/TextField';
 import { toast } from '@/ui/toasts';
 
@@ -20,66 +17,46 @@ interface UserFormProps {
 
 /** The user form (spec §2 Users): name, email, telephone, job title, password, avatar. */
 export function UserForm({ flow, passwordRequired, onReload }: UserFormProps) {
-  const { fields, pending, conflict } = flow;
+  const { fields } = flow;
   return (
-    <form
-      {...formProps(flow.form)}
-      onChange={(event) => {
-        const target = event.target as unknown as HTMLInputElement;
-        if (target.name) flow.onChange(target.name);
-      }}
-    >
-      {conflict ? <ConflictNotice message={conflict} onReload={onReload} /> : null}
-      <FormLayout
-        actions={
-          <>
-            <ButtonLink href="/users" variant="ghost">
-              Cancel
-            </ButtonLink>
-            <Button type="submit" variant="primary" isPending={pending}>
-              Save
-            </Button>
-          </>
+    <SaveFormFrame flow={flow} cancelHref="/users" onReload={onReload}>
+      <TextField label="Name" autoComplete="off" {...textFieldProps(fields.name)} key={fields.name.key} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        {...textFieldProps(fields.email)}
+        key={fields.email.key}
+      />
+      <TextField
+        label="Telephone"
+        type="tel"
+        {...textFieldProps(fields.telephone)}
+        key={fields.telephone.key}
+      />
+      <TextField label="Job title" {...textFieldProps(fields.job_title)} key={fields.job_title.key} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        description={
+          passwordRequired ? 'At least 8 characters.' : 'Leave blank to keep the current password.'
         }
-      >
-        <TextField label="Name" autoComplete="off" {...textFieldProps(fields.name)} key={fields.name.key} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          {...textFieldProps(fields.email)}
-          key={fields.email.key}
-        />
-        <TextField
-          label="Telephone"
-          type="tel"
-          {...textFieldProps(fields.telephone)}
-          key={fields.telephone.key}
-        />
-        <TextField label="Job title" {...textFieldProps(fields.job_title)} key={fields.job_title.key} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          description={
-            passwordRequired ? 'At least 8 characters.' : 'Leave blank to keep the current password.'
-          }
-          {...textFieldProps(fields.password)}
-          isRequired={passwordRequired}
-          key={fields.password.key}
-        />
-        <FileField
-          label="Avatar"
-          maxFiles={1}
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          description="PNG, JPEG, GIF or WebP, up to 5 MB."
-          {...fileFieldProps(fields.avatar)}
-          isRequired={false}
-          onUpload={(file) => uploadFile('avatar', file)}
-          onUploadError={(error) => toast.error(describeFailure(error).message)}
-          key={fields.avatar.key}
-        />
-      </FormLayout>
-    </form>
+        {...textFieldProps(fields.password)}
+        isRequired={passwordRequired}
+        key={fields.password.key}
+      />
+      <FileField
+        label="Avatar"
+        maxFiles={1}
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        description="PNG, JPEG, GIF or WebP, up to 5 MB."
+        {...fileFieldProps(fields.avatar)}
+        isRequired={false}
+        onUpload={(file) => uploadFile('avatar', file)}
+        onUploadError={(error) => toast.error(describeFailure(error).message)}
+        key={fields.avatar.key}
+      />
+    </SaveFormFrame>
   );
 }

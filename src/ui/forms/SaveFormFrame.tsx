@@ -1,0 +1,74 @@
+import type { FormEvent, ReactNode, Ref } from 'react';
+import { Button } from '../Button';
+import { ButtonLink } from '../ButtonLink';
+import { ConflictNotice } from './ConflictNotice';
+import { FormLayout } from './FormLayout';
+import { formProps } from './useSaveForm';
+
+/** What the frame needs of a save form (any `useSaveForm` result fits). */
+export interface SaveFormFlow {
+  form: Parameters<typeof formProps>[0];
+  pending: boolean;
+  conflict: string | null;
+  onChange: (name: string) => void;
+}
+
+export interface SaveFormFrameProps {
+  flow: SaveFormFlow;
+  /** Where Cancel leads (the area's list). */
+  cancelHref: string;
+  /** Loads the record again after a conflict. */
+  onReload?: () => void;
+  children: ReactNode;
+  className?: string;
+  formRef?: Ref<HTMLFormElement>;
+  /** Runs before the form's own submit handler (e.g. to show the tab with an error). */
+  onBeforeSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+}
+
+/**
+ * The <form> of every validate-then-save screen: the conflict notice, the fields in a card,
+ * Cancel and Save; a change to a field clears that field's server error.
+ */
+export function SaveFormFrame({
+  flow,
+  cancelHref,
+  onReload,
+  children,
+  className,
+  formRef,
+  onBeforeSubmit,
+}: SaveFormFrameProps) {
+  const props = formProps(flow.form);
+  return (
+    <form
+      {...props}
+      ref={formRef}
+      className={className}
+      onSubmit={(event) => {
+        onBeforeSubmit?.(event);
+        props.onSubmit(event);
+      }}
+      onChange={(event) => {
+        const target = event.target as unknown as HTMLInputElement;
+        if (target.name) flow.onChange(target.name);
+      }}
+    >
+      {flow.conflict ? <ConflictNotice message={flow.conflict} onReload={onReload} /> : null}
+      <FormLayout
+        actions={
+          <>
+            <ButtonLink href={cancelHref} variant="ghost">
+              Cancel
+            </ButtonLink>
+            <Button type="submit" variant="primary" isPending={flow.pending}>
+              Save
+            </Button>
+          </>
+        }
+      >
+        {children}
+      </FormLayout>
+    </form>
+  );
+}
