@@ -1,8 +1,12 @@
 import { inject } from 'vitest';
+import type { Brand } from '@/api/contract/brands';
+import type { Paginator } from '@/api/contract/common';
+import { type Dealership, type DealershipInput, weekdays } from '@/api/contract/dealerships';
 
 /**
  * The admin API as the browser tests use it to set up their own records: sign in for a token,
- * then create, bin or count users without going through the screens under test.
+ * then create, bin, count or clear away users, brands and dealerships without going through the
+ * screens under test.
  */
 
 export interface NewUser {
@@ -64,7 +68,7 @@ export async function createUser(token: string, user: NewUser): Promise<number> 
 
 /** `all` moves users to the bin; `trashed` deletes them forever. */
 export async function deleteUsers(token: string, ids: number[], type: 'all' | 'trashed'): Promise<void> {
-  await apiRequest(token, 'POST', 'users/delete', { users: ids, type });
+  await deleteRecords(token, 'users', ids, type);
 }
 
 export async function listUsers(token: string, search = '', page = 1): Promise<UsersListBody> {
@@ -76,6 +80,139 @@ export async function listUsers(token: string, search = '', page = 1): Promise<U
 export async function userTotals(token: string, search = ''): Promise<UserTotals> {
   const body = await listUsers(token, search);
   return { all: body.users.total, bin: body.trashed.total };
+}
+
+export interface NewBrand {
+  name: string;
+  slug: string;
+  live?: boolean;
+  logo?: string | null;
+}
+
+/** Creates a brand (live, no manufacturer, no logo unless given) and answers its id. */
+export async function createBrand(token: string, brand: NewBrand): Promise<number> {
+  const body = await apiRequest<{ id: number }>(token, 'POST', 'brands/create', {
+    live: true,
+    is_fake: false,
+    manufacturer_id: 0,
+    lcv_manufacturer_id: 0,
+    logo: null,
+    ...brand,
+  });
+  return body.id;
+}
+
+export interface BrandsBody {
+  brands: Paginator<Brand>;
+  trashed: Paginator<Brand>;
+}
+
+/** Every brand on one page (perPage=-1), active and binned, searched when `search` is given. */
+export async function listBrands(token: string, search = ''): Promise<BrandsBody> {
+  const query = new URLSearchParams({ perPage: '-1' });
+  if (search) query.set('search', search);
+  return apiRequest<BrandsBody>(token, 'GET', `brands?${query}`);
+}
+
+/** One department's hours, the same every day but Sunday (closed). */
+export const openingTimes = (department: string, hours: string) => ({
+  department,
+  days: Object.fromEntries(weekdays.map((day) => [day, day === 'sunday' ? 'Closed' : hours])),
+});
+
+export type NewDealership = Partial<DealershipInput> & { name: string; slug: string };
+
+/** Creates a live dealership in Leeds with sales hours and Pinnacle ids, and answers its id. */
+export async function createDealership(token: string, fields: NewDealership): Promise<number> {
+  const body = await apiRequest<{ id: number }>(token, 'POST', 'dealerships/create', {
+    live: true,
+    email: 'sales@northway.example',
+    telephone: '0113 496 0000',
+    address: {
+      address_line_1: '1 Test Road',
+      city: 'Leeds',
+      county: 'West Yorkshire',
+      postcode: 'LS1 1AA',
+      lat: 53.8,
+      lng: -1.55,
+    },
+    opening_times: [openingTimes('Sales', '9:00 - 18:00')],
+    pinnacle_enquiry_id: 'PIN-NEW',
+    pinnacle_used_enquiry_id: 'PIN-USED',
+    ...fields,
+  });
+  return body.id;
+}
+
+export interface DealershipsBody {
+  dealerships: Paginator<Dealership>;
+  trashed: Paginator<Dealership>;
+}
+
+/** Every dealership on one page (perPage=-1), active and binned, searched when `search` is given. */
+export async function listDealerships(token: string, search = ''): Promise<DealershipsBody> {
+  const query = new URLSearchParams({ perPage: '-1' });
+  if (search) query.set('search', search);
+  return apiRequest<DealershipsBody>(token, 'GET', `dealerships?${query}`);
+}
+
+/**
+ * The areas with a bin. Each name is the path of the area's calls (`GET brands`,
+ * `POST brands/delete`) and the key its ids travel under (`{brands: [...]}`).
+ */
+export type LifecycleKey = 'users' | 'brands' | 'dealerships';
+
+/** `all` moves the records to the bin; `trashed` deletes them (already in the bin) forever. */
+export async function deleteRecords(
+  token: string,
+  key: LifecycleKey,
+  ids: number[],
+  type: 'all' | 'trashed',
+): Promise<void> {
+  await apiRequest(token, 'POST', `${key}/delete`, { [key]: ids, type });
+}
+
+export async function restoreRecords(token: string, key: LifecycleKey, ids: number[]): Promise<void> {
+  await apiRequest(token, 'POST', `${key}/restore`, { [key]: ids });
+}
+
+/** The ids of an area's active and binned records, every page of them, searched when `search` is given. */
+export async function recordIds(
+  token: string,
+  key: LifecycleKey,
+  search = '',
+): Promise<{ active: number[]; trashed: number[] }> {
+  const ids = { active: [] as number[], trashed: [] as number[] };
+  for (let page = 1; ; page++) {
+    const query = new URLSearchParams({ page: String(page) });
+    // Users are paged by the server alone; the other areas can put every row on one page.
+    if (key !== 'users') query.set('perPage', '-1');
+    if (search) query.set('search', search);
+    const body = await apiRequest<Record<string, Paginator<{ id: number }>>>(token, 'GET', `${key}?${query}`);
+    const active = body[key];
+    const trashed = body.trashed;
+    if (!active || !trashed) throw new Error(`GET /api/${key} answered without ${key} and trashed`);
+    ids.active.push(...active.data.map((row) => row.id));
+    ids.trashed.push(...trashed.data.map((row) => row.id));
+    if (!active.next_page_url && !trashed.next_page_url) return ids;
+  }
+}
+
+/**
+ * Deletes records for good wherever they are: active ones go through the bin first. Without
+ * `ids`, every record the search finds; with them, only those of them that still exist.
+ */
+export async function deleteForGood(
+  token: string,
+  key: LifecycleKey,
+  { search = '', ids }: { search?: string; ids?: number[] },
+): Promise<void> {
+  const wanted = (id: number) => ids === undefined || ids.includes(id);
+  const found = await recordIds(token, key, search);
+  const active = found.active.filter(wanted);
+  if (active.length) await deleteRecords(token, key, active, 'all');
+  const binned = [...active, ...found.trashed.filter(wanted)];
+  if (binned.length) await deleteRecords(token, key, binned, 'trashed');
 }
 
 /** A short token that keeps one run's records apart from another's (letters only: it goes into names). */

@@ -1,9 +1,16 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import type { Brand, Manufacturer } from '@/api/contract/brands';
-import type { Paginator } from '@/api/contract/common';
+import type { Manufacturer } from '@/api/contract/brands';
 import { formatDate } from '@/ui/format';
-import { apiRequest, apiToken, uniqueToken } from './api';
+import {
+  apiRequest,
+  apiToken,
+  createBrand,
+  deleteForGood,
+  listBrands,
+  type NewBrand,
+  uniqueToken,
+} from './api';
 import {
   expectNoAxeViolations,
   field,
@@ -24,18 +31,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-interface BrandsBody {
-  brands: Paginator<Brand>;
-  trashed: Paginator<Brand>;
-}
-
-interface NewBrand {
-  name: string;
-  slug: string;
-  live?: boolean;
-  logo?: string | null;
-}
-
 async function uploadLogo(token: string): Promise<string> {
   const body = new FormData();
   body.set('handle', 'logo');
@@ -48,24 +43,6 @@ async function uploadLogo(token: string): Promise<string> {
   const answer = (await response.json()) as { result: { path: string } };
   if (!response.ok) throw new Error(`files/upload answered ${response.status}`);
   return answer.result.path;
-}
-
-async function createBrand(token: string, brand: NewBrand): Promise<number> {
-  const body = await apiRequest<{ id: number }>(token, 'POST', 'brands/create', {
-    live: true,
-    is_fake: false,
-    manufacturer_id: 0,
-    lcv_manufacturer_id: 0,
-    logo: null,
-    ...brand,
-  });
-  return body.id;
-}
-
-async function listBrands(token: string, search = ''): Promise<BrandsBody> {
-  const query = new URLSearchParams({ perPage: '-1' });
-  if (search) query.set('search', search);
-  return apiRequest<BrandsBody>(token, 'GET', `brands?${query}`);
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -143,11 +120,7 @@ describe.skipIf(!hasChromium)('brands', () => {
   });
 
   afterAll(async () => {
-    const { brands, trashed } = await listBrands(token);
-    const active = brands.data.filter((b) => made.includes(b.id)).map((b) => b.id);
-    if (active.length) await apiRequest(token, 'POST', 'brands/delete', { brands: active, type: 'all' });
-    const binned = [...active, ...trashed.data.filter((b) => made.includes(b.id)).map((b) => b.id)];
-    if (binned.length) await apiRequest(token, 'POST', 'brands/delete', { brands: binned, type: 'trashed' });
+    if (token) await deleteForGood(token, 'brands', { ids: made });
     await browser?.close();
   });
 

@@ -1,9 +1,17 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Brand } from '@/api/contract/brands';
-import type { Option, Paginator } from '@/api/contract/common';
-import { type Dealership, type DealershipInput, weekdays } from '@/api/contract/dealerships';
-import { apiRequest, apiToken, uniqueToken } from './api';
+import type { Option } from '@/api/contract/common';
+import { type Dealership, weekdays } from '@/api/contract/dealerships';
+import {
+  apiRequest,
+  apiToken,
+  createDealership,
+  deleteForGood,
+  listBrands,
+  listDealerships,
+  type NewDealership,
+  uniqueToken,
+} from './api';
 import {
   expectNoAxeViolations,
   field,
@@ -22,46 +30,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-
-interface DealershipsBody {
-  dealerships: Paginator<Dealership>;
-  trashed: Paginator<Dealership>;
-}
-
-const openingTimes = (department: string, hours: string) => ({
-  department,
-  days: Object.fromEntries(weekdays.map((day) => [day, day === 'sunday' ? 'Closed' : hours])),
-});
-
-async function createDealership(
-  token: string,
-  fields: Partial<DealershipInput> & { name: string; slug: string },
-) {
-  const body = await apiRequest<{ id: number }>(token, 'POST', 'dealerships/create', {
-    live: true,
-    email: 'sales@northway.example',
-    telephone: '0113 496 0000',
-    address: {
-      address_line_1: '1 Test Road',
-      city: 'Leeds',
-      county: 'West Yorkshire',
-      postcode: 'LS1 1AA',
-      lat: 53.8,
-      lng: -1.55,
-    },
-    opening_times: [openingTimes('Sales', '9:00 - 18:00')],
-    pinnacle_enquiry_id: 'PIN-NEW',
-    pinnacle_used_enquiry_id: 'PIN-USED',
-    ...fields,
-  });
-  return body.id;
-}
-
-async function listDealerships(token: string, search = ''): Promise<DealershipsBody> {
-  const query = new URLSearchParams({ perPage: '-1' });
-  if (search) query.set('search', search);
-  return apiRequest<DealershipsBody>(token, 'GET', `dealerships?${query}`);
-}
 
 function row(page: Page, name: string): Locator {
   return page
@@ -140,7 +108,7 @@ describe.skipIf(!hasChromium)('dealerships', () => {
   /** Every dealership this file made, deleted for good at the end. */
   const made: number[] = [];
 
-  async function make(fields: Partial<DealershipInput> & { name: string; slug: string }): Promise<number> {
+  async function make(fields: NewDealership): Promise<number> {
     const id = await createDealership(token, fields);
     made.push(id);
     return id;
@@ -152,16 +120,7 @@ describe.skipIf(!hasChromium)('dealerships', () => {
   });
 
   afterAll(async () => {
-    if (token) {
-      const { dealerships, trashed } = await listDealerships(token);
-      const active = dealerships.data.filter((d) => made.includes(d.id)).map((d) => d.id);
-      if (active.length)
-        await apiRequest(token, 'POST', 'dealerships/delete', { dealerships: active, type: 'all' });
-      const binned = [...active, ...trashed.data.filter((d) => made.includes(d.id)).map((d) => d.id)];
-      if (binned.length) {
-        await apiRequest(token, 'POST', 'dealerships/delete', { dealerships: binned, type: 'trashed' });
-      }
-    }
+    if (token) await deleteForGood(token, 'dealerships', { ids: made });
     await browser?.close();
   });
 
@@ -173,7 +132,7 @@ describe.skipIf(!hasChromium)('dealerships', () => {
 
   it('lists dealerships with their brand, their address under /locations and whether they are live', async () => {
     const tag = uniqueToken();
-    const { brands } = await apiRequest<{ brands: Paginator<Brand> }>(token, 'GET', 'brands?perPage=-1');
+    const { brands } = await listBrands(token);
     const brand = brands.data.find((b) => b.meta.logo) ?? brands.data[0]!;
     await make({ name: `Lister ${tag} Open`, slug: `lister-${tag}-open`, brand_id: brand.id });
     await make({ name: `Lister ${tag} Hidden`, slug: `lister-${tag}-hidden`, live: false });
@@ -293,7 +252,7 @@ describe.skipIf(!hasChromium)('dealerships', () => {
   it('fills every tab, saves, and reads every value back when the dealership is opened again', async () => {
     const tag = uniqueToken();
     const name = `Complete ${tag} Motors`;
-    const { brands } = await apiRequest<{ brands: Paginator<Brand> }>(token, 'GET', 'brands?perPage=-1');
+    const { brands } = await listBrands(token);
     const brand = brands.data[0]!;
     const { data: dealers } = await apiRequest<{ data: Option[] }>(
       token,

@@ -3,20 +3,24 @@ import { expect } from 'vitest';
 
 /**
  * The users list as a staff member sees it: what it shows (tabs, rows, bulk bar, dialog) and what
- * they do with it (search, switch tabs, tick rows, press the row and bulk actions).
+ * they do with it (search, switch tabs, tick rows, press the row and bulk actions). The brands and
+ * dealerships lists are the same list: the functions that differ by area take its plural noun.
  */
 
+/** The plural noun of a list with a bin: its route, its API path and its search box say it. */
+export type ListNoun = 'users' | 'brands' | 'dealerships';
+
 /** The `GET /api/users?…` list call (not users/show, users/delete, …). */
-export function isListCall(url: string): boolean {
-  return new URL(url).pathname === '/api/users';
+export function isListCall(url: string, many: ListNoun = 'users'): boolean {
+  return new URL(url).pathname === `/api/${many}`;
 }
 
 export function searchParam(url: string): string {
   return new URL(url).searchParams.get('search') ?? '';
 }
 
-export function searchBox(page: Page): Locator {
-  return page.getByRole('searchbox', { name: 'Search users' });
+export function searchBox(page: Page, many: ListNoun = 'users'): Locator {
+  return page.getByRole('searchbox', { name: `Search ${many}` });
 }
 
 export function tab(page: Page, view: 'all' | 'trashed'): Locator {
@@ -32,20 +36,25 @@ export function bulkBar(page: Page): Locator {
 }
 
 /** Opens /users and waits for the first page of the list. */
-export async function openUsers(page: Page): Promise<void> {
-  const loaded = page.waitForResponse((response) => isListCall(response.url()) && response.ok());
-  await page.goto('/users');
+export function openUsers(page: Page): Promise<void> {
+  return openList(page, 'users');
+}
+
+/** Opens /users, /brands or /dealerships (or `route`, where it lives elsewhere) and waits for the first page. */
+export async function openList(page: Page, many: ListNoun, route = `/${many}`): Promise<void> {
+  const loaded = page.waitForResponse((response) => isListCall(response.url(), many) && response.ok());
+  await page.goto(route);
   await loaded;
   // The counts arrive with the rows, in the same render.
   await page.getByRole('tab', { name: /^All \(\d+\)$/ }).waitFor();
 }
 
 /** Types a search and waits until the list answered it. */
-export async function searchFor(page: Page, text: string): Promise<Response> {
+export async function searchFor(page: Page, text: string, many: ListNoun = 'users'): Promise<Response> {
   const answered = page.waitForResponse(
-    (response) => isListCall(response.url()) && searchParam(response.url()) === text,
+    (response) => isListCall(response.url(), many) && searchParam(response.url()) === text,
   );
-  await searchBox(page).fill(text);
+  await searchBox(page, many).fill(text);
   return answered;
 }
 

@@ -12,11 +12,11 @@ import { ConflictNotice } from '@/ui/forms/ConflictNotice';
 import { FormLayout } from '@/ui/forms/FormLayout';
 import { formProps, type SaveForm } from '@/ui/forms/useSaveForm';
 import { Switch } from '@/ui/Switch';
+import { slugify } from '@/ui/slug';
 import { TextField } from '@/ui/TextField';
 import { toast } from '@/ui/toasts';
 import { useLoad } from '@/ui/useLoad';
 import { ManufacturerSelect } from './ManufacturerSelect';
-import { slugify } from './slugify';
 
 interface BrandFormProps {
   flow: SaveForm<typeof brandCreateSchema> | SaveForm<typeof brandUpdateSchema>;

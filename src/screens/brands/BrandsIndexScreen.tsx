@@ -3,12 +3,12 @@ import { api } from '@/api/endpoints';
 import { ButtonLink } from '@/ui/ButtonLink';
 import type { DataTableColumn } from '@/ui/DataTable';
 import { formatDate } from '@/ui/format';
+import { LogoName } from '@/ui/LogoName';
 import { LifecycleList } from '@/ui/lifecycle/LifecycleList';
 import { SiteAddress } from '@/ui/lifecycle/SiteAddress';
 import { sortableLifecycleTable } from '@/ui/lifecycle/SortableRows';
 import { PageHeader } from '@/ui/PageHeader';
 import { StatusIcon } from '@/ui/StatusIcon';
-import { BrandName } from './BrandName';
 
 const columns: DataTableColumn[] = [
   { id: 'name', label: 'Name' },
@@ -21,7 +21,7 @@ const columns: DataTableColumn[] = [
 function renderCell(brand: Brand, column: string) {
   switch (column) {
     case 'name':
-      return <BrandName brand={brand} />;
+      return <LogoName name={brand.name} logo={brand.meta.logo} emphasised />;
     case 'slug':
       return <SiteAddress slug={brand.slug} />;
     case 'live':

@@ -1,26 +1,25 @@
 import type { ComponentType } from 'react';
 import { textFieldProps } from '@/ui/formProps';
+import { AddressSearchField } from '@/ui/places/AddressSearchField';
+import type { PlaceAddress } from '@/ui/places/address';
 import { TextField } from '@/ui/TextField';
 import styles from './DealershipForm.module.css';
 import type { DealershipFields, DealershipFormMeta } from './form';
 import { OpeningTimesField } from './OpeningTimesField';
 
-/** An address a places search found, as the form's address group holds it. */
-export interface PickedAddress {
-  address_line_1: string;
-  address_line_2?: string;
-  city: string;
-  county: string;
-  postcode: string;
-  lat: number;
-  lng: number;
-}
+/**
+ * A places search that fills in the address. One is plugged in where a maps API key is
+ * configured; without one the address, latitude and longitude are typed by hand.
+ */
+export type AddressLookup = ComponentType<{ onPick: (address: PlaceAddress) => void }>;
 
 /**
- * A places search that fills in the address. One can be plugged in where a maps API key is
- * configured; without one (as here) the address, latitude and longitude are typed by hand.
+ * Google's places search with the maps key set at build time (spec §9). Vite writes the key in
+ * where `import.meta.env` is read, so a build without one leaves this search out altogether.
  */
-export type AddressLookup = ComponentType<{ onPick: (address: PickedAddress) => void }>;
+function PlacesLookup({ onPick }: { onPick: (address: PlaceAddress) => void }) {
+  return <AddressSearchField apiKey={import.meta.env.VITE_MAPS_KEY as string | undefined} onPick={onPick} />;
+}
 
 interface ContactTabProps {
   form: DealershipFormMeta;
@@ -29,8 +28,9 @@ interface ContactTabProps {
 }
 
 /** E-mail, telephone, address with its map position, and opening times per department. */
-export function ContactTab({ form, fields, addressLookup: Lookup }: ContactTabProps) {
+export function ContactTab({ form, fields, addressLookup }: ContactTabProps) {
   const address = fields.address.getFieldset();
+  const Lookup = addressLookup ?? (import.meta.env.VITE_MAPS_KEY ? PlacesLookup : undefined);
   return (
     <div className={styles.stack}>
       <div className={styles.grid}>

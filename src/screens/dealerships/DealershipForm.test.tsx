@@ -9,6 +9,15 @@ import type { Brand } from '@/api/contract/brands';
 import type { Paginator } from '@/api/contract/common';
 import type { Dealership } from '@/api/contract/dealerships';
 import { api } from '@/api/endpoints';
+import {
+  at,
+  component,
+  FakeAutocomplete,
+  failMapsScript,
+  loadMapsScript,
+  mapsScripts,
+  resetFakePlaces,
+} from '@/ui/places/fakePlaces';
 import { toast } from '@/ui/toasts';
 import DealershipAddScreen from './DealershipAddScreen';
 import DealershipEditScreen from './DealershipEditScreen';
@@ -376,5 +385,84 @@ describe('the dealership form', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'View all dealerships' }).getAttribute('href')).toBe(
       '/dealerships',
     );
+  });
+});
+
+describe('the address search', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetFakePlaces();
+  });
+
+  const horsforth = {
+    name: 'Rawdon Park',
+    address_components: [
+      component('Rawdon Park', ['premise']),
+      component('Green Lane', ['route']),
+      component('Yeadon', ['locality', 'political']),
+      component('Leeds', ['postal_town']),
+      component('West Yorkshire', ['administrative_area_level_2', 'political']),
+      component('LS19 7BA', ['postal_code']),
+    ],
+    geometry: at(53.8654, -1.6851),
+  };
+
+  it('is not offered, and loads nothing, without a maps key', async () => {
+    const user = userEvent.setup();
+    await editLeeds();
+    await openTab(user, 'Contact Details');
+    expect(inPanel().queryByRole('textbox', { name: 'Find the address' })).toBeNull();
+    expect(inPanel().getByText(/Latitude and longitude place the dealership/)).toBeTruthy();
+    expect(mapsScripts()).toHaveLength(0);
+  });
+
+  it('fills in the address of the place picked, which can still be edited and is saved', async () => {
+    vi.stubEnv('VITE_MAPS_KEY', 'test-key');
+    const user = userEvent.setup();
+    await editLeeds();
+    await openTab(user, 'Contact Details');
+    expect(inPanel().getByRole('textbox', { name: 'Find the address' })).toBeTruthy();
+    loadMapsScript();
+    await waitFor(() => expect(FakeAutocomplete.made).toHaveLength(1));
+
+    FakeAutocomplete.made[0]?.choose(horsforth);
+    await waitFor(() => expect(textbox('Address line 1').value).toBe('Rawdon Park, Green Lane'));
+    expect(textbox('Address line 2').value).toBe('Yeadon');
+    expect(textbox('City').value).toBe('Leeds');
+    expect(textbox('County').value).toBe('West Yorkshire');
+    expect(textbox('Postcode').value).toBe('LS19 7BA');
+    expect(textbox('Latitude').value).toBe('53.8654');
+    expect(textbox('Longitude').value).toBe('-1.6851');
+
+    await fill(user, textbox('Address line 1'), ', Unit 4');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.dealerships.update).toHaveBeenCalled());
+    expect(api.dealerships.update).toHaveBeenCalledWith({
+      params: { id: 5 },
+      body: expect.objectContaining({
+        address: {
+          address_line_1: 'Rawdon Park, Green Lane, Unit 4',
+          address_line_2: 'Yeadon',
+          city: 'Leeds',
+          county: 'West Yorkshire',
+          postcode: 'LS19 7BA',
+          lat: 53.8654,
+          lng: -1.6851,
+        },
+      }),
+    });
+  });
+
+  it('says to type the address by hand when the search cannot load, and keeps the fields', async () => {
+    vi.stubEnv('VITE_MAPS_KEY', 'test-key');
+    const user = userEvent.setup();
+    await editLeeds();
+    await openTab(user, 'Contact Details');
+    failMapsScript();
+    expect((await inPanel().findByRole('status')).textContent).toBe(
+      'Address search is unavailable; enter the address by hand.',
+    );
+    expect(textbox('Address line 1').value).toBe('1 Kirkstall Road');
+    expect(textbox('Postcode').value).toBe('LS3 1AA');
   });
 });

@@ -3,12 +3,12 @@ import { api } from '@/api/endpoints';
 import { ButtonLink } from '@/ui/ButtonLink';
 import type { DataTableColumn } from '@/ui/DataTable';
 import { formatDate } from '@/ui/format';
+import { LogoName } from '@/ui/LogoName';
 import { LifecycleList } from '@/ui/lifecycle/LifecycleList';
 import { SiteAddress } from '@/ui/lifecycle/SiteAddress';
 import { sortableLifecycleTable } from '@/ui/lifecycle/SortableRows';
 import { PageHeader } from '@/ui/PageHeader';
 import { StatusIcon } from '@/ui/StatusIcon';
-import { DealershipBrand } from './DealershipBrand';
 import styles from './DealershipsIndexScreen.module.css';
 
 const columns: DataTableColumn[] = [
@@ -25,7 +25,11 @@ function renderCell(dealership: Dealership, column: string) {
     case 'name':
       return <span className={styles.name}>{dealership.name}</span>;
     case 'brand':
-      return <DealershipBrand brand={dealership.brand} />;
+      return dealership.brand ? (
+        <LogoName name={dealership.brand.name} logo={dealership.brand.meta.logo} />
+      ) : (
+        <span className={styles.none}>No brand</span>
+      );
     case 'slug':
       return (
         <span className={styles.location}>

@@ -4,10 +4,10 @@ import { siteUrl } from '@/ui/lifecycle/SiteAddress';
 import { RichTextField } from '@/ui/RichTextField';
 import { Select } from '@/ui/Select';
 import { Switch } from '@/ui/Switch';
+import { slugify } from '@/ui/slug';
 import { TextField } from '@/ui/TextField';
 import styles from './DealershipForm.module.css';
 import type { DealershipFields, DealershipOptions } from './form';
-import { slugify } from './slug';
 
 /** 'None' clears a choice; the API reads 0 as no brand or dealer. */
 const none = { id: 0, name: 'None' };

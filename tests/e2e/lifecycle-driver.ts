@@ -1,0 +1,618 @@
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EventObject, initialTransition, type SnapshotFrom, transition } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import type { Paginator } from '@/api/contract/common';
+import { currentList, type LifecycleLists, lifecycleMachine, type Row } from '@/machines/lifecycle';
+import { apiToken, deleteForGood, deleteRecords, type LifecycleKey, recordIds, uniqueToken } from './api';
+import { hasChromium, launchBrowser, signedInContext } from './browser';
+import { confirmDialog, isListCall, openList, searchBox, searchFor, tab } from './users-list';
+
+/**
+ * Model-based: paths generated from the lifecycle machine, replayed in the browser against the real
+ * server, on any list with a bin (users, brands, dealerships: one shared list, one machine). Each
+ * event becomes what a staff member does on the list; each state the path reaches is checked
+ * against what the screen shows and what the console sent. Which rows the screen lists comes from
+ * a separate record of what the server holds (the model's sample list never changes), so the two
+ * check each other.
+ */
+
+/** One list with a bin, as the replay needs to know it. */
+export interface LifecycleArea {
+  /** What the confirm names: 'You are about to delete brand(s)'. */
+  one: 'user' | 'brand' | 'dealership';
+  /** The plural: the search box is 'Search brands'. */
+  many: LifecycleKey;
+  /** Where the list is: '/brands'. */
+  route: `/${LifecycleKey}`;
+  /** The calls the list makes, and the key their ids travel under (`{brands: [...]}`). */
+  api: { list: string; delete: string; restore: string; key: LifecycleKey };
+  /** Creates an active record through the API and answers its id; `handle` is unique and slug-safe. */
+  create: (token: string, record: { name: string; handle: string }) => Promise<number>;
+  /** The table row that shows the record named `name`. */
+  row: (page: Page, name: string) => Locator;
+  /** How the list orders the records a path creates (alpha, bravo, tango, in that order), by their ids. */
+  order: (a: number, b: number) => number;
+  /** How many paths to replay: the few first ones already reach every state in both views. */
+  maxPaths: number;
+}
+
+/** A row by its tick box, 'Select <name>' (every row the replay touches can be ticked). */
+export function rowBySelectBox(page: Page, name: string): Locator {
+  return page
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
+}
+
+/** The calls of an area whose paths and body key follow its name (`GET brands`, `POST brands/delete`). */
+export function callsOf(key: LifecycleKey): LifecycleArea['api'] {
+  return { list: `/api/${key}`, delete: `/api/${key}/delete`, restore: `/api/${key}/restore`, key };
+}
+
+type Snapshot = SnapshotFrom<typeof lifecycleMachine>;
+type Person = 'alpha' | 'bravo' | 'tango';
+const PEOPLE: readonly Person[] = ['alpha', 'bravo', 'tango'];
+
+/** Stand-in ids in the model; each path maps them to the records it created. */
+const MODEL_IDS: Record<Person, number> = { alpha: 9001, bravo: 9002, tango: 9003 };
+const PERSON_OF = new Map<number, Person>(
+  Object.entries(MODEL_IDS).map(([person, id]) => [id, person as Person]),
+);
+/** The model searches these stand-ins; each path maps them to its prefix in three spellings. */
+type SearchWord = 'Mixed' | 'lower' | 'UPPER';
+
+/** Paths longer than this (before the last step and the calls settling) are not considered. */
+const MAX_STEPS = 6;
+
+function page(rows: Row[]): Paginator<Row> {
+  return {
+    data: rows,
+    current_page: 1,
+    last_page: 1,
+    per_page: 25,
+    from: rows.length ? 1 : null,
+    to: rows.length || null,
+    total: rows.length,
+    path: '/api/list',
+    first_page_url: '/api/list?page=1',
+    last_page_url: '/api/list?page=1',
+    prev_page_url: null,
+    next_page_url: null,
+  };
+}
+
+/** What one search for a path's prefix answers at the start: Alpha and Bravo active, Tango in the bin. */
+const sampleLists: LifecycleLists = {
+  active: page([{ id: MODEL_IDS.bravo }, { id: MODEL_IDS.alpha }]),
+  trashed: page([{ id: MODEL_IDS.tango }]),
+};
+
+const debounced = { type: 'xstate.after.searchDebounce.lifecycle.ready.debouncing' };
+const loadDone = { type: 'xstate.done.actor.load', output: sampleLists };
+const removeDone = { type: 'xstate.done.actor.remove', output: {} };
+const restoreDone = { type: 'xstate.done.actor.restore', output: {} };
+
+// The machine's own events (done, after) are outside its event union; the graph and `transition` take them.
+type AnyEvent = Parameters<typeof transition<typeof lifecycleMachine>>[2];
+const asEvent = (event: EventObject) => event as AnyEvent;
+
+/**
+ * What a user can do on the screen in each state. The machine accepts more (a tab press on the tab
+ * that is already open, a row that is not on screen, ticking rows behind the open dialog), but the
+ * screen cannot send those. While a call runs or the search waits, only the answer comes next:
+ * a person is slower than the server here, and a race would make the replay flaky.
+ */
+function userCan(snapshot: Snapshot): EventObject[] {
+  const { context } = snapshot;
+  if (snapshot.matches('loading')) return [loadDone];
+  if (snapshot.matches({ ready: 'debouncing' })) return [debounced];
+  if (snapshot.matches({ ready: 'deleting' })) return [removeDone];
+  if (snapshot.matches({ ready: 'restoring' })) return [restoreDone];
+  if (snapshot.matches({ ready: 'confirming' }))
+    return [{ type: 'confirm.accept' }, { type: 'confirm.cancel' }];
+  if (!snapshot.matches({ ready: 'idle' })) return [];
+  const events: EventObject[] = [{ type: context.view === 'all' ? 'view.bin' : 'view.all' }];
+  for (const { id } of currentList(snapshot)?.data ?? []) {
+    events.push({ type: 'selection.toggle', id } as EventObject, { type: 'item.delete', id } as EventObject);
+    if (context.view === 'trashed') events.push({ type: 'item.restore', id } as EventObject);
+  }
+  if (context.selection.length > 0) events.push({ type: 'bulk.delete' });
+  for (const value of ['lower', 'UPPER'] satisfies SearchWord[]) {
+    if (value !== context.search) events.push({ type: 'search.change', value } as EventObject);
+  }
+  return events;
+}
+
+/** The list as a path finds it: loaded, then searched for the path's prefix. */
+function startState(): Snapshot {
+  let [snapshot] = initialTransition(lifecycleMachine, { selfId: 1 });
+  for (const event of [loadDone, { type: 'search.change', value: 'Mixed' }, debounced, loadDone])
+    [snapshot] = transition(lifecycleMachine, snapshot, asEvent(event));
+  return snapshot;
+}
+
+export interface Step {
+  event: EventObject;
+  /** The model's state before and after the event. */
+  before: Snapshot;
+  after: Snapshot;
+}
+
+const isSettled = (s: Snapshot) => s.matches({ ready: 'idle' }) || s.matches({ ready: 'confirming' });
+
+/** Where the path stops mid-call, the calls finish: the screen is checked once it is settled again. */
+function settle(steps: Step[], from: Snapshot): Step[] {
+  const all = [...steps];
+  let state = all.at(-1)?.after ?? from;
+  while (!isSettled(state)) {
+    const [event] = userCan(state);
+    if (!event) break;
+    const [next] = transition(lifecycleMachine, state, asEvent(event));
+    all.push({ event, before: state, after: next });
+    state = next;
+  }
+  return all;
+}
+
+type Status = 'active' | 'trashed' | 'gone';
+type World = Record<Person, Status>;
+
+const startWorld = (): World => ({ alpha: 'active', bravo: 'active', tango: 'trashed' });
+const viewStatus = (view: 'all' | 'trashed'): Status => (view === 'all' ? 'active' : 'trashed');
+
+/** What the server holds after a call finishes. */
+function applyCall(world: World, step: Step): World {
+  const next = { ...world };
+  const ids = step.before.context.pending?.ids ?? [];
+  for (const id of ids) {
+    const person = PERSON_OF.get(id);
+    if (!person) continue;
+    if (step.event.type === removeDone.type)
+      next[person] = step.before.context.view === 'all' ? 'trashed' : 'gone';
+    if (step.event.type === restoreDone.type) next[person] = 'active';
+  }
+  return next;
+}
+
+/** A path can be replayed when every row it touches is on screen in the server's real data. */
+function fitsTheServer(steps: Step[]): boolean {
+  let world = startWorld();
+  for (const step of steps) {
+    const id = (step.event as { id?: number }).id;
+    const person = id === undefined ? undefined : PERSON_OF.get(id);
+    if (person && world[person] !== viewStatus(step.before.context.view)) return false;
+    world = applyCall(world, step);
+  }
+  return true;
+}
+
+export function describeEvent(event: EventObject): string {
+  const id = (event as { id?: number }).id;
+  const value = (event as { value?: string }).value;
+  if (event.type === debounced.type) return '500 ms pass';
+  const done = /^xstate\.done\.actor\.(\w+)$/.exec(event.type);
+  if (done) return `${done[1]} answers`;
+  return [event.type, id === undefined ? '' : PERSON_OF.get(id), value ?? ''].filter(Boolean).join(' ');
+}
+
+/**
+ * Picks a few short paths that between them take every kind of step, in every view and state.
+ * Shortest paths reach every state, but never a step back to a state already reached (No thanks,
+ * for one); so each candidate is a shortest path plus one more thing the user can do there.
+ * The greedy choice is deterministic: a smaller `maxPaths` gives the first paths of a larger one.
+ */
+export function choosePaths(maxPaths: number): Step[][] {
+  const from = startState();
+  const shortest = getShortestPaths(lifecycleMachine, {
+    fromState: from,
+    events: (s) => userCan(s as Snapshot).map(asEvent),
+  }).map((path) => {
+    const steps: Step[] = [];
+    let before = from;
+    for (const { event, state } of path.steps) {
+      if ((event as EventObject).type === 'xstate.init') continue;
+      steps.push({ event, before, after: state as Snapshot });
+      before = state as Snapshot;
+    }
+    return steps;
+  });
+  const candidates = shortest
+    .filter((steps) => steps.length < MAX_STEPS)
+    .flatMap((steps) => {
+      const end = steps.at(-1)?.after ?? from;
+      return userCan(end).map((event) => {
+        const [after] = transition(lifecycleMachine, end, asEvent(event));
+        return [...steps, { event, before: end, after }];
+      });
+    })
+    .map((steps) => settle(steps, from))
+    .filter(fitsTheServer);
+
+  const features = (steps: Step[]) =>
+    new Set(
+      steps.flatMap(({ event, before, after }) => [
+        `${event.type} in ${before.context.view}`,
+        `${JSON.stringify(after.value)} in ${after.context.view}`,
+        after.context.selection.length > 1 ? 'several selected' : '',
+      ]),
+    );
+  const covered = new Set<string>(['']);
+  const chosen: Step[][] = [];
+  while (chosen.length < maxPaths) {
+    let best: Step[] | undefined;
+    let bestGain = 0;
+    for (const steps of candidates) {
+      const gain = [...features(steps)].filter((f) => !covered.has(f)).length;
+      if (gain > bestGain || (gain === bestGain && best && gain > 0 && steps.length < best.length)) {
+        best = steps;
+        bestGain = gain;
+      }
+    }
+    if (!best) break;
+    chosen.push(best);
+    for (const f of features(best)) covered.add(f);
+  }
+  return chosen;
+}
+
+/** Every call to the area's API, in order, each checked off once as the model predicts it. */
+class CallLog {
+  private readonly calls: Request[] = [];
+  private readonly taken = new Set<Request>();
+  private wake: (() => void) | null = null;
+
+  constructor(page: Page, list: string) {
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname !== list && !pathname.startsWith(`${list}/`)) return;
+      this.calls.push(request);
+      this.wake?.();
+    });
+  }
+
+  /** The next call not yet checked off, waiting for it if it has not been sent yet. */
+  async take(what: string, timeout = 10_000): Promise<Request> {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const next = this.calls.find((call) => !this.taken.has(call));
+      if (next) {
+        this.taken.add(next);
+        return next;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`The console did not call ${what}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  /** Calls the model did not predict. */
+  unexpected(): string[] {
+    return this.calls
+      .filter((call) => !this.taken.has(call))
+      .map((call) => `${call.method()} ${new URL(call.url()).pathname}${new URL(call.url()).search}`);
+  }
+}
+
+interface Screen {
+  tabs: string[];
+  selectedTab: string;
+  rows: string[];
+  ticked: string[];
+  bulk: string | null;
+  dialog: boolean;
+  search: string;
+  empty: string | null;
+}
+
+/** Reads the list off the page; with `expected`, answers whether it shows exactly that. */
+function readScreen(expected: string | null): Screen | boolean {
+  const text = (element: Element | null | undefined) => (element?.textContent ?? '').trim();
+  const tabs = Array.from(document.querySelectorAll('[role="tab"]'));
+  const boxes = Array.from(document.querySelectorAll<HTMLInputElement>('table input[type="checkbox"]'));
+  const screen: Screen = {
+    tabs: tabs.map((t) => text(t)),
+    selectedTab: text(tabs.find((t) => t.getAttribute('aria-selected') === 'true')),
+    rows: Array.from(document.querySelectorAll('table a[aria-label^="Edit "]')).map((a) =>
+      (a.getAttribute('aria-label') ?? '').slice('Edit '.length),
+    ),
+    ticked: boxes
+      .filter((box) => box.checked && box.getAttribute('aria-label') !== 'Select all')
+      .map((box) => (box.getAttribute('aria-label') ?? '').slice('Select '.length)),
+    bulk: document.querySelector('section[aria-label="Bulk actions"]')
+      ? text(document.querySelector('section[aria-label="Bulk actions"] [aria-live]'))
+      : null,
+    dialog: document.querySelector('[role="alertdialog"]') !== null,
+    search: document.querySelector<HTMLInputElement>('input[type="search"]')?.value ?? '',
+    empty:
+      Array.from(document.querySelectorAll('h2'))
+        .map((h) => text(h))
+        .find((t) => t === 'Oops! No results...' || t === 'Nothing has been placed in the bin!') ?? null,
+  };
+  return expected === null ? screen : JSON.stringify(screen) === expected;
+}
+
+/** The states a list can be in; every area's paths must reach each of them. */
+const STATES = [
+  '"loading"',
+  '{"ready":"idle"}',
+  '{"ready":"debouncing"}',
+  '{"ready":"confirming"}',
+  '{"ready":"deleting"}',
+  '{"ready":"restoring"}',
+];
+
+/** Every kind of step a user takes on the list; every area's paths must take each of them. */
+const STEP_KINDS = [
+  'view.bin',
+  'view.all',
+  'selection.toggle',
+  'item.delete',
+  'bulk.delete',
+  'confirm.accept',
+  'confirm.cancel',
+  'item.restore',
+  'search.change',
+];
+
+/**
+ * Declares the replay of the lifecycle model on one area's list: a check that the chosen paths
+ * cover the machine, then one test per path, each on records of its own under a unique search
+ * prefix, all deleted for good afterwards.
+ */
+export function replayLifecycleModel(area: LifecycleArea): void {
+  describe.skipIf(!hasChromium)(`the ${area.many} list follows its lifecycle model in the browser`, () => {
+    const paths = choosePaths(area.maxPaths);
+    const runToken = uniqueToken(5);
+    const prefixes: string[] = [];
+    let browser: Browser;
+    let context: BrowserContext;
+    let token: string;
+
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      token = await apiToken();
+      context = await signedInContext(browser);
+    });
+
+    afterAll(async () => {
+      // Leave nothing behind: other files count the records and the bin.
+      if (token) {
+        for (const prefix of prefixes) {
+          await deleteForGood(token, area.api.key, { search: prefix });
+          expect(await recordIds(token, area.api.key, prefix), `${area.many} left under ${prefix}`).toEqual({
+            active: [],
+            trashed: [],
+          });
+        }
+      }
+      await context?.close();
+      await browser?.close();
+    });
+
+    it('chooses a handful of short paths that reach every state the screen can be in, in both views', () => {
+      const reached = new Set(
+        paths.flatMap((steps) => steps.map((step) => JSON.stringify(step.after.value))),
+      );
+      expect([...reached].sort()).toEqual([...STATES].sort());
+      for (const view of ['all', 'trashed'] as const) {
+        const statesInView = new Set(
+          paths.flatMap((steps) =>
+            steps.filter((s) => s.after.context.view === view).map((s) => JSON.stringify(s.after.value)),
+          ),
+        );
+        // The bin is left and entered through loading; both views show the list settled and loading.
+        for (const state of ['"loading"', '{"ready":"idle"}'])
+          expect(statesInView, `${state} in ${view}`).toContain(state);
+      }
+      const taken = new Set(paths.flatMap((steps) => steps.map((step) => step.event.type)));
+      for (const type of STEP_KINDS) expect(taken, type).toContain(type);
+      expect(paths.length).toBeLessThanOrEqual(area.maxPaths);
+    });
+
+    paths.forEach((steps, index) => {
+      const title = steps.map((step) => describeEvent(step.event)).join(', ');
+      it(`shows each state on the way: ${title}`, async () => {
+        const prefix = `Lm${index}q${runToken}`;
+        prefixes.push(prefix);
+        const words: Record<SearchWord, string> = {
+          Mixed: prefix,
+          lower: prefix.toLowerCase(),
+          UPPER: prefix.toUpperCase(),
+        };
+        const names: Record<Person, string> = {
+          alpha: `${prefix} Alpha`,
+          bravo: `${prefix} Bravo`,
+          tango: `${prefix} Tango`,
+        };
+        const realIds = {} as Record<Person, number>;
+        for (const person of PEOPLE) {
+          realIds[person] = await area.create(token, {
+            name: names[person],
+            handle: `${prefix.toLowerCase()}-${person}`,
+          });
+        }
+        await deleteRecords(token, area.api.key, [realIds.tango], 'all');
+        const realId = (id: number) => realIds[PERSON_OF.get(id) ?? 'alpha'];
+        const nameOf = (id: number) => names[PERSON_OF.get(id) ?? 'alpha'];
+
+        const page = await context.newPage();
+        try {
+          await openList(page, area.many, area.route);
+          await searchFor(page, prefix, area.many);
+          const calls = new CallLog(page, area.api.list);
+          await searchBox(page, area.many).evaluate((input) => {
+            input.addEventListener('input', (event) => {
+              (window as Window & { lastInputAt?: number }).lastInputAt = event.timeStamp;
+            });
+          });
+
+          let world = startWorld();
+          let inFlight: Request | null = null;
+          const where = (i: number) =>
+            `${area.many}, step ${i + 1} (${describeEvent(steps[i]?.event ?? { type: '?' })}) of: ${title}`;
+
+          const expectSettledScreen = async (state: Snapshot, i: number) => {
+            const { context: c } = state;
+            const inView = PEOPLE.filter((person) => world[person] === viewStatus(c.view)).sort((a, b) =>
+              area.order(realIds[a], realIds[b]),
+            );
+            const count = (status: Status) => Object.values(world).filter((s) => s === status).length;
+            const tabs = [`All (${count('active')})`, `Bin (${count('trashed')})`];
+            const expected: Screen = {
+              tabs,
+              selectedTab: c.view === 'all' ? (tabs[0] ?? '') : (tabs[1] ?? ''),
+              rows: inView.map((person) => names[person]),
+              ticked: inView.filter((person) => c.selection.includes(MODEL_IDS[person])).map((s) => names[s]),
+              bulk: c.selection.length > 0 ? `${c.selection.length} selected` : null,
+              dialog: state.matches({ ready: 'confirming' }),
+              search: words[c.search as SearchWord],
+              empty: inView.length === 0 ? 'Oops! No results...' : null,
+            };
+            try {
+              await page.waitForFunction(readScreen, JSON.stringify(expected), { timeout: 10_000 });
+            } catch {
+              expect(await page.evaluate(readScreen, null), where(i)).toEqual(expected);
+            }
+            expect(calls.unexpected(), where(i)).toEqual([]);
+          };
+
+          for (const [i, step] of steps.entries()) {
+            const { event, before, after } = step;
+            const id = (event as { id?: number }).id;
+            const inBin = before.context.view === 'trashed';
+            const dialog = confirmDialog(page);
+            const row = () => area.row(page, nameOf(id ?? 0));
+
+            // What the user does (nothing, when the step is the console's own: a call answering, time passing).
+            switch (event.type) {
+              case 'view.bin':
+                await tab(page, 'trashed').click();
+                break;
+              case 'view.all':
+                await tab(page, 'all').click();
+                break;
+              case 'selection.toggle':
+                // The input itself is hidden: a pointer user presses its label.
+                await row()
+                  .getByRole('checkbox', { name: `Select ${nameOf(id ?? 0)}`, exact: true })
+                  .locator('xpath=ancestor::label[1]')
+                  .click();
+                break;
+              case 'item.delete':
+                await row()
+                  .getByRole('button', {
+                    name: `${inBin ? 'Delete forever' : 'Delete'} ${nameOf(id ?? 0)}`,
+                    exact: true,
+                  })
+                  .click();
+                break;
+              case 'item.restore':
+                await row()
+                  .getByRole('button', { name: `Restore ${nameOf(id ?? 0)}`, exact: true })
+                  .click();
+                break;
+              case 'bulk.delete':
+                await page
+                  .getByRole('button', {
+                    name: inBin ? 'Delete selected forever' : 'Delete selected',
+                    exact: true,
+                  })
+                  .click();
+                break;
+              case 'confirm.accept':
+                await dialog.getByRole('button', { name: 'Yes please', exact: true }).click();
+                break;
+              case 'confirm.cancel':
+                await dialog.getByRole('button', { name: 'No thanks', exact: true }).click();
+                break;
+              case 'search.change':
+                await searchBox(page, area.many).fill(
+                  words[(event as unknown as { value: SearchWord }).value],
+                );
+                break;
+              case loadDone.type:
+              case removeDone.type:
+              case restoreDone.type: {
+                const response = await inFlight?.response();
+                expect(response?.ok(), where(i)).toBe(true);
+                inFlight = null;
+                world = applyCall(world, step);
+                break;
+              }
+            }
+
+            // What the screen shows, and what the console sent, in the state the model reached.
+            if (after.matches('loading')) {
+              const request = await calls.take(`GET ${area.api.list}`);
+              const url = new URL(request.url());
+              expect(isListCall(request.url(), area.many), where(i)).toBe(true);
+              expect(url.searchParams.get('search'), where(i)).toBe(
+                words[after.context.search as SearchWord],
+              );
+              expect(url.searchParams.get('page') ?? '1', where(i)).toBe(String(after.context.page));
+              if (event.type === debounced.type) {
+                await request.response();
+                const waited = await page.evaluate((address) => {
+                  const started = performance.getEntriesByName(address)[0]?.startTime;
+                  const typed = (window as Window & { lastInputAt?: number }).lastInputAt;
+                  return started === undefined || typed === undefined ? Number.NaN : started - typed;
+                }, request.url());
+                expect(waited, where(i)).toBeGreaterThanOrEqual(490);
+              }
+              inFlight = request;
+            } else if (after.matches({ ready: 'debouncing' })) {
+              expect(await searchBox(page, area.many).inputValue(), where(i)).toBe(
+                words[after.context.search as SearchWord],
+              );
+            } else if (after.matches({ ready: 'deleting' })) {
+              const request = await calls.take(`POST ${area.api.delete}`);
+              expect(request.method(), where(i)).toBe('POST');
+              expect(new URL(request.url()).pathname, where(i)).toBe(area.api.delete);
+              const body = request.postDataJSON() as Record<string, unknown>;
+              expect(Object.keys(body).sort(), where(i)).toEqual([area.api.key, 'type'].sort());
+              expect([...(body[area.api.key] as number[])].sort(), where(i)).toEqual(
+                (after.context.pending?.ids ?? []).map(realId).sort(),
+              );
+              expect(body.type, where(i)).toBe(inBin ? 'trashed' : 'all');
+              inFlight = request;
+            } else if (after.matches({ ready: 'restoring' })) {
+              const request = await calls.take(`POST ${area.api.restore}`);
+              expect(request.method(), where(i)).toBe('POST');
+              expect(new URL(request.url()).pathname, where(i)).toBe(area.api.restore);
+              const body = request.postDataJSON() as Record<string, unknown>;
+              expect(Object.keys(body), where(i)).toEqual([area.api.key]);
+              expect(body[area.api.key], where(i)).toEqual((after.context.pending?.ids ?? []).map(realId));
+              inFlight = request;
+            } else if (after.matches({ ready: 'confirming' })) {
+              await dialog.waitFor();
+              expect(await dialog.getByRole('heading').textContent(), where(i)).toBe('Hold up!');
+              expect(
+                await dialog.getByText(new RegExp(`^You are about to delete ${area.one}\\(s\\)`)).count(),
+                where(i),
+              ).toBe(1);
+              expect(
+                await dialog.getByText('Are you sure you wish to continue?', { exact: true }).count(),
+                where(i),
+              ).toBe(1);
+              await expectSettledScreen(after, i);
+            } else if (after.matches({ ready: 'idle' })) {
+              await dialog.waitFor({ state: 'detached' });
+              await expectSettledScreen(after, i);
+            } else {
+              throw new Error(`${where(i)}: the replay has no check for ${JSON.stringify(after.value)}`);
+            }
+          }
+        } finally {
+          await page.close();
+        }
+      });
+    });
+  });
+}
