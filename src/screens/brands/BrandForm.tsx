@@ -3,14 +3,11 @@ import type { brandCreateSchema, brandUpdateSchema } from '@/api/contract/brands
 import { api } from '@/api/endpoints';
 import { uploadFile } from '@/api/uploads';
 import { describeFailure } from '@/machines/errors';
-import { Button } from '@/ui/Button';
-import { ButtonLink } from '@/ui/ButtonLink';
 import { Checkbox } from '@/ui/Checkbox';
 import { FileField } from '@/ui/FileField';
 import { checkboxProps, fileFieldProps, textFieldProps } from '@/ui/formProps';
-import { ConflictNotice } from '@/ui/forms/ConflictNotice';
-import { FormLayout } from '@/ui/forms/FormLayout';
-import { formProps, type SaveForm } from '@/ui/forms/useSaveForm';
+import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
+import type { SaveForm } from '@/ui/forms/useSaveForm';
 import { Switch } from '@/ui/Switch';
 import { slugify } from '@/ui/slug';
 import { TextField } from '@/ui/TextField';
@@ -38,101 +35,81 @@ async function loadManufacturers() {
 
 /** The brand form (spec §2 Brands): name, slug, live, fake, car and LCV makes, logo. */
 export function BrandForm({ flow, slugFollowsName, onReload }: BrandFormProps) {
-  const { fields, pending, conflict } = flow;
+  const { fields } = flow;
   const makers = useLoad(loadManufacturers, 'manufacturers');
   const [slug, setSlug] = useState(fields.slug.defaultValue ?? '');
   const [following, setFollowing] = useState(slugFollowsName);
   const { defaultValue: _slugDefault, ...slugProps } = textFieldProps(fields.slug);
 
   return (
-    <form
-      {...formProps(flow.form)}
-      onChange={(event) => {
-        const target = event.target as unknown as HTMLInputElement;
-        if (target.name) flow.onChange(target.name);
-      }}
-    >
-      {conflict ? <ConflictNotice message={conflict} onReload={onReload} /> : null}
-      <FormLayout
-        actions={
-          <>
-            <ButtonLink href="/brands" variant="ghost">
-              Cancel
-            </ButtonLink>
-            <Button type="submit" variant="primary" isPending={pending}>
-              Save
-            </Button>
-          </>
-        }
+    <SaveFormFrame flow={flow} cancelHref="/brands" onReload={onReload}>
+      <TextField
+        label="Name"
+        autoComplete="off"
+        {...textFieldProps(fields.name)}
+        onChange={(name) => {
+          if (!following) return;
+          setSlug(slugify(name));
+          flow.onChange(fields.slug.name);
+        }}
+        key={fields.name.key}
+      />
+      <TextField
+        label="Slug"
+        autoComplete="off"
+        description="Lowercase letters, numbers and hyphens: the brand's address on the website."
+        {...slugProps}
+        value={slug}
+        onChange={(value) => {
+          setSlug(value);
+          // Emptied, the slug is suggested from the name again.
+          setFollowing(slugFollowsName && value.trim() === '');
+        }}
+        key={fields.slug.key}
+      />
+      <ManufacturerSelect
+        label="Manufacturer"
+        field={fields.manufacturer_id}
+        manufacturers={makers.data?.car ?? null}
+        loadFailed={makers.status === 'failed'}
+        onChange={flow.onChange}
+        key={fields.manufacturer_id.key}
+      />
+      <ManufacturerSelect
+        label="LCV manufacturer"
+        field={fields.lcv_manufacturer_id}
+        manufacturers={makers.data?.lcv ?? null}
+        loadFailed={makers.status === 'failed'}
+        onChange={flow.onChange}
+        key={fields.lcv_manufacturer_id.key}
+      />
+      <Switch
+        {...checkboxProps(fields.live)}
+        value="1"
+        description="Shown on the website."
+        key={fields.live.key}
       >
-        <TextField
-          label="Name"
-          autoComplete="off"
-          {...textFieldProps(fields.name)}
-          onChange={(name) => {
-            if (!following) return;
-            setSlug(slugify(name));
-            flow.onChange(fields.slug.name);
-          }}
-          key={fields.name.key}
-        />
-        <TextField
-          label="Slug"
-          autoComplete="off"
-          description="Lowercase letters, numbers and hyphens: the brand's address on the website."
-          {...slugProps}
-          value={slug}
-          onChange={(value) => {
-            setSlug(value);
-            // Emptied, the slug is suggested from the name again.
-            setFollowing(slugFollowsName && value.trim() === '');
-          }}
-          key={fields.slug.key}
-        />
-        <ManufacturerSelect
-          label="Manufacturer"
-          field={fields.manufacturer_id}
-          manufacturers={makers.data?.car ?? null}
-          loadFailed={makers.status === 'failed'}
-          onChange={flow.onChange}
-          key={fields.manufacturer_id.key}
-        />
-        <ManufacturerSelect
-          label="LCV manufacturer"
-          field={fields.lcv_manufacturer_id}
-          manufacturers={makers.data?.lcv ?? null}
-          loadFailed={makers.status === 'failed'}
-          onChange={flow.onChange}
-          key={fields.lcv_manufacturer_id.key}
-        />
-        <Switch
-          {...checkboxProps(fields.live)}
-          value="1"
-          description="Shown on the website."
-          key={fields.live.key}
-        >
-          Live
-        </Switch>
-        <Checkbox
-          {...checkboxProps(fields.is_fake)}
-          value="1"
-          description="A brand of the group's own, such as Approved Used, that no manufacturer makes."
-          key={fields.is_fake.key}
-        >
-          Fake brand
-        </Checkbox>
-        <FileField
-          label="Logo"
-          maxFiles={1}
-          accept="image/png,image/jpeg,image/gif,image/webp"
-          description="PNG, JPEG, GIF or WebP."
-          {...fileFieldProps(fields.logo)}
-          isRequired={false}
-          onUpload={(file) => uploadFile('logo', file)}
-          onUploadError={(error) => toast.error(describeFailure(error).message)}
-          key={fields.logo.key}
-        />
-      </FormLayout>
-    </form>
+        Live
+      </Switch>
+      <Checkbox
+        {...checkboxProps(fields.is_fake)}
+        value="1"
+        description="A brand of the group's own, such as Approved Used, that no manufacturer makes."
+        key={fields.is_fake.key}
+      >
+        Fake brand
+      </Checkbox>
+      <FileField
+        label="Logo"
+        maxFiles={1}
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        description="PNG, JPEG, GIF or WebP."
+        {...fileFieldProps(fields.logo)}
+        isRequired={false}
+        onUpload={(file) => uploadFile('logo', file)}
+        onUploadError={(error) => toast.error(describeFailure(error).message)}
+        key={fields.logo.key}
+      />
+    </SaveFormFrame>
   );
 }

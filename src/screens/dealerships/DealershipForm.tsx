@@ -1,10 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { Button } from '@/ui/Button';
-import { ButtonLink } from '@/ui/ButtonLink';
 import { FormTabs } from '@/ui/FormTabs';
-import { ConflictNotice } from '@/ui/forms/ConflictNotice';
-import { FormLayout } from '@/ui/forms/FormLayout';
-import { formProps } from '@/ui/forms/useSaveForm';
+import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import { type AddressLookup, ContactTab } from './ContactTab';
 import styles from './DealershipForm.module.css';
 import {
@@ -39,7 +35,7 @@ const INTENT = '__intent__';
  * out of sight opens the first tab that holds one.
  */
 export function DealershipForm({ flow, options, isNew, onReload, addressLookup }: DealershipFormProps) {
-  const { form, fields, pending, conflict } = flow;
+  const { form, fields } = flow;
   const [tab, setTab] = useState<DealershipTab>('general');
   const formRef = useRef<HTMLFormElement>(null);
   /** Set by a save; the next errors to arrive (the browser's or the server's) may move the tab. */
@@ -68,15 +64,13 @@ export function DealershipForm({ flow, options, isNew, onReload, addressLookup }
     invalid?.focus();
   }, [focusInvalid]);
 
-  const props = formProps(form);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const beforeSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     if (submitter?.getAttribute('name') !== INTENT) {
       showErrors.current = true;
       // The same errors as before a save are still news: the save must show where they are.
       setSaves((n) => n + 1);
     }
-    props.onSubmit(event);
   };
 
   const content: Record<DealershipTab, ReactNode> = {
@@ -88,45 +82,29 @@ export function DealershipForm({ flow, options, isNew, onReload, addressLookup }
   };
 
   return (
-    <form
-      {...props}
-      ref={formRef}
-      onSubmit={onSubmit}
+    <SaveFormFrame
+      flow={flow}
+      cancelHref="/dealerships"
+      onReload={onReload}
+      formRef={formRef}
+      onBeforeSubmit={beforeSubmit}
       className={styles.form}
-      onChange={(event) => {
-        const target = event.target as unknown as HTMLInputElement;
-        if (target.name) flow.onChange(target.name);
-      }}
     >
-      {conflict ? <ConflictNotice message={conflict} onReload={onReload} /> : null}
-      <FormLayout
-        actions={
-          <>
-            <ButtonLink href="/dealerships" variant="ghost">
-              Cancel
-            </ButtonLink>
-            <Button type="submit" variant="primary" isPending={pending}>
-              Save
-            </Button>
-          </>
-        }
-      >
-        <FormTabs
-          label="Dealership sections"
-          className={styles.tabs}
-          selectedKey={tab}
-          onSelectionChange={(key) => {
-            showErrors.current = false;
-            setTab(key);
-          }}
-          tabs={tabIds.map((id) => ({
-            id,
-            label: tabLabels[id],
-            content: content[id],
-            hasErrors: errorTabs.has(id),
-          }))}
-        />
-      </FormLayout>
-    </form>
+      <FormTabs
+        label="Dealership sections"
+        className={styles.tabs}
+        selectedKey={tab}
+        onSelectionChange={(key) => {
+          showErrors.current = false;
+          setTab(key);
+        }}
+        tabs={tabIds.map((id) => ({
+          id,
+          label: tabLabels[id],
+          content: content[id],
+          hasErrors: errorTabs.has(id),
+        }))}
+      />
+    </SaveFormFrame>
   );
 }
