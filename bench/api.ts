@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createScratchDatabase } from '../server/db/scratch';
 import type { Benchmark } from './benchmark';
 
 const root = resolve(import.meta.dirname, '..');
@@ -26,25 +26,6 @@ function freePort(): Promise<number> {
       server.close(() => done(typeof address === 'object' && address ? address.port : 0));
     });
   });
-}
-
-async function freshDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `console_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -100,7 +81,9 @@ export const apiBenchmark: Benchmark = {
       LOG_LEVEL: 'error',
     };
     // With DATABASE_URL the bench runs on PostgreSQL, in a database of its own.
-    const postgres = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : null;
+    const postgres = process.env.DATABASE_URL
+      ? await createScratchDatabase(process.env.DATABASE_URL, 'console_bench')
+      : null;
     if (postgres) env.DATABASE_URL = postgres.url;
     else delete env.DATABASE_URL;
     console.log(`Database: ${postgres ? 'PostgreSQL' : 'PGlite'}`);

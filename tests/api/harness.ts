@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,9 +5,9 @@ import { type App, buildApp } from '@server/app';
 import { readConfig } from '@server/config';
 import { type Database, openDatabase } from '@server/db/open';
 import { users } from '@server/db/schema';
+import { createScratchDatabase } from '@server/db/scratch';
 import { hashPassword } from '@server/domain/auth/passwords';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 
 export const ADMIN = {
   email: 'admin@example.com',
@@ -18,25 +17,6 @@ export const ADMIN = {
 
 /** Which database this run uses: PGlite in memory, or PostgreSQL when DATABASE_URL is set. */
 export const databaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-
-async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `console_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 export interface TestServer extends App {
   database: Database;
@@ -57,7 +37,7 @@ export interface TestServer extends App {
 export async function createTestServer(): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-api-'));
   const pgUrl = process.env.DATABASE_URL;
-  const postgres = pgUrl ? await freshPostgres(pgUrl) : null;
+  const postgres = pgUrl ? await createScratchDatabase(pgUrl, 'console_test') : null;
   const database = await openDatabase({ databaseUrl: postgres?.url ?? null, dataDir: null, durable: false });
   const config = readConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', TRUST_PROXY: '1' });
   const built = await buildApp({ config, database });
