@@ -216,6 +216,12 @@ export async function deleteForGood(
 }
 
 /** A short token that keeps one run's records apart from another's (letters only: it goes into names). */
+/** A 1x1 PNG: uploads are judged by their content, so it must be a real image. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
 export function uniqueToken(length = 6): string {
   const letters = 'bcdfghjkmnpqrstvwxz';
   let token = '';

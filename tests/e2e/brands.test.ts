@@ -9,6 +9,7 @@ import {
   deleteForGood,
   listBrands,
   type NewBrand,
+  TINY_PNG,
   uniqueToken,
 } from './api';
 import {
@@ -20,21 +21,16 @@ import {
   signIn,
   successToasts,
 } from './browser';
+import { rowBySelectBox } from './lifecycle-driver';
 
 /** The site address the slug column shows the slug under (VITE_SITE_URL unset in tests). */
 const SITE = 'https://www.example-motors.co.uk/';
 const PAGE_SIZE = 25;
 
-/** A 1x1 PNG: the upload is judged by its content, so it must be a real image. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
 async function uploadLogo(token: string): Promise<string> {
   const body = new FormData();
   body.set('handle', 'logo');
-  body.set('file', new Blob([PNG], { type: 'image/png' }), 'badge.png');
+  body.set('file', new Blob([TINY_PNG], { type: 'image/png' }), 'badge.png');
   const response = await fetch(new URL('/api/files/upload', inject('baseURL')), {
     method: 'POST',
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
@@ -55,11 +51,7 @@ async function shownOrder(page: Page, text: string): Promise<string[]> {
   return labels.map((label) => label.replace(/^Select /, ''));
 }
 
-function row(page: Page, name: string): Locator {
-  return page
-    .getByRole('row')
-    .filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
-}
+const row = rowBySelectBox;
 
 /**
  * Does what makes the list load again and waits until the answer is on screen: while it loads, the
@@ -196,7 +188,7 @@ describe.skipIf(!hasChromium)('brands', () => {
 
     await page
       .locator('input[type="file"]')
-      .setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: PNG });
+      .setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: TINY_PNG });
     await page.getByText('badge.png', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Upload file' }).isDisabled()).toBe(true);
     await expectNoAxeViolations(page);

@@ -10,6 +10,7 @@ import {
   listBrands,
   listDealerships,
   type NewDealership,
+  TINY_PNG,
   uniqueToken,
 } from './api';
 import {
@@ -21,21 +22,12 @@ import {
   signIn,
   successToasts,
 } from './browser';
+import { rowBySelectBox } from './lifecycle-driver';
 
 /** Where the website shows a dealership (VITE_SITE_URL unset in tests). */
 const LOCATIONS = 'https://www.example-motors.co.uk/locations/';
 
-/** A 1x1 PNG: uploads are judged by their content, so it must be a real image. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
-function row(page: Page, name: string): Locator {
-  return page
-    .getByRole('row')
-    .filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
-}
+const row = rowBySelectBox;
 
 async function search(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search dealerships' }).fill(text);
@@ -67,7 +59,7 @@ async function upload(scope: Page | Locator, label: string, filename: string): P
   const group = scope.getByRole('group', { name: label, exact: true });
   await group
     .locator('input[type="file"]')
-    .setInputFiles({ name: filename, mimeType: 'image/png', buffer: PNG });
+    .setInputFiles({ name: filename, mimeType: 'image/png', buffer: TINY_PNG });
   await group.getByText(filename, { exact: true }).waitFor();
 }
 
