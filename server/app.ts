@@ -16,6 +16,7 @@ import { isDataException } from './db/errors';
 import type { Database } from './db/open';
 import { authGuard } from './domain/auth/guard';
 import { createTokenService, loadSecret, type TokenService } from './domain/auth/tokens';
+import { createMailer, type Mailer } from './domain/mail';
 import { createStorage, MAX_UPLOAD_BYTES, type Storage } from './domain/storage';
 import { dottedErrors, HttpError } from './http/errors';
 import { authRoutes } from './routes/auth';
@@ -35,6 +36,7 @@ export interface App {
   app: FastifyInstance;
   tokens: TokenService;
   storage: Storage;
+  mailer: Mailer;
 }
 
 const INVALID = 'The given data was invalid.';
@@ -56,6 +58,12 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     config.accessTokenTtl,
   );
   const storage = createStorage(config.storageDir);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: config.outboxDir,
+    from: config.mailFrom,
+  });
+  app.addHook('onClose', async () => mailer.close());
   mkdirSync(storage.root, { recursive: true });
   const { db } = database;
 
@@ -162,5 +170,5 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     return reply.type('text/html').sendFile('index.html', consoleDir);
   });
 
-  return { app, tokens, storage };
+  return { app, tokens, storage, mailer };
 }

@@ -11,6 +11,8 @@ export interface Config {
   adminPassword: string | null;
   jwtSecret: string | null;
   smtpUrl: string | null;
+  /** The sender of every mail the product sends. */
+  mailFrom: string;
   /** Where the built console lives; null serves the API alone. */
   consoleDir: string | null;
   /** Seconds an access token lives. */
@@ -40,6 +42,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || null,
     jwtSecret: env.JWT_SECRET || null,
     smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Dealership Console <no-reply@localhost>',
     consoleDir: env.CONSOLE_DIR === '' ? null : resolve(env.CONSOLE_DIR || './dist'),
     accessTokenTtl: intFrom(env.ACCESS_TOKEN_TTL, 15 * 60),
     refreshTokenTtl: intFrom(env.REFRESH_TOKEN_TTL, 14 * 24 * 60 * 60),

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailAttachment {
+  filename: string;
+  /** A path on disk (streamed, so large exports need no memory) or the content itself. */
+  path?: string;
+  content?: Buffer | string;
+  contentType?: string;
+}
+
+export interface MailMessage {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface SentMail {
+  messageId: string;
+  /** The .eml file written when no SMTP server is configured. */
+  file?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  /** smtp://user:pass@host:port or smtps://...; without it mail is written to `outboxDir`. */
+  smtpUrl: string | null;
+  outboxDir: string;
+  from: string;
+}
+
+/**
+ * Real mail through nodemailer. With SMTP_URL it is sent; without it each message is written, whole
+ * and MIME-encoded, as an .eml file in the outbox, so a fresh install can show what it would send.
+ */
+export function createMailer({ smtpUrl, outboxDir, from }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(message) {
+        const info = await transport.sendMail({ from, ...message });
+        return { messageId: info.messageId };
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+      const file = join(outboxDir, name);
+      // Written aside and renamed, so a reader of the outbox never sees half a message.
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
+      return { messageId: info.messageId, file };
+    },
+    close: () => transport.close(),
+  };
+}
