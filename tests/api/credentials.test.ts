@@ -65,7 +65,11 @@ describe(`Changing your own e-mail or password (${databaseKind})`, () => {
     const me = await newUser('own-password');
     const { token } = await signIn(me.email, me.password);
 
-    const missing = await update(token, me.id, { name: me.name, email: me.email, password: 'a new password' });
+    const missing = await update(token, me.id, {
+      name: me.name,
+      email: me.email,
+      password: 'a new password',
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toEqual({ message: MISSING, errors: { current_password: [MISSING] } });
 

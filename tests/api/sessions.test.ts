@@ -1,12 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  ADMIN,
-  createTestServer,
-  databaseKind,
-  insertUser,
-  refreshCookie,
-  type TestServer,
-} from './harness';
+import { ADMIN, createTestServer, databaseKind, insertUser, refreshCookie, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -60,11 +53,14 @@ describe(`Two tabs refreshing at once (${databaseKind})`, () => {
 });
 
 describe(`A malformed refresh cookie (${databaseKind})`, () => {
-  it.each(['%', '%ff', '%E0%A4%A'])('answers console_refresh=%s with 401, not a server error', async (value) => {
-    const res = await refresh(`console_refresh=${value}`);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthenticated.' });
-  });
+  it.each(['%', '%ff', '%E0%A4%A'])(
+    'answers console_refresh=%s with 401, not a server error',
+    async (value) => {
+      const res = await refresh(`console_refresh=${value}`);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Unauthenticated.' });
+    },
+  );
 
   it('answers a malformed device cookie as if there were none', async () => {
     const res = await server.call('POST', '/api/auth/login', {

@@ -84,7 +84,11 @@ export async function afterCredentialChange(
     'If you did not expect this change, tell your administrator at once.',
   ].filter((line) => line !== null);
   try {
-    await mailer.send({ to, subject: `Your ${what} ${change.email && change.password ? 'were' : 'was'} changed`, text: lines.join('\n') });
+    await mailer.send({
+      to,
+      subject: `Your ${what} ${change.email && change.password ? 'were' : 'was'} changed`,
+      text: lines.join('\n'),
+    });
   } catch (error) {
     // The change is saved and the sessions have ended; a mail server that is down must not undo that.
     input.log?.(error);
