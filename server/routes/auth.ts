@@ -78,16 +78,19 @@ export function authRoutes(app: FastifyInstance, opts: { db: Db; tokens: TokenSe
     const reservation = await reserveAttempt(db, limits);
     if (!reservation.allowed) throw tooManyAttempts(reply, reservation.retryAfterSeconds);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
-    if (!user || !ok || user.deletedAt) {
+    const session =
+      user && ok && !user.deletedAt
+        ? await createSession(
+            db,
+            { id: user.id, checkedHash: user.passwordHash },
+            { userAgent: raw.headers['user-agent'], ip: raw.ip },
+            refreshTtl,
+          )
+        : null;
+    if (!user || !session) {
       throw invalid({ email: BAD_CREDENTIALS, password: BAD_CREDENTIALS }, BAD_CREDENTIALS);
     }
     await releaseAttempt(db, limits);
-    const session = await createSession(
-      db,
-      user.id,
-      { userAgent: raw.headers['user-agent'], ip: raw.ip },
-      refreshTtl,
-    );
     setRefreshCookie(raw, reply, session.refreshToken);
     const device = readDeviceCookie(tokens, readCookie(raw, DEVICE_COOKIE));
     if (device?.userId !== user.id) {

@@ -111,6 +111,33 @@ describe(`Sessions end with a password change or the bin (${databaseKind})`, () 
     expect((await refresh(phone.cookie)).statusCode).toBe(401);
   });
 
+  it('leaves no session alive that signed in with the old password while it was being changed', async () => {
+    const admin = await server.login();
+    for (let round = 0; round < 4; round++) {
+      const email = `changed.mid.sign.in.${round}@example.com`;
+      const id = await insertUser(server, { name: 'Mid Sign In', email, password: 'old password here' });
+      const [change, ...logins] = await Promise.all([
+        server.call('POST', `/api/users/update/${id}`, {
+          token: admin,
+          body: { name: 'Mid Sign In', email, password: 'new password here' },
+        }),
+        ...Array.from({ length: 3 }, () =>
+          server.call('POST', '/api/auth/login', {
+            body: { email, password: 'old password here' },
+            headers: { 'x-forwarded-for': `198.51.100.${200 + round}` },
+          }),
+        ),
+      ]);
+      expect(change!.statusCode).toBe(200);
+      for (const login of logins) {
+        expect([200, 422]).toContain(login.statusCode);
+        if (login.statusCode !== 200) continue;
+        expect((await me(login.json().access_token)).statusCode).toBe(401);
+        expect((await refresh(refreshCookie(login)!)).statusCode).toBe(401);
+      }
+    }
+  });
+
   it('does not bring back the old sessions of a user who is binned and restored', async () => {
     const email = 'binned.restored@example.com';
     const id = await insertUser(server, { name: 'Binned Restored', email, password: 'binned restored' });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { refreshTokens, sessions } from '../../db/schema';
+import { refreshTokens, sessions, users } from '../../db/schema';
 import { liveSessions } from './live';
 import { hashRefreshToken, newRefreshToken } from './tokens';
 
@@ -29,19 +29,45 @@ async function storeRefresh(db: Db, sessionId: string, token: string, ttlSeconds
   });
 }
 
+/**
+ * Starts a session for a user whose password was just checked against `checkedHash`. The row is
+ * written only while that is still their password and they are not in the bin: a password
+ * change or a bin that lands during the check (which takes a while, by design) wins, and null
+ * is answered.
+ */
 export async function createSession(
   db: Db,
-  userId: number,
+  user: { id: number; checkedHash: string },
   client: { userAgent?: string; ip?: string },
   ttlSeconds: number,
-): Promise<IssuedSession> {
+): Promise<IssuedSession | null> {
   const sessionId = randomUUID();
   const { token } = newRefreshToken();
-  await db.transaction(async (tx) => {
-    await tx.insert(sessions).values({ id: sessionId, userId, userAgent: client.userAgent, ip: client.ip });
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(sessions)
+      .select(
+        tx
+          .select({
+            id: sql<string>`${sessionId}::uuid`.as('id'),
+            userId: users.id,
+            // Insert-select names every column in table order.
+            createdAt: sql<Date>`now()`.as('created_at'),
+            revokedAt: sql<Date | null>`null::timestamptz`.as('revoked_at'),
+            userAgent: sql<string | null>`${client.userAgent ?? null}::text`.as('user_agent'),
+            ip: sql<string | null>`${client.ip ?? null}::text`.as('ip'),
+          })
+          .from(users)
+          .where(
+            and(eq(users.id, user.id), eq(users.passwordHash, user.checkedHash), isNull(users.deletedAt)),
+          ),
+      )
+      .returning({ id: sessions.id });
+    if (!row) return false;
     await storeRefresh(tx as unknown as Db, sessionId, token, ttlSeconds);
+    return true;
   });
-  return { userId, sessionId, refreshToken: token };
+  return created ? { userId: user.id, sessionId, refreshToken: token } : null;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
