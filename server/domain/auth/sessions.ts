@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/open';
 import { refreshTokens, sessions, users } from '../../db/schema';
 import { liveSessions } from './live';
@@ -33,7 +33,8 @@ async function storeRefresh(db: Db, sessionId: string, token: string, ttlSeconds
  * Starts a session for a user whose password was just checked against `checkedHash`. The row is
  * written only while that is still their password and they are not in the bin: a password
  * change or a bin that lands during the check (which takes a while, by design) wins, and null
- * is answered.
+ * is answered. The user row is share-locked meanwhile, so a change waits for this session to
+ * exist and then ends it with the others.
  */
 export async function createSession(
   db: Db,
@@ -44,26 +45,15 @@ export async function createSession(
   const sessionId = randomUUID();
   const { token } = newRefreshToken();
   const created = await db.transaction(async (tx) => {
-    const [row] = await tx
+    const [current] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.checkedHash), isNull(users.deletedAt)))
+      .for('share');
+    if (!current) return false;
+    await tx
       .insert(sessions)
-      .select(
-        tx
-          .select({
-            id: sql<string>`${sessionId}::uuid`.as('id'),
-            userId: users.id,
-            // Insert-select names every column in table order.
-            createdAt: sql<Date>`now()`.as('created_at'),
-            revokedAt: sql<Date | null>`null::timestamptz`.as('revoked_at'),
-            userAgent: sql<string | null>`${client.userAgent ?? null}::text`.as('user_agent'),
-            ip: sql<string | null>`${client.ip ?? null}::text`.as('ip'),
-          })
-          .from(users)
-          .where(
-            and(eq(users.id, user.id), eq(users.passwordHash, user.checkedHash), isNull(users.deletedAt)),
-          ),
-      )
-      .returning({ id: sessions.id });
-    if (!row) return false;
+      .values({ id: sessionId, userId: user.id, userAgent: client.userAgent, ip: client.ip });
     await storeRefresh(tx as unknown as Db, sessionId, token, ttlSeconds);
     return true;
   });
