@@ -39,10 +39,13 @@ async function reserveOne(db: Db, limit: Limit): Promise<Reservation> {
         windowStart: sql`case when ${windowOver} then now() else ${loginFailures.windowStart} end`,
       },
     })
-    .returning({ failures: loginFailures.failures, windowStart: loginFailures.windowStart });
+    .returning({
+      failures: loginFailures.failures,
+      // Measured by the database's clock, which also started the window.
+      secondsLeft: sql<number>`ceil(extract(epoch from ${loginFailures.windowStart} + make_interval(mins => ${LOGIN_WINDOW_MINUTES}) - now()))::int`,
+    });
   if (row!.failures <= limit.max) return { allowed: true };
-  const ends = row!.windowStart.getTime() + LOGIN_WINDOW_MINUTES * 60_000;
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((ends - Date.now()) / 1000)) };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Number(row!.secondsLeft)) };
 }
 
 /** Gives an attempt back: it was refused elsewhere, or its password was right. */
