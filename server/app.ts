@@ -11,7 +11,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, fastifyTrustProxy } from './config';
 import { isDataException } from './db/errors';
 import type { Database } from './db/open';
 import { authGuard } from './domain/auth/guard';
@@ -47,7 +47,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     logger: logLevel ? { level: logLevel } : false,
     bodyLimit: 1024 * 1024,
     // Only behind a proxy may X-Forwarded-For name the client (sign-in limits count per address).
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -127,7 +127,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     api.get('/api/health', async () => ({ ok: true }));
     api.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
     authRoutes(api, { db, tokens, refreshTtl: config.refreshTokenTtl });
-    usersRoutes(api, { db, storage });
+    usersRoutes(api, { db, storage, mailer });
     brandsRoutes(api, { db, storage });
     dealershipsRoutes(api, { db, storage });
     filesRoutes(api, { storage });

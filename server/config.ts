@@ -20,8 +20,49 @@ export interface Config {
   /** Seconds a refresh token lives. */
   refreshTokenTtl: number;
   seed: boolean;
-  /** Behind a reverse proxy: read the client's address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Which proxies may name the client in X-Forwarded-For: a number of hops in front of the
+   * server, or the proxies' own addresses and ranges; false reads the socket's address only.
+   */
+  trustProxy: TrustProxy;
+}
+
+export type TrustProxy = false | number | string[];
+
+const IPV4_OR_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
+const IPV6_OR_CIDR = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
+/** The names proxy-addr knows for ranges (loopback, linklocal, uniquelocal). */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `1` trusts one proxy hop, `2` two, and so on; or a comma list of the proxies'
+ * addresses or ranges (`10.0.0.1, 10.1.0.0/16`). Never "any X-Forwarded-For": a client that
+ * reaches the server directly must not pick the address it is counted under.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.find(
+    (entry) => !IPV4_OR_CIDR.test(entry) && !IPV6_OR_CIDR.test(entry) && !NAMED_RANGES.has(entry),
+  );
+  if (wrong !== undefined || !entries.length) {
+    throw new Error(
+      `TRUST_PROXY must be a number of proxy hops or a comma list of proxy addresses, not "${wrong ?? text}".`,
+    );
+  }
+  return entries;
+}
+
+/** The setting in the form Fastify takes: a hop count becomes "trust the nearest n hops". */
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -47,6 +88,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtl: intFrom(env.ACCESS_TOKEN_TTL, 15 * 60),
     refreshTokenTtl: intFrom(env.REFRESH_TOKEN_TTL, 14 * 24 * 60 * 60),
     seed: env.SEED !== '0',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -1,12 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { login, logout, me, refresh } from '@/api/contract/auth';
 import type { Db } from '../db/open';
+import { readCookie, setCookie } from '../domain/auth/cookies';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE,
+  issueDeviceCookie,
+  readDeviceCookie,
+} from '../domain/auth/devices';
 import {
   accountKey,
   addressKey,
-  clearFailures,
-  minutesUntilAllowed,
-  recordFailure,
+  deviceKey,
+  type Limit,
+  MAX_FAILURES_PER_ACCOUNT,
+  MAX_FAILURES_PER_ADDRESS,
+  MAX_FAILURES_PER_DEVICE,
+  releaseAttempt,
+  reserveAttempt,
 } from '../domain/auth/limits';
 import { dummyHash, verifyPassword } from '../domain/auth/passwords';
 import { createSession, revokeSession, rotateSession } from '../domain/auth/sessions';
@@ -19,19 +30,12 @@ const REFRESH_COOKIE = 'console_refresh';
 const COOKIE_PATH = '/api/auth';
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
-function readCookie(request: FastifyRequest, name: string): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return null;
-}
-
-function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAge: number): void {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
-  reply.header(
-    'set-cookie',
-    `${REFRESH_COOKIE}=${encodeURIComponent(token)}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`,
+function tooManyAttempts(reply: FastifyReply, retryAfterSeconds: number): HttpError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  reply.header('Retry-After', String(retryAfterSeconds));
+  return new HttpError(
+    429,
+    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   );
 }
 
@@ -41,6 +45,7 @@ function clearRefreshCookie(reply: FastifyReply): void {
 
 export function authRoutes(app: FastifyInstance, opts: { db: Db; tokens: TokenService; refreshTtl: number }) {
   const { db, tokens, refreshTtl } = opts;
+  const successorOf = (token: string) => tokens.mac('refresh-successor', token);
 
   const tokenBody = async (userId: number, sessionId: string) => ({
     access_token: await tokens.sign({ sub: userId, sid: sessionId }),
@@ -48,41 +53,64 @@ export function authRoutes(app: FastifyInstance, opts: { db: Db; tokens: TokenSe
     expires_in: tokens.ttl,
   });
 
-  registerCall(app, login, async ({ body, raw }, reply) => {
-    const keys = [accountKey(body.email), addressKey(raw.ip)];
-    const wait = await minutesUntilAllowed(db, keys);
-    if (wait > 0) {
-      throw new HttpError(
-        429,
-        `Too many failed sign-in attempts. Please try again in ${wait} minute${wait === 1 ? '' : 's'}.`,
-      );
+  const setRefreshCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
+    setCookie(request, reply, REFRESH_COOKIE, token, { path: COOKIE_PATH, maxAge: refreshTtl });
+
+  /**
+   * A browser that signed in to this account before answers only for its own failures; any
+   * other client is limited per account and per address, so guesses from elsewhere never lock
+   * the owner out of a browser they use.
+   */
+  function limitsFor(request: FastifyRequest, email: string, userId: number | null): Limit[] {
+    const device = readDeviceCookie(tokens, readCookie(request, DEVICE_COOKIE));
+    if (device && userId !== null && device.userId === userId) {
+      return [{ key: deviceKey(device.deviceId), max: MAX_FAILURES_PER_DEVICE }];
     }
+    return [
+      { key: accountKey(email), max: MAX_FAILURES_PER_ACCOUNT },
+      { key: addressKey(request.ip), max: MAX_FAILURES_PER_ADDRESS },
+    ];
+  }
+
+  registerCall(app, login, async ({ body, raw }, reply) => {
     const user = await findUserByEmail(db, body.email);
+    const limits = limitsFor(raw, body.email, user?.id ?? null);
+    const reservation = await reserveAttempt(db, limits);
+    if (!reservation.allowed) throw tooManyAttempts(reply, reservation.retryAfterSeconds);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
-    if (!user || !ok || user.deletedAt) {
-      await recordFailure(db, keys);
+    const session =
+      user && ok && !user.deletedAt
+        ? await createSession(
+            db,
+            { id: user.id, checkedHash: user.passwordHash },
+            { userAgent: raw.headers['user-agent'], ip: raw.ip },
+            refreshTtl,
+          )
+        : null;
+    if (!user || !session) {
       throw invalid({ email: BAD_CREDENTIALS, password: BAD_CREDENTIALS }, BAD_CREDENTIALS);
     }
-    await clearFailures(db, [keys[0]!]);
-    const session = await createSession(
-      db,
-      user.id,
-      { userAgent: raw.headers['user-agent'], ip: raw.ip },
-      refreshTtl,
-    );
-    setRefreshCookie(raw, reply, session.refreshToken, refreshTtl);
+    await releaseAttempt(db, limits);
+    setRefreshCookie(raw, reply, session.refreshToken);
+    const device = readDeviceCookie(tokens, readCookie(raw, DEVICE_COOKIE));
+    if (device?.userId !== user.id) {
+      setCookie(raw, reply, DEVICE_COOKIE, issueDeviceCookie(tokens, user.id), {
+        path: COOKIE_PATH,
+        maxAge: DEVICE_COOKIE_MAX_AGE,
+      });
+    }
     return tokenBody(user.id, session.sessionId);
   });
 
   registerCall(app, refresh, async ({ raw }, reply) => {
     const token = readCookie(raw, REFRESH_COOKIE);
-    const session = token ? await rotateSession(db, token, refreshTtl) : null;
+    const session = token ? await rotateSession(db, token, refreshTtl, successorOf) : null;
     const user = session ? await findUser(db, session.userId) : null;
     if (!session || !user || user.deletedAt) {
       clearRefreshCookie(reply);
       throw unauthenticated();
     }
-    setRefreshCookie(raw, reply, session.refreshToken, refreshTtl);
+    setRefreshCookie(raw, reply, session.refreshToken);
     return { ...(await tokenBody(user.id, session.sessionId)), refreshed: true as const };
   });
 

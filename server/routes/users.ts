@@ -12,8 +12,11 @@ import {
 import { databaseErrorCode, UNIQUE_VIOLATION } from '../db/errors';
 import type { Db } from '../db/open';
 import { users } from '../db/schema';
+import { afterCredentialChange, confirmCurrentPassword, credentialChange } from '../domain/auth/credentials';
 import { hashPassword } from '../domain/auth/passwords';
+import { revokeUserSessions } from '../domain/auth/sessions';
 import { deleteRows, restoreRows } from '../domain/lifecycle';
+import type { Mailer } from '../domain/mail';
 import { paginate } from '../domain/paginate';
 import { isStoredFile, type Storage } from '../domain/storage';
 import { emailTaken, findUser, listUsers, toUser, usersLifecycle } from '../domain/users';
@@ -25,8 +28,8 @@ const conflict = () =>
   new HttpError(409, 'Someone else changed this user since you opened it. Reload to see their changes.');
 const emailInUse = () => invalid({ email: 'That e-mail address is already in use.' });
 
-export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Storage }) {
-  const { db, storage } = opts;
+export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Storage; mailer: Mailer }) {
+  const { db, storage, mailer } = opts;
 
   /** Rules the schema cannot know: a unique e-mail and an avatar that was really uploaded. */
   async function checkRules(fields: { email: string; avatar: string | null }, id?: number) {
@@ -81,13 +84,20 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
     }
   });
 
-  registerCall(app, usersUpdate, async ({ params, body }) => {
+  registerCall(app, usersUpdate, async ({ params, body, user, raw }) => {
     const current = await findUser(db, params.id);
     if (!current) throw notFound(NOT_FOUND);
     if (body.updated_at && new Date(body.updated_at).getTime() !== current.updatedAt.getTime()) {
       throw conflict();
     }
     await checkRules(body, params.id);
+    const change = credentialChange(current, body);
+    await confirmCurrentPassword(db, {
+      self: user.id === current.id,
+      current,
+      change,
+      currentPassword: body.current_password,
+    });
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     try {
       const [row] = await db
@@ -105,6 +115,13 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
         )
         .returning({ id: users.id });
       if (!row) throw body.updated_at ? conflict() : notFound(NOT_FOUND);
+      await afterCredentialChange(db, mailer, {
+        before: current,
+        newEmail: body.email,
+        change,
+        by: user,
+        log: (error) => raw.log.error({ err: error }, 'could not send the sign-in change notice'),
+      });
       return { id: row.id, message: 'You have updated a user.' };
     } catch (error) {
       if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw emailInUse();
@@ -115,6 +132,8 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
   registerCall(app, usersDelete, async ({ body, user }) => {
     if (body.users.includes(user.id)) throw invalid({ users: 'You cannot delete your own account.' });
     const n = await deleteRows(db, usersLifecycle, body.users, body.type);
+    // A binned user is signed out everywhere; restoring them later does not bring the sessions back.
+    await revokeUserSessions(db, body.users);
     return {
       message: body.type === 'trashed' ? `Deleted ${n} user(s) forever.` : `Moved ${n} user(s) to the bin.`,
     };

@@ -46,13 +46,31 @@ export function setClientHooks(next: ClientHooks | null): void {
   hooks = next;
 }
 
-/** Concurrent 401s share one refresh. */
-function refreshOnce(): Promise<boolean> {
+const REFRESH_LOCK = 'console.refresh';
+
+/**
+ * Tabs of one browser share the refresh cookie, and the server rotates it on every refresh:
+ * a Web Lock lets one tab at a time refresh for the whole browser.
+ */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  return locks ? locks.request(REFRESH_LOCK, work) : work();
+}
+
+/**
+ * Concurrent 401s share one refresh, in this tab and across the browser's tabs. `refused` is the
+ * token the server turned down: when the stored token is another one by the time this tab may
+ * refresh, another tab has already refreshed, and its token is used instead.
+ */
+function refreshOnce(refused: string | null): Promise<boolean> {
   if (!hooks) return Promise.resolve(false);
   if (!refreshing) {
     const current = hooks;
-    refreshing = current
-      .refresh()
+    refreshing = oneTabAtATime(async () => {
+      const stored = tokenStore.get();
+      if (stored !== null && stored !== refused) return true;
+      return current.refresh();
+    })
       .catch(() => false)
       .finally(() => {
         refreshing = null;
@@ -106,9 +124,10 @@ async function readBody(response: Response): Promise<unknown> {
  * retry; a second 401 or a failed refresh ends the session.
  */
 export async function request<C extends CallDef>(call: C, input: CallInput<C>): Promise<CallOutput<C>> {
+  const sentWith = tokenStore.get();
   let response = await send(call, input);
   if (response.status === 401 && call.auth !== false && hooks) {
-    const refreshed = await refreshOnce();
+    const refreshed = await refreshOnce(sentWith);
     if (refreshed) response = await send(call, input);
     if (!refreshed || response.status === 401) {
       tokenStore.clear();

@@ -186,12 +186,14 @@ describe(`POST /api/auth/refresh (${databaseKind})`, () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('treats a reused refresh token as stolen and ends that whole session', async () => {
+  it('treats a refresh token reused after its successor was used as stolen and ends that whole session', async () => {
     const first = await signIn();
     const second = await refresh(first.cookie);
     expect(second.statusCode).toBe(200);
-    const newestCookie = refreshCookie(second)!;
-    const newestToken = second.json().access_token as string;
+    const third = await refresh(refreshCookie(second)!);
+    expect(third.statusCode).toBe(200);
+    const newestCookie = refreshCookie(third)!;
+    const newestToken = third.json().access_token as string;
 
     const reused = await refresh(first.cookie);
     expect(reused.statusCode).toBe(401);

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/open';
 import { sessions, users } from '../../db/schema';
 import { unauthenticated } from '../../http/errors';
+import { liveSessions } from './live';
 import type { TokenService } from './tokens';
 
 export interface AuthUser {
@@ -30,8 +31,9 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Checks the bearer token, then that its session is live and its user is not in the bin,
- * in one indexed query: sign-out and binning take effect at once.
+ * Checks the bearer token, then that its session is live and its user is not in the bin, in one
+ * query by primary keys whose answer is kept for a few seconds; sign-out, binning and a password
+ * change revoke sessions through functions that drop the kept answer, so they take effect at once.
  */
 export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; tokens: TokenService }) => {
   app.decorateRequest('user', null);
@@ -39,6 +41,13 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; tokens:
     const token = bearerToken(request);
     const claims = token ? await opts.tokens.verify(token) : null;
     if (!claims) throw unauthenticated();
+    const live = liveSessions(opts.db);
+    const known = live.get(claims.sid, claims.sub);
+    if (known) {
+      request.user = { ...known, sessionId: claims.sid };
+      return;
+    }
+    const generation = live.generation;
     const [row] = await opts.db
       .select({ id: users.id, name: users.name, email: users.email })
       .from(sessions)
@@ -52,6 +61,7 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; tokens:
         ),
       );
     if (!row) throw unauthenticated();
+    live.remember(claims.sid, row, generation);
     request.user = { ...row, sessionId: claims.sid };
   });
 });

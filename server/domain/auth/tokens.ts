@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
@@ -16,6 +16,8 @@ export interface AccessClaims {
 export interface TokenService {
   sign(claims: AccessClaims): Promise<string>;
   verify(token: string): Promise<AccessClaims | null>;
+  /** A keyed digest (base64url) under the app's secret, for values the server must recognise later. */
+  mac(purpose: string, value: string): string;
   ttl: number;
 }
 
@@ -33,6 +35,7 @@ export function loadSecret(explicit: string | null, file: string | null): Uint8A
 export function createTokenService(secret: Uint8Array, ttl: number): TokenService {
   return {
     ttl,
+    mac: (purpose, value) => createHmac('sha256', secret).update(`${purpose}\0${value}`).digest('base64url'),
     sign: ({ sub, sid }) =>
       new SignJWT({ sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

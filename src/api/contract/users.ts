@@ -58,6 +58,12 @@ export const userUpdateSchema = userFields.extend({
     .optional()
     .transform((v) => (v ? v : undefined))
     .pipe(z.string().min(8, 'Use at least 8 characters.').optional()),
+  /** Needed when you change your own e-mail or password; the server checks it. */
+  current_password: z
+    .string()
+    .max(200, 'Use at most 200 characters.')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   updated_at: timestamp.optional(),
 });
 /** What users/validation checks: the create rules, or the update rules when `id` is given. */

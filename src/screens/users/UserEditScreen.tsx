@@ -1,6 +1,7 @@
 import { useLocation, useParams } from 'wouter';
 import { type User, userUpdateSchema } from '@/api/contract/users';
 import { api } from '@/api/endpoints';
+import { useSignedInUser } from '@/machines/session';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { NotFound } from '@/ui/NotFound';
 import { PageHeader } from '@/ui/PageHeader';
@@ -28,6 +29,7 @@ export default function UserEditScreen() {
 
 function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
   const [, navigate] = useLocation();
+  const signedIn = useSignedInUser();
   const flow = useSaveForm({
     id: `user-edit-${user.id}`,
     schema: userUpdateSchema,
@@ -51,7 +53,16 @@ function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
   return (
     <>
       <PageHeader title="Users" subtitle={`Updating ${user.name}`} />
-      <UserForm flow={flow} passwordRequired={false} onReload={onReload} />
+      <UserForm
+        flow={flow}
+        passwordRequired={false}
+        onReload={onReload}
+        self={
+          signedIn.id === user.id
+            ? { email: user.email, currentPassword: flow.fields.current_password }
+            : undefined
+        }
+      />
     </>
   );
 }

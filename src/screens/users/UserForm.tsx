@@ -2,7 +2,7 @@ import type { userCreateSchema, userUpdateSchema } from '@/api/contract/users';
 import { uploadFile } from '@/api/uploads';
 import { describeFailure } from '@/machines/errors';
 import { FileField } from '@/ui/FileField';
-import { fileFieldProps, textFieldProps } from '@/ui/formProps';
+import { type FieldMeta, fileFieldProps, textFieldProps } from '@/ui/formProps';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import type { SaveForm } from '@/ui/forms/useSaveForm';
 import { TextField } from '@/ui/TextField';
@@ -13,11 +13,19 @@ interface UserFormProps {
   /** On edit an empty password keeps the current one. */
   passwordRequired: boolean;
   onReload?: () => void;
+  /**
+   * When you edit yourself: the e-mail you have now and the current-password field, shown once
+   * you change your e-mail or password (the server asks for it then).
+   */
+  self?: { email: string; currentPassword: FieldMeta & { key?: string } };
 }
 
 /** The user form (spec §2 Users): name, email, telephone, job title, password, avatar. */
-export function UserForm({ flow, passwordRequired, onReload }: UserFormProps) {
+export function UserForm({ flow, passwordRequired, onReload, self }: UserFormProps) {
   const { fields } = flow;
+  const changesSignIn =
+    Boolean(fields.password.value) ||
+    (fields.email.value ?? '').trim().toLowerCase() !== self?.email.trim().toLowerCase();
   return (
     <SaveFormFrame flow={flow} cancelHref="/users" onReload={onReload}>
       <TextField label="Name" autoComplete="off" {...textFieldProps(fields.name)} key={fields.name.key} />
@@ -46,6 +54,17 @@ export function UserForm({ flow, passwordRequired, onReload }: UserFormProps) {
         isRequired={passwordRequired}
         key={fields.password.key}
       />
+      {self && changesSignIn ? (
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          description="To change your e-mail or password, confirm it is you."
+          {...textFieldProps(self.currentPassword)}
+          isRequired
+          key={self.currentPassword.key}
+        />
+      ) : null}
       <FileField
         label="Avatar"
         maxFiles={1}
