@@ -29,7 +29,11 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <div className={styles.body}>
         <Sidebar />
         <main className={styles.content} id={CONTENT_ID} tabIndex={-1}>
-          <Suspense fallback={<SkeletonLines lines={6} />}>{children}</Suspense>
+          {/* The padding lives inside: on the scroll container itself it would leave a gap above the
+              sticky table headers for rows to scroll through. */}
+          <div className={styles.inner}>
+            <Suspense fallback={<SkeletonLines lines={6} />}>{children}</Suspense>
+          </div>
         </main>
       </div>
     </div>
