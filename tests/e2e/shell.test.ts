@@ -1,7 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiToken, createBrand, createDealership, deleteForGood, uniqueToken } from './api';
-import { descriptionOf, hasChromium, launchBrowser, newPage, signedInContext, signIn } from './browser';
+import {
+  descriptionOf,
+  expectNoAxeViolations,
+  hasChromium,
+  launchBrowser,
+  newPage,
+  signedInContext,
+  signIn,
+} from './browser';
 import { confirmDialog, openList, searchBox, searchFor, tab } from './users-list';
 
 /** What has focus, as a screen reader would name it: its role or tag and its accessible name. */
@@ -268,6 +276,8 @@ describe.skipIf(!hasChromium)('the shell for keyboard and screen-reader users', 
       expect(fit.actionCount).toBeGreaterThan(2);
       expect(fit.actionsOutOfView).toEqual([]);
       expectOneScrollContainer(fit);
+      // The sidebar is a rail of icons here: its links still have names.
+      await expectNoAxeViolations(page);
 
       await searchFor(page, run, 'dealerships');
       const address = page.getByTitle(new RegExp(`${slug}$`));
