@@ -11,9 +11,16 @@ let shownPath: string | null = null;
 /** The path whose heading still has to take focus (kept apart so a re-run effect picks the wait up again). */
 let focusPendingFor: string | null = null;
 
+/** False inside a hidden subtree, such as the screen a Suspense boundary keeps hidden while the next loads. */
+function isShown(element: HTMLElement): boolean {
+  for (let node: HTMLElement | null = element; node; node = node.parentElement)
+    if (getComputedStyle(node).display === 'none') return false;
+  return true;
+}
+
 function visibleMainHeading(): HTMLElement | null {
   const headings = document.querySelectorAll<HTMLElement>('main h1');
-  for (const heading of headings) if (heading.getClientRects().length > 0) return heading;
+  for (const heading of headings) if (isShown(heading)) return heading;
   return null;
 }
 
