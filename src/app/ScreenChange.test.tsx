@@ -21,8 +21,14 @@ function Screen({ late }: { late: boolean }) {
   return (
     <main>
       {/* The add-user form starts in its first field, as the sign-in form does. */}
-      {path === '/users/add' ? <input aria-label="Name" autoFocus /> : null}
-      {shown ? <h1>{titles[path]}</h1> : <button onClick={() => setShown(true)}>Load</button>}
+      {path === '/users/add' ? <input aria-label="Name" ref={(field) => field?.focus()} /> : null}
+      {shown ? (
+        <h1>{titles[path]}</h1>
+      ) : (
+        <button type="button" onClick={() => setShown(true)}>
+          Load
+        </button>
+      )}
     </main>
   );
 }
