@@ -1,3 +1,4 @@
+import { LiveRegion } from '@/ui/LiveRegion';
 import { AuthProvider } from './auth';
 import { Router } from './Router';
 import { ToastHost } from './ToastHost';
@@ -7,6 +8,7 @@ export function App() {
     <AuthProvider>
       <Router />
       <ToastHost />
+      <LiveRegion />
     </AuthProvider>
   );
 }

@@ -3,7 +3,8 @@ import { Redirect, Route, Switch } from 'wouter';
 import { useAuthStatus } from '@/machines/session';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import { AuthLayout } from './layouts/AuthLayout';
-import { type LayoutName, type RouteDef, routes } from './routes';
+import { type LayoutName, NOT_FOUND_TITLE, type RouteDef, routes } from './routes';
+import { ScreenChange } from './ScreenChange';
 
 const NotFoundScreen = lazy(() => import('@/screens/errors/NotFoundScreen'));
 
@@ -33,6 +34,7 @@ function Guarded({ route }: { route: RouteDef }) {
     if (status === 'signedIn') return <Redirect to="/dashboard" replace />;
     return (
       <AuthLayout>
+        <ScreenChange title={route.title} />
         <Suspense fallback={<Waiting />}>
           <Screen />
         </Suspense>
@@ -43,6 +45,7 @@ function Guarded({ route }: { route: RouteDef }) {
   const Layout = layouts[route.layout === 'auth' ? 'default' : route.layout];
   return (
     <Suspense fallback={<Waiting />}>
+      <ScreenChange title={route.title} />
       <Layout>
         <Screen />
       </Layout>
@@ -59,6 +62,7 @@ export function Router() {
         </Route>
       ))}
       <Route>
+        <ScreenChange title={NOT_FOUND_TITLE} />
         <Suspense fallback={<Waiting />}>
           <NotFoundScreen />
         </Suspense>

@@ -6,6 +6,8 @@ export type LayoutName = 'auth' | 'default' | 'builder';
 export interface RouteDef {
   path: string;
   name: string;
+  /** Names the screen in the document title and in the announcement of a route change ('Users'). */
+  title: string;
   layout: LayoutName;
   /** Only the login route is public (spec §2). */
   public?: boolean;
@@ -13,10 +15,22 @@ export interface RouteDef {
   load: () => Promise<{ default: ComponentType }>;
 }
 
+/** The product's name, after the screen's in every document title. */
+export const APP_NAME = 'Dealership Console';
+
+/** The title of the page any unknown path shows (spec §2). */
+export const NOT_FOUND_TITLE = 'Whoops, 404!';
+
+/** 'Users · Dealership Console'. */
+export function documentTitle(screen: string): string {
+  return `${screen} · ${APP_NAME}`;
+}
+
 export const routes: RouteDef[] = [
   {
     path: '/',
     name: 'login',
+    title: 'Sign in',
     layout: 'auth',
     public: true,
     load: () => import('@/screens/auth/LoginScreen'),
@@ -24,66 +38,77 @@ export const routes: RouteDef[] = [
   {
     path: '/dashboard',
     name: 'dashboard',
+    title: 'Dashboard',
     layout: 'default',
     load: () => import('@/screens/dashboard/DashboardScreen'),
   },
   {
     path: '/users',
     name: 'users.index',
+    title: 'Users',
     layout: 'default',
     load: () => import('@/screens/users/UsersIndexScreen'),
   },
   {
     path: '/users/add',
     name: 'users.add',
+    title: 'Add user',
     layout: 'default',
     load: () => import('@/screens/users/UserAddScreen'),
   },
   {
     path: '/users/new',
     name: 'users.new',
+    title: 'Add user',
     layout: 'default',
     load: () => import('@/screens/users/UserAddScreen'),
   },
   {
     path: '/users/edit/:id',
     name: 'users.edit',
+    title: 'Edit user',
     layout: 'default',
     load: () => import('@/screens/users/UserEditScreen'),
   },
   {
     path: '/brands',
     name: 'brands.index',
+    title: 'Brands',
     layout: 'default',
     load: () => import('@/screens/brands/BrandsIndexScreen'),
   },
   {
     path: '/brands/add',
     name: 'brands.add',
+    title: 'Add brand',
     layout: 'default',
     load: () => import('@/screens/brands/BrandAddScreen'),
   },
   {
     path: '/brands/edit/:id',
     name: 'brands.edit',
+    title: 'Edit brand',
     layout: 'default',
     load: () => import('@/screens/brands/BrandEditScreen'),
   },
   {
     path: '/dealerships',
     name: 'dealerships.index',
+    title: 'Dealerships',
     layout: 'default',
     load: () => import('@/screens/dealerships/DealershipsIndexScreen'),
   },
   {
     path: '/dealerships/add',
     name: 'dealerships.add',
+    title: 'Add dealership',
     layout: 'default',
     load: () => import('@/screens/dealerships/DealershipAddScreen'),
   },
   {
     path: '/dealerships/edit/:id',
     name: 'dealerships.edit',
+    title: 'Edit dealership',
     layout: 'default',
     load: () => import('@/screens/dealerships/DealershipEditScreen'),
   },

@@ -85,6 +85,55 @@ describe('Confirm', () => {
     expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeTruthy();
   });
 
+  it('is described by its message, the records it is about and the question', () => {
+    render(
+      <Confirm
+        isOpen
+        message="You are about to delete brand(s)"
+        items={['Kia', 'Hyundai']}
+        onConfirm={() => {}}
+        onCancel={() => {}}
+      />,
+    );
+    const dialog = screen.getByRole('alertdialog', { name: 'Hold up!' });
+    const description = (dialog.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' | ');
+    expect(description).toBe(
+      'You are about to delete brand(s) | Kia, Hyundai | Are you sure you wish to continue?',
+    );
+  });
+
+  it('names five records and counts the rest', () => {
+    render(
+      <Confirm
+        isOpen
+        message="You are about to delete user(s)"
+        items={['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus']}
+        onConfirm={() => {}}
+        onCancel={() => {}}
+      />,
+    );
+    expect(screen.getByText('Ann, Bob, Cat, Dan, Eve and 2 more')).toBeTruthy();
+  });
+
+  it('is described by its message alone when it asks a plain question', () => {
+    render(
+      <Confirm
+        isOpen
+        message="Do you really want to delete?"
+        question={null}
+        onConfirm={() => {}}
+        onCancel={() => {}}
+      />,
+    );
+    const ids = (screen.getByRole('alertdialog').getAttribute('aria-describedby') ?? '').split(' ');
+    expect(ids.map((id) => document.getElementById(id)?.textContent)).toEqual([
+      'Do you really want to delete?',
+    ]);
+  });
+
   it('shows nothing when closed', () => {
     render(
       <Confirm

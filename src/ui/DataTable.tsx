@@ -62,7 +62,8 @@ const widthOf = (width: string | number | undefined): CSSProperties | undefined 
 
 /**
  * A dense table with a sticky header, optional row selection, skeleton rows while loading and a row
- * actions column. A semantic <table>: its cells hold links and buttons that are reached with Tab.
+ * actions column. It never scrolls sideways: columns without a set width share what is left and cut
+ * their text, so the actions stay in reach. A semantic <table>: its cells hold links and buttons that are reached with Tab.
  */
 export function DataTable<T extends { id: number }>({
   label,
@@ -95,7 +96,7 @@ export function DataTable<T extends { id: number }>({
     column.align === 'end' ? styles.end : column.align === 'center' ? styles.center : undefined;
 
   return (
-    <div className={cx(styles.scroller, className)}>
+    <div className={cx(styles.frame, className)}>
       <table className={styles.table} aria-label={label} aria-busy={isLoading || undefined}>
         <thead>
           <tr>
@@ -170,7 +171,14 @@ export function DataTable<T extends { id: number }>({
                       </td>
                     ) : null}
                     {visible.map((column) => (
-                      <td key={column.id} className={cx(styles.td, alignClass(column))}>
+                      <td
+                        key={column.id}
+                        className={cx(
+                          styles.td,
+                          alignClass(column),
+                          column.width === undefined && styles.fluid,
+                        )}
+                      >
                         {renderCell(row, column.id)}
                       </td>
                     ))}

@@ -21,7 +21,7 @@ export function LogoName({ name, logo, emphasised = false }: LogoNameProps) {
           {initials(name)}
         </span>
       )}
-      {name}
+      <span className={styles.text}>{name}</span>
     </span>
   );
 }

@@ -21,6 +21,8 @@ export interface ModalProps {
   role?: 'dialog' | 'alertdialog';
   size?: 'sm' | 'md' | 'lg';
   className?: string;
+  /** Ids of the text that describes the dialog (a confirm's message), read after its title. */
+  'aria-describedby'?: string;
 }
 
 /** A modal dialog: focus is trapped inside and returns to the trigger on close. */
@@ -36,6 +38,7 @@ export function Modal({
   role = 'dialog',
   size = 'md',
   className,
+  'aria-describedby': describedBy,
 }: ModalProps) {
   return (
     <ModalOverlay
@@ -48,7 +51,7 @@ export function Modal({
       className={styles.overlay}
     >
       <AriaModal className={cx(styles.modal, styles[size], className)}>
-        <Dialog role={role} className={styles.dialog}>
+        <Dialog role={role} className={styles.dialog} aria-describedby={describedBy}>
           <div className={styles.header}>
             <Heading slot="title" className={styles.title}>
               {title}

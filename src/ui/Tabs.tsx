@@ -15,8 +15,11 @@ export interface TabsProps<K extends string = string> {
   onSelectionChange: (key: K) => void;
   /** Names the tab list for screen readers ('Users'). */
   label: string;
-  /** The content under the tabs (the table). Shown in the selected tab's panel. */
-  children?: ReactNode;
+  /**
+   * The content the tabs switch (the table), shown in the selected tab's panel. Required: a panel
+   * with nothing in it would still take focus and tell a screen reader nothing.
+   */
+  children: ReactNode;
   /** Controls on the tab row's right (search, columns, bulk bar), saving a line above a dense table. */
   actions?: ReactNode;
   className?: string;

@@ -21,8 +21,20 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+export interface LaunchOptions {
+  /**
+   * Scrollbars that take space, as on Windows and on Linux desktops. Headless Chromium hides them
+   * unless told otherwise, which hides layouts that only fit without them.
+   */
+  classicScrollbars?: boolean;
+}
+
+export function launchBrowser({ classicScrollbars = false }: LaunchOptions = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    ignoreDefaultArgs: classicScrollbars ? ['--hide-scrollbars'] : undefined,
+  });
 }
 
 /** A context (fresh storage) pointed at the server that the global setup started. */

@@ -19,9 +19,10 @@ describe.skipIf(!hasChromium)('the console in a browser', () => {
     return () => page.context().close();
   });
 
-  it('opens with the title Dealership Console', async () => {
+  it('opens the sign-in page titled Sign in · Dealership Console', async () => {
     await page.goto('/');
-    expect(await page.title()).toBe('Dealership Console');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+    expect(await page.title()).toBe('Sign in · Dealership Console');
   });
 
   it('shows the sign-in form without serious accessibility problems', async () => {

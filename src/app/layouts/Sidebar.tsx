@@ -4,7 +4,10 @@ import { Icon } from '@/ui/Icon';
 import { navigation } from '../routes';
 import styles from './Sidebar.module.css';
 
-/** The sections of spec §2; an area shows once its screens exist. */
+/**
+ * The sections of spec §2; an area shows once its screens exist. On a tablet it narrows to a rail of
+ * icons, each named for screen readers and in its tooltip, to leave the tables their width.
+ */
 export function Sidebar() {
   const [location] = useLocation();
   return (
@@ -23,9 +26,10 @@ export function Sidebar() {
                       href={item.href}
                       className={cx(styles.link, active && styles.active)}
                       aria-current={active ? 'page' : undefined}
+                      title={item.label}
                     >
                       <Icon name={item.icon} />
-                      <span>{item.label}</span>
+                      <span className={styles.label}>{item.label}</span>
                     </Link>
                   </li>
                 );

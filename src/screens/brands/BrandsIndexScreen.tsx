@@ -14,8 +14,8 @@ const columns: DataTableColumn[] = [
   { id: 'name', label: 'Name' },
   { id: 'slug', label: 'Slug' },
   { id: 'live', label: 'Live', width: 56, align: 'center' },
-  { id: 'created_at', label: 'Created', width: 110 },
-  { id: 'updated_at', label: 'Updated', width: 110 },
+  { id: 'created_at', label: 'Created', width: 88 },
+  { id: 'updated_at', label: 'Updated', width: 88 },
 ];
 
 function renderCell(brand: Brand, column: string) {

@@ -13,7 +13,7 @@ export function UserName({ user }: { user: User }) {
           {initials(user.name)}
         </span>
       )}
-      {user.name}
+      <span className={styles.text}>{user.name}</span>
     </span>
   );
 }

@@ -11,8 +11,8 @@ import { UserName } from './UserName';
 const columns: DataTableColumn[] = [
   { id: 'name', label: 'Name' },
   { id: 'email', label: 'Email' },
-  { id: 'created_at', label: 'Created', width: 110 },
-  { id: 'updated_at', label: 'Updated', width: 110 },
+  { id: 'created_at', label: 'Created', width: 88 },
+  { id: 'updated_at', label: 'Updated', width: 88 },
 ];
 
 function renderCell(user: User, column: string) {

@@ -25,6 +25,7 @@ import { Tabs } from '../Tabs';
 import { toast } from '../toasts';
 import { useColumnVisibility } from '../useColumnVisibility';
 import styles from './LifecycleList.module.css';
+import { useOutcome, useOutcomeFocus } from './useOutcome';
 
 export interface LifecycleNouns {
   /** 'user', 'brand', 'dealership' */
@@ -77,12 +78,15 @@ export interface LifecycleListProps<T extends { id: number }> {
  */
 export function LifecycleList<T extends { id: number }>(props: LifecycleListProps<T>) {
   const { nouns, columns, columnsKey } = props;
+  const outcome = useOutcome<T>(nouns, props.rowLabel);
   const actor = useActorRef(
     lifecycleMachine.provide({
       actors: {
         load: fromPromise(({ input }) => props.load(input)),
-        remove: fromPromise(({ input }) => props.remove(input)),
-        restore: fromPromise(({ input }) => props.restore(input)),
+        remove: fromPromise(({ input }) =>
+          outcome.after(input.type === 'all' ? 'binned' : 'deleted', input.ids, props.remove(input)),
+        ),
+        restore: fromPromise(({ input }) => outcome.after('restored', input.ids, props.restore(input))),
       },
     }),
     { input: { selfId: props.selfId ?? null }, inspect: currentInspect() },
@@ -102,6 +106,7 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
   const inBin = context.view === 'trashed';
   const counts = context.data ? { all: context.data.active.total, bin: context.data.trashed.total } : null;
   const rows = list?.data ?? [];
+  useOutcomeFocus(outcome, rows);
   const isSelf = (row: T) => props.selfId !== undefined && props.selfId !== null && row.id === props.selfId;
 
   let empty: ReactNode = null;
@@ -183,7 +188,7 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
   );
 
   return (
-    <div className={styles.list} aria-busy={loading}>
+    <div className={styles.list} aria-busy={loading} ref={outcome.rootRef}>
       <div className={styles.toolbar}>
         <SearchField
           label={`Search ${nouns.many}`}
@@ -201,60 +206,65 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
         ]}
         selectedKey={context.view}
         onSelectionChange={(key) => actor.send({ type: key === 'all' ? 'view.all' : 'view.bin' })}
-      />
-      {context.selection.length > 0 ? (
-        <BulkBar count={context.selection.length}>
-          {inBin ? (
-            <Button
-              size="sm"
-              icon="restore"
-              isDisabled={busy}
-              onPress={() => actor.send({ type: 'bulk.restore' })}
-            >
-              Restore selected
-            </Button>
+      >
+        {/* The panel holds the view it names, so the tabs control something and no empty panel takes focus. */}
+        <div className={styles.panel}>
+          {context.selection.length > 0 ? (
+            <BulkBar count={context.selection.length}>
+              {inBin ? (
+                <Button
+                  size="sm"
+                  icon="restore"
+                  isDisabled={busy}
+                  onPress={() => actor.send({ type: 'bulk.restore' })}
+                >
+                  Restore selected
+                </Button>
+              ) : null}
+              <Button
+                size="sm"
+                variant="danger"
+                icon="trash"
+                isDisabled={busy}
+                onPress={() => actor.send({ type: 'bulk.delete' })}
+              >
+                {inBin ? 'Delete selected forever' : 'Delete selected'}
+              </Button>
+              <Button size="sm" variant="ghost" onPress={() => actor.send({ type: 'selection.clear' })}>
+                {allSelected(snapshot) ? 'Clear selection' : 'Clear'}
+              </Button>
+            </BulkBar>
           ) : null}
-          <Button
-            size="sm"
-            variant="danger"
-            icon="trash"
-            isDisabled={busy}
-            onPress={() => actor.send({ type: 'bulk.delete' })}
-          >
-            {inBin ? 'Delete selected forever' : 'Delete selected'}
-          </Button>
-          <Button size="sm" variant="ghost" onPress={() => actor.send({ type: 'selection.clear' })}>
-            {allSelected(snapshot) ? 'Clear selection' : 'Clear'}
-          </Button>
-        </BulkBar>
-      ) : null}
-      {snapshot.matches('loadFailed') ? (
-        <EmptyState
-          icon="cross"
-          title={`The ${nouns.many} could not be loaded.`}
-          text={context.error}
-          action={{ label: 'Try again', onPress: () => actor.send({ type: 'list.retry' }) }}
-        />
-      ) : props.wrapTable ? (
-        props.wrapTable(table, rows)
-      ) : (
-        table
-      )}
-      {list && list.total > 0 ? (
-        <Pagination
-          prevUrl={list.prev_page_url}
-          nextUrl={list.next_page_url}
-          currentPage={list.current_page}
-          lastPage={list.last_page}
-          total={list.total}
-          onPrevious={() => actor.send({ type: 'page.go', page: list.current_page - 1 })}
-          onNext={() => actor.send({ type: 'page.go', page: list.current_page + 1 })}
-        />
-      ) : null}
+          {snapshot.matches('loadFailed') ? (
+            <EmptyState
+              icon="cross"
+              title={`The ${nouns.many} could not be loaded.`}
+              text={context.error}
+              action={{ label: 'Try again', onPress: () => actor.send({ type: 'list.retry' }) }}
+            />
+          ) : props.wrapTable ? (
+            props.wrapTable(table, rows)
+          ) : (
+            table
+          )}
+          {list && list.total > 0 ? (
+            <Pagination
+              prevUrl={list.prev_page_url}
+              nextUrl={list.next_page_url}
+              currentPage={list.current_page}
+              lastPage={list.last_page}
+              total={list.total}
+              onPrevious={() => actor.send({ type: 'page.go', page: list.current_page - 1 })}
+              onNext={() => actor.send({ type: 'page.go', page: list.current_page + 1 })}
+            />
+          ) : null}
+        </div>
+      </Tabs>
       <Confirm
         isOpen={snapshot.matches({ ready: 'confirming' }) || snapshot.matches({ ready: 'deleting' })}
         isPending={snapshot.matches({ ready: 'deleting' })}
         message={`You are about to delete ${nouns.one}(s)`}
+        items={outcome.labels(context.pending?.ids ?? [])}
         onConfirm={() => actor.send({ type: 'confirm.accept' })}
         onCancel={() => actor.send({ type: 'confirm.cancel' })}
       />

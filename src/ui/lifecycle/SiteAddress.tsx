@@ -18,14 +18,18 @@ export interface SiteAddressProps {
 
 /**
  * A slug where it lives on the website (spec §2 Brands, Dealerships): the site's address muted, so
- * the eye runs down the slugs, on one line so the table stays dense.
+ * the eye runs down the slugs, on one line so the table stays dense. When the column is too narrow
+ * the line is cut at its start, so the slug's end (the part that tells rows apart) stays in view;
+ * the whole address is in the tooltip.
  */
 export function SiteAddress({ slug, folder = '' }: SiteAddressProps) {
   const base = `${siteUrl}${folder && !folder.endsWith('/') ? `${folder}/` : folder}`;
   return (
     <span className={styles.address} title={`${base}${slug}`}>
-      <span className={styles.base}>{base}</span>
-      <span className={styles.slug}>{slug}</span>
+      <span className={styles.line}>
+        <span className={styles.base}>{base}</span>
+        <span className={styles.slug}>{slug}</span>
+      </span>
     </span>
   );
 }

@@ -1,0 +1,109 @@
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
+import { announce } from '../announce';
+
+/** What a finished action did to its rows. */
+export type OutcomeKind = 'binned' | 'deleted' | 'restored';
+
+const verbs: Record<OutcomeKind, string> = {
+  binned: 'moved to the bin',
+  deleted: 'deleted forever',
+  restored: 'restored',
+};
+
+/**
+ * The sentence a screen reader hears when an action is done: the record by name when it was one
+ * whose name is known ('Kia moved to the bin'), a count otherwise ('2 brands restored').
+ */
+export function outcomeMessage(
+  kind: OutcomeKind,
+  count: number,
+  names: readonly string[],
+  nouns: { one: string; many: string },
+): string {
+  if (count === 1 && names.length === 1) return `${names[0]} ${verbs[kind]}`;
+  return `${count} ${count === 1 ? nouns.one : nouns.many} ${verbs[kind]}`;
+}
+
+/**
+ * Where focus goes once the list has its rows again: the checkbox of the row that took the place of
+ * the first one acted on (or the row's first control, for a row without one), the last row when the
+ * end of the page went, and the search box when nothing is left.
+ */
+function focusAfterChange(root: HTMLElement, index: number): void {
+  const rows = root.querySelectorAll<HTMLElement>('[role="tabpanel"] tbody tr');
+  const row = rows.length > 0 ? rows[Math.min(index, rows.length - 1)] : undefined;
+  const target =
+    row?.querySelector<HTMLElement>('input[type="checkbox"]') ??
+    row?.querySelector<HTMLElement>('a[href], button:not([disabled])') ??
+    root.querySelector<HTMLElement>('input[type="search"]') ??
+    root.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+  target?.focus();
+}
+
+export interface Outcome<T extends { id: number }> {
+  /** Holds the list: focus is looked for inside it. */
+  rootRef: RefObject<HTMLDivElement | null>;
+  /** The names of the rows with these ids that are on screen. */
+  labels: (ids: readonly number[]) => string[];
+  /**
+   * Runs an action on rows; when it succeeds, says what happened and, once the list shows its new rows,
+   * puts focus on the row that took their place. A failure passes through untouched.
+   */
+  after: <R>(kind: OutcomeKind, ids: readonly number[], action: Promise<R>) => Promise<R>;
+  /** The rows on screen and a focus move still waiting for new ones (see useOutcomeFocus). */
+  state: { rows: readonly T[]; pendingFocus: { index: number; rowsBefore: readonly T[] } | null };
+}
+
+/**
+ * Announces what delete, restore and the bulk actions did. The functions are stable, so a machine
+ * that keeps the actors it was first given still reaches the rows shown now.
+ */
+export function useOutcome<T extends { id: number }>(
+  nouns: { one: string; many: string },
+  rowLabel: (row: T) => string,
+): Outcome<T> {
+  const latest = useRef({ nouns, rowLabel });
+  latest.current = { nouns, rowLabel };
+  const rootRef = useRef<HTMLDivElement | null>(null);
+
+  return useMemo<Outcome<T>>(() => {
+    const state: Outcome<T>['state'] = { rows: [], pendingFocus: null };
+    const labels = (ids: readonly number[]) =>
+      ids.flatMap((id) => {
+        const row = state.rows.find((candidate) => candidate.id === id);
+        return row ? [latest.current.rowLabel(row)] : [];
+      });
+    return {
+      rootRef,
+      labels,
+      state,
+      after: async (kind, ids, action) => {
+        const names = labels(ids);
+        const positions = ids
+          .map((id) => state.rows.findIndex((row) => row.id === id))
+          .filter((at) => at >= 0);
+        const result = await action;
+        announce(outcomeMessage(kind, ids.length, names, latest.current.nouns));
+        state.pendingFocus = {
+          index: positions.length > 0 ? Math.min(...positions) : 0,
+          rowsBefore: state.rows,
+        };
+        return result;
+      },
+    };
+  }, []);
+}
+
+/**
+ * Keeps focus off the page body when the row (or the bulk bar) that held it goes away: once the list
+ * shows new rows after an action, focus moves to the row that took the acted-on row's place.
+ */
+export function useOutcomeFocus<T extends { id: number }>(outcome: Outcome<T>, rows: readonly T[]): void {
+  outcome.state.rows = rows;
+  useEffect(() => {
+    const pending = outcome.state.pendingFocus;
+    if (!pending || rows === pending.rowsBefore || !outcome.rootRef.current) return;
+    outcome.state.pendingFocus = null;
+    focusAfterChange(outcome.rootRef.current, pending.index);
+  }, [outcome, rows]);
+}
