@@ -22,11 +22,28 @@ export interface Config {
   seed: boolean;
   /** Behind a reverse proxy: read the client's address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Where clients reach the console and API (`https://console.example.com`); paginator links use it. */
+  publicUrl: string | null;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** An http(s) origin, with an optional path prefix, and no trailing slash; anything else is refused. */
+function publicUrlFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got ${value}`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -48,5 +65,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtl: intFrom(env.REFRESH_TOKEN_TTL, 14 * 24 * 60 * 60),
     seed: env.SEED !== '0',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    publicUrl: publicUrlFrom(env.PUBLIC_URL),
   };
 }

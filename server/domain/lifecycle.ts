@@ -1,4 +1,4 @@
-import { and, count, desc, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
@@ -20,25 +20,13 @@ export interface LifecycleTable {
   order?: OrderedList;
 }
 
-/** How lists show rows: in the hand-made order where there is one, else newest first. */
-export function listOrder(t: LifecycleTable): SQL[] {
-  return t.order ? orderedListOrder(t.order) : [desc(t.id)];
-}
-
-/** How many rows are active and how many in the bin, among those `where` picks: one statement. */
-export async function countBoth(
-  db: Db,
-  t: LifecycleTable,
-  where: SQL | undefined,
-): Promise<{ active: number; trashed: number }> {
-  const [row] = await db
-    .select({
-      active: sql<number>`count(*) filter (where ${t.deletedAt} is null)`.mapWith(Number),
-      trashed: count(t.deletedAt),
-    })
-    .from(t.table)
-    .where(where);
-  return { active: row?.active ?? 0, trashed: row?.trashed ?? 0 };
+/**
+ * How lists show rows: in the hand-made order where there is one, else newest first. Binned rows
+ * keep the positions they last had, which can repeat, so the bin breaks ties by id.
+ */
+export function listOrder(t: LifecycleTable, trashed = false): SQL[] {
+  if (!t.order) return [desc(t.id)];
+  return trashed ? [asc(t.order.position), asc(t.id)] : orderedListOrder(t.order);
 }
 
 /** The condition for one tab of a list: the active rows or the bin. */

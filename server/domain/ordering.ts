@@ -50,9 +50,9 @@ export function inList(list: OrderedList, scope: Scope): SQL | undefined {
   return and(inScope(list, scope), listed(list));
 }
 
-/** How a list is shown: by position, ties (never expected) by id. */
+/** How a list is shown: by position, which is unique within it (so its unique index serves the order). */
 export function listOrder(list: OrderedList): SQL[] {
-  return [asc(list.position), asc(list.id)];
+  return [asc(list.position)];
 }
 
 const positionColumn = (list: OrderedList) => sql.identifier(list.position.name);
