@@ -1,5 +1,5 @@
 import { and, ilike, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/open';
 import { inView, type LifecycleTable, listOrder } from './lifecycle';
 import { likePattern, pageWindow } from './paginate';
@@ -74,22 +74,42 @@ function countStatement(db: Db, source: ListSource<unknown, unknown>, searching:
   );
 }
 
+/** One page of `select` under `where`, in `order`: limit and offset (and the pattern) are bound per call. */
 function pageStatement(
   db: Db,
-  source: ListSource<unknown, unknown>,
-  trashed: boolean,
-  searching: boolean,
+  name: string,
+  select: (db: Db) => PgSelect,
+  where: SQL | undefined,
+  order: SQL[],
 ): Statement {
-  const name = `${source.name}_${trashed ? 'bin' : 'active'}_${searching ? 'search' : 'all'}`;
   return statement(db, name, () =>
-    source
-      .select(db)
-      .where(and(inView(source.lifecycle, trashed), searchWhere(source, searching)))
-      .orderBy(...listOrder(source.lifecycle, trashed))
+    select(db)
+      .where(where)
+      .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),
   );
+}
+
+function tabStatement(db: Db, source: ListSource<unknown, unknown>, trashed: boolean, searching: boolean) {
+  return pageStatement(
+    db,
+    `${source.name}_${trashed ? 'bin' : 'active'}_${searching ? 'search' : 'all'}`,
+    source.select,
+    and(inView(source.lifecycle, trashed), searchWhere(source, searching)),
+    listOrder(source.lifecycle, trashed),
+  );
+}
+
+/** The values every list statement binds: the pattern when searching, and the page window. */
+function bindings(query: ListQuery) {
+  const { limit, offset } = pageWindow(query.page, query.perPage);
+  return {
+    ...(query.search !== '' ? { pattern: likePattern(query.search) } : {}),
+    limit: limit ?? EVERY_ROW,
+    offset,
+  };
 }
 
 /**
@@ -103,20 +123,52 @@ export async function listBoth<Row, Item>(
 ): Promise<ListAnswer<Item>> {
   const loose = source as unknown as ListSource<unknown, unknown>;
   const searching = query.search !== '';
-  const { limit, offset } = pageWindow(query.page, query.perPage);
-  const values = {
-    ...(searching ? { pattern: likePattern(query.search) } : {}),
-    limit: limit ?? EVERY_ROW,
-    offset,
-  };
+  const values = bindings(query);
   const [counts, active, trashed] = await Promise.all([
     countStatement(db, loose, searching).execute(values) as Promise<{ active: number; trashed: number }[]>,
     // The select's rows are the source's own Row type; the builder's generic type cannot carry it here.
-    pageStatement(db, loose, false, searching).execute(values) as Promise<Row[]>,
-    pageStatement(db, loose, true, searching).execute(values) as Promise<Row[]>,
+    tabStatement(db, loose, false, searching).execute(values) as Promise<Row[]>,
+    tabStatement(db, loose, true, searching).execute(values) as Promise<Row[]>,
   ]);
   return {
     active: { rows: active.map(source.toItem), total: counts[0]?.active ?? 0 },
     trashed: { rows: trashed.map(source.toItem), total: counts[0]?.trashed ?? 0 },
   };
+}
+
+/** What a list without a bin shows and searches (reservations, responses): one view, in `order`. */
+export interface PagedSource<Row, Item> {
+  /** Names the prepared statements; one per list. */
+  name: string;
+  table: PgTable;
+  searchText: SQL;
+  select: (db: Db) => PgSelect;
+  order: SQL[];
+  toItem: (row: Row) => Item;
+}
+
+/** One page of a list without a bin and the total that matches, counted beside it. */
+export async function listPage<Row, Item>(
+  db: Db,
+  source: PagedSource<Row, Item>,
+  query: ListQuery,
+): Promise<{ rows: Item[]; total: number }> {
+  const searching = query.search !== '';
+  const where = searching ? ilike(source.searchText, sql.placeholder('pattern')) : undefined;
+  const suffix = searching ? 'search' : 'all';
+  const values = bindings(query);
+  const count = statement(db, `${source.name}_count_${suffix}`, () =>
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(source.table)
+      .where(where)
+      .prepare(`${source.name}_count_${suffix}`),
+  );
+  const page = pageStatement(db, `${source.name}_page_${suffix}`, source.select, where, source.order);
+  const [counted, rows] = await Promise.all([
+    count.execute(values) as Promise<{ total: number }[]>,
+    // As above: the rows are the source's own Row type.
+    page.execute(values) as Promise<Row[]>,
+  ]);
+  return { rows: rows.map(source.toItem), total: counted[0]?.total ?? 0 };
 }

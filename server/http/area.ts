@@ -3,7 +3,7 @@ import type { CallDef } from '@/api/contract/define';
 import type { Db } from '../db/open';
 import type { AuthUser } from '../domain/auth/guard';
 import { deleteRows, restoreRows } from '../domain/lifecycle';
-import { type ListSource, listBoth } from '../domain/listing';
+import { type ListSource, listBoth, listPage, type PagedSource } from '../domain/listing';
 import { reorder } from '../domain/ordering';
 import { pageSize, paginate } from '../domain/paginate';
 import { registerCall } from './route';
@@ -80,5 +80,21 @@ export function registerList<Item, Row>(
       [opts.key]: paginate(raw, active.rows, active.total, page, perPage),
       trashed: paginate(raw, trashed.rows, trashed.total, page, perPage),
     };
+  });
+}
+
+/** Registers the list call of an area without a bin (reservations): `{<key>: paginator}`. */
+export function registerPagedList<Item, Row>(
+  app: FastifyInstance,
+  call: CallDef,
+  opts: { db: Db; key: string; source: PagedSource<Row, Item> },
+): void {
+  registerCall(app, call, async ({ query, raw }) => {
+    // As above: the call's query schema has parsed these.
+    const q = query as { search: string; page: number; perPage?: number };
+    const perPage = pageSize(q.perPage);
+    const page = perPage === -1 ? 1 : q.page;
+    const { rows, total } = await listPage(opts.db, opts.source, { search: q.search, page, perPage });
+    return { [opts.key]: paginate(raw, rows, total, page, perPage) };
   });
 }
