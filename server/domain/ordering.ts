@@ -230,3 +230,35 @@ export async function placeAtEnd(tx: Db, list: OrderedList, ids: number[]): Prom
       where ${list.id} = v.id`);
   }
 }
+
+/**
+ * Moves rows to the end of another list of the same table (a page to a new parent), in the order
+ * they held: their old lists close up behind them. Rows already in that list stay where they are.
+ * Runs in the caller's transaction; every list involved is locked first, smallest scope first.
+ */
+export async function moveToList(tx: Db, list: OrderedList, ids: number[], target: Scope): Promise<void> {
+  const scope = list.scope;
+  if (!scope) throw new Error(`${list.name} is one list; there is nowhere to move its rows`);
+  const seen = await placesOf(tx, list, ids, listed(list));
+  await lockLists(tx, list, [target, ...seen.map((p) => p.scope)]);
+  const places = await lockPlaces(tx, list, ids, listed(list));
+  const moving = places
+    .filter((p) => p.scope !== target)
+    .sort((a, b) => a.position - b.position || a.id - b.id);
+  if (moving.length === 0) return;
+  await removeFromLists(
+    tx,
+    list,
+    moving.map((p) => p.id),
+    async () => {
+      const last = await lastPosition(tx, list, target);
+      const moves = moving.map((p, i) => ({ id: p.id, pos: last + i + 1 }));
+      // Scope and position change in one write, so the row is never in two lists or none.
+      await tx.execute(sql`
+        update ${list.table}
+        set ${sql.identifier(scope.name)} = ${target}::int, ${positionColumn(list)} = v.pos
+        from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as v(id int, pos int)
+        where ${list.id} = v.id`);
+    },
+  );
+}

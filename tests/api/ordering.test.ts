@@ -2,6 +2,7 @@ import type { Db } from '@server/db/open';
 import { brands } from '@server/db/schema';
 import {
   appendRow,
+  moveToList,
   type OrderedList,
   placeAtEnd,
   removeFromLists,
@@ -273,5 +274,26 @@ describe(`Ordering split by parent (${databaseKind})`, () => {
     });
     expect(await childrenOf(20)).toEqual([{ id: a, position: 1 }]);
     expect(await childrenOf(21)).toEqual([{ id: b, position: 1 }]);
+  });
+
+  it('moves children to the end of another parent while both parents stay dense, even when moves cross', async () => {
+    const left = await Promise.all(Array.from({ length: 5 }, () => add(30)));
+    const right = await Promise.all(Array.from({ length: 5 }, () => add(31)));
+    const leftOrder = (await childrenOf(30)).map((row) => row.id);
+    const move = (ids: number[], to: number) => transaction(db, (tx) => moveToList(tx, tree, ids, to));
+    await Promise.all([
+      move([leftOrder[1]!, leftOrder[3]!], 31),
+      move([right[0]!], 30),
+      move([right[2]!], 30),
+    ]);
+    const l = await childrenOf(30);
+    const r = await childrenOf(31);
+    expectDense(l.map((row) => row.position));
+    expectDense(r.map((row) => row.position));
+    expect(l).toHaveLength(5);
+    expect(r).toHaveLength(5);
+    expect(r.map((row) => row.id).slice(-2)).toEqual(expect.arrayContaining([leftOrder[1], leftOrder[3]]));
+    expect(l.map((row) => row.id)).toEqual(expect.arrayContaining([right[0], right[2]]));
+    expect(new Set([...l, ...r].map((row) => row.id))).toEqual(new Set([...left, ...right]));
   });
 });
