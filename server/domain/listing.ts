@@ -144,6 +144,11 @@ export interface PagedSource<Row, Item> {
   searchText: SQL;
   select: (db: Db) => PgSelect;
   order: SQL[];
+  /**
+   * What narrows the list for good (responses of one form). Values that change per call are
+   * `sql.placeholder('name')`, bound through `listPage`'s `values`, so one statement serves all.
+   */
+  where?: SQL;
   toItem: (row: Row) => Item;
 }
 
@@ -152,11 +157,15 @@ export async function listPage<Row, Item>(
   db: Db,
   source: PagedSource<Row, Item>,
   query: ListQuery,
+  values: Record<string, unknown> = {},
 ): Promise<{ rows: Item[]; total: number }> {
   const searching = query.search !== '';
-  const where = searching ? ilike(source.searchText, sql.placeholder('pattern')) : undefined;
+  const where = and(
+    source.where,
+    searching ? ilike(source.searchText, sql.placeholder('pattern')) : undefined,
+  );
   const suffix = searching ? 'search' : 'all';
-  const values = bindings(query);
+  const bound = { ...values, ...bindings(query) };
   const count = statement(db, `${source.name}_count_${suffix}`, () =>
     db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
@@ -166,9 +175,9 @@ export async function listPage<Row, Item>(
   );
   const page = pageStatement(db, `${source.name}_page_${suffix}`, source.select, where, source.order);
   const [counted, rows] = await Promise.all([
-    count.execute(values) as Promise<{ total: number }[]>,
+    count.execute(bound) as Promise<{ total: number }[]>,
     // As above: the rows are the source's own Row type.
-    page.execute(values) as Promise<Row[]>,
+    page.execute(bound) as Promise<Row[]>,
   ]);
   return { rows: rows.map(source.toItem), total: counted[0]?.total ?? 0 };
 }

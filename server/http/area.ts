@@ -87,14 +87,21 @@ export function registerList<Item, Row>(
 export function registerPagedList<Item, Row>(
   app: FastifyInstance,
   call: CallDef,
-  opts: { db: Db; key: string; source: PagedSource<Row, Item> },
+  opts: {
+    db: Db;
+    key: string;
+    source: PagedSource<Row, Item>;
+    /** Values for the source's own placeholders, from the parsed query (the form a list is of). */
+    values?: (query: Record<string, unknown>) => Record<string, unknown>;
+  },
 ): void {
   registerCall(app, call, async ({ query, raw }) => {
     // As above: the call's query schema has parsed these.
     const q = query as { search: string; page: number; perPage?: number };
     const perPage = pageSize(q.perPage);
     const page = perPage === -1 ? 1 : q.page;
-    const { rows, total } = await listPage(opts.db, opts.source, { search: q.search, page, perPage });
+    const values = opts.values?.(query as Record<string, unknown>) ?? {};
+    const { rows, total } = await listPage(opts.db, opts.source, { search: q.search, page, perPage }, values);
     return { [opts.key]: paginate(raw, rows, total, page, perPage) };
   });
 }

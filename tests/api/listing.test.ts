@@ -1,7 +1,7 @@
 import { userSearchText, users } from '@server/db/schema';
 import { listPage, type PagedSource } from '@server/domain/listing';
 import { toUser, type UserRow } from '@server/domain/users';
-import { asc } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@/api/contract/users';
 import { createTestServer, databaseKind, insertUser, type TestServer } from './harness';
@@ -52,5 +52,24 @@ describe(`A list without a bin (${databaseKind})`, () => {
     expect(answers.map((a) => a.rows.map((u) => u.name))).toEqual(
       Array.from({ length: 10 }, (_, i) => [`Listed Person ${(i % 7) + 1}`]),
     );
+  });
+
+  it('narrows a list for good with a value bound per call', async () => {
+    const db = server.database.db;
+    const one = { ...everyone, name: 'test_one_email', where: eq(users.email, sql.placeholder('email')) };
+    const found = await listPage(
+      db,
+      one,
+      { search: '', page: 1, perPage: 5 },
+      { email: 'listed3@list.example.com' },
+    );
+    expect(found).toMatchObject({ total: 1, rows: [{ name: 'Listed Person 3' }] });
+    const other = await listPage(
+      db,
+      one,
+      { search: 'listed', page: 1, perPage: 5 },
+      { email: 'listed5@list.example.com' },
+    );
+    expect(other).toMatchObject({ total: 1, rows: [{ name: 'Listed Person 5' }] });
   });
 });
