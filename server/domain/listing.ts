@@ -166,14 +166,15 @@ export async function listPage<Row, Item>(
   );
   const suffix = searching ? 'search' : 'all';
   const bound = { ...values, ...bindings(query) };
-  const count = statement(db, `${source.name}_count_${suffix}`, () =>
+  // Named apart from the statements of a list with a bin: a name may only ever mean one text.
+  const count = statement(db, `${source.name}_paged_count_${suffix}`, () =>
     db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(source.table)
       .where(where)
-      .prepare(`${source.name}_count_${suffix}`),
+      .prepare(`${source.name}_paged_count_${suffix}`),
   );
-  const page = pageStatement(db, `${source.name}_page_${suffix}`, source.select, where, source.order);
+  const page = pageStatement(db, `${source.name}_paged_${suffix}`, source.select, where, source.order);
   const [counted, rows] = await Promise.all([
     count.execute(bound) as Promise<{ total: number }[]>,
     // As above: the rows are the source's own Row type.
