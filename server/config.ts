@@ -15,6 +15,8 @@ export interface Config {
   mailFrom: string;
   /** Where the built console lives; null serves the API alone. */
   consoleDir: string | null;
+  /** Where clients reach the console and API (`https://console.example.com`); paginator links use it. */
+  publicUrl: string | null;
   /** Seconds an access token lives. */
   accessTokenTtl: number;
   /** Seconds a refresh token lives. */
@@ -22,8 +24,6 @@ export interface Config {
   seed: boolean;
   /** Behind a reverse proxy: read the client's address from X-Forwarded-For. */
   trustProxy: boolean;
-  /** Where clients reach the console and API (`https://console.example.com`); paginator links use it. */
-  publicUrl: string | null;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -61,10 +61,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Dealership Console <no-reply@localhost>',
     consoleDir: env.CONSOLE_DIR === '' ? null : resolve(env.CONSOLE_DIR || './dist'),
+    publicUrl: publicUrlFrom(env.PUBLIC_URL),
     accessTokenTtl: intFrom(env.ACCESS_TOKEN_TTL, 15 * 60),
     refreshTokenTtl: intFrom(env.REFRESH_TOKEN_TTL, 14 * 24 * 60 * 60),
     seed: env.SEED !== '0',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    publicUrl: publicUrlFrom(env.PUBLIC_URL),
   };
 }

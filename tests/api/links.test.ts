@@ -45,7 +45,7 @@ describe(`Paginator links with PUBLIC_URL (${databaseKind})`, () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await createTestServer({ env: { PUBLIC_URL: 'https://console.example.com/' } });
+    server = await createTestServer({ PUBLIC_URL: 'https://console.example.com/' });
     token = await server.login();
   });
   afterAll(() => server.close());
