@@ -80,6 +80,8 @@ export interface VersionedSave<Row extends { updatedAt: Date }> {
   check?: (current: Row) => Promise<void>;
   /** The columns to write, from the form and the stored row (a kept publish date, a new hash). */
   values: (current: Row) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** What follows a save that landed (ending sessions, a notice), given the row as it was before. */
+  saved?: (before: Row) => Promise<void>;
   messages: RecordMessages;
 }
 
@@ -110,6 +112,7 @@ export async function saveVersioned<Row extends { updatedAt: Date }>(
     );
     const row = rows[0] as { id: number } | undefined;
     if (!row) throw save.loadedAt ? conflict() : notFound(messages.notFound);
+    await save.saved?.(current);
     return row.id;
   } catch (error) {
     if (error instanceof HttpError) throw error;

@@ -21,6 +21,8 @@ export interface BinArea {
   calls: { remove: CallDef; restore: CallDef; sort?: CallDef };
   /** Refuses a delete the area does not allow (a user binning their own account); throws a 422. */
   guardDelete?: (ids: number[], user: AuthUser) => void;
+  /** What follows a delete that landed (a binned user's sessions end). */
+  deleted?: (ids: number[], type: 'all' | 'trashed') => Promise<void>;
 }
 
 /** The ids a bin call carries under the area's key; the call's schema has already checked them. */
@@ -39,6 +41,7 @@ export function registerBin(app: FastifyInstance, area: BinArea): void {
     area.guardDelete?.(ids, user);
     const type = (body as { type: 'all' | 'trashed' }).type;
     const n = await deleteRows(db, t, ids, type);
+    await area.deleted?.(ids, type);
     return {
       message: type === 'trashed' ? `Deleted ${n} ${noun} forever.` : `Moved ${n} ${noun} to the bin.`,
     };
