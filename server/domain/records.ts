@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { databaseErrorCode, UNIQUE_VIOLATION } from '../db/errors';
+import { constraintOf, databaseErrorCode, UNIQUE_VIOLATION } from '../db/errors';
 import type { Db } from '../db/open';
 import { HttpError, invalid, notFound } from '../http/errors';
 import { appendRow, type OrderedList, type Scope } from './ordering';
@@ -26,9 +26,19 @@ export interface RecordMessages {
   refused?: (error: unknown) => HttpError | null;
 }
 
-/** Maps a unique violation to a 422 on the field the unique index guards. */
-export function uniqueField(field: string, message: string): (error: unknown) => HttpError | null {
-  return (error) => (databaseErrorCode(error) === UNIQUE_VIOLATION ? invalid({ [field]: message }) : null);
+/**
+ * Maps a violation of the unique index `index` to a 422 on the field it guards. Other unique
+ * indexes (a list's positions) are not the client's doing and stay errors.
+ */
+export function uniqueField(
+  index: string,
+  field: string,
+  message: string,
+): (error: unknown) => HttpError | null {
+  return (error) =>
+    databaseErrorCode(error) === UNIQUE_VIOLATION && constraintOf(error) === index
+      ? invalid({ [field]: message })
+      : null;
 }
 
 function refusal(messages: Pick<RecordMessages, 'refused'>, error: unknown): unknown {

@@ -36,7 +36,7 @@ const messages: RecordMessages = {
   notFound: 'The brand you are trying to locate clearly doesn\u2019t exist...',
   conflict: 'Someone else changed this brand since you opened it. Reload to see their changes.',
   // Two people saving the same slug at once: the unique index decides.
-  refused: uniqueField('slug', SLUG_IN_USE),
+  refused: uniqueField('brands_slug_unique', 'slug', SLUG_IN_USE),
 };
 
 export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Storage }) {

@@ -11,7 +11,7 @@ import {
   dealershipsValidation,
   vehicleDealersList,
 } from '@/api/contract/dealerships';
-import { databaseErrorCode, UNIQUE_VIOLATION } from '../db/errors';
+import { constraintOf, databaseErrorCode, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../db/errors';
 import type { Db } from '../db/open';
 import {
   brandSelectable,
@@ -38,22 +38,15 @@ const SLUG_IN_USE = 'That slug is already in use.';
 const CHOOSE_BRAND = 'Choose a brand from the list.';
 const CHOOSE_DEALER = 'Choose a stock feed dealer from the list.';
 
-const FOREIGN_KEY_VIOLATION = '23503';
-
 /** The dealership being edited, as the rules need it. */
 type Editing = { id: number; brandId: number | null };
-
-/** The constraint a failed write broke; drivers put it on the error or on its cause. */
-function constraintOf(error: unknown): string {
-  const own = (error as { constraint?: unknown } | null)?.constraint;
-  const cause = (error as { cause?: { constraint?: unknown } } | null)?.cause?.constraint;
-  return String(own ?? cause ?? '');
-}
 
 /** A write the database refused for the client's reason: the same 422 the checks give. */
 function refusedWrite(error: unknown): HttpError | null {
   const code = databaseErrorCode(error);
-  if (code === UNIQUE_VIOLATION) return invalid({ slug: SLUG_IN_USE });
+  if (code === UNIQUE_VIOLATION && constraintOf(error) === 'dealerships_slug_unique') {
+    return invalid({ slug: SLUG_IN_USE });
+  }
   // The brand or stock-feed dealer was deleted forever between the check and the write.
   if (code === FOREIGN_KEY_VIOLATION) {
     return constraintOf(error).includes('brand_id')

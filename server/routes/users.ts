@@ -22,7 +22,7 @@ const messages: RecordMessages = {
   notFound: 'The user you are trying to locate clearly doesn\u2019t exist...',
   conflict: 'Someone else changed this user since you opened it. Reload to see their changes.',
   // Two people saving the same e-mail at once: the unique index decides.
-  refused: uniqueField('email', EMAIL_IN_USE),
+  refused: uniqueField('users_email_unique', 'email', EMAIL_IN_USE),
 };
 
 /** What a user row stores from the form, besides the password. */
