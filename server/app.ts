@@ -66,6 +66,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
   app.addHook('onClose', async () => mailer.close());
   mkdirSync(storage.root, { recursive: true });
   const { db } = database;
+  app.decorate('publicUrl', config.publicUrl);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

@@ -13,6 +13,14 @@ export function databaseErrorCode(error: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The constraint or index a failed write broke; drivers put it on the error or on its cause. */
+export function constraintOf(error: unknown): string {
+  const own = (error as { constraint?: unknown } | null)?.constraint;
+  const cause = (error as { cause?: { constraint?: unknown } } | null)?.cause?.constraint;
+  return String(own ?? cause ?? '');
+}
 
 /**
  * Class 22 (data exception): the input held something the database cannot store, such as a

@@ -139,8 +139,9 @@ export const brands = pgTable(
   (t) => [
     // Unique among all brands, binned ones too: a restored brand keeps its address.
     uniqueIndex('brands_slug_unique').on(sql`lower(${t.slug})`),
-    // The All and Bin tabs page in sort order.
-    index('brands_active_order_idx').on(t.sortOrder, t.id).where(sql`${t.deletedAt} is null`),
+    // The All tab pages in sort order; positions of active brands are unique (1..n, see ordering.ts).
+    uniqueIndex('brands_position_unique').on(t.sortOrder).where(sql`${t.deletedAt} is null`),
+    // The Bin tab keeps the positions binned brands last had, so they can repeat: ties by id.
     index('brands_bin_order_idx').on(t.sortOrder, t.id).where(sql`${t.deletedAt} is not null`),
     // Substring search (ILIKE '%...%') through a trigram index. Written straight into the index
     // (no pending list): PGlite has no autovacuum to flush one, and edits here are rare.
@@ -225,7 +226,7 @@ export const dealerships = pgTable(
   },
   (t) => [
     uniqueIndex('dealerships_slug_unique').on(sql`lower(${t.slug})`),
-    index('dealerships_active_order_idx').on(t.sortOrder, t.id).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('dealerships_position_unique').on(t.sortOrder).where(sql`${t.deletedAt} is null`),
     index('dealerships_bin_order_idx').on(t.sortOrder, t.id).where(sql`${t.deletedAt} is not null`),
     index('dealerships_search_idx')
       .using('gin', sql`${dealershipSearchText(t)} gin_trgm_ops`)

@@ -1,18 +1,30 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import type { Brand, Manufacturer, ManufacturerType } from '@/api/contract/brands';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Brand, BrandValues, Manufacturer, ManufacturerType } from '@/api/contract/brands';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { brandSearchText, brands, manufacturers } from '../db/schema';
 import { type LifecycleTable, listOrder } from './lifecycle';
-import { likePattern, pageWindow } from './paginate';
+import type { ListSource } from './listing';
+import type { OrderedList } from './ordering';
 
-export const brandsLifecycle: LifecycleTable & { sortOrder: PgColumn } = {
+/** Staff order brands by hand: one list for the whole table. */
+export const brandsOrder: OrderedList = {
+  name: 'brands',
+  table: brands,
+  id: brands.id,
+  position: brands.sortOrder,
+  deletedAt: brands.deletedAt,
+  key: 'brands',
+  noun: 'brands',
+};
+
+export const brandsLifecycle: LifecycleTable = {
   table: brands,
   id: brands.id,
   deletedAt: brands.deletedAt,
   updatedAt: brands.updatedAt,
-  sortOrder: brands.sortOrder,
+  order: brandsOrder,
   key: 'brands',
   noun: 'brands',
 };
@@ -63,26 +75,28 @@ export function toBrand(row: {
   };
 }
 
-/** One page of active or binned brands in sort order, searched by name or slug, paged in SQL. */
-export async function listBrands(
-  db: Db,
-  opts: { search: string; page: number; perPage: number; trashed: boolean },
-): Promise<{ rows: Brand[]; total: number }> {
-  const pattern = opts.search ? likePattern(opts.search) : null;
-  const where = and(
-    opts.trashed ? isNotNull(brands.deletedAt) : isNull(brands.deletedAt),
-    pattern ? ilike(brandSearchText(brands), pattern) : undefined,
-  );
-  const { limit, offset } = pageWindow(opts.page, opts.perPage);
-  const query = selectBrands(db)
-    .where(where)
-    .orderBy(...listOrder(brandsLifecycle))
-    .offset(offset);
-  const [rows, totals] = await Promise.all([
-    limit === null ? query : query.limit(limit),
-    db.select({ total: count() }).from(brands).where(where),
-  ]);
-  return { rows: rows.map(toBrand), total: totals[0]?.total ?? 0 };
+type BrandJoined = Parameters<typeof toBrand>[0];
+
+/** The brands list: both tabs in sort order, searched by name or slug. */
+export const brandsListing: ListSource<BrandJoined, Brand> = {
+  name: 'brands',
+  lifecycle: brandsLifecycle,
+  searchText: brandSearchText(brands),
+  select: (db) => selectBrands(db).$dynamic(),
+  toItem: toBrand,
+};
+
+/** What a brand row stores from the form. */
+export function brandColumns(body: BrandValues) {
+  return {
+    name: body.name,
+    slug: body.slug,
+    live: body.live,
+    isFake: body.is_fake,
+    manufacturerId: body.manufacturer_id,
+    lcvManufacturerId: body.lcv_manufacturer_id,
+    meta: { logo: body.logo },
+  };
 }
 
 export async function findBrand(db: Db, id: number): Promise<Brand | null> {

@@ -1,18 +1,29 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Dealership, DealershipValues, VehicleDealer } from '@/api/contract/dealerships';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { brands, dealershipSearchText, dealerships, vehicleDealers } from '../db/schema';
-import { type LifecycleTable, listOrder } from './lifecycle';
-import { likePattern, pageWindow } from './paginate';
+import type { LifecycleTable } from './lifecycle';
+import type { ListSource } from './listing';
+import type { OrderedList } from './ordering';
 
-export const dealershipsLifecycle: LifecycleTable & { sortOrder: PgColumn } = {
+/** Staff order dealerships by hand: one list for the whole table. */
+export const dealershipsOrder: OrderedList = {
+  name: 'dealerships',
+  table: dealerships,
+  id: dealerships.id,
+  position: dealerships.sortOrder,
+  deletedAt: dealerships.deletedAt,
+  key: 'dealerships',
+  noun: 'dealerships',
+};
+
+export const dealershipsLifecycle: LifecycleTable = {
   table: dealerships,
   id: dealerships.id,
   deletedAt: dealerships.deletedAt,
   updatedAt: dealerships.updatedAt,
-  sortOrder: dealerships.sortOrder,
+  order: dealershipsOrder,
   key: 'dealerships',
   noun: 'dealerships',
 };
@@ -60,27 +71,16 @@ export function toDealership(row: { dealership: DealershipRow; brand: BrandRef }
   };
 }
 
-/** One page of active or binned dealerships in sort order, searched by name, slug, town or postcode. */
-export async function listDealerships(
-  db: Db,
-  opts: { search: string; page: number; perPage: number; trashed: boolean },
-): Promise<{ rows: Dealership[]; total: number }> {
-  const pattern = opts.search ? likePattern(opts.search) : null;
-  const where = and(
-    opts.trashed ? isNotNull(dealerships.deletedAt) : isNull(dealerships.deletedAt),
-    pattern ? ilike(dealershipSearchText(dealerships), pattern) : undefined,
-  );
-  const { limit, offset } = pageWindow(opts.page, opts.perPage);
-  const query = selectDealerships(db)
-    .where(where)
-    .orderBy(...listOrder(dealershipsLifecycle))
-    .offset(offset);
-  const [rows, totals] = await Promise.all([
-    limit === null ? query : query.limit(limit),
-    db.select({ total: count() }).from(dealerships).where(where),
-  ]);
-  return { rows: rows.map(toDealership), total: totals[0]?.total ?? 0 };
-}
+type DealershipJoined = Parameters<typeof toDealership>[0];
+
+/** The dealerships list: both tabs in sort order, searched by name, slug, town or postcode. */
+export const dealershipsListing: ListSource<DealershipJoined, Dealership> = {
+  name: 'dealerships',
+  lifecycle: dealershipsLifecycle,
+  searchText: dealershipSearchText(dealerships),
+  select: (db) => selectDealerships(db).$dynamic(),
+  toItem: toDealership,
+};
 
 export async function findDealership(db: Db, id: number): Promise<Dealership | null> {
   if (id > MAX_SERIAL_ID) return null;

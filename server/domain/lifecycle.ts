@@ -3,6 +3,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { invalid } from '../http/errors';
+import { type OrderedList, listOrder as orderedListOrder, placeAtEnd, removeFromLists } from './ordering';
+import { transaction } from './transaction';
 
 /** A table with the soft-delete lifecycle: active, bin (deleted_at set), deleted forever. */
 export interface LifecycleTable {
@@ -15,17 +17,21 @@ export interface LifecycleTable {
   /** Plural noun for messages. */
   noun: string;
   /** Where staff order the rows by hand (brands, dealerships); lists then follow it. */
-  sortOrder?: PgColumn;
+  order?: OrderedList;
 }
 
-/** How lists show rows: in the hand-made order where there is one (ties by id), else newest first. */
-export function listOrder(t: LifecycleTable): SQL[] {
-  return t.sortOrder ? [asc(t.sortOrder), asc(t.id)] : [desc(t.id)];
+/**
+ * How lists show rows: in the hand-made order where there is one, else newest first. Binned rows
+ * keep the positions they last had, which can repeat, so the bin breaks ties by id.
+ */
+export function listOrder(t: LifecycleTable, trashed = false): SQL[] {
+  if (!t.order) return [desc(t.id)];
+  return trashed ? [asc(t.order.position), asc(t.id)] : orderedListOrder(t.order);
 }
 
-/** The sort order a new row gets: after every row there is, so it appears last. */
-export function nextSortOrder(t: LifecycleTable & { sortOrder: PgColumn }): SQL {
-  return sql`(select coalesce(max(${t.sortOrder}), 0) + 1 from ${t.table})`;
+/** The condition for one tab of a list: the active rows or the bin. */
+export function inView(t: LifecycleTable, trashed: boolean): SQL {
+  return trashed ? isNotNull(t.deletedAt) : isNull(t.deletedAt);
 }
 
 async function requireAll(db: Db, t: LifecycleTable, ids: number[], inBin: boolean): Promise<void> {
@@ -36,7 +42,7 @@ async function requireAll(db: Db, t: LifecycleTable, ids: number[], inBin: boole
     : await db
         .select({ id: t.id })
         .from(t.table)
-        .where(and(inArray(t.id, unique), inBin ? isNotNull(t.deletedAt) : isNull(t.deletedAt)));
+        .where(and(inArray(t.id, unique), inView(t, inBin)));
   if (rows.length !== unique.length) {
     throw invalid({
       [t.key]: inBin
@@ -56,74 +62,32 @@ export async function deleteRows(
   ids: number[],
   type: 'all' | 'trashed',
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db;
-    await requireAll(scoped, t, ids, type === 'trashed');
+  return transaction(db, async (tx) => {
+    await requireAll(tx, t, ids, type === 'trashed');
     if (type === 'trashed') {
-      await scoped.delete(t.table).where(and(inArray(t.id, ids), isNotNull(t.deletedAt)));
-    } else {
-      await scoped
+      await tx.delete(t.table).where(and(inArray(t.id, ids), isNotNull(t.deletedAt)));
+      return new Set(ids).size;
+    }
+    const bin = () =>
+      tx
         .update(t.table)
         .set({ deletedAt: sql`now()` })
-        .where(and(inArray(t.id, ids), isNull(t.deletedAt)));
-    }
+        .where(and(inArray(t.id, ids), isNull(t.deletedAt)))
+        .then(() => undefined);
+    await (t.order ? removeFromLists(tx, t.order, ids, bin) : bin());
     return new Set(ids).size;
   });
 }
 
+/** Restores rows from the bin; in a hand-ordered list they go to the end, in the order they had. */
 export async function restoreRows(db: Db, t: LifecycleTable, ids: number[]): Promise<number> {
-  return db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db;
-    await requireAll(scoped, t, ids, true);
-    await scoped
+  return transaction(db, async (tx) => {
+    await requireAll(tx, t, ids, true);
+    if (t.order) await placeAtEnd(tx, t.order, ids);
+    await tx
       .update(t.table)
       .set({ deletedAt: null, updatedAt: sql`now()` })
       .where(and(inArray(t.id, ids), isNotNull(t.deletedAt)));
     return new Set(ids).size;
-  });
-}
-
-/**
- * Saves a hand-made order (brands/sort): `ids` in their new order. The ids may be the whole list
- * or one page of it; they take the places they held between them, so rows on other pages stay
- * where they were. All active rows are then numbered 1..n in one transaction, and only rows whose
- * number changed are written. `updated_at` is left alone: reordering is not an edit, and must not
- * make an open editor's save look stale.
- */
-export async function saveOrder(
-  db: Db,
-  t: LifecycleTable & { sortOrder: PgColumn },
-  ids: number[],
-): Promise<void> {
-  if (new Set(ids).size !== ids.length) throw invalid({ [t.key]: `List each of the ${t.noun} once.` });
-  await db.transaction(async (tx) => {
-    const scoped = tx as unknown as Db;
-    // Locked, so two reorders at once are applied one after the other, never interleaved.
-    const rows = await scoped
-      .select({ id: t.id, sortOrder: t.sortOrder })
-      .from(t.table)
-      .where(isNull(t.deletedAt))
-      .orderBy(...listOrder(t))
-      .for('update');
-    const current = rows.map((row) => row.id as number);
-    const position = new Map(current.map((id, index) => [id, index]));
-    if (ids.some((id) => !position.has(id))) {
-      throw invalid({ [t.key]: `Some of the selected ${t.noun} do not exist.` });
-    }
-    const slots = ids.map((id) => position.get(id)!).sort((a, b) => a - b);
-    const next = [...current];
-    slots.forEach((slot, i) => {
-      next[slot] = ids[i]!;
-    });
-    const was = new Map(rows.map((row) => [row.id as number, row.sortOrder as number]));
-    const changes = next
-      .map((id, index) => ({ id, pos: index + 1 }))
-      .filter(({ id, pos }) => was.get(id) !== pos);
-    if (changes.length === 0) return;
-    // One statement and one parameter, however many rows move.
-    await scoped.execute(sql`
-      update ${t.table} set ${sql.identifier(t.sortOrder.name)} = v.pos
-      from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as v(id int, pos int)
-      where ${t.id} = v.id`);
   });
 }

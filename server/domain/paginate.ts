@@ -20,6 +20,16 @@ export function pageSize(perPage: number | undefined): number {
   return perPage === -1 ? -1 : perPage && perPage > 0 ? perPage : PAGE_SIZE;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Where clients reach the API (PUBLIC_URL, no trailing slash). Paginator links start with it;
+     * without it they are relative. Never the request's Host header: a client controls that.
+     */
+    publicUrl: string | null;
+  }
+}
+
 /** Builds Laravel's length-aware paginator, keeping the request's other query values in its links. */
 export function paginate<T>(
   request: FastifyRequest,
@@ -31,8 +41,9 @@ export function paginate<T>(
 ): Paginator<T> {
   const size = perPage === -1 ? Math.max(total, 1) : perPage;
   const lastPage = Math.max(1, Math.ceil(total / size));
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  const path = `${url.origin}${url.pathname}`;
+  // Parsed against a fixed base only to split path and query; the origin never reaches the links.
+  const url = new URL(request.url, 'http://localhost');
+  const path = `${request.server.publicUrl ?? ''}${url.pathname}`;
   const link = (n: number) => {
     const params = new URLSearchParams(url.search);
     params.set(pageParam, String(n));

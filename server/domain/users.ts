@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { User } from '@/api/contract/users';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { userSearchText, users } from '../db/schema';
 import type { LifecycleTable } from './lifecycle';
-import { likePattern, selectPage } from './paginate';
+import type { ListSource } from './listing';
 
 export const usersLifecycle: LifecycleTable = {
   table: users,
@@ -33,16 +33,14 @@ export function toUser(row: UserRow): User {
   };
 }
 
-/** One page of active or binned users, searched by name or e-mail, paged in SQL. */
-export async function listUsers(db: Db, opts: { search: string; page: number; trashed: boolean }) {
-  const pattern = opts.search ? likePattern(opts.search) : null;
-  const where = and(
-    opts.trashed ? isNotNull(users.deletedAt) : isNull(users.deletedAt),
-    pattern ? ilike(userSearchText(users), pattern) : undefined,
-  );
-  const { rows, total } = await selectPage(db, users, where, [desc(users.id)], opts.page);
-  return { rows: rows.map(toUser), total };
-}
+/** The users list: both tabs newest first, searched by name or e-mail. */
+export const usersListing: ListSource<UserRow, User> = {
+  name: 'users',
+  lifecycle: usersLifecycle,
+  searchText: userSearchText(users),
+  select: (db) => db.select().from(users).$dynamic(),
+  toItem: toUser,
+};
 
 export async function findUser(db: Db, id: number): Promise<UserRow | null> {
   if (id > MAX_SERIAL_ID) return null;

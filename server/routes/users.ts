@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   usersCreate,
@@ -9,24 +8,30 @@ import {
   usersUpdate,
   usersValidation,
 } from '@/api/contract/users';
-import { databaseErrorCode, UNIQUE_VIOLATION } from '../db/errors';
 import type { Db } from '../db/open';
-import { users } from '../db/schema';
 import { afterCredentialChange, confirmCurrentPassword, credentialChange } from '../domain/auth/credentials';
 import { hashPassword } from '../domain/auth/passwords';
 import { revokeUserSessions } from '../domain/auth/sessions';
-import { deleteRows, restoreRows } from '../domain/lifecycle';
 import type { Mailer } from '../domain/mail';
-import { paginate } from '../domain/paginate';
+import { createRecord, type RecordMessages, saveVersioned, uniqueField } from '../domain/records';
 import { isStoredFile, type Storage } from '../domain/storage';
-import { emailTaken, findUser, listUsers, toUser, usersLifecycle } from '../domain/users';
-import { HttpError, invalid, notFound } from '../http/errors';
+import { emailTaken, findUser, toUser, usersListing } from '../domain/users';
+import { registerBin, registerList } from '../http/area';
+import { invalid, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
 
-const NOT_FOUND = 'The user you are trying to locate clearly doesn\u2019t exist...';
-const conflict = () =>
-  new HttpError(409, 'Someone else changed this user since you opened it. Reload to see their changes.');
-const emailInUse = () => invalid({ email: 'That e-mail address is already in use.' });
+const EMAIL_IN_USE = 'That e-mail address is already in use.';
+const messages: RecordMessages = {
+  notFound: 'The user you are trying to locate clearly doesn\u2019t exist...',
+  conflict: 'Someone else changed this user since you opened it. Reload to see their changes.',
+  // Two people saving the same e-mail at once: the unique index decides.
+  refused: uniqueField('users_email_unique', 'email', EMAIL_IN_USE),
+};
+
+/** What a user row stores from the form, besides the password. */
+function meta(body: { telephone: string | null; job_title: string | null; avatar: string | null }) {
+  return { telephone: body.telephone, job_title: body.job_title, avatar: body.avatar };
+}
 
 export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Storage; mailer: Mailer }) {
   const { db, storage, mailer } = opts;
@@ -34,31 +39,33 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
   /** Rules the schema cannot know: a unique e-mail and an avatar that was really uploaded. */
   async function checkRules(fields: { email: string; avatar: string | null }, id?: number) {
     const errors: Record<string, string> = {};
-    if (await emailTaken(db, fields.email, id)) errors.email = 'That e-mail address is already in use.';
+    if (await emailTaken(db, fields.email, id)) errors.email = EMAIL_IN_USE;
     if (fields.avatar && !(await isStoredFile(storage, fields.avatar)))
       errors.avatar = 'Upload the avatar again.';
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
-  registerCall(app, usersList, async ({ query, raw }) => {
-    const [active, trashed] = await Promise.all([
-      listUsers(db, { search: query.search, page: query.page, trashed: false }),
-      listUsers(db, { search: query.search, page: query.page, trashed: true }),
-    ]);
-    return {
-      users: paginate(raw, active.rows, active.total, query.page),
-      trashed: paginate(raw, trashed.rows, trashed.total, query.page),
-    };
+  registerList(app, usersList, { db, key: 'users', source: usersListing });
+  registerBin(app, {
+    db,
+    source: usersListing,
+    singular: 'user',
+    calls: { remove: usersDelete, restore: usersRestore },
+    guardDelete: (ids, user) => {
+      if (ids.includes(user.id)) throw invalid({ users: 'You cannot delete your own account.' });
+    },
+    // A binned user is signed out everywhere; restoring them later does not bring the sessions back.
+    deleted: (ids) => revokeUserSessions(db, ids),
   });
 
   registerCall(app, usersShow, async ({ params }) => {
     const row = await findUser(db, params.id);
-    if (!row) throw notFound(NOT_FOUND);
+    if (!row) throw notFound(messages.notFound);
     return { data: toUser(row) };
   });
 
   registerCall(app, usersValidation, async ({ body }) => {
-    if (body.id !== undefined && !(await findUser(db, body.id))) throw notFound(NOT_FOUND);
+    if (body.id !== undefined && !(await findUser(db, body.id))) throw notFound(messages.notFound);
     await checkRules(body, body.id);
     return { valid: true as const };
   });
@@ -66,81 +73,45 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
   registerCall(app, usersCreate, async ({ body }) => {
     await checkRules(body);
     const passwordHash = await hashPassword(body.password);
-    try {
-      const [row] = await db
-        .insert(users)
-        .values({
-          name: body.name,
-          email: body.email,
-          passwordHash,
-          meta: { telephone: body.telephone, job_title: body.job_title, avatar: body.avatar },
-        })
-        .returning({ id: users.id });
-      return { id: row!.id, message: 'You have added a new user.' };
-    } catch (error) {
-      // Two people adding the same e-mail at once: the unique index decides.
-      if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw emailInUse();
-      throw error;
-    }
+    const values = { name: body.name, email: body.email, passwordHash, meta: meta(body) };
+    const id = await createRecord(db, usersListing.lifecycle, values, messages);
+    return { id, message: 'You have added a new user.' };
   });
 
   registerCall(app, usersUpdate, async ({ params, body, user, raw }) => {
-    const current = await findUser(db, params.id);
-    if (!current) throw notFound(NOT_FOUND);
-    if (body.updated_at && new Date(body.updated_at).getTime() !== current.updatedAt.getTime()) {
-      throw conflict();
-    }
-    await checkRules(body, params.id);
-    const change = credentialChange(current, body);
-    await confirmCurrentPassword(db, {
-      self: user.id === current.id,
-      current,
-      change,
-      currentPassword: body.current_password,
+    let change: ReturnType<typeof credentialChange> | undefined;
+    const id = await saveVersioned(db, usersListing.lifecycle, {
+      id: params.id,
+      loadedAt: body.updated_at,
+      find: (id) => findUser(db, id),
+      check: async (current) => {
+        await checkRules(body, params.id);
+        change = credentialChange(current, body);
+        await confirmCurrentPassword(db, {
+          self: user.id === current.id,
+          current,
+          change,
+          currentPassword: body.current_password,
+        });
+      },
+      values: async () => ({
+        name: body.name,
+        email: body.email,
+        ...(body.password ? { passwordHash: await hashPassword(body.password) } : {}),
+        meta: meta(body),
+      }),
+      saved: async (before) => {
+        if (!change) return;
+        await afterCredentialChange(db, mailer, {
+          before,
+          newEmail: body.email,
+          change,
+          by: user,
+          log: (error) => raw.log.error({ err: error }, 'could not send the sign-in change notice'),
+        });
+      },
+      messages,
     });
-    const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-    try {
-      const [row] = await db
-        .update(users)
-        .set({
-          name: body.name,
-          email: body.email,
-          ...(passwordHash ? { passwordHash } : {}),
-          meta: { telephone: body.telephone, job_title: body.job_title, avatar: body.avatar },
-          updatedAt: new Date(),
-        })
-        // The version is checked again in the write itself: another save may have landed since the read.
-        .where(
-          and(eq(users.id, params.id), body.updated_at ? eq(users.updatedAt, current.updatedAt) : undefined),
-        )
-        .returning({ id: users.id });
-      if (!row) throw body.updated_at ? conflict() : notFound(NOT_FOUND);
-      await afterCredentialChange(db, mailer, {
-        before: current,
-        newEmail: body.email,
-        change,
-        by: user,
-        log: (error) => raw.log.error({ err: error }, 'could not send the sign-in change notice'),
-      });
-      return { id: row.id, message: 'You have updated a user.' };
-    } catch (error) {
-      if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw emailInUse();
-      throw error;
-    }
-  });
-
-  registerCall(app, usersDelete, async ({ body, user }) => {
-    if (body.users.includes(user.id)) throw invalid({ users: 'You cannot delete your own account.' });
-    const n = await deleteRows(db, usersLifecycle, body.users, body.type);
-    // A binned user is signed out everywhere; restoring them later does not bring the sessions back.
-    await revokeUserSessions(db, body.users);
-    return {
-      message: body.type === 'trashed' ? `Deleted ${n} user(s) forever.` : `Moved ${n} user(s) to the bin.`,
-    };
-  });
-
-  registerCall(app, usersRestore, async ({ body }) => {
-    const n = await restoreRows(db, usersLifecycle, body.users);
-    return { message: `Restored ${n} user(s).` };
+    return { id, message: 'You have updated a user.' };
   });
 }

@@ -1,10 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { brands, manufacturers } from '@server/db/schema';
-import { count, desc, eq, inArray } from 'drizzle-orm';
+import { count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, databaseKind, type TestServer } from './harness';
 import { multipartBody, tinyPng } from './uploads';
+
+/** Paginator links are relative without PUBLIC_URL; read against any origin to take them apart. */
+const BASE = 'http://console.test';
 
 let server: TestServer;
 let token: string;
@@ -49,14 +52,18 @@ async function createBrand(overrides: Record<string, unknown> = {}): Promise<num
   return res.json().id as number;
 }
 
-/** Brands added straight to the database, in the given order (faster than brands/create when many). */
+/**
+ * Brands added straight to the database at the end of the list, in the given order (faster than
+ * brands/create when many). Positions follow the last active one, as the list keeps them 1..n.
+ */
 async function insertBrands(names: string[], extra: Partial<typeof brands.$inferInsert> = {}) {
   const [last] = await server.database.db
     .select({ n: brands.sortOrder })
     .from(brands)
+    .where(isNull(brands.deletedAt))
     .orderBy(desc(brands.sortOrder))
     .limit(1);
-  const start = (last?.n ?? 0) + 1000 + counter++ * 100;
+  const start = (last?.n ?? 0) + 1;
   const rows = await server.database.db
     .insert(brands)
     .values(names.map((name, i) => ({ name, slug: unique('b'), sortOrder: start + i, ...extra })))
@@ -494,18 +501,18 @@ describe(`GET /api/brands (${databaseKind})`, () => {
     expect(page).toMatchObject({ current_page: 1, last_page: 2, per_page: 25, from: 1, to: 25, total: 30 });
     expect(page.data.map((b: { id: number }) => b.id)).toEqual(pagerIds.slice(0, 25));
     expect(page.prev_page_url).toBeNull();
-    expect(new URL(page.next_page_url).searchParams.get('page')).toBe('2');
-    expect(new URL(page.next_page_url).searchParams.get('search')).toBe('Pager Brand');
+    expect(new URL(page.next_page_url, BASE).searchParams.get('page')).toBe('2');
+    expect(new URL(page.next_page_url, BASE).searchParams.get('search')).toBe('Pager Brand');
     expect(body.trashed).toMatchObject({ total: 0, data: [], prev_page_url: null, next_page_url: null });
   });
 
   it('serves page 2 from the next page link, with the rest and no next link', async () => {
     const first = (await get('/api/brands?search=Pager%20Brand')).json().brands;
-    const next = new URL(first.next_page_url);
+    const next = new URL(first.next_page_url, BASE);
     const page = (await get(`${next.pathname}${next.search}`)).json().brands;
     expect(page).toMatchObject({ current_page: 2, from: 26, to: 30, total: 30, next_page_url: null });
     expect(page.data.map((b: { id: number }) => b.id)).toEqual(pagerIds.slice(25));
-    expect(new URL(page.prev_page_url).searchParams.get('page')).toBe('1');
+    expect(new URL(page.prev_page_url, BASE).searchParams.get('page')).toBe('1');
   });
 
   it('puts every brand on one page for perPage=-1', async () => {
@@ -711,16 +718,19 @@ describe(`POST /api/brands/delete and /api/brands/restore (${databaseKind})`, ()
     // From the bin: one listed brand is binned, the other is still active.
     await post('/api/brands/delete', { brands: [ids[0]], type: 'all' });
     const binnedRow = await rowOf(ids[0]!);
+    // The list closes up behind a binned brand: the next one takes its place.
+    const activeRow = await rowOf(ids[1]!);
+    expect(activeRow).toEqual({ ...before[1], sortOrder: before[0]!.sortOrder });
     const forever = await post('/api/brands/delete', { brands: ids, type: 'trashed' });
     expect(forever.statusCode).toBe(422);
     expect(forever.json().errors).toEqual({ brands: ['Some of the selected brands are not in the bin.'] });
     expect(await rowOf(ids[0]!)).toEqual(binnedRow);
-    expect(await rowOf(ids[1]!)).toEqual(before[1]);
+    expect(await rowOf(ids[1]!)).toEqual(activeRow);
 
     const restoring = await post('/api/brands/restore', { brands: ids });
     expect(restoring.statusCode).toBe(422);
     expect(await rowOf(ids[0]!)).toEqual(binnedRow);
-    expect(await rowOf(ids[1]!)).toEqual(before[1]);
+    expect(await rowOf(ids[1]!)).toEqual(activeRow);
   });
 
   it('refuses an empty list', async () => {

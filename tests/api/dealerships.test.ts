@@ -2,10 +2,13 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { brands, dealerships, vehicleDealers } from '@server/db/schema';
 import { seedDealerGroup } from '@server/db/seed/dealer-group';
-import { count, desc, eq, inArray } from 'drizzle-orm';
+import { count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, databaseKind, type TestServer } from './harness';
 import { multipartBody, tinyPng } from './uploads';
+
+/** Paginator links are relative without PUBLIC_URL; read against any origin to take them apart. */
+const BASE = 'http://console.test';
 
 let server: TestServer;
 let token: string;
@@ -38,7 +41,7 @@ beforeAll(async () => {
   const [k, b] = await server.database.db
     .insert(brands)
     .values([
-      { name: 'Kia', slug: 'kia', meta: { logo }, live: true },
+      { name: 'Kia', slug: 'kia', meta: { logo }, live: true, sortOrder: 1 },
       { name: 'Old Make', slug: 'old-make', deletedAt: new Date() },
     ])
     .returning({ id: brands.id });
@@ -109,6 +112,7 @@ async function insertDealerships(names: string[], extra: Partial<typeof dealersh
   const [last] = await server.database.db
     .select({ n: dealerships.sortOrder })
     .from(dealerships)
+    .where(isNull(dealerships.deletedAt))
     .orderBy(desc(dealerships.sortOrder))
     .limit(1);
   const start = (last?.n ?? 0) + 1;
@@ -624,7 +628,7 @@ describe(`GET /api/dealerships (${databaseKind})`, () => {
     expect(page).toMatchObject({ current_page: 1, last_page: 2, per_page: 25, from: 1, to: 25, total: 28 });
     expect(page.data.map((d: { id: number }) => d.id)).toEqual(pagerIds.slice(0, 25));
     expect(page.prev_page_url).toBeNull();
-    const next = new URL(page.next_page_url);
+    const next = new URL(page.next_page_url, BASE);
     expect(next.searchParams.get('page')).toBe('2');
     const second = (await get(`${next.pathname}${next.search}`)).json().dealerships;
     expect(second).toMatchObject({ current_page: 2, from: 26, to: 28, next_page_url: null });
@@ -771,7 +775,7 @@ describe(`POST /api/dealerships/delete and /api/dealerships/restore (${databaseK
     const [brandId] = (
       await server.database.db
         .insert(brands)
-        .values({ name: 'Short Lived', slug: unique('short-lived') })
+        .values({ name: 'Short Lived', slug: unique('short-lived'), sortOrder: 2 })
         .returning({ id: brands.id })
     ).map((row) => row.id);
     const id = await createDealership({ brand_id: brandId });

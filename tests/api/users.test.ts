@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, databaseKind, insertUser, type TestServer } from './harness';
 import { multipartBody, tinyPng } from './uploads';
 
+/** Paginator links are relative without PUBLIC_URL; read against any origin to take them apart. */
+const BASE = 'http://console.test';
+
 let server: TestServer;
 let token: string;
 /** One hash for the many users that never sign in: argon2 is slow on purpose. */
@@ -82,7 +85,7 @@ describe(`GET /api/users (${databaseKind})`, () => {
     expect(page.data).toHaveLength(25);
     expect(page.prev_page_url).toBeNull();
     expect(page.next_page_url).toMatch(/\/api\/users\?.*page=2/);
-    expect(new URL(page.next_page_url).searchParams.get('search')).toBe('Pager Person');
+    expect(new URL(page.next_page_url, BASE).searchParams.get('search')).toBe('Pager Person');
     expect(page.data[0]).toEqual({
       id: expect.any(Number),
       name: expect.stringMatching(/^Pager Person/),
@@ -97,14 +100,14 @@ describe(`GET /api/users (${databaseKind})`, () => {
 
   it('serves page 2 from the next page link, with the rest of the users and no next link', async () => {
     const first = (await list('?search=Pager%20Person')).json().users;
-    const next = new URL(first.next_page_url);
+    const next = new URL(first.next_page_url, BASE);
     const res = await get(`${next.pathname}${next.search}`);
     expect(res.statusCode).toBe(200);
     const page = res.json().users;
     expect(page).toMatchObject({ current_page: 2, last_page: 2, from: 26, to: 30, total: 30 });
     expect(page.data).toHaveLength(5);
     expect(page.next_page_url).toBeNull();
-    expect(new URL(page.prev_page_url).searchParams.get('page')).toBe('1');
+    expect(new URL(page.prev_page_url, BASE).searchParams.get('page')).toBe('1');
 
     const seen = new Set([...first.data, ...page.data].map((u: { id: number }) => u.id));
     expect(seen.size).toBe(30);

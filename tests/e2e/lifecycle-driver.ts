@@ -31,8 +31,11 @@ export interface LifecycleArea {
   create: (token: string, record: { name: string; handle: string }) => Promise<number>;
   /** The table row that shows the record named `name`. */
   row: (page: Page, name: string) => Locator;
-  /** How the list orders the records a path creates (alpha, bravo, tango, in that order), by their ids. */
-  order: (a: number, b: number) => number;
+  /**
+   * How the list orders the records a path creates (alpha, bravo, tango, in that order): newest
+   * first, or by hand, where a binned record leaves a gap that closes and a restored one goes last.
+   */
+  order: 'newest first' | 'by hand';
   /** How many paths to replay: the few first ones already reach every state in both views. */
   maxPaths: number;
 }
@@ -159,6 +162,26 @@ type World = Record<Person, Status>;
 
 const startWorld = (): World => ({ alpha: 'active', bravo: 'active', tango: 'trashed' });
 const viewStatus = (view: 'all' | 'trashed'): Status => (view === 'all' ? 'active' : 'trashed');
+
+/** Positions in a hand-ordered list; binned records keep the one they last had. */
+type Places = Record<Person, number>;
+
+const startPlaces = (): Places => ({ alpha: 1, bravo: 2, tango: 3 });
+
+/**
+ * Where records stand after a call, as the server orders by hand: records that stay close up,
+ * restored ones go last in the order they had, binned ones keep their last position.
+ */
+function applyOrder(places: Places, before: World, after: World): Places {
+  const next = { ...places };
+  const byPlace = (a: Person, b: Person) => places[a] - places[b] || MODEL_IDS[a] - MODEL_IDS[b];
+  const staying = PEOPLE.filter((p) => before[p] === 'active' && after[p] === 'active').sort(byPlace);
+  const restored = PEOPLE.filter((p) => before[p] === 'trashed' && after[p] === 'active').sort(byPlace);
+  [...staying, ...restored].forEach((person, i) => {
+    next[person] = i + 1;
+  });
+  return next;
+}
 
 /** What the server holds after a call finishes. */
 function applyCall(world: World, step: Step): World {
@@ -454,6 +477,7 @@ export function replayLifecycleModel(area: LifecycleArea): void {
           });
 
           let world = startWorld();
+          let places = startPlaces();
           let inFlight: Request | null = null;
           const where = (i: number) =>
             `${area.many}, step ${i + 1} (${describeEvent(steps[i]?.event ?? { type: '?' })}) of: ${title}`;
@@ -461,7 +485,9 @@ export function replayLifecycleModel(area: LifecycleArea): void {
           const expectSettledScreen = async (state: Snapshot, i: number) => {
             const { context: c } = state;
             const inView = PEOPLE.filter((person) => world[person] === viewStatus(c.view)).sort((a, b) =>
-              area.order(realIds[a], realIds[b]),
+              area.order === 'by hand'
+                ? places[a] - places[b] || realIds[a] - realIds[b]
+                : realIds[b] - realIds[a],
             );
             const count = (status: Status) => Object.values(world).filter((s) => s === status).length;
             const tabs = [`All (${count('active')})`, `Bin (${count('trashed')})`];
@@ -543,7 +569,9 @@ export function replayLifecycleModel(area: LifecycleArea): void {
                 const response = await inFlight?.response();
                 expect(response?.ok(), where(i)).toBe(true);
                 inFlight = null;
+                const before = world;
                 world = applyCall(world, step);
+                places = applyOrder(places, before, world);
                 break;
               }
             }

@@ -14,8 +14,7 @@ replayLifecycleModel({
   api: callsOf('users'),
   create: (token, { name, handle }) => createUser(token, { name, email: `${handle}@example.com` }),
   row: rowBySelectBox,
-  // Newest first.
-  order: (a, b) => b - a,
+  order: 'newest first',
   maxPaths: 8,
 });
 
@@ -26,8 +25,8 @@ replayLifecycleModel({
   api: callsOf('brands'),
   create: (token, { name, handle }) => createBrand(token, { name, slug: handle }),
   row: rowBySelectBox,
-  // The hand-made order: a new brand goes last, and one restored from the bin keeps its place.
-  order: (a, b) => a - b,
+  // A new brand goes last, and so does one restored from the bin.
+  order: 'by hand',
   maxPaths: 7,
 });
 
@@ -38,7 +37,6 @@ replayLifecycleModel({
   api: callsOf('dealerships'),
   create: (token, { name, handle }) => createDealership(token, { name, slug: handle }),
   row: rowBySelectBox,
-  // The hand-made order, as for brands.
-  order: (a, b) => a - b,
+  order: 'by hand',
   maxPaths: 7,
 });

@@ -112,6 +112,8 @@ export async function seedDealerGroup(db: Db, opts: { storage?: Storage; total: 
   );
 
   const now = Date.now();
+  // Active rows of a hand-ordered list hold positions 1..n; binned ones keep the place they had.
+  let brandPosition = 0;
   const brandIds = await db
     .insert(brands)
     .values(
@@ -126,7 +128,7 @@ export async function seedDealerGroup(db: Db, opts: { storage?: Storage; total: 
           manufacturerId: codeOf(CAR_MAKES, brand.car),
           lcvManufacturerId: codeOf(LCV_MAKES, brand.lcv),
           meta: { logo: art[i]!.logo },
-          sortOrder: i + 1,
+          sortOrder: brand.binned ? i + 1 : ++brandPosition,
           createdAt: created,
           updatedAt: new Date(created.getTime() + (i % 5) * 30 * DAY),
           deletedAt: brand.binned ? new Date(now - 12 * DAY) : null,
@@ -158,6 +160,7 @@ export async function seedDealerGroup(db: Db, opts: { storage?: Storage; total: 
     ])
     .returning({ id: vehicleDealers.id });
 
+  let dealershipPosition = 0;
   const rows = sites.map(({ n, round, town, index, brand }) => {
     const created = new Date(now - (700 - ((n * 13) % 690)) * DAY);
     const suffix = round > 0 ? ` ${round + 1}` : '';
@@ -192,7 +195,7 @@ export async function seedDealerGroup(db: Db, opts: { storage?: Storage; total: 
       pinnacleEnquiryId: String(40_000 + n),
       pinnacleUsedEnquiryId: String(60_000 + n),
       publishedAt: live ? new Date(created.getTime() + 14 * DAY) : null,
-      sortOrder: n + 1,
+      sortOrder: binned ? n + 1 : ++dealershipPosition,
       createdAt: created,
       updatedAt: new Date(created.getTime() + 20 * DAY),
       deletedAt: binned ? new Date(now - 3 * DAY) : null,

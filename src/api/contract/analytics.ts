@@ -83,3 +83,10 @@ export const analyticsTables = defineCall({
   response: z.object({ data: z.array(metricTable) }),
   summary: 'Per metric: the figures table',
 });
+
+/** Every call of this area, under the name the console's `api.analytics` gives it. */
+export const calls = {
+  dates: analyticsDates,
+  totals: analyticsTotals,
+  tables: analyticsTables,
+};

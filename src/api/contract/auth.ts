@@ -45,3 +45,11 @@ export const refresh = defineCall({
   response: tokenResponse.extend({ refreshed: z.literal(true) }),
   summary: 'Rotates the refresh cookie and returns a new access token',
 });
+
+/** Every call of this area, under the name the console's `api.auth` gives it. */
+export const calls = {
+  login,
+  logout,
+  me,
+  refresh,
+};

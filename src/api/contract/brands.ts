@@ -141,3 +141,17 @@ export const manufacturersList = defineCall({
   response: z.object({ data: z.array(manufacturer) }),
   summary: 'Car or LCV manufacturers for the brand form',
 });
+
+/** Every call of this area, under the name the console's `api.brands` gives it. */
+export const calls = {
+  list: brandsList,
+  options: brandsOptions,
+  show: brandsShow,
+  validate: brandsValidation,
+  create: brandsCreate,
+  update: brandsUpdate,
+  sort: brandsSort,
+  delete: brandsDelete,
+  restore: brandsRestore,
+  manufacturers: manufacturersList,
+};

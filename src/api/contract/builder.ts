@@ -107,3 +107,12 @@ export const builderFilesUpload = defineCall({
   response: z.object({ result: storedFile }),
   summary: 'Stores one file for a builder field (multipart: file, field, item?, section?, configurable?)',
 });
+
+/** Every call of this area, under the name the console's `api.builder` gives it. */
+export const calls = {
+  items: builderItems,
+  configurables: builderConfigurables,
+  importProviders: builderImportProviders,
+  runImport: builderImportRun,
+  upload: builderFilesUpload,
+};

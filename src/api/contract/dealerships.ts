@@ -236,3 +236,16 @@ export const vehicleDealersList = defineCall({
   response: z.object({ data: z.array(vehicleDealer) }),
   summary: 'Dealers known to the vehicle stock feed, for the dealership form',
 });
+
+/** Every call of this area, under the name the console's `api.dealerships` gives it. */
+export const calls = {
+  list: dealershipsList,
+  show: dealershipsShow,
+  validate: dealershipsValidation,
+  create: dealershipsCreate,
+  update: dealershipsUpdate,
+  sort: dealershipsSort,
+  delete: dealershipsDelete,
+  restore: dealershipsRestore,
+  vehicleDealers: vehicleDealersList,
+};

@@ -14,3 +14,8 @@ export const filesUpload = defineCall({
   response: z.object({ result: storedFile }),
   summary: 'Stores one file (multipart: handle, file); 422 errors.file[0] when refused',
 });
+
+/** Every call of this area, under the name the console's `api.files` gives it. */
+export const calls = {
+  upload: filesUpload,
+};

@@ -125,3 +125,13 @@ export const formsDelete = defineCall({
   response: messageResponse,
   summary: 'Deletes a form that has no children',
 });
+
+/** Every call of this area, under the name the console's `api.forms` gives it. */
+export const calls = {
+  list: formsList,
+  slug: formsSlug,
+  edit: formsEdit,
+  store: formsStore,
+  update: formsUpdate,
+  delete: formsDelete,
+};

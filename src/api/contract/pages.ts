@@ -309,3 +309,20 @@ export const pagesMove = defineCall({
   response: messageResponse,
   summary: 'Moves a page under another parent (null for the top level); refuses cycles',
 });
+
+/** Every call of this area, under the name the console's `api.pages` gives it. */
+export const calls = {
+  list: pagesList,
+  show: pagesShow,
+  children: pagesChildren,
+  edit: pagesEdit,
+  options: pagesOptions,
+  slug: pagesSlug,
+  store: pagesStore,
+  update: pagesUpdate,
+  delete: pagesDelete,
+  sort: pagesSort,
+  duplicate: pagesDuplicate,
+  publishable: pagesPublishable,
+  move: pagesMove,
+};

@@ -39,3 +39,9 @@ export const reservationsShow = defineCall({
   response: z.object({ data: reservation }),
   summary: 'One reservation with its refund and card details',
 });
+
+/** Every call of this area, under the name the console's `api.reservations` gives it. */
+export const calls = {
+  list: reservationsList,
+  show: reservationsShow,
+};

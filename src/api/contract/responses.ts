@@ -98,3 +98,12 @@ export const responsesExport = defineCall({
   response: z.object({ message: z.string() }),
   summary: 'Queues an export of one list; the file is e-mailed',
 });
+
+/** Every call of this area, under the name the console's `api.responses` gives it. */
+export const calls = {
+  list: responsesList,
+  show: responsesShow,
+  lists: responsesLists,
+  totals: responsesTotals,
+  export: responsesExport,
+};

@@ -104,3 +104,10 @@ export const settingsUpdate = defineCall({
   response: z.object({ message: z.string(), data: siteSettings }),
   summary: 'Saves the site settings; the message goes to the toast',
 });
+
+/** Every call of this area, under the name the console's `api.settings` gives it. */
+export const calls = {
+  show: settingsShow,
+  validate: settingsValidation,
+  update: settingsUpdate,
+};

@@ -92,3 +92,13 @@ export const templatesUpdate = defineCall({
   response: savedResponse,
   summary: 'Updates a template; a stale updated_at gets 409',
 });
+
+/** Every call of this area, under the name the console's `api.templates` gives it. */
+export const calls = {
+  list: templatesList,
+  show: templatesShow,
+  edit: templatesEdit,
+  options: templatesOptions,
+  store: templatesStore,
+  update: templatesUpdate,
+};

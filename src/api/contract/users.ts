@@ -122,3 +122,14 @@ const userBin = lifecycleCalls('users', 'user');
 export const usersDelete = userBin.remove;
 
 export const usersRestore = userBin.restore;
+
+/** Every call of this area, under the name the console's `api.users` gives it. */
+export const calls = {
+  list: usersList,
+  show: usersShow,
+  validate: usersValidation,
+  create: usersCreate,
+  update: usersUpdate,
+  delete: usersDelete,
+  restore: usersRestore,
+};

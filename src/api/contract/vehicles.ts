@@ -16,3 +16,8 @@ export const vehiclesExport = defineCall({
   response: z.object({ message: z.string() }),
   summary: 'Queues an export of every vehicle; the file is e-mailed',
 });
+
+/** Every call of this area, under the name the console's `api.vehicles` gives it. */
+export const calls = {
+  export: vehiclesExport,
+};

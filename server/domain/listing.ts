@@ -1,0 +1,184 @@
+import { and, ilike, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/open';
+import { inView, type LifecycleTable, listOrder } from './lifecycle';
+import { likePattern, pageWindow } from './paginate';
+
+/**
+ * What a list with a bin shows and searches. `select` is the query before its WHERE (columns
+ * and joins); `toItem` turns one of its rows into what the API answers.
+ */
+export interface ListSource<Row, Item> {
+  /** Names the prepared statements; one per list. */
+  name: string;
+  lifecycle: LifecycleTable;
+  /** The text a search looks through; an index on the same expression serves it. */
+  searchText: SQL;
+  select: (db: Db) => PgSelect;
+  toItem: (row: Row) => Item;
+}
+
+export interface ListQuery {
+  search: string;
+  page: number;
+  /** Rows per page; -1 puts every row on one page. */
+  perPage: number;
+}
+
+export interface ListAnswer<Item> {
+  active: { rows: Item[]; total: number };
+  trashed: { rows: Item[]; total: number };
+}
+
+/** The largest LIMIT PostgreSQL takes: a page of every row without another statement text. */
+const EVERY_ROW = 2_147_483_647;
+
+type Statement = { execute(values?: Record<string, unknown>): Promise<unknown> };
+
+/**
+ * Statements are prepared once per database and named, so PostgreSQL parses and plans each once
+ * per connection and every later call only binds values. A search and no search are different
+ * statements: a pattern that matches everything would still walk the trigram index.
+ */
+const prepared = new WeakMap<Db, Map<string, Statement>>();
+
+function statement(db: Db, name: string, build: () => Statement): Statement {
+  let byName = prepared.get(db);
+  if (!byName) {
+    byName = new Map();
+    prepared.set(db, byName);
+  }
+  let found = byName.get(name);
+  if (!found) {
+    found = build();
+    byName.set(name, found);
+  }
+  return found;
+}
+
+function searchWhere(source: ListSource<unknown, unknown>, searching: boolean): SQL | undefined {
+  return searching ? ilike(source.searchText, sql.placeholder('pattern')) : undefined;
+}
+
+function countStatement(db: Db, source: ListSource<unknown, unknown>, searching: boolean): Statement {
+  const t = source.lifecycle;
+  return statement(db, `${source.name}_count_${searching ? 'search' : 'all'}`, () =>
+    db
+      .select({
+        active: sql<number>`count(*) filter (where ${t.deletedAt} is null)`.mapWith(Number),
+        trashed: sql<number>`count(${t.deletedAt})`.mapWith(Number),
+      })
+      .from(t.table)
+      .where(searchWhere(source, searching))
+      .prepare(`${source.name}_count_${searching ? 'search' : 'all'}`),
+  );
+}
+
+/** One page of `select` under `where`, in `order`: limit and offset (and the pattern) are bound per call. */
+function pageStatement(
+  db: Db,
+  name: string,
+  select: (db: Db) => PgSelect,
+  where: SQL | undefined,
+  order: SQL[],
+): Statement {
+  return statement(db, name, () =>
+    select(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+}
+
+function tabStatement(db: Db, source: ListSource<unknown, unknown>, trashed: boolean, searching: boolean) {
+  return pageStatement(
+    db,
+    `${source.name}_${trashed ? 'bin' : 'active'}_${searching ? 'search' : 'all'}`,
+    source.select,
+    and(inView(source.lifecycle, trashed), searchWhere(source, searching)),
+    listOrder(source.lifecycle, trashed),
+  );
+}
+
+/** The values every list statement binds: the pattern when searching, and the page window. */
+function bindings(query: ListQuery) {
+  const { limit, offset } = pageWindow(query.page, query.perPage);
+  return {
+    ...(query.search !== '' ? { pattern: likePattern(query.search) } : {}),
+    limit: limit ?? EVERY_ROW,
+    offset,
+  };
+}
+
+/**
+ * Both tabs of a list with a bin, as the list call answers them: one page of active rows, one
+ * page of binned rows, and both totals counted in a single statement. The three run at once.
+ */
+export async function listBoth<Row, Item>(
+  db: Db,
+  source: ListSource<Row, Item>,
+  query: ListQuery,
+): Promise<ListAnswer<Item>> {
+  const loose = source as unknown as ListSource<unknown, unknown>;
+  const searching = query.search !== '';
+  const values = bindings(query);
+  const [counts, active, trashed] = await Promise.all([
+    countStatement(db, loose, searching).execute(values) as Promise<{ active: number; trashed: number }[]>,
+    // The select's rows are the source's own Row type; the builder's generic type cannot carry it here.
+    tabStatement(db, loose, false, searching).execute(values) as Promise<Row[]>,
+    tabStatement(db, loose, true, searching).execute(values) as Promise<Row[]>,
+  ]);
+  return {
+    active: { rows: active.map(source.toItem), total: counts[0]?.active ?? 0 },
+    trashed: { rows: trashed.map(source.toItem), total: counts[0]?.trashed ?? 0 },
+  };
+}
+
+/** What a list without a bin shows and searches (reservations, responses): one view, in `order`. */
+export interface PagedSource<Row, Item> {
+  /** Names the prepared statements; one per list. */
+  name: string;
+  table: PgTable;
+  searchText: SQL;
+  select: (db: Db) => PgSelect;
+  order: SQL[];
+  /**
+   * What narrows the list for good (responses of one form). Values that change per call are
+   * `sql.placeholder('name')`, bound through `listPage`'s `values`, so one statement serves all.
+   */
+  where?: SQL;
+  toItem: (row: Row) => Item;
+}
+
+/** One page of a list without a bin and the total that matches, counted beside it. */
+export async function listPage<Row, Item>(
+  db: Db,
+  source: PagedSource<Row, Item>,
+  query: ListQuery,
+  values: Record<string, unknown> = {},
+): Promise<{ rows: Item[]; total: number }> {
+  const searching = query.search !== '';
+  const where = and(
+    source.where,
+    searching ? ilike(source.searchText, sql.placeholder('pattern')) : undefined,
+  );
+  const suffix = searching ? 'search' : 'all';
+  const bound = { ...values, ...bindings(query) };
+  // Named apart from the statements of a list with a bin: a name may only ever mean one text.
+  const count = statement(db, `${source.name}_paged_count_${suffix}`, () =>
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(source.table)
+      .where(where)
+      .prepare(`${source.name}_paged_count_${suffix}`),
+  );
+  const page = pageStatement(db, `${source.name}_paged_${suffix}`, source.select, where, source.order);
+  const [counted, rows] = await Promise.all([
+    count.execute(bound) as Promise<{ total: number }[]>,
+    // As above: the rows are the source's own Row type.
+    page.execute(bound) as Promise<Row[]>,
+  ]);
+  return { rows: rows.map(source.toItem), total: counted[0]?.total ?? 0 };
+}

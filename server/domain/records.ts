@@ -1,0 +1,131 @@
+import { and, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { constraintOf, databaseErrorCode, UNIQUE_VIOLATION } from '../db/errors';
+import type { Db } from '../db/open';
+import { HttpError, invalid, notFound } from '../http/errors';
+import { appendRow, type OrderedList, type Scope } from './ordering';
+import { retrying } from './transaction';
+
+/** A table whose rows an editor loads and saves back: `updated_at` is the version. */
+export interface RecordTable {
+  table: PgTable;
+  id: PgColumn;
+  updatedAt: PgColumn;
+}
+
+/** What the API says when a save cannot be made, in the area's own words. */
+export interface RecordMessages {
+  notFound: string;
+  /** The record changed since the editor loaded it (409). */
+  conflict: string;
+  /**
+   * A write the database refused for a reason the client can fix (a unique slug taken at the
+   * same moment, a chosen record deleted meanwhile), as the same 422 the checks give; null
+   * when the failure is not the client's.
+   */
+  refused?: (error: unknown) => HttpError | null;
+}
+
+/**
+ * Maps a violation of the unique index `index` to a 422 on the field it guards. Other unique
+ * indexes (a list's positions) are not the client's doing and stay errors.
+ */
+export function uniqueField(
+  index: string,
+  field: string,
+  message: string,
+): (error: unknown) => HttpError | null {
+  return (error) =>
+    databaseErrorCode(error) === UNIQUE_VIOLATION && constraintOf(error) === index
+      ? invalid({ [field]: message })
+      : null;
+}
+
+function refusal(messages: Pick<RecordMessages, 'refused'>, error: unknown): unknown {
+  return messages.refused?.(error) ?? error;
+}
+
+/**
+ * Adds a record; in a hand-ordered list it goes last. Returns the new id. `values` are the
+ * table's columns (its TypeScript keys).
+ */
+export async function createRecord(
+  db: Db,
+  t: RecordTable,
+  values: Record<string, unknown>,
+  messages: Pick<RecordMessages, 'refused'>,
+  order?: { list: OrderedList; scope: Scope },
+): Promise<number> {
+  const insert = async (tx: Db, extra: Record<string, unknown>) => {
+    // A generic table's insert type is unknown here; the caller's values are its own columns.
+    const [row] = await tx
+      .insert(t.table)
+      .values({ ...values, ...extra } as never)
+      .returning({ id: t.id });
+    return (row as { id: number }).id;
+  };
+  try {
+    if (!order) return await retrying(() => insert(db, {}));
+    const key = columnKey(t.table, order.list.position);
+    return await appendRow(db, order.list, order.scope, (tx, position) => insert(tx, { [key]: position }));
+  } catch (error) {
+    throw refusal(messages, error);
+  }
+}
+
+/** The TypeScript key of a table's column, as inserts and updates name it. */
+function columnKey(table: PgTable, column: PgColumn): string {
+  const entry = Object.entries(table as unknown as Record<string, unknown>).find(([, c]) => c === column);
+  if (!entry) throw new Error(`column ${column.name} is not on this table`);
+  return entry[0];
+}
+
+export interface VersionedSave<Row extends { updatedAt: Date }> {
+  id: number;
+  /** The `updated_at` the editor loaded; without it the save is unconditional. */
+  loadedAt: string | undefined;
+  /** The stored row, or null when there is none. */
+  find: (id: number) => Promise<Row | null>;
+  /** Rules the schema cannot know (unique fields, chosen records that exist); throws a 422. */
+  check?: (current: Row) => Promise<void>;
+  /** The columns to write, from the form and the stored row (a kept publish date, a new hash). */
+  values: (current: Row) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** What follows a save that landed (ending sessions, a notice), given the row as it was before. */
+  saved?: (before: Row) => Promise<void>;
+  messages: RecordMessages;
+}
+
+/**
+ * Saves an edited record: a stale `updated_at` gets 409 before any check runs, and again in the
+ * write itself, so of two saves from the same loaded version exactly one lands. Returns the id.
+ */
+export async function saveVersioned<Row extends { updatedAt: Date }>(
+  db: Db,
+  t: RecordTable,
+  save: VersionedSave<Row>,
+): Promise<number> {
+  const { messages } = save;
+  const current = await save.find(save.id);
+  if (!current) throw notFound(messages.notFound);
+  const conflict = () => new HttpError(409, messages.conflict);
+  if (save.loadedAt && new Date(save.loadedAt).getTime() !== current.updatedAt.getTime()) throw conflict();
+  await save.check?.(current);
+  const values = await save.values(current);
+  try {
+    // A single statement: a deadlock victim can run it again as it is.
+    const rows = await retrying(() =>
+      db
+        .update(t.table)
+        .set({ ...values, [columnKey(t.table, t.updatedAt)]: new Date() } as never)
+        .where(and(eq(t.id, save.id), save.loadedAt ? eq(t.updatedAt, current.updatedAt) : undefined))
+        .returning({ id: t.id }),
+    );
+    const row = rows[0] as { id: number } | undefined;
+    if (!row) throw save.loadedAt ? conflict() : notFound(messages.notFound);
+    await save.saved?.(current);
+    return row.id;
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw refusal(messages, error);
+  }
+}
