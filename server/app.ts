@@ -17,6 +17,7 @@ import { isDataException } from './db/errors';
 import type { Database } from './db/open';
 import { authGuard } from './domain/auth/guard';
 import { createTokenService, loadSecret, type TokenService } from './domain/auth/tokens';
+import { sweepStorage } from './domain/files/cleanup';
 import { createMailer, type Mailer } from './domain/mail';
 import { createStorage, MAX_UPLOAD_BYTES, type Storage } from './domain/storage';
 import { dottedErrors, HttpError } from './http/errors';
@@ -42,6 +43,11 @@ export interface App {
 
 const INVALID = 'The given data was invalid.';
 
+/** `/storage/<handle>/<server-made name>`, as files/upload answers it (see storedPath in the contract). */
+const STORED_FILE_URL = /^\/storage\/[a-z_]+\/[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)?$/;
+/** How often unreferenced uploads are looked for, besides at start. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
 /** Builds the API (and, when a built console is present, serves it). Tests call this with app.inject. */
 export async function buildApp({ config, database, logLevel }: AppOptions): Promise<App> {
   const app = Fastify({
@@ -65,6 +71,20 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     from: config.mailFrom,
   });
   app.addHook('onClose', async () => mailer.close());
+
+  // Uploads nothing refers to (a form left unsaved, a replaced picture) go after a grace period.
+  const sweep = () =>
+    sweepStorage(database.db, storage).catch((error: unknown) => {
+      app.log.error({ err: error }, 'storage sweep failed');
+      return 0;
+    });
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    sweeper = setInterval(sweep, SWEEP_EVERY_MS);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
   mkdirSync(storage.root, { recursive: true });
   const { db } = database;
 
@@ -135,6 +155,13 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     brandsRoutes(api, { db, storage });
     dealershipsRoutes(api, { db, storage });
     filesRoutes(api, { storage });
+  });
+
+  // Only names files/upload makes are served: no hidden files, no encoded separators or dots.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/storage/')) return;
+    const path = request.url.split('?')[0] ?? '';
+    if (!STORED_FILE_URL.test(path)) return reply.status(404).send({ message: 'Not found.' });
   });
 
   await app.register(fastifyStatic, {

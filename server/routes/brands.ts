@@ -26,6 +26,8 @@ import {
   listManufacturers,
   manufacturerExists,
 } from '../domain/brands';
+import { deletingFiles } from '../domain/files/cleanup';
+import { brandFiles } from '../domain/files/references';
 import { deleteRows, nextSortOrder, restoreRows, saveOrder } from '../domain/lifecycle';
 import { pageSize, paginate } from '../domain/paginate';
 import { slugTaken } from '../domain/slugs';
@@ -145,7 +147,10 @@ export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Stor
   });
 
   registerCall(app, brandsDelete, async ({ body }) => {
-    const n = await deleteRows(db, brandsLifecycle, body.brands, body.type);
+    const n = await deletingFiles(
+      { db, storage, area: brandFiles, ids: body.brands, forever: body.type === 'trashed' },
+      () => deleteRows(db, brandsLifecycle, body.brands, body.type),
+    );
     return {
       message: body.type === 'trashed' ? `Deleted ${n} brand(s) forever.` : `Moved ${n} brand(s) to the bin.`,
     };

@@ -29,6 +29,8 @@ import {
   publishedAtFor,
   vehicleDealerExists,
 } from '../domain/dealerships';
+import { deletingFiles } from '../domain/files/cleanup';
+import { dealershipFiles } from '../domain/files/references';
 import { deleteRows, nextSortOrder, restoreRows, saveOrder } from '../domain/lifecycle';
 import { pageSize, paginate } from '../domain/paginate';
 import { slugTaken } from '../domain/slugs';
@@ -180,7 +182,10 @@ export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage:
   });
 
   registerCall(app, dealershipsDelete, async ({ body }) => {
-    const n = await deleteRows(db, dealershipsLifecycle, body.dealerships, body.type);
+    const n = await deletingFiles(
+      { db, storage, area: dealershipFiles, ids: body.dealerships, forever: body.type === 'trashed' },
+      () => deleteRows(db, dealershipsLifecycle, body.dealerships, body.type),
+    );
     return {
       message:
         body.type === 'trashed'

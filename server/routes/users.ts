@@ -13,6 +13,8 @@ import { databaseErrorCode, UNIQUE_VIOLATION } from '../db/errors';
 import type { Db } from '../db/open';
 import { users } from '../db/schema';
 import { hashPassword } from '../domain/auth/passwords';
+import { deletingFiles } from '../domain/files/cleanup';
+import { userFiles } from '../domain/files/references';
 import { deleteRows, restoreRows } from '../domain/lifecycle';
 import { paginate } from '../domain/paginate';
 import { isStoredFile, type Storage } from '../domain/storage';
@@ -114,7 +116,10 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
 
   registerCall(app, usersDelete, async ({ body, user }) => {
     if (body.users.includes(user.id)) throw invalid({ users: 'You cannot delete your own account.' });
-    const n = await deleteRows(db, usersLifecycle, body.users, body.type);
+    const n = await deletingFiles(
+      { db, storage, area: userFiles, ids: body.users, forever: body.type === 'trashed' },
+      () => deleteRows(db, usersLifecycle, body.users, body.type),
+    );
     return {
       message: body.type === 'trashed' ? `Deleted ${n} user(s) forever.` : `Moved ${n} user(s) to the bin.`,
     };
