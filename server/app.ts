@@ -20,6 +20,7 @@ import { createTokenService, loadSecret, type TokenService } from './domain/auth
 import { sweepStorage } from './domain/files/cleanup';
 import { createMailer, type Mailer } from './domain/mail';
 import { createStorage, MAX_UPLOAD_BYTES, type Storage } from './domain/storage';
+import { consoleCsp } from './http/csp';
 import { dottedErrors, HttpError } from './http/errors';
 import { authRoutes } from './routes/auth';
 import { brandsRoutes } from './routes/brands';
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
 
   const consoleDir =
     config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : null;
+  const csp = consoleCsp({ maps: config.mapsEnabled, apiUrl: config.consoleApiUrl });
   if (consoleDir) {
     await app.register(fastifyStatic, {
       root: consoleDir,
@@ -187,6 +189,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
       // The build wrote .br and .gz beside each script and style sheet.
       preCompressed: true,
       setHeaders: (res, path) => {
+        if (path.endsWith('.html')) res.header('Content-Security-Policy', csp);
         if (path.includes(`${join(consoleDir, 'assets')}`))
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
@@ -200,6 +203,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     }
     // History-mode routes: the console decides what an unknown path shows.
     reply.header('Cache-Control', 'no-cache');
+    reply.header('Content-Security-Policy', csp);
     return reply.type('text/html').sendFile('index.html', consoleDir);
   });
 

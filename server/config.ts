@@ -22,6 +22,10 @@ export interface Config {
   seed: boolean;
   /** Behind a reverse proxy: read the client's address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** The console was built with a Google Maps key (VITE_MAPS_KEY): its page may load Google's script. */
+  mapsEnabled: boolean;
+  /** The API base the console was built with (VITE_API_URL), when it is another origin. */
+  consoleApiUrl: string | null;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -48,5 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtl: intFrom(env.REFRESH_TOKEN_TTL, 14 * 24 * 60 * 60),
     seed: env.SEED !== '0',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    mapsEnabled: Boolean(env.VITE_MAPS_KEY),
+    consoleApiUrl: env.VITE_API_URL || null,
   };
 }

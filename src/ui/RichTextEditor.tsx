@@ -51,6 +51,8 @@ export default function RichTextEditor({
       }),
     ],
     content: markdownToHtml(initialMarkdown),
+    // The page's Content-Security-Policy refuses inline <style>: the rules live in RichTextField.module.css.
+    injectCSS: false,
   });
 
   /** Writes the markdown now; the debounce only spares converting on every keystroke. */
