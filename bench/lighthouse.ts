@@ -22,6 +22,8 @@ const FLAGS = [
 interface Audit {
   score: number;
   metrics: Record<string, number | undefined>;
+  /** The audits Lighthouse marks as failing, with what it says they cost: where to look next. */
+  advice: string[];
 }
 
 async function audit(browser: Browser, url: string): Promise<Audit> {
@@ -47,6 +49,9 @@ async function audit(browser: Browser, url: string): Promise<Audit> {
         speedIndexMs: value('speed-index'),
         transferBytes: value('total-byte-weight'),
       },
+      advice: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+        .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`),
     };
   } finally {
     await page.close();
@@ -80,6 +85,7 @@ export const lighthouseBenchmark: Benchmark = {
       const users = await audit(browser, `${server.base}/users`);
       for (const [name, figures] of Object.entries({ login, users })) {
         console.log(`${name.padEnd(6)} performance ${figures.score}  ${JSON.stringify(figures.metrics)}`);
+        for (const advice of figures.advice) console.log(`       - ${advice}`);
       }
       return {
         result: { login, users },
