@@ -155,6 +155,33 @@ describe(`Deleting forever (${databaseKind})`, () => {
   });
 });
 
+describe(`Deleting forever at the same moment (${databaseKind})`, () => {
+  it('removes the files, and answers every call without a server error', async () => {
+    const banner = await uploaded('banner_img');
+    const id = await insertDealership({ images: { banner_img: [banner], dealer_img: [] } });
+    const bin = await server.call('POST', '/api/dealerships/delete', {
+      token,
+      body: { dealerships: [id], type: 'all' },
+    });
+    expect(bin.statusCode).toBe(200);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        server.call('POST', '/api/dealerships/delete', {
+          token,
+          body: { dealerships: [id], type: 'trashed' },
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(
+      statuses.every((status) => status === 200 || status === 422),
+      statuses.join(),
+    ).toBe(true);
+    expect(statuses).toContain(200);
+    expect(onDisk(banner)).toBe(false);
+  });
+});
+
 describe(`The storage sweep (${databaseKind})`, () => {
   it('removes uploads nothing refers to once they are older than a day, and keeps the rest', async () => {
     const [old, fresh, used] = await Promise.all([uploaded('logo'), uploaded('logo'), uploaded('avatar')]);
