@@ -24,6 +24,8 @@ interface Audit {
   metrics: Record<string, number | undefined>;
   /** The audits Lighthouse marks as failing, with what it says they cost: where to look next. */
   advice: string[];
+  /** Where the main thread spent its time running scripts, longest first. */
+  scripts: string[];
 }
 
 async function audit(browser: Browser, url: string): Promise<Audit> {
@@ -49,6 +51,9 @@ async function audit(browser: Browser, url: string): Promise<Audit> {
         speedIndexMs: value('speed-index'),
         transferBytes: value('total-byte-weight'),
       },
+      scripts: ((lhr.audits['bootup-time']?.details as { items?: { url: string; scripting: number }[] })?.items ?? [])
+        .slice(0, 6)
+        .map((item) => `${item.url.replace(/^https?:\/\/[^/]+/, '')}: ${Math.round(item.scripting)} ms`),
       advice: Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
         .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`),
@@ -86,6 +91,7 @@ export const lighthouseBenchmark: Benchmark = {
       for (const [name, figures] of Object.entries({ login, users })) {
         console.log(`${name.padEnd(6)} performance ${figures.score}  ${JSON.stringify(figures.metrics)}`);
         for (const advice of figures.advice) console.log(`       - ${advice}`);
+        for (const script of figures.scripts) console.log(`       script ${script}`);
       }
       return {
         result: { login, users },
