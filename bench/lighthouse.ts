@@ -51,7 +51,9 @@ async function audit(browser: Browser, url: string): Promise<Audit> {
         speedIndexMs: value('speed-index'),
         transferBytes: value('total-byte-weight'),
       },
-      scripts: ((lhr.audits['bootup-time']?.details as { items?: { url: string; scripting: number }[] })?.items ?? [])
+      scripts: (
+        (lhr.audits['bootup-time']?.details as { items?: { url: string; scripting: number }[] })?.items ?? []
+      )
         .slice(0, 6)
         .map((item) => `${item.url.replace(/^https?:\/\/[^/]+/, '')}: ${Math.round(item.scripting)} ms`),
       advice: Object.values(lhr.audits)

@@ -1,4 +1,4 @@
-import type { Extensions } from '@tiptap/core';
+import { type Extensions, mergeAttributes } from '@tiptap/core';
 import { Image } from '@tiptap/extension-image';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
@@ -17,7 +17,13 @@ export function richTextExtensions(): Extensions {
     }),
     // Markdown images sit inside paragraphs, between words.
     Image.configure({ inline: true }),
-    Table.configure({ resizable: false }),
+    Table.extend({
+      // Without the column group and its inline widths: the page's Content-Security-Policy
+      // refuses style attributes, and markdown tables have no widths to keep.
+      renderHTML({ HTMLAttributes }) {
+        return ['table', mergeAttributes(this.options.HTMLAttributes, HTMLAttributes), ['tbody', 0]];
+      },
+    }).configure({ resizable: false }),
     TableRow,
     TableHeader,
     TableCell,
