@@ -136,7 +136,8 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
   });
 
   // Larger JSON answers (lists) shrink several times over; small ones are not worth the work.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Requests are read as sent: compressed request bodies are not part of the API.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
 
   await app.register(swagger, {
     openapi: {
