@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress';
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -8,7 +9,7 @@ const alias = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
   server: {

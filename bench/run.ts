@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import { apiBenchmark } from './api';
 import { type Benchmark, formatValue, withinBudget } from './benchmark';
 import { bundleBenchmark } from './bundle';
+import { lighthouseBenchmark } from './lighthouse';
+import { postgresBenchmark } from './postgres';
 
-const benchmarks: Benchmark[] = [bundleBenchmark, apiBenchmark];
+const benchmarks: Benchmark[] = [bundleBenchmark, apiBenchmark, postgresBenchmark, lighthouseBenchmark];
 
 const resultsDir = join(import.meta.dirname, 'results');
 

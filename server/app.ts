@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,8 +17,10 @@ import { isDataException } from './db/errors';
 import type { Database } from './db/open';
 import { authGuard } from './domain/auth/guard';
 import { createTokenService, loadSecret, type TokenService } from './domain/auth/tokens';
+import { sweepStorage } from './domain/files/cleanup';
 import { createMailer, type Mailer } from './domain/mail';
 import { createStorage, MAX_UPLOAD_BYTES, type Storage } from './domain/storage';
+import { consoleCsp } from './http/csp';
 import { dottedErrors, HttpError } from './http/errors';
 import { authRoutes } from './routes/auth';
 import { brandsRoutes } from './routes/brands';
@@ -40,6 +43,11 @@ export interface App {
 }
 
 const INVALID = 'The given data was invalid.';
+
+/** `/storage/<handle>/<server-made name>`, as files/upload answers it (see storedPath in the contract). */
+const STORED_FILE_URL = /^\/storage\/[a-z_]+\/[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)?$/;
+/** How often unreferenced uploads are looked for, besides at start. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** Builds the API (and, when a built console is present, serves it). Tests call this with app.inject. */
 export async function buildApp({ config, database, logLevel }: AppOptions): Promise<App> {
@@ -64,6 +72,20 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     from: config.mailFrom,
   });
   app.addHook('onClose', async () => mailer.close());
+
+  // Uploads nothing refers to (a form left unsaved, a replaced picture) go after a grace period.
+  const sweep = () =>
+    sweepStorage(database.db, storage).catch((error: unknown) => {
+      app.log.error({ err: error }, 'storage sweep failed');
+      return 0;
+    });
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    sweeper = setInterval(sweep, SWEEP_EVERY_MS);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
   mkdirSync(storage.root, { recursive: true });
   const { db } = database;
   app.decorate('publicUrl', config.publicUrl);
@@ -114,6 +136,10 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     return payload;
   });
 
+  // Larger JSON answers (lists) shrink several times over; small ones are not worth the work.
+  // Requests are read as sent: compressed request bodies are not part of the API.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+
   await app.register(swagger, {
     openapi: {
       info: { title: 'Dealership console admin API', version: '1.0.0' },
@@ -134,6 +160,13 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     filesRoutes(api, { storage });
   });
 
+  // Only names files/upload makes are served: no hidden files, no encoded separators or dots.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/storage/')) return;
+    const path = request.url.split('?')[0] ?? '';
+    if (!STORED_FILE_URL.test(path)) return reply.status(404).send({ message: 'Not found.' });
+  });
+
   await app.register(fastifyStatic, {
     root: storage.root,
     prefix: '/storage/',
@@ -148,13 +181,17 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
 
   const consoleDir =
     config.consoleDir && existsSync(join(config.consoleDir, 'index.html')) ? config.consoleDir : null;
+  const csp = consoleCsp({ maps: config.mapsEnabled, apiUrl: config.consoleApiUrl });
   if (consoleDir) {
     await app.register(fastifyStatic, {
       root: consoleDir,
       prefix: '/',
       index: false,
       wildcard: false,
+      // The build wrote .br and .gz beside each script and style sheet.
+      preCompressed: true,
       setHeaders: (res, path) => {
+        if (path.endsWith('.html')) res.header('Content-Security-Policy', csp);
         if (path.includes(`${join(consoleDir, 'assets')}`))
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
@@ -168,6 +205,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     }
     // History-mode routes: the console decides what an unknown path shows.
     reply.header('Cache-Control', 'no-cache');
+    reply.header('Content-Security-Policy', csp);
     return reply.type('text/html').sendFile('index.html', consoleDir);
   });
 

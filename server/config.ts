@@ -27,6 +27,10 @@ export interface Config {
    * server, or the proxies' own addresses and ranges; false reads the socket's address only.
    */
   trustProxy: TrustProxy;
+  /** The console was built with a Google Maps key (VITE_MAPS_KEY): its page may load Google's script. */
+  mapsEnabled: boolean;
+  /** The API base the console was built with (VITE_API_URL), when it is another origin. */
+  consoleApiUrl: string | null;
 }
 
 export type TrustProxy = false | number | string[];
@@ -107,5 +111,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtl: intFrom(env.REFRESH_TOKEN_TTL, 14 * 24 * 60 * 60),
     seed: env.SEED !== '0',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    mapsEnabled: Boolean(env.VITE_MAPS_KEY),
+    consoleApiUrl: env.VITE_API_URL || null,
   };
 }

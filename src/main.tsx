@@ -1,9 +1,14 @@
+// First of all: schemas built before this would already have probed for eval.
+import '@/api/noEval';
 import '@/ui/tokens.css';
 import '@/ui/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { inspectOption, setInspector } from '@/machines/inspect';
+import { declarePressableStyle } from '@/ui/pressableStyle';
+
+declarePressableStyle();
 
 // `?inspect` in development connects the machines to the Stately inspector.
 const inspect = await inspectOption();

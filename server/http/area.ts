@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { CallDef } from '@/api/contract/define';
 import type { Db } from '../db/open';
 import type { AuthUser } from '../domain/auth/guard';
+import { deletingFiles } from '../domain/files/cleanup';
+import type { FileReferences } from '../domain/files/references';
 import { deleteRows, restoreRows } from '../domain/lifecycle';
 import { type ListSource, listBoth, listPage, type PagedSource } from '../domain/listing';
 import { reorder } from '../domain/ordering';
 import { pageSize, paginate } from '../domain/paginate';
+import type { Storage } from '../domain/storage';
 import { registerCall } from './route';
 
 /**
@@ -23,6 +26,8 @@ export interface BinArea {
   guardDelete?: (ids: number[], user: AuthUser) => void;
   /** What follows a delete that landed (a binned user's sessions end). */
   deleted?: (ids: number[], type: 'all' | 'trashed') => Promise<void>;
+  /** The uploads the area's rows refer to: a delete forever removes them once it has committed. */
+  files?: { storage: Storage; references: FileReferences };
 }
 
 /** The ids a bin call carries under the area's key; the call's schema has already checked them. */
@@ -40,7 +45,14 @@ export function registerBin(app: FastifyInstance, area: BinArea): void {
     const ids = idsOf(body, t.key);
     area.guardDelete?.(ids, user);
     const type = (body as { type: 'all' | 'trashed' }).type;
-    const n = await deleteRows(db, t, ids, type);
+    const remove = () => deleteRows(db, t, ids, type);
+    const { files } = area;
+    const n = files
+      ? await deletingFiles(
+          { db, storage: files.storage, area: files.references, ids, forever: type === 'trashed' },
+          remove,
+        )
+      : await remove();
     await area.deleted?.(ids, type);
     return {
       message: type === 'trashed' ? `Deleted ${n} ${noun} forever.` : `Moved ${n} ${noun} to the bin.`,

@@ -24,6 +24,7 @@ import {
   listManufacturers,
   manufacturerExists,
 } from '../domain/brands';
+import { brandFiles } from '../domain/files/references';
 import { createRecord, type RecordMessages, saveVersioned, uniqueField } from '../domain/records';
 import { slugTaken } from '../domain/slugs';
 import { isStoredFile, type Storage } from '../domain/storage';
@@ -63,6 +64,7 @@ export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Stor
     db,
     source: brandsListing,
     singular: 'brand',
+    files: { storage, references: brandFiles },
     calls: { remove: brandsDelete, restore: brandsRestore, sort: brandsSort },
   });
 

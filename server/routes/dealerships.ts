@@ -27,6 +27,7 @@ import {
   publishedAtFor,
   vehicleDealerExists,
 } from '../domain/dealerships';
+import { dealershipFiles } from '../domain/files/references';
 import { createRecord, type RecordMessages, saveVersioned } from '../domain/records';
 import { slugTaken } from '../domain/slugs';
 import { isStoredFile, type Storage } from '../domain/storage';
@@ -95,6 +96,7 @@ export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage:
     db,
     source: dealershipsListing,
     singular: 'dealership',
+    files: { storage, references: dealershipFiles },
     calls: { remove: dealershipsDelete, restore: dealershipsRestore, sort: dealershipsSort },
   });
 

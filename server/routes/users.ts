@@ -12,6 +12,7 @@ import type { Db } from '../db/open';
 import { afterCredentialChange, confirmCurrentPassword, credentialChange } from '../domain/auth/credentials';
 import { hashPassword } from '../domain/auth/passwords';
 import { revokeUserSessions } from '../domain/auth/sessions';
+import { userFiles } from '../domain/files/references';
 import type { Mailer } from '../domain/mail';
 import { createRecord, type RecordMessages, saveVersioned, uniqueField } from '../domain/records';
 import { isStoredFile, type Storage } from '../domain/storage';
@@ -50,6 +51,7 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
     db,
     source: usersListing,
     singular: 'user',
+    files: { storage, references: userFiles },
     calls: { remove: usersDelete, restore: usersRestore },
     guardDelete: (ids, user) => {
       if (ids.includes(user.id)) throw invalid({ users: 'You cannot delete your own account.' });

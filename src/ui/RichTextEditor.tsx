@@ -1,10 +1,10 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, Group, ToggleButton, Toolbar } from 'react-aria-components';
 import { cx } from './cx';
-import { htmlToMarkdown, markdownToHtml } from './markdown';
+import { editorKeepsEverything, htmlToMarkdown, markdownToHtml } from './markdown';
 import styles from './RichTextField.module.css';
+import { richTextExtensions } from './richText';
 
 /** Spec §9: markdown input debounce. */
 const MARKDOWN_DEBOUNCE_MS = 300;
@@ -24,7 +24,16 @@ export interface RichTextEditorProps {
 const marks = [
   { id: 'bold', text: 'B', label: 'Bold' },
   { id: 'italic', text: 'I', label: 'Italic' },
+  { id: 'strike', text: 'S', label: 'Strikethrough' },
 ] as const;
+
+type Chain = ReturnType<ReturnType<typeof useEditor>['chain']>;
+
+function toggleMark(chain: Chain, mark: (typeof marks)[number]['id']): Chain {
+  if (mark === 'bold') return chain.toggleBold();
+  if (mark === 'italic') return chain.toggleItalic();
+  return chain.toggleStrike();
+}
 
 /** The tiptap editor behind RichTextField; loaded on demand, so it is this module's default export. */
 export default function RichTextEditor({
@@ -42,23 +51,22 @@ export default function RichTextEditor({
   latestOnChange.current = onChange;
 
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        // Markdown has no underline, so it is not offered; links pasted in are kept.
-        underline: false,
-        link: { openOnClick: false },
-        heading: { levels: [2, 3] },
-      }),
-    ],
+    extensions: richTextExtensions(),
     content: markdownToHtml(initialMarkdown),
+    // The page's Content-Security-Policy refuses inline <style>: the rules live in RichTextField.module.css.
+    injectCSS: false,
   });
+  // Stored text is written back only once the user changed it: opening and saving keeps it byte for byte.
+  const edited = useRef(false);
+  const [keepsEverything] = useState(() => editorKeepsEverything(initialMarkdown, editor.getHTML()));
+  const noticeId = useId();
 
   /** Writes the markdown now; the debounce only spares converting on every keystroke. */
   const flush = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     const target = input.current;
-    if (!target || editor.isDestroyed) return;
+    if (!target || editor.isDestroyed || !edited.current) return;
     const markdown = editor.isEmpty ? '' : htmlToMarkdown(editor.getHTML());
     if (target.value === markdown) return;
     target.value = markdown;
@@ -67,6 +75,7 @@ export default function RichTextEditor({
 
   useEffect(() => {
     const schedule = () => {
+      edited.current = true;
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(flush, MARKDOWN_DEBOUNCE_MS);
     };
@@ -91,17 +100,19 @@ export default function RichTextEditor({
       'aria-labelledby': labelId,
       class: styles.content ?? '',
     };
-    if (describedBy) attributes['aria-describedby'] = describedBy;
+    const descriptions = [describedBy, keepsEverything ? null : noticeId].filter(Boolean).join(' ');
+    if (descriptions) attributes['aria-describedby'] = descriptions;
     if (isInvalid) attributes['aria-invalid'] = 'true';
     if (isRequired) attributes['aria-required'] = 'true';
     editor.setOptions({ editorProps: { attributes } });
-  }, [editor, labelId, describedBy, isInvalid, isRequired]);
+  }, [editor, labelId, describedBy, isInvalid, isRequired, keepsEverything, noticeId]);
 
   const active = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
       bold: current.isActive('bold'),
       italic: current.isActive('italic'),
+      strike: current.isActive('strike'),
       h2: current.isActive('heading', { level: 2 }),
       h3: current.isActive('heading', { level: 3 }),
       bulletList: current.isActive('bulletList'),
@@ -124,7 +135,7 @@ export default function RichTextEditor({
               key={mark.id}
               aria-label={mark.label}
               isSelected={active[mark.id]}
-              onChange={() => run((c) => (mark.id === 'bold' ? c.toggleBold() : c.toggleItalic()))}
+              onChange={() => run((c) => toggleMark(c, mark.id))}
               className={cx(styles.tool, styles[mark.id])}
             >
               {mark.text}
@@ -192,6 +203,12 @@ export default function RichTextEditor({
           </Button>
         </Group>
       </Toolbar>
+      {keepsEverything ? null : (
+        <p id={noticeId} className={styles.notice}>
+          Some of this text’s formatting cannot be shown here. It is kept as long as you leave the text
+          unchanged; editing the text removes it.
+        </p>
+      )}
       <EditorContent editor={editor} />
     </div>
   );

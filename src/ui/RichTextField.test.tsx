@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RichTextField } from './RichTextField';
 
@@ -30,5 +30,37 @@ describe('RichTextField', () => {
     expect(document.getElementById(editor.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Too long.',
     );
+  });
+
+  it('posts stored text byte for byte after a submit and a blur when nothing was edited', async () => {
+    const stored =
+      '## Leeds\n\nOur ~~old~~ *new* showroom.\n\n![Front](/storage/dealer_img/front.png)\n\n| Day | Hours |\n|-----|:-----:|\n| Mon | 9-5 |\n\nPress <kbd>Enter</kbd>.';
+    render(
+      <form aria-label="Dealership" onSubmit={(event) => event.preventDefault()}>
+        <RichTextField label="Copy" name="copy" defaultValue={stored} />
+      </form>,
+    );
+    const editor = await screen.findByRole('textbox', { name: 'Copy' }, { timeout: 5000 });
+    await waitFor(() => expect(editor.querySelector('table')).not.toBeNull());
+    const form = screen.getByRole('form', { name: 'Dealership' }) as HTMLFormElement;
+    fireEvent.focus(editor);
+    fireEvent.blur(editor);
+    fireEvent.submit(form);
+    expect(new FormData(form).get('copy')).toBe(stored);
+  });
+
+  it('says when the stored text holds formatting the editor cannot show, and keeps quiet otherwise', async () => {
+    const { unmount } = render(
+      <RichTextField label="Copy" name="copy" defaultValue={'Centred:\n\n| a |\n| :-: |\n| b |'} />,
+    );
+    const editor = await screen.findByRole('textbox', { name: 'Copy' }, { timeout: 5000 });
+    const notice = document.getElementById(editor.getAttribute('aria-describedby') ?? '');
+    expect(notice?.textContent).toMatch(/^Some of this text’s formatting cannot be shown here\./);
+    unmount();
+
+    render(<RichTextField label="Copy" name="copy" defaultValue={'| a |\n| --- |\n| ~~b~~ |'} />);
+    const plain = await screen.findByRole('textbox', { name: 'Copy' }, { timeout: 5000 });
+    expect(plain.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText(/cannot be shown here/)).toBeNull();
   });
 });

@@ -20,7 +20,7 @@ describe('markdown for the rich text editor', () => {
       htmlToMarkdown(
         '<h2>Opening</h2><p>Come to <strong>Leeds</strong> or <em>York</em>.</p><ol><li><p>One</p></li></ol>',
       ),
-    ).toBe('## Opening\n\nCome to **Leeds** or _York_.\n\n1.  One');
+    ).toBe('## Opening\n\nCome to **Leeds** or _York_.\n\n1. One');
     expect(htmlToMarkdown('<p></p>')).toBe('');
     expect(markdownToHtml('   ')).toBe('');
   });

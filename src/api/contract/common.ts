@@ -1,8 +1,25 @@
 import { z } from 'zod';
 
-/** A positive whole number that may arrive as a string (query strings, form data). */
-/** A positive whole number that fits the database's integer ids. */
-export const id = z.coerce.number().int().positive().max(2_147_483_647);
+const MAX_ID = 2_147_483_647;
+const ID_MESSAGE = 'Use a whole number from 1.';
+
+/**
+ * A record id: a positive whole number that fits the database's integer ids. Strings (paths,
+ * query strings, form data) must be its plain decimal spelling, so `0x10`, `1e1`, `+1`, `01` or
+ * ` 1` name no record instead of quietly naming another one.
+ */
+export const id = z.union(
+  [
+    z.number(ID_MESSAGE).int(ID_MESSAGE).positive(ID_MESSAGE).max(MAX_ID, ID_MESSAGE),
+    z
+      .string(ID_MESSAGE)
+      .regex(/^[1-9][0-9]{0,9}$/, ID_MESSAGE)
+      .transform(Number)
+      .pipe(z.number().max(MAX_ID, ID_MESSAGE)),
+  ],
+  // A missing id keeps the shared 'This field is required.' sentence.
+  { error: (issue) => (issue.input === undefined ? undefined : ID_MESSAGE) },
+);
 
 export const idParams = z.object({ id });
 
@@ -150,8 +167,8 @@ export function numeric<T extends z.ZodType<unknown, number | undefined>>(schema
 export const optionalId = z
   .union([z.number(), z.string()])
   .nullish()
-  .transform((v) => (isBlank(v) || v === 0 || v === '0' ? null : Number(v)))
-  .pipe(z.number().int().positive().nullable());
+  .transform((v) => (isBlank(v) || v === 0 || v === '0' ? null : v))
+  .pipe(id.nullable());
 
 /** A group of fields that may arrive missing: it is parsed as {} so errors land on its fields (meta.title). */
 export function fieldGroup<T extends z.ZodObject>(schema: T) {

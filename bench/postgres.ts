@@ -1,0 +1,218 @@
+/**
+ * The API against PostgreSQL itself. (a) The authenticated users list call against pgbench
+ * running the very statements that call runs (captured on the wire), both with 10 clients:
+ * the ratio says what the API layer costs (goal: at least 0.75). (b) A 60-second soak with 50
+ * clients mixing list, show, update and sort on brands: no answer may be a server error.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import autocannon from 'autocannon';
+import type { Benchmark, BenchOutcome } from './benchmark';
+import { type BenchData, type BenchServer, postgresUrl, seedBenchData } from './server';
+import { startSqlCapture } from './sqlCapture';
+
+const run = promisify(execFile);
+
+const RATIO_SECONDS = 10;
+const SOAK_SECONDS = 60;
+const CLIENTS = 10;
+const SOAK_CLIENTS = 50;
+const LIST_PATH = '/api/users?page=3';
+
+async function pgbench(url: string, statements: string[], seconds: number): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), 'console-pgbench-'));
+  try {
+    const script = join(dir, 'list.sql');
+    await writeFile(script, `${statements.map((sql) => `${sql};`).join('\n')}\n`);
+    const { stdout } = await run(
+      'pgbench',
+      ['-n', '-M', 'prepared', '-c', String(CLIENTS), '-j', '2', '-T', String(seconds), '-f', script, url],
+      { maxBuffer: 10 * 1024 * 1024 },
+    );
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
+    if (!tps) throw new Error(`pgbench printed no rate:\n${stdout}`);
+    return Number(tps);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+interface Brand {
+  id: number;
+  name: string;
+  slug: string;
+  live: boolean;
+  is_fake: boolean;
+  manufacturer_id: number;
+  lcv_manufacturer_id: number;
+  meta: { logo: string | null };
+}
+
+/** The soak's mix: every client lists, shows, updates and reorders, over and over. */
+function soakRequests(brands: Brand[], headers: Record<string, string>): autocannon.Request[] {
+  const json = { ...headers, 'content-type': 'application/json' };
+  const ids = brands.slice(0, 20).map((b) => b.id);
+  let turn = 0;
+  const pick = () => brands[turn++ % brands.length]!;
+  return [
+    { method: 'GET', path: '/api/brands?page=1', headers },
+    {
+      method: 'GET',
+      headers,
+      setupRequest: (request) => ({ ...request, path: `/api/brands/show/${pick().id}` }),
+    },
+    {
+      method: 'POST',
+      headers: json,
+      setupRequest: (request) => {
+        const brand = pick();
+        return {
+          ...request,
+          path: `/api/brands/update/${brand.id}`,
+          body: JSON.stringify({
+            name: brand.name,
+            slug: brand.slug,
+            live: brand.live,
+            is_fake: brand.is_fake,
+            manufacturer_id: brand.manufacturer_id,
+            lcv_manufacturer_id: brand.lcv_manufacturer_id,
+            logo: brand.meta.logo,
+          }),
+        };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/brands/sort',
+      headers: json,
+      setupRequest: (request) => ({
+        ...request,
+        body: JSON.stringify({ brands: turn++ % 2 ? ids : [...ids].reverse() }),
+      }),
+    },
+  ];
+}
+
+export const postgresBenchmark: Benchmark = {
+  name: 'postgres',
+  description: 'the users list against pgbench on the same statements, and a 60 s mixed soak (PostgreSQL)',
+  async run() {
+    const data = await seedBenchData({ postgresUrl: postgresUrl(), size: 'large' });
+    try {
+      const statements = await statementsOfOneCall(data);
+      console.log(`One ${LIST_PATH} call runs ${statements.length} statements:`);
+      for (const sql of statements) console.log(`  ${sql.length > 160 ? `${sql.slice(0, 157)}...` : sql}`);
+
+      // The measured server talks to PostgreSQL directly, not through the capturing proxy.
+      const server = await data.start();
+      try {
+        return await measure(server, data.databaseUrl!, statements);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await data.drop();
+    }
+  },
+};
+
+/** What one list call runs, seen on the wire by a server started behind a capturing proxy. */
+async function statementsOfOneCall(data: BenchData): Promise<string[]> {
+  const capture = await startSqlCapture(data.databaseUrl!);
+  const server = await data.start({ databaseUrl: capture.through(data.databaseUrl!) });
+  try {
+    const headers = { authorization: `Bearer ${await server.token()}`, accept: 'application/json' };
+    // Once to warm the pool and caches, once to see what one call runs.
+    await (await fetch(`${server.base}${LIST_PATH}`, { headers })).arrayBuffer();
+    capture.start();
+    const once = await fetch(`${server.base}${LIST_PATH}`, { headers });
+    await once.arrayBuffer();
+    const statements = capture.stop();
+    if (!once.ok || statements.length === 0)
+      throw new Error(`the list call failed or ran no SQL (${once.status})`);
+    return statements;
+  } finally {
+    await server.stop();
+    await capture.close();
+  }
+}
+
+async function measure(
+  server: BenchServer,
+  databaseUrl: string,
+  statements: string[],
+): Promise<BenchOutcome> {
+  const token = await server.token();
+  const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const sqlRate = await pgbench(databaseUrl, statements, RATIO_SECONDS);
+  const api = await autocannon({
+    url: `${server.base}${LIST_PATH}`,
+    headers,
+    connections: CLIENTS,
+    duration: RATIO_SECONDS,
+  });
+  const apiRate = api.requests.average;
+  console.log(`pgbench   ${Math.round(sqlRate)} lists/s (${CLIENTS} clients, prepared statements)`);
+  console.log(`API       ${Math.round(apiRate)} lists/s (${CLIENTS} clients), ${api.non2xx} non-2xx`);
+
+  const list = (await (await fetch(`${server.base}/api/brands?perPage=-1`, { headers })).json()) as {
+    brands: { data: Brand[] };
+  };
+  console.log(`Soak: ${SOAK_CLIENTS} clients for ${SOAK_SECONDS} s on ${list.brands.data.length} brands...`);
+  const soak = await autocannon({
+    url: server.base,
+    connections: SOAK_CLIENTS,
+    duration: SOAK_SECONDS,
+    requests: soakRequests(list.brands.data, headers),
+  });
+  const byStatus: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(soak.statusCodeStats ?? {})) byStatus[code] = stat?.count ?? 0;
+  const serverErrors = Object.entries(byStatus)
+    .filter(([code]) => Number(code) >= 500)
+    .reduce((sum, [, count]) => sum + count, 0);
+  console.log(
+    `Soak      ${soak.requests.total} requests, by status ${JSON.stringify(byStatus)}, ${soak.errors} socket errors`,
+  );
+
+  return {
+    result: {
+      database: 'postgres',
+      listPath: LIST_PATH,
+      statements,
+      seconds: RATIO_SECONDS,
+      clients: CLIENTS,
+      pgbenchPerSecond: sqlRate,
+      apiPerSecond: apiRate,
+      apiLatencyP97_5: api.latency.p97_5,
+      ratio: apiRate / sqlRate,
+      soak: {
+        seconds: SOAK_SECONDS,
+        clients: SOAK_CLIENTS,
+        requests: soak.requests.total,
+        perSecond: soak.requests.average,
+        byStatus,
+        serverErrors,
+        socketErrors: soak.errors,
+        latencyP97_5: soak.latency.p97_5,
+      },
+    },
+    budgets: [
+      {
+        label: 'users list on the API / the same SQL on pgbench',
+        actual: apiRate / sqlRate,
+        limit: 0.75,
+        unit: 'ratio',
+        atLeast: true,
+      },
+      {
+        label: `5xx answers in the ${SOAK_SECONDS} s soak`,
+        actual: serverErrors,
+        limit: 0,
+        unit: 'ratio',
+      },
+    ],
+  };
+}

@@ -1,0 +1,140 @@
+import { brands, dealerships, users } from '@server/db/schema';
+import { registeredCalls } from '@server/http/route';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallDef } from '@/api/contract/define';
+import { createTestServer, databaseKind, type TestServer } from './harness';
+
+let server: TestServer;
+let token: string;
+
+/** Spellings a lenient number parser reads as 1, 10 or 16: records that exist in every table here. */
+const NOT_CANONICAL = ['%201', '1%20', '0x10', '0X10', '+1', '1e1', '01', '1.0', '0b1', '0o1', '%091', '1_0'];
+
+const RECORD_IDS = [1, 10, 16];
+
+beforeAll(async () => {
+  server = await createTestServer();
+  token = await server.login();
+  const { db } = server.database;
+  // The admin is user 1; 10 and 16 are what `1e1` and `0x10` would name.
+  await db
+    .insert(users)
+    .values(
+      [10, 16].map((id) => ({ id, name: `User ${id}`, email: `user${id}@example.com`, passwordHash: 'x' })),
+    );
+  await db
+    .insert(brands)
+    .values(RECORD_IDS.map((id) => ({ id, name: `Brand ${id}`, slug: `brand-${id}`, sortOrder: id })));
+  await db.insert(dealerships).values(
+    RECORD_IDS.map((id) => ({
+      id,
+      name: `Dealership ${id}`,
+      slug: `dealership-${id}`,
+      email: `d${id}@example.com`,
+      telephone: '0113 496 0000',
+      address: {
+        address_line_1: '1 Kirkstall Road',
+        address_line_2: null,
+        city: 'Leeds',
+        county: 'West Yorkshire',
+        postcode: 'LS4 2AZ',
+        lat: 53.8,
+        lng: -1.5,
+      },
+      pinnacleEnquiryId: '1',
+      pinnacleUsedEnquiryId: '2',
+      sortOrder: id,
+    })),
+  );
+});
+afterAll(() => server.close());
+
+/** Every call the server serves that names a record in its path, straight from the contract. */
+function pathIdCalls(): CallDef[] {
+  const unique = new Map(registeredCalls.map((call) => [`${call.method} ${call.path}`, call]));
+  return [...unique.values()].filter((call) => call.path.includes(':id'));
+}
+
+const urlOf = (call: CallDef, id: string) => `/api/${call.path.replace(':id', id)}`;
+
+describe(`Record ids (${databaseKind})`, () => {
+  it('finds every call with a path id in the contract, show and update of each area among them', () => {
+    const names = pathIdCalls().map((call) => `${call.method} ${call.path}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'GET users/show/:id',
+        'POST users/update/:id',
+        'GET brands/show/:id',
+        'POST brands/update/:id',
+        'GET dealerships/show/:id',
+        'POST dealerships/update/:id',
+      ]),
+    );
+  });
+
+  it('shows a record named by its plain decimal id', async () => {
+    for (const call of pathIdCalls().filter((c) => c.method === 'GET')) {
+      for (const id of RECORD_IDS) {
+        const res = await server.call('GET', urlOf(call, String(id)), { token });
+        expect(res.statusCode, `${urlOf(call, String(id))} ${res.body}`).toBe(200);
+      }
+    }
+  });
+
+  it('answers 404 when a path id is any other spelling of a number, on every call', async () => {
+    const before = await server.database.db.select().from(users);
+    for (const call of pathIdCalls()) {
+      for (const spelling of NOT_CANONICAL) {
+        const url = urlOf(call, spelling);
+        const res = await server.call(call.method, url, {
+          token,
+          body:
+            call.method === 'POST' ? { name: 'Renamed by a trick', email: 'trick@example.com' } : undefined,
+        });
+        expect(res.statusCode, `${call.method} ${url} -> ${res.body}`).toBe(404);
+        expect(res.json()).toEqual({ message: 'Not found.' });
+      }
+    }
+    expect(await server.database.db.select().from(users)).toEqual(before);
+  });
+
+  it('refuses ids in a body that are not plain decimal numbers with 422 and a field error', async () => {
+    for (const spelling of [' 1', '0x10', '+1', '1e1', '01', '1.5', 'abc']) {
+      const restore = await server.call('POST', '/api/brands/restore', {
+        token,
+        body: { brands: [spelling] },
+      });
+      expect(restore.statusCode, `restore ${spelling}`).toBe(422);
+      expect(restore.json().errors['brands.0'], `restore ${spelling}`).toEqual([
+        'Use a whole number from 1.',
+      ]);
+
+      const validation = await server.call('POST', '/api/users/validation', {
+        token,
+        body: { id: spelling, name: 'A', email: 'user10@example.com' },
+      });
+      expect(validation.statusCode, `validation ${spelling}`).toBe(422);
+      expect(validation.json().errors.id, `validation ${spelling}`).toEqual(['Use a whole number from 1.']);
+
+      const dealership = await server.call('POST', '/api/dealerships/validation', {
+        token,
+        body: { brand_id: spelling },
+      });
+      expect(dealership.statusCode, `brand_id ${spelling}`).toBe(422);
+      expect(dealership.json().errors.brand_id, `brand_id ${spelling}`).toEqual([
+        'Use a whole number from 1.',
+      ]);
+    }
+  });
+
+  it('still takes an id as a JSON number or as its decimal string in a body', async () => {
+    for (const value of [10, '10']) {
+      // User 10 may keep its own e-mail: the id was read as user 10's.
+      const res = await server.call('POST', '/api/users/validation', {
+        token,
+        body: { id: value, name: 'User 10', email: 'user10@example.com' },
+      });
+      expect(res.statusCode, `${JSON.stringify(value)} -> ${res.body}`).toBe(200);
+    }
+  });
+});
