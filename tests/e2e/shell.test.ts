@@ -249,6 +249,8 @@ describe.skipIf(!hasChromium)('the shell for keyboard and screen-reader users', 
         .click();
       await page.getByRole('button', { name: 'Restore selected' }).click();
       await expectAnnounced(page, '2 brands restored');
+      // The bin is empty now: focus waits in the search box once the list has been shown again.
+      await expectFocus(page, { tag: 'input', name: '' });
       expect(await searchBox(page, 'brands').evaluate((box) => box === document.activeElement)).toBe(true);
     } finally {
       await page.close();
