@@ -23,6 +23,8 @@ import { authRoutes } from './routes/auth';
 import { brandsRoutes } from './routes/brands';
 import { dealershipsRoutes } from './routes/dealerships';
 import { filesRoutes } from './routes/files';
+import { formsRoutes } from './routes/forms';
+import { pagesRoutes } from './routes/pages';
 import { usersRoutes } from './routes/users';
 
 export interface AppOptions {
@@ -131,6 +133,8 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     brandsRoutes(api, { db, storage });
     dealershipsRoutes(api, { db, storage });
     filesRoutes(api, { storage });
+    pagesRoutes(api, { db });
+    formsRoutes(api, { db });
   });
 
   await app.register(fastifyStatic, {

@@ -74,6 +74,8 @@ export const api = {
     duplicate: endpoint(pages.pagesDuplicate),
     publishable: endpoint(pages.pagesPublishable),
     move: endpoint(pages.pagesMove),
+    search: endpoint(pages.pagesSearch),
+    restore: endpoint(pages.pagesRestore),
   },
   forms: {
     list: endpoint(forms.formsList),

@@ -97,6 +97,9 @@ const specCalls = [
   'POST forms/store',
   'POST forms/update',
   'POST forms/delete',
+  // Beyond the spec: finding a page anywhere in the tree, and Undo of a delete.
+  'GET pages/search',
+  'POST pages/restore',
   'GET templates',
   'GET templates/show',
   'GET templates/edit',

@@ -68,6 +68,8 @@ export const allCalls: CallDef[] = [
   pages.pagesDuplicate,
   pages.pagesPublishable,
   pages.pagesMove,
+  pages.pagesSearch,
+  pages.pagesRestore,
 
   forms.formsList,
   forms.formsSlug,
