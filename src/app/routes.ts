@@ -87,6 +87,48 @@ export const routes: RouteDef[] = [
     layout: 'default',
     load: () => import('@/screens/dealerships/DealershipEditScreen'),
   },
+  {
+    path: '/pages',
+    name: 'pages.index',
+    layout: 'default',
+    load: () => import('@/screens/pages/PagesIndexScreen'),
+  },
+  {
+    path: '/pages/children/:id',
+    name: 'pages.children',
+    layout: 'default',
+    load: () => import('@/screens/pages/PageChildrenScreen'),
+  },
+  {
+    path: '/pages/edit/:id',
+    name: 'pages.edit',
+    layout: 'default',
+    load: () => import('@/screens/pages/PageBuilderScreen'),
+  },
+  {
+    path: '/pages/add/:id',
+    name: 'pages.add',
+    layout: 'default',
+    load: () => import('@/screens/pages/PageBuilderScreen'),
+  },
+  {
+    path: '/forms',
+    name: 'forms.index',
+    layout: 'default',
+    load: () => import('@/screens/forms/FormsScreen'),
+  },
+  {
+    path: '/forms/children/:id',
+    name: 'forms.children',
+    layout: 'default',
+    load: () => import('@/screens/forms/FormsScreen'),
+  },
+  {
+    path: '/forms/edit/:id',
+    name: 'forms.edit',
+    layout: 'default',
+    load: () => import('@/screens/forms/FormBuilderScreen'),
+  },
 ];
 
 export interface NavItem {
@@ -109,10 +151,11 @@ export const navigation: NavSection[] = [
   {
     title: 'Content',
     items: [
+      { label: 'Pages', href: '/pages', icon: 'pages' },
       { label: 'Brands', href: '/brands', icon: 'brands' },
       { label: 'Dealerships', href: '/dealerships', icon: 'dealership' },
     ],
   },
-  { title: 'Forms', items: [] },
+  { title: 'Forms', items: [{ label: 'Forms', href: '/forms', icon: 'forms' }] },
   { title: 'Management', items: [{ label: 'Users', href: '/users', icon: 'users' }] },
 ];
