@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { apiBenchmark } from './api';
 import { type Benchmark, formatValue, withinBudget } from './benchmark';
 import { bundleBenchmark } from './bundle';
+import { treeBenchmark } from './tree';
 
-const benchmarks: Benchmark[] = [bundleBenchmark, apiBenchmark];
+const benchmarks: Benchmark[] = [bundleBenchmark, apiBenchmark, treeBenchmark];
 
 const resultsDir = join(import.meta.dirname, 'results');
 

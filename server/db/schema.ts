@@ -256,9 +256,6 @@ export interface ThankYouColumn {
   description: string;
 }
 
-/** What the page search looks through: name and slug in one trigram-indexed text. */
-export const pageSearchText = (t: { name: PgColumn; slug: PgColumn }) => sql`(${t.name} || ' ' || ${t.slug})`;
-
 /**
  * Pages and forms share one tree table: a form is a page with a handle (kept in `slug`), e-mails
  * and a thank-you message. `kind` keeps the two trees apart; a parent is always of the same kind.
@@ -306,8 +303,23 @@ export const pages = pgTable(
       .where(sql`${t.parentId} is null and ${t.deletedAt} is null`),
     index('pages_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     index('pages_brand_idx').on(t.brandId),
-    index('pages_search_idx')
-      .using('gin', sql`${pageSearchText(t)} gin_trgm_ops`)
-      .with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * What the page search looks through, one row per page, kept up to date by a trigger on the
+ * page's name and slug. Apart from the pages so that renumbering siblings (which rewrites many
+ * rows' sort_order) never touches the trigram index.
+ */
+export const pageSearch = pgTable(
+  'page_search',
+  {
+    pageId: integer('page_id')
+      .primaryKey()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+  },
+  (t) => [
+    index('page_search_text_idx').using('gin', sql`${t.text} gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );

@@ -1,3 +1,8 @@
+CREATE TABLE "page_search" (
+	"page_id" integer PRIMARY KEY NOT NULL,
+	"text" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "pages" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" text DEFAULT 'page' NOT NULL,
@@ -28,11 +33,12 @@ CREATE TABLE "pages" (
 	CONSTRAINT "pages_not_own_parent" CHECK ("pages"."parent_id" is distinct from "pages"."id")
 );
 --> statement-breakpoint
+ALTER TABLE "page_search" ADD CONSTRAINT "page_search_page_id_pages_id_fk" FOREIGN KEY ("page_id") REFERENCES "public"."pages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pages" ADD CONSTRAINT "pages_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pages" ADD CONSTRAINT "pages_parent_id_pages_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."pages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "page_search_text_idx" ON "page_search" USING gin ("text" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE UNIQUE INDEX "pages_slug_unique" ON "pages" USING btree ("kind","slug") WHERE "pages"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "pages_parent_order_idx" ON "pages" USING btree ("parent_id","sort_order") WHERE "pages"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "pages_top_order_idx" ON "pages" USING btree ("kind","sort_order") WHERE "pages"."parent_id" is null and "pages"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "pages_deleted_idx" ON "pages" USING btree ("deleted_at") WHERE "pages"."deleted_at" is not null;--> statement-breakpoint
-CREATE INDEX "pages_brand_idx" ON "pages" USING btree ("brand_id");--> statement-breakpoint
-CREATE INDEX "pages_search_idx" ON "pages" USING gin (("name" || ' ' || "slug") gin_trgm_ops) WITH (fastupdate=false);
+CREATE INDEX "pages_brand_idx" ON "pages" USING btree ("brand_id");

@@ -29,6 +29,8 @@ export interface TreeOrdering {
   ids(tx: Db, scope: Scope): Promise<number[]>;
   /** The position a child added last takes. */
   next(tx: Db, scope: Scope): Promise<number>;
+  /** Where these children stand now (ids that are not children of the scope are left out). */
+  positionsOf(tx: Db, scope: Scope, ids: number[]): Promise<Map<number, number>>;
   /** Closes the gap a child left at `position`. */
   closeGap(tx: Db, scope: Scope, position: number): Promise<void>;
   /** Makes room at `position` for a child coming in. */
@@ -90,6 +92,15 @@ export const sqlTreeOrdering: TreeOrdering = {
     return Number(rowsOf<{ next: number }>(result)[0]?.next ?? 1);
   },
 
+  async positionsOf(tx, scope, ids) {
+    const result = await tx.execute(
+      sql`select id, sort_order from pages where ${inScope(scope)} and id = any(${`{${ids.join(',')}}`}::int[])`,
+    );
+    return new Map(
+      rowsOf<{ id: number; sort_order: number }>(result).map((r) => [Number(r.id), r.sort_order]),
+    );
+  },
+
   async closeGap(tx, scope, position) {
     await tx.execute(
       sql`update pages set sort_order = sort_order - 1 where ${inScope(scope)} and sort_order > ${position}`,
@@ -103,6 +114,17 @@ export const sqlTreeOrdering: TreeOrdering = {
   },
 
   async place(tx, scope, placements) {
+    if (placements.length === 1) {
+      // One row moving: only the rows between its old and new place shift by one, in one statement.
+      const { id, index } = placements[0]!;
+      const from = (await this.positionsOf(tx, scope, [id])).get(id);
+      if (from === undefined || from === index) return;
+      const [low, high, step] = from < index ? [from + 1, index, -1] : [index, from - 1, 1];
+      await tx.execute(sql`
+        update pages set sort_order = case when id = ${id} then ${index}::int else sort_order + ${step}::int end
+        where ${inScope(scope)} and (id = ${id} or sort_order between ${low} and ${high})`);
+      return;
+    }
     const current = await this.ids(tx, scope);
     const next = arrange(current, placements);
     // Compared with the dense numbering, so an order that had drifted is repaired as well.

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PageCrumb, PageSummary } from '@/api/contract/pages';
 import { MAX_SERIAL_ID } from '../../db/errors';
 import type { Db } from '../../db/open';
-import { pages } from '../../db/schema';
+import { pageSearch, pages } from '../../db/schema';
 import type { Scope, TreeKind } from './ordering';
 import { rowsOf } from './transaction';
 
@@ -141,6 +141,9 @@ export async function subtreeOf(db: Db, id: number): Promise<(PageRow & { depth:
     .sort((a, b) => a.depth - b.depth || a.sortOrder - b.sortOrder);
 }
 
+/** Candidates read before ranking: enough that the best hits are among them, few enough to stay fast. */
+const SEARCH_CANDIDATES = 200;
+
 /** Pages whose name or slug holds the text, through the trigram index, each with its way down. */
 export async function searchPages(
   db: Db,
@@ -148,12 +151,16 @@ export async function searchPages(
   limit = 20,
 ): Promise<(PageSummary & { path: PageCrumb[] })[]> {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const hits = await db
+  // Unordered with a limit, so the scan stops early; the shortest slugs (nearest the top) rank first.
+  const candidates = await db
     .select({ page: pages, children: totalChildren })
-    .from(pages)
-    .where(and(eq(pages.kind, 'page'), live, sql`(${pages.name} || ' ' || ${pages.slug}) ilike ${pattern}`))
-    .orderBy(sql`length(${pages.slug})`, asc(pages.id))
-    .limit(limit);
+    .from(pageSearch)
+    .innerJoin(pages, eq(pages.id, pageSearch.pageId))
+    .where(and(eq(pages.kind, 'page'), live, sql`${pageSearch.text} ilike ${pattern}`))
+    .limit(SEARCH_CANDIDATES);
+  const hits = candidates
+    .sort((a, b) => a.page.slug.length - b.page.slug.length || a.page.id - b.page.id)
+    .slice(0, limit);
   if (hits.length === 0) return [];
   const ids = hits.map((h) => h.page.id);
   const result = await db.execute(sql`

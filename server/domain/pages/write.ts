@@ -322,13 +322,14 @@ export async function sortPages(db: Db, placements: Placement[]): Promise<void> 
     }
     const scope: Scope = { kind: 'page', parent: parentId };
     await ordering.lock(tx, [scope]);
-    const current = await ordering.ids(tx, scope);
-    const position = new Map(current.map((pageId, i) => [pageId, i + 1]));
+    // Read under the lock: the places as they are now, and how many children there are.
+    const position = await ordering.positionsOf(tx, scope, ids);
     if (ids.some((pageId) => !position.has(pageId))) {
       throw invalid({ data: 'Sort the children of one page at a time.' });
     }
-    if (placements.some((p) => p.index > current.length)) {
-      throw invalid({ data: `Indexes run from 1 to ${current.length}.` });
+    const count = (await ordering.next(tx, scope)) - 1;
+    if (placements.some((p) => p.index > count)) {
+      throw invalid({ data: `Indexes run from 1 to ${count}.` });
     }
     if (new Set(placements.map((p) => p.index)).size !== placements.length) {
       throw invalid({ data: 'Give each page its own index.' });
