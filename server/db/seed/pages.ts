@@ -1,4 +1,4 @@
-import { isNull } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import { slugify } from '@/ui/slug';
 import type { Db } from '../open';
 import { brands, dealerships, type FormEmailsColumn, pages } from '../schema';
@@ -232,4 +232,7 @@ export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void>
       sortOrder: i + 1,
     })),
   );
+  // Fresh statistics, so the first queries on a large tree plan with its real size.
+  await db.execute(sql`analyze pages`);
+  await db.execute(sql`analyze page_search`);
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PageCrumb, PageSummary } from '@/api/contract/pages';
 import { MAX_SERIAL_ID } from '../../db/errors';
 import type { Db } from '../../db/open';
-import { pageSearch, pages } from '../../db/schema';
+import { pages } from '../../db/schema';
 import type { Scope, TreeKind } from './ordering';
 import { rowsOf } from './transaction';
 
@@ -81,7 +81,7 @@ export async function listChildren(
   window?: { page: number; perPage: number },
 ): Promise<{ rows: PageSummary[]; total: number }> {
   const query = db
-    .select({ page: pages, children: totalChildren })
+    .select()
     .from(pages)
     .where(scopeWhere(scope))
     .orderBy(...childOrder(parent));
@@ -96,7 +96,24 @@ export async function listChildren(
       : null,
   ]);
   const total = counted ? Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0) : rows.length;
-  return { rows: rows.map((r) => toSummary(r.page, r.children)), total };
+  // Counted for the rows answered only: counting in the select would count for every row an offset skips.
+  const children = await childCounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { rows: rows.map((row) => toSummary(row, children.get(row.id) ?? 0)), total };
+}
+
+/** How many live children each of these pages has (one grouped query over the parent index). */
+async function childCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select parent_id, count(*)::int as n from pages
+    where parent_id = any(${`{${ids.join(',')}}`}::int[]) and deleted_at is null
+    group by parent_id`);
+  return new Map(
+    rowsOf<{ parent_id: number; n: number }>(result).map((r) => [Number(r.parent_id), Number(r.n)]),
+  );
 }
 
 /** The way from the top of the tree down to a page's parent: top level first. */
@@ -152,11 +169,16 @@ export async function searchPages(
 ): Promise<(PageSummary & { path: PageCrumb[] })[]> {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // Unordered with a limit, so the scan stops early; the shortest slugs (nearest the top) rank first.
+  // Matching ids first, through the trigram index alone; then those pages by primary key.
+  const matching = await db.execute(
+    sql`select page_id from page_search where text ilike ${pattern} limit ${SEARCH_CANDIDATES * 2}`,
+  );
+  const matchIds = rowsOf<{ page_id: number }>(matching).map((r) => Number(r.page_id));
+  if (matchIds.length === 0) return [];
   const candidates = await db
     .select({ page: pages, children: totalChildren })
-    .from(pageSearch)
-    .innerJoin(pages, eq(pages.id, pageSearch.pageId))
-    .where(and(eq(pages.kind, 'page'), live, sql`${pageSearch.text} ilike ${pattern}`))
+    .from(pages)
+    .where(and(eq(pages.kind, 'page'), live, sql`${pages.id} = any(${`{${matchIds.join(',')}}`}::int[])`))
     .limit(SEARCH_CANDIDATES);
   const hits = candidates
     .sort((a, b) => a.page.slug.length - b.page.slug.length || a.page.id - b.page.id)
