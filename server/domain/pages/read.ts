@@ -170,9 +170,14 @@ export async function searchPages(
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // Unordered with a limit, so the scan stops early; the shortest slugs (nearest the top) rank first.
   // Matching ids first, through the trigram index alone; then those pages by primary key.
-  const matching = await db.execute(
-    sql`select page_id from page_search where text ilike ${pattern} limit ${SEARCH_CANDIDATES * 2}`,
-  );
+  // With a limit and many matches the planner may prefer reading the table from the start and
+  // stopping early, which is slow when the matches lie at its end: the index is always cheaper here.
+  const matching = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return tx.execute(
+      sql`select page_id from page_search where text ilike ${pattern} limit ${SEARCH_CANDIDATES * 2}`,
+    );
+  });
   const matchIds = rowsOf<{ page_id: number }>(matching).map((r) => Number(r.page_id));
   if (matchIds.length === 0) return [];
   const candidates = await db
