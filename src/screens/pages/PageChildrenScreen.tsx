@@ -16,6 +16,21 @@ import { pageColumns, renderPageCell } from './pageColumns';
 import styles from './pages.module.css';
 import { pageTreeCalls } from './pageTreeCalls';
 
+/** Children come in pages of this many: each call stays small even under a parent of 10,000. */
+const CHILDREN_PER_CALL = 1000;
+
+/** Every child of a parent, the first page first and the rest side by side. */
+async function loadAllChildren(parentId: number): Promise<PageSummary[]> {
+  const first = await api.pages.children({ query: { id: parentId, page: 1, perPage: CHILDREN_PER_CALL } });
+  const pages = Math.ceil(first.total / CHILDREN_PER_CALL);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, pages - 1) }, (_, i) =>
+      api.pages.children({ query: { id: parentId, page: i + 2, perPage: CHILDREN_PER_CALL } }),
+    ),
+  );
+  return [...first.data, ...rest.flatMap((answer) => answer.data)];
+}
+
 export default function PageChildrenScreen() {
   const { id = '' } = useParams<{ id: string }>();
   // A new list for each parent: its own machine, its own rows.
@@ -31,11 +46,11 @@ function ChildrenList({ parentId }: { parentId: number }) {
       load: async () => {
         const [shown, children] = await Promise.all([
           api.pages.show({ query: { id: parentId } }),
-          api.pages.children({ query: { id: parentId } }),
+          loadAllChildren(parentId),
         ]);
         setParent({ page: shown.data, ancestors: shown.ancestors });
         // Spec §4: rows are reordered by hand only when the parent sorts by sort_order.
-        return { rows: children.data, sortable: shown.data.sort_by === 'sort_order' };
+        return { rows: children, sortable: shown.data.sort_by === 'sort_order' };
       },
       editorHref: editHref,
     },
