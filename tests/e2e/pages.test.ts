@@ -179,6 +179,32 @@ describe.skipIf(!hasChromium)('pages', () => {
       .toEqual(['Three', 'One', 'Two']);
   });
 
+  it('draws only the rows in view of a long children list, and the last appears on scrolling', async () => {
+    const tag = uniqueToken();
+    const parent = await makePage(`Long ${tag}`);
+    for (let start = 1; start <= 300; start += 20) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          makePage(`Item ${tag} ${String(start + i).padStart(3, '0')}`, parent),
+        ),
+      );
+    }
+    await page.goto(`/pages/children/${parent}`);
+    await row(page, `Item ${tag} `).first().waitFor();
+    const drawn = await page
+      .getByRole('row')
+      .filter({ hasText: `Item ${tag}` })
+      .count();
+    expect(drawn).toBeGreaterThan(10);
+    expect(drawn).toBeLessThan(150);
+    const names = await childNames(parent);
+    const last = names.at(-1)!;
+    expect(await row(page, last).count()).toBe(0);
+    await page.getByRole('table', { name: 'Children Pages' }).hover();
+    for (let i = 0; i < 40 && (await row(page, last).count()) === 0; i++) await page.mouse.wheel(0, 2000);
+    await row(page, last).waitFor();
+  });
+
   it('shows no drag handles when the parent orders its children by publish date', async () => {
     const tag = uniqueToken();
     const parent = await makePage(`Dated ${tag}`, null, { sort_by: 'published_at', sort_by_mode: 'desc' });
