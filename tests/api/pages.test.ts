@@ -85,6 +85,9 @@ describe('storing pages', () => {
       { data: pageData(c, 'X', { name: 42 }), parent: null },
       { data: pageData(c, 'X'), parent: 'top' },
       { data: 'page', parent: null },
+      { data: null, parent: null },
+      { parent: null },
+      {},
       { data: pageData(c, 'X', { sort_by: 'name' }), parent: null },
     ]) {
       const res = await post(c, '/api/pages/store', body);

@@ -151,8 +151,13 @@ export function withPublishRules<T extends z.ZodType<PublishFields>>(schema: T) 
         }
       },
       {
+        // Only on an object whose two fields parsed: a missing or broken body has its own issues.
         when: (payload) =>
-          !payload.issues.some((i) => i.path?.[0] === 'published' || i.path?.[0] === 'published_at'),
+          typeof payload.value === 'object' &&
+          payload.value !== null &&
+          !payload.issues.some(
+            (i) => (i.path?.length ?? 0) === 0 || i.path?.[0] === 'published' || i.path?.[0] === 'published_at',
+          ),
       },
     )
     .transform((value) => (value.published === 1 ? value : { ...value, published_at: null }));
