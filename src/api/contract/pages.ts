@@ -156,7 +156,8 @@ export function withPublishRules<T extends z.ZodType<PublishFields>>(schema: T) 
           typeof payload.value === 'object' &&
           payload.value !== null &&
           !payload.issues.some(
-            (i) => (i.path?.length ?? 0) === 0 || i.path?.[0] === 'published' || i.path?.[0] === 'published_at',
+            (i) =>
+              (i.path?.length ?? 0) === 0 || i.path?.[0] === 'published' || i.path?.[0] === 'published_at',
           ),
       },
     )
