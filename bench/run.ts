@@ -10,8 +10,15 @@ import { type Benchmark, formatValue, withinBudget } from './benchmark';
 import { bundleBenchmark } from './bundle';
 import { lighthouseBenchmark } from './lighthouse';
 import { postgresBenchmark } from './postgres';
+import { treeBenchmark } from './tree';
 
-const benchmarks: Benchmark[] = [bundleBenchmark, apiBenchmark, postgresBenchmark, lighthouseBenchmark];
+const benchmarks: Benchmark[] = [
+  bundleBenchmark,
+  apiBenchmark,
+  postgresBenchmark,
+  treeBenchmark,
+  lighthouseBenchmark,
+];
 
 const resultsDir = join(import.meta.dirname, 'results');
 

@@ -26,6 +26,8 @@ import { authRoutes } from './routes/auth';
 import { brandsRoutes } from './routes/brands';
 import { dealershipsRoutes } from './routes/dealerships';
 import { filesRoutes } from './routes/files';
+import { formsRoutes } from './routes/forms';
+import { pagesRoutes } from './routes/pages';
 import { usersRoutes } from './routes/users';
 
 export interface AppOptions {
@@ -158,6 +160,8 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     brandsRoutes(api, { db, storage });
     dealershipsRoutes(api, { db, storage });
     filesRoutes(api, { storage });
+    pagesRoutes(api, { db });
+    formsRoutes(api, { db });
   });
 
   // Only names files/upload makes are served: no hidden files, no encoded separators or dots.

@@ -112,6 +112,55 @@ export const routes: RouteDef[] = [
     layout: 'default',
     load: () => import('@/screens/dealerships/DealershipEditScreen'),
   },
+  {
+    path: '/pages',
+    name: 'pages.index',
+    title: 'Pages',
+    layout: 'default',
+    load: () => import('@/screens/pages/PagesIndexScreen'),
+  },
+  {
+    path: '/pages/children/:id',
+    name: 'pages.children',
+    title: 'Children Pages',
+    layout: 'default',
+    load: () => import('@/screens/pages/PageChildrenScreen'),
+  },
+  {
+    path: '/pages/edit/:id',
+    name: 'pages.edit',
+    title: 'Edit page',
+    layout: 'default',
+    load: () => import('@/screens/pages/PageBuilderScreen'),
+  },
+  {
+    path: '/pages/add/:id',
+    name: 'pages.add',
+    title: 'Add page',
+    layout: 'default',
+    load: () => import('@/screens/pages/PageBuilderScreen'),
+  },
+  {
+    path: '/forms',
+    name: 'forms.index',
+    title: 'Forms',
+    layout: 'default',
+    load: () => import('@/screens/forms/FormsScreen'),
+  },
+  {
+    path: '/forms/children/:id',
+    name: 'forms.children',
+    title: 'Forms',
+    layout: 'default',
+    load: () => import('@/screens/forms/FormsScreen'),
+  },
+  {
+    path: '/forms/edit/:id',
+    name: 'forms.edit',
+    title: 'Edit form',
+    layout: 'default',
+    load: () => import('@/screens/forms/FormBuilderScreen'),
+  },
 ];
 
 export interface NavItem {
@@ -134,10 +183,11 @@ export const navigation: NavSection[] = [
   {
     title: 'Content',
     items: [
+      { label: 'Pages', href: '/pages', icon: 'pages' },
       { label: 'Brands', href: '/brands', icon: 'brands' },
       { label: 'Dealerships', href: '/dealerships', icon: 'dealership' },
     ],
   },
-  { title: 'Forms', items: [] },
+  { title: 'Forms', items: [{ label: 'Forms', href: '/forms', icon: 'forms' }] },
   { title: 'Management', items: [{ label: 'Users', href: '/users', icon: 'users' }] },
 ];

@@ -1,4 +1,4 @@
-import type { ComponentType, CSSProperties, ReactNode } from 'react';
+import type { ComponentType, CSSProperties, ReactNode, Ref } from 'react';
 import { Checkbox } from './Checkbox';
 import { cx } from './cx';
 import styles from './DataTable.module.css';
@@ -46,6 +46,14 @@ export interface DataTableProps<T extends { id: number }> {
   empty?: ReactNode;
   /** Renders each <tr> (e.g. a sortable row with dnd-kit); must render a tr with the given props. */
   rowAs?: ComponentType<DataTableRowProps<T>>;
+  /**
+   * For a windowed list that renders only the rows in view: blank space in px standing in for
+   * the rows above and below them, so the scrollbar stays true to the whole list.
+   */
+  spaceBefore?: number;
+  spaceAfter?: number;
+  /** The table's frame (it does not scroll: the page's content area does). */
+  frameRef?: Ref<HTMLDivElement>;
   className?: string;
 }
 
@@ -81,6 +89,9 @@ export function DataTable<T extends { id: number }>({
   skeletonRows = 10,
   empty,
   rowAs: Row = PlainRow,
+  spaceBefore = 0,
+  spaceAfter = 0,
+  frameRef,
   className,
 }: DataTableProps<T>) {
   const visible = columns.filter((column) => !column.hidden);
@@ -96,7 +107,7 @@ export function DataTable<T extends { id: number }>({
     column.align === 'end' ? styles.end : column.align === 'center' ? styles.center : undefined;
 
   return (
-    <div className={cx(styles.frame, className)}>
+    <div className={cx(styles.frame, className)} ref={frameRef}>
       <table className={styles.table} aria-label={label} aria-busy={isLoading || undefined}>
         <thead>
           <tr>
@@ -129,6 +140,7 @@ export function DataTable<T extends { id: number }>({
           </tr>
         </thead>
         <tbody>
+          {spaceBefore > 0 ? <tr data-spacer="" style={{ height: spaceBefore }} /> : null}
           {isLoading
             ? Array.from({ length: skeletonRows }, (_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
@@ -190,6 +202,7 @@ export function DataTable<T extends { id: number }>({
                   </Row>
                 );
               })}
+          {spaceAfter > 0 ? <tr data-spacer="" style={{ height: spaceAfter }} /> : null}
         </tbody>
       </table>
     </div>

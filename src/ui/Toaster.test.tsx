@@ -81,4 +81,40 @@ describe('Toaster', () => {
     });
     expect(screen.queryByText('Server error')).toBeNull();
   });
+
+  it('offers Undo on a success, and Undo runs once and closes the toast', async () => {
+    vi.useRealTimers();
+    const undo = vi.fn();
+    const user = userEvent.setup();
+    render(<Toaster />);
+    act(() => {
+      toast.success('The page has been deleted.', {
+        durationMs: 10_000,
+        action: { label: 'Undo', onPress: undo },
+      });
+    });
+    const status = screen.getByRole('status');
+    expect(within(status).getByText('The page has been deleted.')).toBeTruthy();
+    await user.click(within(status).getByRole('button', { name: 'Undo' }));
+    expect(undo).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('The page has been deleted.')).toBeNull();
+  });
+
+  it('keeps an Undo toast for its own time, longer than 5000 ms', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.success('The page has been deleted.', {
+        durationMs: 10_000,
+        action: { label: 'Undo', onPress: () => {} },
+      });
+    });
+    act(() => {
+      vi.advanceTimersByTime(TOAST_MS + 1);
+    });
+    expect(screen.queryByText('The page has been deleted.')).not.toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(10_000 - TOAST_MS - 1);
+    });
+    expect(screen.queryByText('The page has been deleted.')).toBeNull();
+  });
 });

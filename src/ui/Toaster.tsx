@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Button } from './Button';
 import { cx } from './cx';
 import { Icon } from './Icon';
 import { IconButton } from './IconButton';
@@ -10,6 +11,19 @@ function ToastItem({ item }: { item: ToastMessage }) {
     <div className={cx(styles.toast, styles[item.kind])}>
       <Icon name={item.kind === 'error' ? 'alert' : 'tick'} size="md" className={styles.icon} />
       <p className={styles.message}>{item.message}</p>
+      {item.action ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className={styles.action}
+          onPress={() => {
+            toast.dismiss(item.id);
+            item.action?.onPress();
+          }}
+        >
+          {item.action.label}
+        </Button>
+      ) : null}
       <IconButton
         icon="close"
         label="Dismiss"

@@ -5,10 +5,24 @@ export const TOAST_MS = 5000;
 
 export type ToastKind = 'error' | 'success';
 
+/** A button on a toast ('Undo'); pressing it also closes the toast. */
+export interface ToastAction {
+  label: string;
+  onPress: () => void;
+}
+
 export interface ToastMessage {
   id: number;
   kind: ToastKind;
   message: string;
+  action?: ToastAction;
+  /** How long it stays, when not TOAST_MS (an Undo lasts as long as the server can undo). */
+  durationMs?: number;
+}
+
+export interface ToastOptions {
+  action?: ToastAction;
+  durationMs?: number;
 }
 
 type Listener = () => void;
@@ -25,23 +39,26 @@ function emit(): void {
 function startTimer(id: number): void {
   const running = timers.get(id);
   if (running) clearTimeout(running);
+  const ms = toasts.find((t) => t.id === id)?.durationMs ?? TOAST_MS;
   timers.set(
     id,
-    setTimeout(() => dismiss(id), TOAST_MS),
+    setTimeout(() => dismiss(id), ms),
   );
 }
 
-function show(kind: ToastKind, message: string): number | null {
+function show(kind: ToastKind, message: string, options: ToastOptions = {}): number | null {
   const text = message.trim();
   if (!text) return null;
   // The same message twice at once (several failed calls, a double click) shows once, for the full time again.
-  const same = toasts.find((t) => t.kind === kind && t.message === text);
+  const same = options.action
+    ? undefined
+    : toasts.find((t) => t.kind === kind && t.message === text && !t.action);
   if (same) {
     startTimer(same.id);
     return same.id;
   }
   const id = nextId++;
-  toasts = [...toasts, { id, kind, message: text }];
+  toasts = [...toasts, { id, kind, message: text, ...options }];
   startTimer(id);
   emit();
   return id;
@@ -79,7 +96,7 @@ function clear(): void {
  */
 export const toast = {
   error: (message: string): number | null => show('error', message),
-  success: (message: string): number | null => show('success', message),
+  success: (message: string, options?: ToastOptions): number | null => show('success', message, options),
   dismiss,
   restartAll,
   clear,

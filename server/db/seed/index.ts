@@ -5,6 +5,7 @@ import type { Storage } from '../../domain/storage';
 import type { Db } from '../open';
 import { users } from '../schema';
 import { seedDealerGroup } from './dealer-group';
+import { seedPages } from './pages';
 import { FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './people';
 
 export interface SeedOptions {
@@ -78,6 +79,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
         storage: options.storage,
         total: options.size === 'large' ? 5000 : 36,
       });
+      await seedPages(tx as unknown as Db, options.size ?? 'normal');
     }
   });
   return { seeded: true, adminEmail, generatedPassword };

@@ -13,7 +13,7 @@ import {
   updatedAtField,
 } from './common';
 import { defineCall } from './define';
-import { builderPageFields, page, pageSummary, withPublishRules } from './pages';
+import { builderPageFields, page, pageCrumb, pageSummary, withPublishRules } from './pages';
 
 export const emailType = z.enum(['dealerships', 'emails'], 'Choose who receives the e-mails.');
 export type EmailType = z.infer<typeof emailType>;
@@ -80,9 +80,15 @@ export type FormValues = z.output<typeof formFields>;
 export const formsList = defineCall({
   method: 'GET',
   path: 'forms',
-  // Shape not shown by the spec: the top-level forms as a list.
-  response: z.object({ data: z.array(formSummary) }),
-  summary: 'The top-level forms',
+  // Not shown by the spec: `parent` asks for one form's children (the /forms/children list).
+  query: z.object({ parent: id.optional() }),
+  // Shape not shown by the spec: the forms as a list, with the parent and the way down to it.
+  response: z.object({
+    data: z.array(formSummary),
+    parent: formSummary.nullable(),
+    ancestors: z.array(pageCrumb),
+  }),
+  summary: 'The top-level forms, or the children of one form',
 });
 
 export const formsSlug = defineCall({

@@ -151,8 +151,14 @@ export function withPublishRules<T extends z.ZodType<PublishFields>>(schema: T) 
         }
       },
       {
+        // Only on an object whose two fields parsed: a missing or broken body has its own issues.
         when: (payload) =>
-          !payload.issues.some((i) => i.path?.[0] === 'published' || i.path?.[0] === 'published_at'),
+          typeof payload.value === 'object' &&
+          payload.value !== null &&
+          !payload.issues.some(
+            (i) =>
+              (i.path?.length ?? 0) === 0 || i.path?.[0] === 'published' || i.path?.[0] === 'published_at',
+          ),
       },
     )
     .transform((value) => (value.published === 1 ? value : { ...value, published_at: null }));
@@ -213,20 +219,45 @@ export const pagesList = defineCall({
   summary: 'The top level of the page tree, grouped as the page list shows it',
 });
 
+/** One step of the way from the top of the tree down to a page. */
+export const pageCrumb = z.object({ id: z.number().int(), name: z.string() });
+export type PageCrumb = z.infer<typeof pageCrumb>;
+
 export const pagesShow = defineCall({
   method: 'GET',
   path: 'pages/show',
   query: idQuery,
-  response: z.object({ data: pageSummary }),
+  // `ancestors` is not in the spec: the breadcrumb of a children list, top level first.
+  response: z.object({ data: pageSummary, ancestors: z.array(pageCrumb) }),
   summary: 'One page without its items (the parent of a children list)',
+});
+
+/** Children lists page themselves when asked; without `page` and `perPage` every child comes back. */
+export const childrenQuery = idQuery.extend({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  perPage: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
 export const pagesChildren = defineCall({
   method: 'GET',
   path: 'pages/children',
-  query: idQuery,
-  response: z.object({ data: z.array(pageSummary) }),
+  query: childrenQuery,
+  // `total` is not in the spec: how many children there are when the answer is one page of them.
+  response: z.object({ data: z.array(pageSummary), total: z.number().int() }),
   summary: "A page's children, in the parent's sort_by and sort_by_mode order",
+});
+
+/** A search hit: the page and the way down to it. */
+export const pageHit = pageSummary.extend({ path: z.array(pageCrumb) });
+export type PageHit = z.infer<typeof pageHit>;
+
+export const pagesSearch = defineCall({
+  method: 'GET',
+  path: 'pages/search',
+  query: z.object({ search: z.string().trim().min(1, 'Enter a name or slug.').max(255) }),
+  response: z.object({ data: z.array(pageHit) }),
+  summary:
+    'Pages anywhere in the tree whose name or slug holds the search, with their paths (not in the spec)',
 });
 
 export const pagesEdit = defineCall({
@@ -278,6 +309,17 @@ export const pagesDelete = defineCall({
   summary: 'Deletes a page that has no children',
 });
 
+/** How long a deleted page can be put back (the Undo on the delete toast). */
+export const PAGE_RESTORE_SECONDS = 10;
+
+export const pagesRestore = defineCall({
+  method: 'POST',
+  path: 'pages/restore',
+  body: z.object({ id }),
+  response: messageResponse,
+  summary: 'Puts a page deleted moments ago back where it was (not in the spec: Undo of a delete)',
+});
+
 export const pagesSort = defineCall({
   method: 'POST',
   path: 'pages/sort',
@@ -325,4 +367,6 @@ export const calls = {
   duplicate: pagesDuplicate,
   publishable: pagesPublishable,
   move: pagesMove,
+  search: pagesSearch,
+  restore: pagesRestore,
 };

@@ -1,8 +1,6 @@
 import * as analytics from './analytics';
 import * as builder from './builder';
 import type { CallDef } from './define';
-import * as forms from './forms';
-import * as pages from './pages';
 import * as reservations from './reservations';
 import * as responses from './responses';
 import * as settings from './settings';
@@ -16,25 +14,6 @@ import * as vehicles from './vehicles';
  * listed here, or when a call is neither served nor listed.
  */
 export const pending: CallDef[] = [
-  pages.pagesList,
-  pages.pagesShow,
-  pages.pagesChildren,
-  pages.pagesEdit,
-  pages.pagesOptions,
-  pages.pagesSlug,
-  pages.pagesStore,
-  pages.pagesUpdate,
-  pages.pagesDelete,
-  pages.pagesSort,
-  pages.pagesDuplicate,
-  pages.pagesPublishable,
-  pages.pagesMove,
-  forms.formsList,
-  forms.formsSlug,
-  forms.formsEdit,
-  forms.formsStore,
-  forms.formsUpdate,
-  forms.formsDelete,
   templates.templatesList,
   templates.templatesShow,
   templates.templatesEdit,

@@ -1,0 +1,238 @@
+import { isNull, sql } from 'drizzle-orm';
+import { slugify } from '@/ui/slug';
+import type { Db } from '../open';
+import { brands, dealerships, type FormEmailsColumn, pages } from '../schema';
+
+type NewPage = typeof pages.$inferInsert;
+
+/** The enquiry forms the website posts to (spec §3 Response form handles). */
+export const FORM_NAMES = [
+  'Aftersales Enquiry',
+  'MOT Enquiry',
+  'Motability Enquiry',
+  'New Car Enquiry',
+  'Newsletter',
+  'Offer Enquiry',
+  'Parts Enquiry',
+  'Service Enquiry',
+  'Test Drive',
+  'Used Vehicle Enquiry',
+  'Interest Enquiry',
+];
+
+const MODELS = ['Hatchback', 'Saloon', 'Estate', 'SUV', 'Crossover', 'Electric', 'Hybrid', 'Coupe'];
+const BODY_TYPES = ['Hatchbacks', 'Saloons', 'Estates', 'SUVs', 'Vans', 'Electric cars', 'Automatics'];
+const COLOURS = ['Red', 'Blue', 'Grey', 'White', 'Black', 'Silver', 'Green'];
+const DAY = 24 * 3600_000;
+
+/** Writes pages level by level, giving each its slug under its parent and its place among siblings. */
+class TreeWriter {
+  private readonly slugs = new Set<string>();
+  private readonly placed = new Map<number | null, number>();
+  constructor(private readonly db: Db) {}
+
+  private slugFor(parentSlug: string | null, name: string): string {
+    const part = slugify(name) || 'page';
+    const base = parentSlug === null || parentSlug === '/' ? part : `${parentSlug}/${part}`;
+    let slug = base;
+    for (let n = 2; this.slugs.has(slug); n++) slug = `${base}-${n}`;
+    this.slugs.add(slug);
+    return slug;
+  }
+
+  /** Adds children under a parent (or the top level) in the given order; answers their ids and slugs. */
+  async add(
+    parent: { id: number; slug: string } | null,
+    children: (Omit<NewPage, 'slug' | 'sortOrder' | 'parentId'> & { slug?: string })[],
+  ): Promise<{ id: number; slug: string }[]> {
+    const before = this.placed.get(parent?.id ?? null) ?? 0;
+    this.placed.set(parent?.id ?? null, before + children.length);
+    const rows: NewPage[] = children.map((child, i) => ({
+      meta: { title: child.name, description: `${child.name} at Northway Motor Group.` },
+      ...child,
+      slug: child.slug ?? this.slugFor(parent?.slug ?? null, child.name),
+      parentId: parent?.id ?? null,
+      sortOrder: before + i + 1,
+    }));
+    const out: { id: number; slug: string }[] = [];
+    for (let i = 0; i < rows.length; i += 1000) {
+      out.push(
+        ...(await this.db
+          .insert(pages)
+          .values(rows.slice(i, i + 1000))
+          .returning({ id: pages.id, slug: pages.slug })),
+      );
+    }
+    return out;
+  }
+}
+
+const published = (daysAgo: number) => ({
+  published: true,
+  publishedAt: new Date(Date.now() - daysAgo * DAY),
+});
+const folder = { isAllowedChildren: true };
+
+/**
+ * The website's page tree: home, new cars per brand, used cars, offers, servicing, about,
+ * contact and dealership locations, with a few locked pages, and the enquiry forms. `large`
+ * grows it to 100,000 pages, one parent (the used stock) holding 10,000 of them.
+ */
+export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void> {
+  const large = size === 'large';
+  const tree = new TreeWriter(db);
+  const brandRows = await db
+    .select({ id: brands.id, name: brands.name })
+    .from(brands)
+    .where(isNull(brands.deletedAt));
+  const dealerRows = await db
+    .select({ id: dealerships.id, name: dealerships.name, brandId: dealerships.brandId })
+    .from(dealerships)
+    .where(isNull(dealerships.deletedAt));
+  const mainBrand = brandRows[0]?.id ?? null;
+
+  const [home, newCars, usedCars, offers, servicing, , , locations, news] = await tree.add(null, [
+    { name: 'Home', slug: '/', ...published(400), locked: true, ...folder },
+    { name: 'New Cars', brandId: mainBrand, ...published(390), ...folder, locked: true },
+    { name: 'Used Cars', brandId: mainBrand, ...published(390), ...folder },
+    { name: 'Offers', brandId: mainBrand, ...published(380), ...folder },
+    { name: 'Servicing', brandId: mainBrand, ...published(370), ...folder },
+    { name: 'About Us', ...published(360) },
+    { name: 'Contact Us', ...published(360), locked: true },
+    { name: 'Dealership Locations', brandId: mainBrand, ...published(350), ...folder, locked: true },
+    {
+      name: 'News',
+      brandId: mainBrand,
+      ...published(300),
+      ...folder,
+      sortBy: 'published_at',
+      sortByMode: 'desc',
+    },
+    { name: 'Privacy Policy', brandId: mainBrand, ...published(340), locked: true },
+    { name: 'Careers', brandId: mainBrand },
+  ]);
+  await tree.add(home!, [{ name: 'Welcome', ...published(400) }]);
+
+  // New cars: one section per brand, each with its range.
+  const perBrand = await tree.add(
+    newCars!,
+    brandRows.map((b, i) => ({ name: b.name, brandId: b.id, ...published(300 - i), ...folder })),
+  );
+  const modelsPerBrand = large ? 1500 : MODELS.length;
+  for (const [i, section] of perBrand.entries()) {
+    await tree.add(
+      section,
+      Array.from({ length: modelsPerBrand }, (_, m) => ({
+        name: `${brandRows[i]!.name} ${MODELS[m % MODELS.length]}${m >= MODELS.length ? ` ${Math.floor(m / MODELS.length) + 1}` : ''}`,
+        brandId: brandRows[i]!.id,
+        ...(m % 5 === 4 ? {} : published(200 - (m % 100))),
+      })),
+    );
+  }
+
+  // Used cars: body types, and the stock itself (the 10,000-child parent at scale).
+  await tree.add(
+    usedCars!,
+    BODY_TYPES.map((name, i) => ({ name, brandId: mainBrand, ...published(100 + i) })),
+  );
+  const [stock] = await tree.add(usedCars!, [
+    { name: 'Stock', brandId: mainBrand, ...published(90), ...folder },
+  ]);
+  const stockCount = large ? 10_000 : 24;
+  await tree.add(
+    stock!,
+    Array.from({ length: stockCount }, (_, n) => {
+      const brand = brandRows[n % Math.max(brandRows.length, 1)];
+      return {
+        name: `${COLOURS[n % COLOURS.length]} ${brand?.name ?? 'Car'} ${MODELS[n % MODELS.length]} ${n + 1}`,
+        brandId: brand?.id ?? null,
+        ...(n % 7 === 0 ? {} : published(n % 60)),
+      };
+    }),
+  );
+
+  await tree.add(offers!, [
+    { name: 'Finance Offers', brandId: mainBrand, ...published(30) },
+    { name: 'Scrappage', brandId: mainBrand, ...published(25) },
+    { name: 'Motability', brandId: mainBrand, ...published(20) },
+    { name: 'Fleet & Business', brandId: mainBrand },
+    ...brandRows.map((b, i) => ({ name: `${b.name} Offers`, brandId: b.id, ...published(10 + i) })),
+  ]);
+  await tree.add(servicing!, [
+    { name: 'Book a Service', brandId: mainBrand, ...published(50), locked: true },
+    { name: 'MOT', brandId: mainBrand, ...published(50) },
+    { name: 'Service Plans', brandId: mainBrand, ...published(45) },
+    { name: 'Tyres', brandId: mainBrand, ...published(40) },
+    { name: 'Parts', brandId: mainBrand },
+  ]);
+  await tree.add(
+    locations!,
+    dealerRows.map((d, i) => ({ name: d.name, brandId: d.brandId, ...published(200 - (i % 150)) })),
+  );
+
+  // News fills the tree to its size: one section per year, articles ordered by publish date.
+  const written = await db.$count(pages);
+  const articles = large ? Math.max(0, 100_000 - written - 12 - FORM_NAMES.length) : 18;
+  const years = await tree.add(
+    news!,
+    Array.from({ length: 12 }, (_, i) => ({
+      name: `${2026 - i}`,
+      brandId: mainBrand,
+      ...published(365 * i),
+      ...folder,
+      sortBy: 'published_at' as const,
+      sortByMode: 'desc' as const,
+    })),
+  );
+  for (const [y, year] of years.entries()) {
+    const count = Math.floor(articles / 12) + (y < articles % 12 ? 1 : 0);
+    await tree.add(
+      year,
+      Array.from({ length: count }, (_, n) => ({
+        name: `Story ${2026 - y}-${n + 1}`,
+        brandId: mainBrand,
+        ...published(365 * y + (n % 360)),
+      })),
+    );
+  }
+
+  const emails: FormEmailsColumn = {
+    subject: 'New website enquiry',
+    email_title: 'You have a new enquiry',
+    email_body: 'A customer has sent an enquiry from the website.',
+    send_email: 1,
+    email_lists: ['enquiries@northway.example.co.uk'],
+    email_type: 'emails',
+  };
+  const forms = FORM_NAMES.map((name, i) => ({
+    kind: 'form' as const,
+    name,
+    slug: slugify(name),
+    brandId: null,
+    meta: { title: name, description: `${name} form.` },
+    ...(i === 4 ? {} : published(100 + i)),
+    emails,
+    thankYou: { title: 'Thank you', description: 'Thank you for your enquiry, we will be in touch shortly.' },
+    parentId: null,
+    sortOrder: i + 1,
+    isAllowedChildren: name === 'Test Drive',
+  }));
+  const [, , , , , , , , testDrive] = await db.insert(pages).values(forms).returning({ id: pages.id });
+  await db.insert(pages).values(
+    brandRows.slice(0, 3).map((b, i) => ({
+      kind: 'form' as const,
+      name: `${b.name} Test Drive`,
+      slug: `${slugify(b.name)}-test-drive`,
+      brandId: b.id,
+      meta: { title: `${b.name} Test Drive`, description: 'Book a test drive.' },
+      ...published(50),
+      emails,
+      thankYou: { title: 'Thank you', description: 'We will call you to arrange your test drive.' },
+      parentId: testDrive!.id,
+      sortOrder: i + 1,
+    })),
+  );
+  // Fresh statistics, so the first queries on a large tree plan with its real size.
+  await db.execute(sql`analyze pages`);
+  await db.execute(sql`analyze page_search`);
+}

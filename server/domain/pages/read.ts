@@ -1,0 +1,208 @@
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PageCrumb, PageSummary } from '@/api/contract/pages';
+import { MAX_SERIAL_ID } from '../../db/errors';
+import type { Db } from '../../db/open';
+import { pages } from '../../db/schema';
+import type { Scope, TreeKind } from './ordering';
+import { rowsOf } from './transaction';
+
+export type PageRow = typeof pages.$inferSelect;
+
+/** Children still in the tree (a deleted page waiting for Undo is not one). */
+// Spelled out in full: Drizzle writes a lone column without its table, which `c` would capture.
+export const totalChildren = sql<number>`(select count(*)::int from pages c where c.parent_id = "pages"."id" and c.deleted_at is null)`;
+
+const live = isNull(pages.deletedAt);
+
+export function toSummary(row: PageRow, children: number): PageSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    brand_id: row.brandId,
+    published: row.published ? 1 : 0,
+    published_at: row.publishedAt ? row.publishedAt.toISOString() : null,
+    locked: row.locked ? 1 : 0,
+    child_template_id: row.childTemplateId,
+    sort_by: row.sortBy,
+    sort_by_mode: row.sortByMode,
+    parent_id: row.parentId,
+    total_children: children,
+    is_allowed_children: row.isAllowedChildren ? 1 : 0,
+    is_tree_recursive: row.isTreeRecursive ? 1 : 0,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** A live page of a kind, or null (ids beyond the column's range name no page). */
+export async function findPage(db: Db, kind: TreeKind, id: number): Promise<PageRow | null> {
+  if (id > MAX_SERIAL_ID) return null;
+  const [row] = await db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.id, id), eq(pages.kind, kind), live));
+  return row ?? null;
+}
+
+export async function countChildren(db: Db, id: number): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as n from pages where parent_id = ${id} and deleted_at is null`,
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+export async function summaryOf(db: Db, row: PageRow): Promise<PageSummary> {
+  return toSummary(row, await countChildren(db, row.id));
+}
+
+/** How a parent's sort_by and sort_by_mode order its children; ties by id, undated last. */
+export function childOrder(parent: Pick<PageRow, 'sortBy' | 'sortByMode'> | null): SQL[] {
+  const dir = parent?.sortByMode === 'desc' ? desc : asc;
+  if (parent?.sortBy === 'published_at') {
+    return [
+      sql`${pages.publishedAt} ${parent.sortByMode === 'desc' ? sql`desc` : sql`asc`} nulls last`,
+      dir(pages.id),
+    ];
+  }
+  return [dir(pages.sortOrder), dir(pages.id)];
+}
+
+const scopeWhere = (scope: Scope) =>
+  scope.parent === null
+    ? and(isNull(pages.parentId), eq(pages.kind, scope.kind), live)
+    : and(eq(pages.parentId, scope.parent), live);
+
+/** One parent's children in its order, optionally one page of them. */
+export async function listChildren(
+  db: Db,
+  scope: Scope,
+  parent: PageRow | null,
+  window?: { page: number; perPage: number },
+): Promise<{ rows: PageSummary[]; total: number }> {
+  const query = db
+    .select()
+    .from(pages)
+    .where(scopeWhere(scope))
+    .orderBy(...childOrder(parent));
+  const [rows, counted] = await Promise.all([
+    window ? query.limit(window.perPage).offset((window.page - 1) * window.perPage) : query,
+    window
+      ? db.execute(
+          scope.parent === null
+            ? sql`select count(*)::int as n from pages where parent_id is null and kind = ${scope.kind} and deleted_at is null`
+            : sql`select count(*)::int as n from pages where parent_id = ${scope.parent} and deleted_at is null`,
+        )
+      : null,
+  ]);
+  const total = counted ? Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0) : rows.length;
+  // Counted for the rows answered only: counting in the select would count for every row an offset skips.
+  const children = await childCounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { rows: rows.map((row) => toSummary(row, children.get(row.id) ?? 0)), total };
+}
+
+/** How many live children each of these pages has (one grouped query over the parent index). */
+async function childCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select parent_id, count(*)::int as n from pages
+    where parent_id = any(${`{${ids.join(',')}}`}::int[]) and deleted_at is null
+    group by parent_id`);
+  return new Map(
+    rowsOf<{ parent_id: number; n: number }>(result).map((r) => [Number(r.parent_id), Number(r.n)]),
+  );
+}
+
+/** The way from the top of the tree down to a page's parent: top level first. */
+export async function ancestorsOf(db: Db, id: number): Promise<PageCrumb[]> {
+  const result = await db.execute(sql`
+    with recursive up(id, name, parent_id, depth) as (
+      select id, name, parent_id, 0 from pages where id = ${id}
+      union all
+      select p.id, p.name, p.parent_id, up.depth + 1 from pages p join up on p.id = up.parent_id
+      where up.depth < 1000
+    )
+    select id, name from up where depth > 0 order by depth desc`);
+  return rowsOf<{ id: number; name: string }>(result).map((r) => ({ id: Number(r.id), name: r.name }));
+}
+
+/** A page and everything below it, parents before children (depth order). */
+export async function subtreeOf(db: Db, id: number): Promise<(PageRow & { depth: number })[]> {
+  const result = await db.execute(sql`
+    with recursive down(id, depth) as (
+      select id, 0 from pages where id = ${id} and deleted_at is null
+      union all
+      select p.id, down.depth + 1 from pages p join down on p.parent_id = down.id
+      where p.deleted_at is null and down.depth < 1000
+    )
+    select id, depth from down order by depth, id`);
+  const found = rowsOf<{ id: number; depth: number }>(result);
+  if (found.length === 0) return [];
+  const depth = new Map(found.map((r) => [Number(r.id), Number(r.depth)]));
+  const rows: PageRow[] = [];
+  const ids = [...depth.keys()];
+  for (let i = 0; i < ids.length; i += 5000) {
+    const chunk = ids.slice(i, i + 5000);
+    rows.push(
+      ...(await db
+        .select()
+        .from(pages)
+        .where(sql`${pages.id} = any(${`{${chunk.join(',')}}`}::int[])`)),
+    );
+  }
+  return rows
+    .map((row) => ({ ...row, depth: depth.get(row.id) ?? 0 }))
+    .sort((a, b) => a.depth - b.depth || a.sortOrder - b.sortOrder);
+}
+
+/** Candidates read before ranking: enough that the best hits are among them, few enough to stay fast. */
+const SEARCH_CANDIDATES = 200;
+
+/** Pages whose name or slug holds the text, through the trigram index, each with its way down. */
+export async function searchPages(
+  db: Db,
+  search: string,
+  limit = 20,
+): Promise<(PageSummary & { path: PageCrumb[] })[]> {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Unordered with a limit, so the scan stops early; the shortest slugs (nearest the top) rank first.
+  // Matching ids first, through the trigram index alone; then those pages by primary key.
+  // With a limit and many matches the planner may prefer reading the table from the start and
+  // stopping early, which is slow when the matches lie at its end: the index is always cheaper here.
+  const matching = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return tx.execute(
+      sql`select page_id from page_search where text ilike ${pattern} limit ${SEARCH_CANDIDATES * 2}`,
+    );
+  });
+  const matchIds = rowsOf<{ page_id: number }>(matching).map((r) => Number(r.page_id));
+  if (matchIds.length === 0) return [];
+  const candidates = await db
+    .select({ page: pages, children: totalChildren })
+    .from(pages)
+    .where(and(eq(pages.kind, 'page'), live, sql`${pages.id} = any(${`{${matchIds.join(',')}}`}::int[])`))
+    .limit(SEARCH_CANDIDATES);
+  const hits = candidates
+    .sort((a, b) => a.page.slug.length - b.page.slug.length || a.page.id - b.page.id)
+    .slice(0, limit);
+  if (hits.length === 0) return [];
+  const ids = hits.map((h) => h.page.id);
+  const result = await db.execute(sql`
+    with recursive up(hit, id, name, parent_id, depth) as (
+      select id, id, name, parent_id, 0 from pages where id = any(${`{${ids.join(',')}}`}::int[])
+      union all
+      select up.hit, p.id, p.name, p.parent_id, up.depth + 1 from pages p join up on p.id = up.parent_id
+      where up.depth < 1000
+    )
+    select hit, id, name, depth from up where depth > 0 order by hit, depth desc`);
+  const paths = new Map<number, PageCrumb[]>();
+  for (const r of rowsOf<{ hit: number; id: number; name: string }>(result)) {
+    const list = paths.get(Number(r.hit)) ?? [];
+    list.push({ id: Number(r.id), name: r.name });
+    paths.set(Number(r.hit), list);
+  }
+  return hits.map((h) => ({ ...toSummary(h.page, h.children), path: paths.get(h.page.id) ?? [] }));
+}

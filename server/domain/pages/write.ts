@@ -1,0 +1,341 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FormValues } from '@/api/contract/forms';
+import { PAGE_RESTORE_SECONDS, type PageValues } from '@/api/contract/pages';
+import type { Db } from '../../db/open';
+import { brands, type FormEmailsColumn, pages } from '../../db/schema';
+import { HttpError, invalid, notFound } from '../../http/errors';
+import { type Placement, type Scope, sqlTreeOrdering, type TreeKind, type TreeOrdering } from './ordering';
+import { ancestorsOf, countChildren, findPage, type PageRow, subtreeOf } from './read';
+import { childSlug, freeSlug, HOMEPAGE, slugPart } from './slugs';
+import { rowsOf, treeTransaction } from './transaction';
+
+export const LOCKED = 'This page is locked you cannot make structural changes to this page.';
+export const HAS_CHILDREN = 'You cannot delete as you have child pages.';
+export const CYCLE = 'A page cannot be moved under itself or one of its own children.';
+export const NO_CHILDREN_ALLOWED = 'That page cannot hold child pages.';
+export const NO_SUCH_PARENT = 'Choose a parent page that exists.';
+
+const noun = (kind: TreeKind) => (kind === 'page' ? 'page' : 'form');
+export const missing = (kind: TreeKind) =>
+  notFound(`The ${noun(kind)} you are trying to locate clearly doesn\u2019t exist...`);
+const locked = () => new HttpError(403, LOCKED);
+const stale = (kind: TreeKind) =>
+  new HttpError(
+    409,
+    `Someone else changed this ${noun(kind)} since you opened it. Reload to see their changes.`,
+  );
+
+/** Which ordering the tree uses; kept behind an interface so a shared one can take its place. */
+let ordering: TreeOrdering = sqlTreeOrdering;
+export function useOrdering(next: TreeOrdering): void {
+  ordering = next;
+}
+
+const scopeOf = (row: Pick<PageRow, 'kind' | 'parentId'>): Scope => ({
+  kind: row.kind,
+  parent: row.parentId,
+});
+
+/** Moves serialise on this lock, so two crossing moves cannot make a loop between them. */
+const MOVE_LOCK = 7_303;
+
+/** Removes pages whose Undo time ran out; a page still referenced by a waiting child goes later. */
+async function purgeExpired(tx: Db): Promise<void> {
+  await tx.execute(sql`
+    delete from pages p
+    where p.deleted_at < now() - make_interval(secs => ${PAGE_RESTORE_SECONDS})
+      and not exists (select 1 from pages c where c.parent_id = p.id)`);
+}
+
+type TreeValues = PageValues | FormValues;
+
+function columnsOf(values: TreeValues) {
+  const form = 'handle' in values ? values : null;
+  return {
+    name: values.name,
+    brandId: values.brand_id,
+    meta: values.meta,
+    published: values.published === 1,
+    publishedAt: values.published_at ? new Date(values.published_at) : null,
+    items: values.items,
+    configurables: values.configurables,
+    locked: values.locked === 1,
+    childTemplateId: values.child_template_id,
+    sortBy: values.sort_by,
+    sortByMode: values.sort_by_mode,
+    isAllowedChildren: values.is_allowed_children === 1,
+    isTreeRecursive: values.is_tree_recursive === 1,
+    ...(form
+      ? { emails: form.emails as FormEmailsColumn, thankYou: form.thank_you }
+      : { emails: null, thankYou: null }),
+  };
+}
+
+async function requireBrand(tx: Db, brandId: number | null): Promise<void> {
+  if (brandId === null) return;
+  const [row] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId));
+  if (!row) throw invalid({ brand_id: 'Choose a brand from the list.' });
+}
+
+/** The parent a page may go under: same kind, live, and open to children. */
+async function requireParent(tx: Db, kind: TreeKind, parent: number | null): Promise<PageRow | null> {
+  if (parent === null) return null;
+  const row = await findPage(tx, kind, parent);
+  if (!row) throw invalid({ parent: NO_SUCH_PARENT });
+  if (!row.isAllowedChildren) throw invalid({ parent: NO_CHILDREN_ALLOWED });
+  return row;
+}
+
+/** The slug a page gets from its name under a parent; forms get a flat handle. */
+async function slugFor(
+  tx: Db,
+  kind: TreeKind,
+  name: string,
+  parent: PageRow | null,
+  exceptId?: number,
+): Promise<string> {
+  if (kind === 'form') return freeSlug(tx, kind, slugPart(name, 'form'), exceptId);
+  return freeSlug(tx, kind, childSlug(parent?.slug ?? null, slugPart(name, 'page')), exceptId);
+}
+
+/** The homepage is asked for by its slug '/': only at the top level, and only one. */
+async function homepageSlug(tx: Db, parent: PageRow | null, exceptId?: number): Promise<string> {
+  if (parent) throw invalid({ slug: 'Only a top-level page can be the homepage.' });
+  const taken = await freeSlug(tx, 'page', HOMEPAGE, exceptId);
+  if (taken !== HOMEPAGE) throw invalid({ slug: 'There is already a homepage.' });
+  return HOMEPAGE;
+}
+
+/** Descendants' slugs follow a page whose slug changed. */
+async function rewriteDescendants(tx: Db, id: number, from: string, to: string): Promise<void> {
+  if (from === to) return;
+  const oldPrefix = from === HOMEPAGE ? '' : `${from}/`;
+  const newPrefix = to === HOMEPAGE ? '' : `${to}/`;
+  await tx.execute(sql`
+    with recursive down(id) as (
+      select id from pages where parent_id = ${id} and deleted_at is null
+      union all
+      select p.id from pages p join down on p.parent_id = down.id where p.deleted_at is null
+    )
+    update pages set slug = ${newPrefix} || substr(slug, ${oldPrefix.length + 1})
+    where id in (select id from down) and left(slug, ${oldPrefix.length}) = ${oldPrefix}`);
+}
+
+export async function storePage(db: Db, kind: TreeKind, values: TreeValues, parentId: number | null) {
+  return treeTransaction(db, async (tx) => {
+    await purgeExpired(tx);
+    const parent = await requireParent(tx, kind, parentId);
+    if (kind === 'page') await requireBrand(tx, values.brand_id);
+    const scope: Scope = { kind, parent: parentId };
+    await ordering.lock(tx, [scope]);
+    const slug =
+      kind === 'page' && 'slug' in values && values.slug === HOMEPAGE
+        ? await homepageSlug(tx, parent)
+        : await slugFor(tx, kind, values.name, parent);
+    const [row] = await tx
+      .insert(pages)
+      .values({ ...columnsOf(values), kind, slug, parentId, sortOrder: await ordering.next(tx, scope) })
+      .returning({ id: pages.id });
+    return row!.id;
+  });
+}
+
+export async function updatePage(
+  db: Db,
+  kind: TreeKind,
+  id: number,
+  values: TreeValues,
+  updatedAt: string | undefined,
+) {
+  return treeTransaction(db, async (tx) => {
+    const current = await findPage(tx, kind, id);
+    if (!current) throw missing(kind);
+    if (updatedAt && new Date(updatedAt).getTime() !== current.updatedAt.getTime()) throw stale(kind);
+    if (kind === 'page') await requireBrand(tx, values.brand_id);
+    await ordering.lock(tx, [scopeOf(current)]);
+    const parent = current.parentId === null ? null : await findPage(tx, kind, current.parentId);
+    let slug: string;
+    if (kind === 'page' && 'slug' in values && values.slug === HOMEPAGE) {
+      slug = current.slug === HOMEPAGE ? HOMEPAGE : await homepageSlug(tx, parent, id);
+    } else {
+      const wanted = await slugFor(tx, kind, values.name, parent, id);
+      // A slug already made from this name (base or base-n) stays, so saving does not renumber it.
+      const base =
+        kind === 'form'
+          ? slugPart(values.name, 'form')
+          : childSlug(parent?.slug ?? null, slugPart(values.name, 'page'));
+      const keeps = current.slug === base || new RegExp(`^${base}-[0-9]+$`).test(current.slug);
+      slug = keeps ? current.slug : wanted;
+    }
+    const [row] = await tx
+      .update(pages)
+      .set({ ...columnsOf(values), slug, updatedAt: new Date() })
+      .where(and(eq(pages.id, id), updatedAt ? eq(pages.updatedAt, current.updatedAt) : undefined))
+      .returning({ id: pages.id });
+    if (!row) throw stale(kind);
+    if (kind === 'page') await rewriteDescendants(tx, id, current.slug, slug);
+    return row.id;
+  });
+}
+
+export async function movePage(db: Db, id: number, parentId: number | null): Promise<void> {
+  await treeTransaction(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MOVE_LOCK}, 0)`);
+    const page = await findPage(tx, 'page', id);
+    if (!page) throw missing('page');
+    if (page.locked) throw locked();
+    if (parentId === id) throw invalid({ parent: CYCLE });
+    const parent = await requireParent(tx, 'page', parentId);
+    if (parent && (await ancestorsOf(tx, parent.id)).some((a) => a.id === id))
+      throw invalid({ parent: CYCLE });
+    if (page.parentId === parentId) return;
+    if (page.slug === HOMEPAGE) throw invalid({ parent: 'The homepage stays at the top of the tree.' });
+    const from = scopeOf(page);
+    const to: Scope = { kind: 'page', parent: parentId };
+    await ordering.lock(tx, [from, to]);
+    // Read again under the locks: the position may have shifted while waiting for them.
+    const fresh = (await findPage(tx, 'page', id))!;
+    await ordering.closeGap(tx, from, fresh.sortOrder);
+    const slug = await freeSlug(
+      tx,
+      'page',
+      childSlug(parent?.slug ?? null, fresh.slug.split('/').at(-1)!),
+      id,
+    );
+    await tx
+      .update(pages)
+      .set({ parentId, sortOrder: await ordering.next(tx, to), slug, updatedAt: new Date() })
+      .where(eq(pages.id, id));
+    await rewriteDescendants(tx, id, fresh.slug, slug);
+  });
+}
+
+export async function duplicatePage(
+  db: Db,
+  id: number,
+  parentId: number | null,
+  fields: { name: string; children: boolean; publish_children: boolean },
+): Promise<number> {
+  return treeTransaction(db, async (tx) => {
+    const source = await findPage(tx, 'page', id);
+    if (!source) throw missing('page');
+    const parent = await requireParent(tx, 'page', parentId);
+    const scope: Scope = { kind: 'page', parent: parentId };
+    await ordering.lock(tx, [scope]);
+    const rows = fields.children ? await subtreeOf(tx, id) : [{ ...source, depth: 0 }];
+    const fresh = await tx.execute(
+      sql`select nextval(pg_get_serial_sequence('pages', 'id'))::int as id from generate_series(1, ${rows.length})`,
+    );
+    const newIds = rowsOf<{ id: number }>(fresh).map((r) => Number(r.id));
+    const idOf = new Map(rows.map((row, i) => [row.id, newIds[i]!]));
+    const rootSlug = await slugFor(tx, 'page', fields.name, parent);
+    const oldPrefix = source.slug === HOMEPAGE ? '' : `${source.slug}/`;
+    const now = new Date();
+    const copies = rows.map((row) => {
+      const isRoot = row.id === id;
+      const rest = row.slug.startsWith(oldPrefix)
+        ? row.slug.slice(oldPrefix.length)
+        : row.slug.split('/').at(-1)!;
+      const { id: _old, depth: _depth, createdAt: _c, updatedAt: _u, deletedAt: _d, ...copy } = row;
+      const published = isRoot ? false : fields.publish_children;
+      return {
+        ...copy,
+        id: idOf.get(row.id)!,
+        name: isRoot ? fields.name : row.name,
+        slug: isRoot ? rootSlug : `${rootSlug}/${rest}`,
+        parentId: isRoot ? parentId : idOf.get(row.parentId!)!,
+        published,
+        publishedAt: published ? (row.publishedAt ?? now) : null,
+        createdAt: now,
+        updatedAt: now,
+      };
+    });
+    copies[0]!.sortOrder = await ordering.next(tx, scope);
+    // Parents come before their children, so each batch's parents are already in place.
+    for (let i = 0; i < copies.length; i += 500) await tx.insert(pages).values(copies.slice(i, i + 500));
+    return newIds[0]!;
+  });
+}
+
+export async function deletePage(db: Db, kind: TreeKind, id: number): Promise<void> {
+  await treeTransaction(db, async (tx) => {
+    await purgeExpired(tx);
+    const page = await findPage(tx, kind, id);
+    if (!page) throw missing(kind);
+    if (page.locked) throw locked();
+    const scope = scopeOf(page);
+    await ordering.lock(tx, [scope, { kind, parent: id }]);
+    // Counted under the lock on this page, so a child added at the same moment is seen.
+    if ((await countChildren(tx, id)) > 0) throw invalid({ id: HAS_CHILDREN });
+    const fresh = (await findPage(tx, kind, id))!;
+    await tx.update(pages).set({ deletedAt: new Date() }).where(eq(pages.id, id));
+    await ordering.closeGap(tx, scope, fresh.sortOrder);
+  });
+}
+
+export async function restorePage(db: Db, id: number): Promise<void> {
+  await treeTransaction(db, async (tx) => {
+    const result = await tx.execute(sql`
+      select id from pages where id = ${id} and kind = 'page'
+        and deleted_at >= now() - make_interval(secs => ${PAGE_RESTORE_SECONDS})`);
+    if (rowsOf(result).length === 0) throw notFound('That page can no longer be put back.');
+    const [row] = await tx.select().from(pages).where(eq(pages.id, id));
+    const parent = row!.parentId === null ? null : await findPage(tx, 'page', row!.parentId);
+    if (row!.parentId !== null && !parent) throw invalid({ id: 'The page it was under no longer exists.' });
+    const scope = scopeOf(row!);
+    await ordering.lock(tx, [scope]);
+    const slug = await freeSlug(tx, 'page', row!.slug, id);
+    const position = Math.min(row!.sortOrder, await ordering.next(tx, scope));
+    await ordering.openGap(tx, scope, position);
+    await tx.update(pages).set({ deletedAt: null, sortOrder: position, slug }).where(eq(pages.id, id));
+  });
+}
+
+export async function togglePublished(db: Db, id: number): Promise<0 | 1> {
+  const [row] = await db
+    .update(pages)
+    .set({
+      published: sql`not ${pages.published}`,
+      publishedAt: sql`case when ${pages.published} then ${pages.publishedAt} else coalesce(${pages.publishedAt}, now()) end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(pages.id, id), eq(pages.kind, 'page'), sql`${pages.deletedAt} is null`))
+    .returning({ published: pages.published });
+  if (!row) throw missing('page');
+  return row.published ? 1 : 0;
+}
+
+export async function sortPages(db: Db, placements: Placement[]): Promise<void> {
+  await treeTransaction(db, async (tx) => {
+    const ids = placements.map((p) => p.id);
+    const found = await tx
+      .select({ id: pages.id, parentId: pages.parentId, locked: pages.locked, sortOrder: pages.sortOrder })
+      .from(pages)
+      .where(sql`${pages.id} = any(${`{${ids.join(',')}}`}::int[]) and kind = 'page' and deleted_at is null`);
+    if (found.length !== ids.length) throw invalid({ data: 'Some of the selected pages do not exist.' });
+    const parents = new Set(found.map((r) => r.parentId));
+    if (parents.size !== 1) throw invalid({ data: 'Sort the children of one page at a time.' });
+    const parentId = found[0]!.parentId;
+    const parent = parentId === null ? null : await findPage(tx, 'page', parentId);
+    if (parent && parent.sortBy !== 'sort_order') {
+      throw invalid({ data: 'These pages are ordered by their publish date.' });
+    }
+    const scope: Scope = { kind: 'page', parent: parentId };
+    await ordering.lock(tx, [scope]);
+    // Read under the lock: the places as they are now, and how many children there are.
+    const position = await ordering.positionsOf(tx, scope, ids);
+    if (ids.some((pageId) => !position.has(pageId))) {
+      throw invalid({ data: 'Sort the children of one page at a time.' });
+    }
+    const count = (await ordering.next(tx, scope)) - 1;
+    if (placements.some((p) => p.index > count)) {
+      throw invalid({ data: `Indexes run from 1 to ${count}.` });
+    }
+    if (new Set(placements.map((p) => p.index)).size !== placements.length) {
+      throw invalid({ data: 'Give each page its own index.' });
+    }
+    const isLocked = new Map(found.map((r) => [r.id, r.locked]));
+    if (placements.some((p) => isLocked.get(p.id) && position.get(p.id) !== p.index)) throw locked();
+    await ordering.place(tx, scope, placements);
+  });
+}

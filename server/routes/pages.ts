@@ -1,0 +1,157 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  type Page,
+  pagesChildren,
+  pagesDelete,
+  pagesDuplicate,
+  pagesEdit,
+  pagesList,
+  pagesMove,
+  pagesOptions,
+  pagesPublishable,
+  pagesRestore,
+  pagesSearch,
+  pagesShow,
+  pagesSlug,
+  pagesSort,
+  pagesStore,
+  pagesUpdate,
+} from '@/api/contract/pages';
+import type { Db } from '../db/open';
+import {
+  ancestorsOf,
+  findPage,
+  listChildren,
+  type PageRow,
+  searchPages,
+  summaryOf,
+} from '../domain/pages/read';
+import { childSlug, freeSlug, slugPart } from '../domain/pages/slugs';
+import {
+  deletePage,
+  duplicatePage,
+  missing,
+  movePage,
+  NO_SUCH_PARENT,
+  restorePage,
+  sortPages,
+  storePage,
+  togglePublished,
+  updatePage,
+} from '../domain/pages/write';
+import { invalid } from '../http/errors';
+import { registerCall } from '../http/route';
+
+/** A page as the builder edits it. */
+export async function pageForEditor(db: Db, row: PageRow): Promise<Page> {
+  return {
+    ...(await summaryOf(db, row)),
+    meta: row.meta,
+    items: row.items as Page['items'],
+    configurables: row.configurables as Page['configurables'],
+  };
+}
+
+export function pagesRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+
+  registerCall(app, pagesList, async () => {
+    const { rows } = await listChildren(db, { kind: 'page', parent: null }, null);
+    // Spec §2: 'Brands' are entries without a brand id, 'Group Sections' the folders, 'Pages' the files.
+    const brands = rows.filter((r) => r.brand_id === null);
+    const rest = rows.filter((r) => r.brand_id !== null);
+    const isFolder = (r: (typeof rows)[number]) => r.total_children > 0 || r.is_allowed_children === 1;
+    return { brands, folders: rest.filter(isFolder), files: rest.filter((r) => !isFolder(r)) };
+  });
+
+  registerCall(app, pagesShow, async ({ query }) => {
+    const row = await findPage(db, 'page', query.id);
+    if (!row) throw missing('page');
+    const [data, ancestors] = await Promise.all([summaryOf(db, row), ancestorsOf(db, row.id)]);
+    return { data, ancestors };
+  });
+
+  registerCall(app, pagesChildren, async ({ query }) => {
+    const parent = await findPage(db, 'page', query.id);
+    if (!parent) throw missing('page');
+    const window =
+      query.page || query.perPage ? { page: query.page ?? 1, perPage: query.perPage ?? 100 } : undefined;
+    const { rows, total } = await listChildren(db, { kind: 'page', parent: parent.id }, parent, window);
+    return { data: rows, total };
+  });
+
+  registerCall(app, pagesEdit, async ({ query }) => {
+    const row = await findPage(db, 'page', query.id);
+    if (!row) throw missing('page');
+    return { data: await pageForEditor(db, row) };
+  });
+
+  registerCall(app, pagesOptions, async ({ query }) => {
+    const parent = query.default ? await findPage(db, 'page', query.default) : null;
+    if (query.default && !parent) throw missing('page');
+    const { rows } = await listChildren(db, { kind: 'page', parent: parent?.id ?? null }, parent);
+    return {
+      data: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        total_children: r.total_children,
+        is_allowed_children: r.is_allowed_children,
+      })),
+    };
+  });
+
+  registerCall(app, pagesSlug, async ({ query }) => {
+    const part = slugPart(query.name, 'page');
+    if (query.id) {
+      const page = await findPage(db, 'page', query.id);
+      if (!page) throw missing('page');
+      const parent = page.parentId === null ? null : await findPage(db, 'page', page.parentId);
+      return { slug: await freeSlug(db, 'page', childSlug(parent?.slug ?? null, part), page.id) };
+    }
+    const parent = query.parent ? await findPage(db, 'page', query.parent) : null;
+    if (query.parent && !parent) throw invalid({ parent: NO_SUCH_PARENT });
+    return { slug: await freeSlug(db, 'page', childSlug(parent?.slug ?? null, part)) };
+  });
+
+  registerCall(app, pagesSearch, async ({ query }) => ({ data: await searchPages(db, query.search) }));
+
+  registerCall(app, pagesStore, async ({ body }) => ({
+    id: await storePage(db, 'page', body.data, body.parent),
+    message: 'Successfully added page!',
+  }));
+
+  registerCall(app, pagesUpdate, async ({ body }) => ({
+    id: await updatePage(db, 'page', body.id, body.data, body.updated_at),
+    message: 'Successfully updated page!',
+  }));
+
+  registerCall(app, pagesDelete, async ({ body }) => {
+    await deletePage(db, 'page', body.id);
+    return { message: 'The page has been deleted.' };
+  });
+
+  registerCall(app, pagesRestore, async ({ body }) => {
+    await restorePage(db, body.id);
+    return { message: 'The page is back where it was.' };
+  });
+
+  registerCall(app, pagesSort, async ({ body }) => {
+    await sortPages(db, body.data);
+    return { message: 'The order of the pages has been saved.' };
+  });
+
+  registerCall(app, pagesDuplicate, async ({ body }) => ({
+    id: await duplicatePage(db, body.id, body.parent, body.fields),
+    message: 'The page has been duplicated.',
+  }));
+
+  registerCall(app, pagesPublishable, async ({ body }) => {
+    const published = await togglePublished(db, body.id);
+    return { message: published ? 'The page is published.' : 'The page is unpublished.', published };
+  });
+
+  registerCall(app, pagesMove, async ({ body }) => {
+    await movePage(db, body.id, body.parent);
+    return { message: 'The page has been moved.' };
+  });
+}

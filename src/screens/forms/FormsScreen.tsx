@@ -1,0 +1,137 @@
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import type { FormSummary } from '@/api/contract/forms';
+import type { PageCrumb } from '@/api/contract/pages';
+import { api } from '@/api/endpoints';
+import { DataTable, type DataTableColumn } from '@/ui/DataTable';
+import { EmptyState } from '@/ui/EmptyState';
+import { IconButton } from '@/ui/IconButton';
+import { IconLink } from '@/ui/IconLink';
+import { NotFound } from '@/ui/NotFound';
+import { PageHeader } from '@/ui/PageHeader';
+import { PublishedState, TreeName } from '@/ui/tree/TreeCells';
+import { TreeConfirms } from '@/ui/tree/TreeConfirms';
+import { useTreeList } from '@/ui/tree/useTreeList';
+import styles from './forms.module.css';
+
+const columns: DataTableColumn[] = [
+  { id: 'name', label: 'Name' },
+  { id: 'handle', label: 'Slug' },
+  { id: 'published', label: 'Published', width: 120 },
+];
+
+const childrenHref = (id: number) => `/forms/children/${id}`;
+const editHref = (id: number) => `/forms/edit/${id}`;
+
+function renderCell(form: FormSummary, column: string) {
+  switch (column) {
+    case 'name':
+      return (
+        <Link href={form.total_children > 0 ? childrenHref(form.id) : editHref(form.id)}>
+          <TreeName name={form.name} locked={form.locked} />
+        </Link>
+      );
+    case 'handle':
+      return <span className={styles.handle}>{form.handle}</span>;
+    case 'published':
+      return <PublishedState published={form.published} />;
+    default:
+      return null;
+  }
+}
+
+/** /forms and /forms/children/{id} (spec §2 Forms): name, slug, published, edit and delete. */
+export default function FormsScreen() {
+  const { id } = useParams<{ id?: string }>();
+  return <FormsList key={id ?? 'top'} parentId={id ? Number(id) : null} />;
+}
+
+function FormsList({ parentId }: { parentId: number | null }) {
+  const [parent, setParent] = useState<{ form: FormSummary; ancestors: PageCrumb[] } | null>(null);
+  const { actor, snapshot, rows } = useTreeList<FormSummary>(
+    {
+      load: async () => {
+        const answer = await api.forms.list({ query: parentId === null ? {} : { parent: parentId } });
+        setParent(answer.parent ? { form: answer.parent, ancestors: answer.ancestors } : null);
+        return { rows: answer.data, sortable: false };
+      },
+      remove: (id) => api.forms.delete({ body: { id } }),
+    },
+    `forms.${parentId ?? 'top'}`,
+  );
+  const busy = !snapshot.matches({ ready: 'idle' });
+
+  if (snapshot.matches('loadFailed') && snapshot.context.data === null) {
+    return parentId === null ? (
+      <EmptyState
+        icon="alert"
+        title="The forms could not be loaded."
+        text={snapshot.context.error}
+        action={{ label: 'Try again', onPress: () => actor.send({ type: 'list.retry' }) }}
+      />
+    ) : (
+      <NotFound
+        message="The form you are trying to locate clearly doesn’t exist..."
+        action={{ label: 'View all forms', href: '/forms' }}
+      />
+    );
+  }
+
+  let body: ReactNode;
+  if (snapshot.context.data === null) {
+    body = <DataTable label="Forms" columns={columns} rows={[]} renderCell={renderCell} isLoading />;
+  } else if (rows.length === 0) {
+    body = <EmptyState icon="forms" title="There is no forms available." />;
+  } else {
+    body = (
+      <DataTable<FormSummary>
+        label="Forms"
+        columns={columns}
+        rows={rows}
+        renderCell={renderCell}
+        renderActions={(form) => (
+          <>
+            <IconLink icon="edit" label={`Edit: ${form.name}`} href={editHref(form.id)} />
+            <IconButton
+              icon="trash"
+              variant="danger"
+              label={`Delete: ${form.name}`}
+              tooltip="Delete"
+              isDisabled={busy || form.total_children > 0 || form.locked === 1}
+              disabledReason={
+                form.total_children > 0 ? 'You cannot delete as you have child pages.' : undefined
+              }
+              onPress={() => actor.send({ type: 'delete.ask', id: form.id })}
+            />
+          </>
+        )}
+      />
+    );
+  }
+
+  return (
+    <>
+      {parentId !== null ? (
+        <nav aria-label="Breadcrumb">
+          <ol className={styles.crumbs}>
+            <li>
+              <Link href="/forms">Forms</Link>
+            </li>
+            {parent?.ancestors.map((step) => (
+              <li key={step.id}>
+                <Link href={childrenHref(step.id)}>{step.name}</Link>
+              </li>
+            ))}
+            {parent ? <li aria-current="page">{parent.form.name}</li> : null}
+          </ol>
+        </nav>
+      ) : null}
+      <PageHeader
+        title={parentId === null ? 'Forms' : 'Children Forms'}
+        subtitle={parent ? `Under ${parent.form.name}` : 'The enquiry forms on the website'}
+      />
+      {body}
+      <TreeConfirms actor={actor} snapshot={snapshot} />
+    </>
+  );
+}

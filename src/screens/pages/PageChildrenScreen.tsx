@@ -1,0 +1,148 @@
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import type { PageCrumb, PageSummary } from '@/api/contract/pages';
+import { api } from '@/api/endpoints';
+import { ButtonLink } from '@/ui/ButtonLink';
+import { DataTable } from '@/ui/DataTable';
+import { EmptyState } from '@/ui/EmptyState';
+import { NotFound } from '@/ui/NotFound';
+import { PageHeader } from '@/ui/PageHeader';
+import { TreeConfirms } from '@/ui/tree/TreeConfirms';
+import { TreeTable } from '@/ui/tree/TreeTable';
+import { useTreeList } from '@/ui/tree/useTreeList';
+import { addChildHref, childrenHref, editHref, PageRowActions } from './PageRowActions';
+import { DuplicatePageModal, MovePageModal, PositionModal } from './PageTreeModals';
+import { pageColumns, renderPageCell } from './pageColumns';
+import styles from './pages.module.css';
+import { pageTreeCalls } from './pageTreeCalls';
+
+/** Children come in pages of this many: each call stays small even under a parent of 10,000. */
+const CHILDREN_PER_CALL = 1000;
+
+/** Every child of a parent, the first page first and the rest side by side. */
+async function loadAllChildren(parentId: number): Promise<PageSummary[]> {
+  const first = await api.pages.children({ query: { id: parentId, page: 1, perPage: CHILDREN_PER_CALL } });
+  const pages = Math.ceil(first.total / CHILDREN_PER_CALL);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, pages - 1) }, (_, i) =>
+      api.pages.children({ query: { id: parentId, page: i + 2, perPage: CHILDREN_PER_CALL } }),
+    ),
+  );
+  return [...first.data, ...rest.flatMap((answer) => answer.data)];
+}
+
+export default function PageChildrenScreen() {
+  const { id = '' } = useParams<{ id: string }>();
+  // A new list for each parent: its own machine, its own rows.
+  return <ChildrenList key={id} parentId={Number(id)} />;
+}
+
+function ChildrenList({ parentId }: { parentId: number }) {
+  const [parent, setParent] = useState<{ page: PageSummary; ancestors: PageCrumb[] } | null>(null);
+  const [positioning, setPositioning] = useState<PageSummary | null>(null);
+  const { actor, snapshot, rows } = useTreeList<PageSummary>(
+    {
+      ...pageTreeCalls,
+      load: async () => {
+        const [shown, children] = await Promise.all([
+          api.pages.show({ query: { id: parentId } }),
+          loadAllChildren(parentId),
+        ]);
+        setParent({ page: shown.data, ancestors: shown.ancestors });
+        // Spec §4: rows are reordered by hand only when the parent sorts by sort_order.
+        return { rows: children, sortable: shown.data.sort_by === 'sort_order' };
+      },
+      editorHref: editHref,
+    },
+    `pages.children.${parentId}`,
+  );
+  const busy = !snapshot.matches({ ready: 'idle' });
+  const sortable = snapshot.context.data?.sortable ?? false;
+
+  if (snapshot.matches('loadFailed') && !parent) {
+    return (
+      <NotFound
+        message="The page you are trying to locate clearly doesn’t exist..."
+        action={{ label: 'View all pages', href: '/pages' }}
+      />
+    );
+  }
+
+  let body: ReactNode;
+  if (snapshot.context.data === null) {
+    body = (
+      <DataTable
+        label="Children Pages"
+        columns={pageColumns}
+        rows={[]}
+        renderCell={renderPageCell}
+        isLoading
+      />
+    );
+  } else if (rows.length === 0) {
+    body = <EmptyState icon="pages" title="There is no children available for the selected page." />;
+  } else {
+    body = (
+      <TreeTable<PageSummary>
+        label="Children Pages"
+        columns={pageColumns}
+        rows={rows}
+        renderCell={renderPageCell}
+        isSortable={sortable}
+        isDisabled={busy}
+        canDrag={(page) => page.locked === 0}
+        onReorder={(placements) => actor.send({ type: 'reorder', placements })}
+        renderActions={(page) => (
+          <PageRowActions
+            page={page}
+            actor={actor}
+            isBusy={busy}
+            onPosition={sortable ? setPositioning : undefined}
+          />
+        )}
+      />
+    );
+  }
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb">
+        <ol className={styles.crumbs}>
+          <li>
+            <Link href="/pages">Pages</Link>
+          </li>
+          {parent?.ancestors.map((step) => (
+            <li key={step.id}>
+              <Link href={childrenHref(step.id)}>{step.name}</Link>
+            </li>
+          ))}
+          {parent ? <li aria-current="page">{parent.page.name}</li> : null}
+        </ol>
+      </nav>
+      <PageHeader
+        title="Children Pages"
+        subtitle={parent ? `Under ${parent.page.name}` : undefined}
+        actions={
+          parent?.page.is_allowed_children ? (
+            <ButtonLink href={addChildHref(parentId)} variant="primary" icon="plus">
+              Add Child
+            </ButtonLink>
+          ) : null
+        }
+      />
+      {body}
+      <TreeConfirms actor={actor} snapshot={snapshot} />
+      <MovePageModal key={`move-${snapshot.context.target?.id ?? 0}`} actor={actor} snapshot={snapshot} />
+      <DuplicatePageModal key={`dup-${snapshot.context.target?.id ?? 0}`} actor={actor} snapshot={snapshot} />
+      <PositionModal
+        page={positioning}
+        total={rows.length}
+        onClose={() => setPositioning(null)}
+        onMove={(index) => {
+          if (positioning) actor.send({ type: 'reorder', placements: [{ id: positioning.id, index }] });
+          setPositioning(null);
+        }}
+      />
+    </>
+  );
+}

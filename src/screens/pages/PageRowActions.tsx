@@ -1,0 +1,81 @@
+import type { PageSummary } from '@/api/contract/pages';
+import type { PageTreeActor } from '@/machines/pageTree';
+import { IconButton } from '@/ui/IconButton';
+import { IconLink } from '@/ui/IconLink';
+
+export const HAS_CHILDREN_TOOLTIP = 'You cannot delete as you have child pages.';
+
+export const childrenHref = (id: number) => `/pages/children/${id}`;
+export const editHref = (id: number) => `/pages/edit/${id}`;
+export const addChildHref = (id: number) => `/pages/add/${id}`;
+
+export const hasChildrenToShow = (page: PageSummary) =>
+  page.is_allowed_children === 1 && page.total_children > 0;
+
+export interface PageRowActionsProps {
+  page: PageSummary;
+  actor: PageTreeActor;
+  /** While the list is busy, actions wait (the machine would ignore them). */
+  isBusy: boolean;
+  /** The keyboard way to reorder: opens 'Move to position'. */
+  onPosition?: (page: PageSummary) => void;
+}
+
+/** The row actions of spec §2 Pages; locked pages get no move or delete. */
+export function PageRowActions({ page, actor, isBusy, onPosition }: PageRowActionsProps) {
+  const locked = page.locked === 1;
+  return (
+    <>
+      <IconButton
+        icon="eye"
+        label={`Toggle Published: ${page.name}`}
+        tooltip="Toggle Published"
+        isDisabled={isBusy}
+        onPress={() => actor.send({ type: 'publish.ask', id: page.id })}
+      />
+      {locked ? null : (
+        <IconButton
+          icon="move"
+          label={`Move Page: ${page.name}`}
+          tooltip="Move Page"
+          isDisabled={isBusy}
+          onPress={() => actor.send({ type: 'move.open', id: page.id })}
+        />
+      )}
+      <IconButton
+        icon="copy"
+        label={`Duplicate Page: ${page.name}`}
+        tooltip="Duplicate Page"
+        isDisabled={isBusy}
+        onPress={() => actor.send({ type: 'duplicate.open', id: page.id })}
+      />
+      {onPosition && !locked ? (
+        <IconButton
+          icon="drag"
+          label={`Move to position: ${page.name}`}
+          tooltip="Move to position"
+          isDisabled={isBusy}
+          onPress={() => onPosition(page)}
+        />
+      ) : null}
+      {hasChildrenToShow(page) ? (
+        <IconLink icon="tree" label={`View Children: ${page.name}`} href={childrenHref(page.id)} />
+      ) : null}
+      <IconLink icon="edit" label={`Edit Page: ${page.name}`} href={editHref(page.id)} />
+      {page.is_allowed_children ? (
+        <IconLink icon="plus" label={`Add Child: ${page.name}`} href={addChildHref(page.id)} />
+      ) : null}
+      {locked ? null : (
+        <IconButton
+          icon="trash"
+          variant="danger"
+          label={`Delete: ${page.name}`}
+          tooltip="Delete"
+          isDisabled={isBusy || page.total_children > 0}
+          disabledReason={page.total_children > 0 ? HAS_CHILDREN_TOOLTIP : undefined}
+          onPress={() => actor.send({ type: 'delete.ask', id: page.id })}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import type { PageSummary } from '@/api/contract/pages';
+import { api } from '@/api/endpoints';
+import { Button } from '@/ui/Button';
+import { DataTable } from '@/ui/DataTable';
+import { EmptyState } from '@/ui/EmptyState';
+import { PageHeader } from '@/ui/PageHeader';
+import { TreeConfirms } from '@/ui/tree/TreeConfirms';
+import { useTreeList } from '@/ui/tree/useTreeList';
+import { editHref, PageRowActions } from './PageRowActions';
+import { PageSearch } from './PageSearch';
+import { DuplicatePageModal, MovePageModal } from './PageTreeModals';
+import { pageColumns, renderPageCell } from './pageColumns';
+import styles from './pages.module.css';
+import { pageTreeCalls } from './pageTreeCalls';
+
+type GroupedPage = PageSummary & { group: 'brands' | 'folders' | 'files' };
+
+/** Spec §2 Pages: the three groups, in this order. */
+const GROUPS = [
+  { key: 'brands', title: 'Brands' },
+  { key: 'folders', title: 'Group Sections' },
+  { key: 'files', title: 'Pages' },
+] as const;
+
+export default function PagesIndexScreen() {
+  const { actor, snapshot, rows } = useTreeList<GroupedPage>(
+    {
+      ...pageTreeCalls,
+      load: async () => {
+        const { brands, folders, files } = await api.pages.list({});
+        return {
+          rows: [
+            ...brands.map((p) => ({ ...p, group: 'brands' as const })),
+            ...folders.map((p) => ({ ...p, group: 'folders' as const })),
+            ...files.map((p) => ({ ...p, group: 'files' as const })),
+          ],
+          sortable: false,
+        };
+      },
+      editorHref: editHref,
+    },
+    'pages.index',
+  );
+  const firstLoad = snapshot.matches('loading') && snapshot.context.data === null;
+  const busy = !snapshot.matches({ ready: 'idle' });
+
+  let body: React.ReactNode;
+  if (snapshot.matches('loadFailed')) {
+    body = (
+      <EmptyState
+        icon="alert"
+        title="The pages could not be loaded."
+        text={snapshot.context.error}
+        action={{ label: 'Try again', onPress: () => actor.send({ type: 'list.retry' }) }}
+      />
+    );
+  } else if (firstLoad) {
+    body = <DataTable label="Pages" columns={pageColumns} rows={[]} renderCell={renderPageCell} isLoading />;
+  } else if (rows.length === 0) {
+    body = <EmptyState icon="pages" title="There is no pages available." />;
+  } else {
+    body = GROUPS.map(({ key, title }) => {
+      const group = rows.filter((row) => row.group === key);
+      if (group.length === 0) return null;
+      return (
+        <section key={key} className={styles.group} aria-labelledby={`group-${key}`}>
+          <h2 id={`group-${key}`} className={styles.groupTitle}>
+            {title}
+          </h2>
+          <DataTable<GroupedPage>
+            label={title}
+            columns={pageColumns}
+            rows={group}
+            renderCell={renderPageCell}
+            renderActions={(page) => <PageRowActions page={page} actor={actor} isBusy={busy} />}
+          />
+        </section>
+      );
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Pages"
+        subtitle="The website's pages, as a tree"
+        actions={
+          <Button variant="secondary" onPress={() => actor.send({ type: 'list.reload' })} isDisabled={busy}>
+            Reload
+          </Button>
+        }
+      />
+      <PageSearch />
+      {body}
+      <TreeConfirms actor={actor} snapshot={snapshot} />
+      <MovePageModal key={`move-${snapshot.context.target?.id ?? 0}`} actor={actor} snapshot={snapshot} />
+      <DuplicatePageModal key={`dup-${snapshot.context.target?.id ?? 0}`} actor={actor} snapshot={snapshot} />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { SnapshotFrom } from 'xstate';
+import type { PageTreeActor, pageTreeMachine } from '@/machines/pageTree';
+import { Confirm } from '../Confirm';
+
+export const TOGGLE_PUBLISHED_QUESTION = 'Do you really want to toggle published?';
+export const DELETE_QUESTION = 'Do you really want to delete?';
+
+/** The two confirms of the tree lists (spec §8): toggling published and deleting. */
+export function TreeConfirms({
+  actor,
+  snapshot,
+}: {
+  actor: PageTreeActor;
+  snapshot: SnapshotFrom<typeof pageTreeMachine>;
+}) {
+  const accept = () => actor.send({ type: 'confirm.accept' });
+  const cancel = () => actor.send({ type: 'confirm.cancel' });
+  const publishing = snapshot.matches({ ready: 'publishing' });
+  const deleting = snapshot.matches({ ready: 'deleting' });
+  return (
+    <>
+      <Confirm
+        isOpen={snapshot.matches({ ready: 'confirmingPublish' }) || publishing}
+        isPending={publishing}
+        message={TOGGLE_PUBLISHED_QUESTION}
+        question={null}
+        tone="primary"
+        onConfirm={accept}
+        onCancel={cancel}
+      />
+      <Confirm
+        isOpen={snapshot.matches({ ready: 'confirmingDelete' }) || deleting}
+        isPending={deleting}
+        message={DELETE_QUESTION}
+        question={null}
+        onConfirm={accept}
+        onCancel={cancel}
+      />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import { describeFailure } from '@/machines/errors';
+import { currentInspect } from '@/machines/inspect';
+import {
+  type DuplicateInput,
+  type MoveInput,
+  type Placement,
+  pageTreeMachine,
+  shownRows,
+  type TreeList,
+  type TreeRow,
+} from '@/machines/pageTree';
+import { toast } from '../toasts';
+
+/** How long Undo is offered after a delete: as long as the server keeps the page restorable. */
+export const UNDO_MS = 10_000;
+
+const notOffered = (what: string) => async () => {
+  throw new Error(`${what} is not offered on this list`);
+};
+
+export interface TreeListCalls<T extends TreeRow> {
+  load: () => Promise<TreeList<T>>;
+  remove: (id: number) => Promise<{ message: string }>;
+  publish?: (id: number) => Promise<unknown>;
+  restore?: (id: number) => Promise<unknown>;
+  move?: (input: MoveInput) => Promise<unknown>;
+  duplicate?: (input: DuplicateInput) => Promise<{ id: number }>;
+  sort?: (placements: Placement[]) => Promise<unknown>;
+  /** Where a duplicate's editor is. */
+  editorHref?: (id: number) => string;
+}
+
+/**
+ * Runs the page tree machine for a list screen: the calls are the screen's, the toasts and the
+ * editor navigation the same for every tree list.
+ */
+export function useTreeList<T extends TreeRow>(calls: TreeListCalls<T>, key: string) {
+  const [, navigate] = useLocation();
+  const actor = useActorRef(
+    pageTreeMachine.provide({
+      actors: {
+        // The machine keeps rows as TreeRows; the screen reads them back as its own type.
+        load: fromPromise<TreeList, void>(() => calls.load()),
+        remove: fromPromise(({ input }) => calls.remove(input.id)),
+        publish: fromPromise(({ input }) => (calls.publish ?? notOffered('Publishing'))(input.id)),
+        restore: fromPromise(({ input }) => (calls.restore ?? notOffered('Undo'))(input.id)),
+        move: fromPromise(({ input }) => (calls.move ?? notOffered('Moving'))(input)),
+        duplicate: fromPromise(({ input }) =>
+          (calls.duplicate ?? (notOffered('Duplicating') as () => Promise<{ id: number }>))(input),
+        ),
+        sort: fromPromise(({ input }) => (calls.sort ?? notOffered('Reordering'))(input.placements)),
+      },
+      actions: {
+        announceDeleted: ({ self }, params) => {
+          toast.success(
+            params.message,
+            calls.restore
+              ? {
+                  durationMs: UNDO_MS,
+                  action: { label: 'Undo', onPress: () => self.send({ type: 'delete.undo', id: params.id }) },
+                }
+              : undefined,
+          );
+        },
+        announceError: (_, params) => {
+          toast.error(describeFailure(params.error).message);
+        },
+        openEditor: (_, params) => {
+          if (calls.editorHref) navigate(calls.editorHref(params.id));
+        },
+      },
+    }),
+    { inspect: currentInspect(), systemId: key },
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  return { actor, snapshot, rows: shownRows<T>(snapshot) };
+}

@@ -1,0 +1,465 @@
+import { brands, pages } from '@server/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer } from './harness';
+import { get, liveRows, pageData, post, store, type TreeClient, treeProblems } from './pages-tree';
+
+let c: TreeClient;
+
+beforeAll(async () => {
+  const server = await createTestServer();
+  const token = await server.login();
+  const [brand] = await server.database.db
+    .insert(brands)
+    .values({ name: 'Kia', slug: 'kia' })
+    .returning({ id: brands.id });
+  c = { server, token, brandId: brand!.id };
+});
+afterAll(() => c.server.close());
+
+const LOCKED = 'This page is locked you cannot make structural changes to this page.';
+
+async function children(id: number) {
+  const res = await get(c, `/api/pages/children?id=${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { id: number; name: string; slug: string; total_children: number }[];
+}
+
+async function slugOf(id: number): Promise<string> {
+  const res = await get(c, `/api/pages/show?id=${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.slug;
+}
+
+async function expectTreeValid() {
+  expect(treeProblems(await liveRows(c.server))).toEqual([]);
+}
+
+async function lock(id: number) {
+  await c.server.database.db.update(pages).set({ locked: true }).where(eq(pages.id, id));
+}
+
+describe('storing pages', () => {
+  it('makes the slug from the name, following the parent, and keeps it unique', async () => {
+    const cars = await store(c, 'New Cars');
+    const kia = await store(c, 'Kia Range', cars);
+    const again = await store(c, 'Kia Range', cars);
+    expect(await slugOf(cars)).toBe('new-cars');
+    expect(await slugOf(kia)).toBe('new-cars/kia-range');
+    expect(await slugOf(again)).toBe('new-cars/kia-range-2');
+    await expectTreeValid();
+  });
+
+  it('makes one homepage at the top level with the slug /', async () => {
+    const home = await store(c, 'Home', null, { slug: '/' });
+    expect(await slugOf(home)).toBe('/');
+    const second = await post(c, '/api/pages/store', {
+      data: pageData(c, 'Other home', { slug: '/' }),
+      parent: null,
+    });
+    expect(second.statusCode).toBe(422);
+    expect(second.json().errors.slug).toEqual(['There is already a homepage.']);
+    const nested = await post(c, '/api/pages/store', {
+      data: pageData(c, 'Inner', { slug: '/' }),
+      parent: home,
+    });
+    expect(nested.json().errors.slug).toEqual(['Only a top-level page can be the homepage.']);
+    const child = await store(c, 'Welcome', home);
+    expect(await slugOf(child)).toBe('welcome');
+  });
+
+  it('refuses an unknown parent, a parent closed to children, an unknown brand and bad types', async () => {
+    const closed = await store(c, 'Closed', null, { is_allowed_children: 0 });
+    const before = await liveRows(c.server);
+    const unknown = await post(c, '/api/pages/store', { data: pageData(c, 'X'), parent: 999999 });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.parent).toEqual(['Choose a parent page that exists.']);
+    const shut = await post(c, '/api/pages/store', { data: pageData(c, 'X'), parent: closed });
+    expect(shut.json().errors.parent).toEqual(['That page cannot hold child pages.']);
+    const brand = await post(c, '/api/pages/store', {
+      data: pageData(c, 'X', { brand_id: 999999 }),
+      parent: null,
+    });
+    expect(brand.json().errors.brand_id).toEqual(['Choose a brand from the list.']);
+    for (const body of [
+      { data: pageData(c, 'X', { name: 42 }), parent: null },
+      { data: pageData(c, 'X'), parent: 'top' },
+      { data: 'page', parent: null },
+      { data: null, parent: null },
+      { parent: null },
+      {},
+      { data: pageData(c, 'X', { sort_by: 'name' }), parent: null },
+    ]) {
+      const res = await post(c, '/api/pages/store', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+    }
+    expect(await liveRows(c.server)).toEqual(before);
+  });
+});
+
+describe('reading the tree', () => {
+  it('groups the top level into entries without a brand id, folders and files', async () => {
+    const noBrand = await store(c, 'Group Brand Hub');
+    await c.server.database.db.update(pages).set({ brandId: null }).where(eq(pages.id, noBrand));
+    const folder = await store(c, 'Offers');
+    await store(c, 'Offer A', folder);
+    const file = await store(c, 'Privacy', null, { is_allowed_children: 0 });
+    const res = await get(c, '/api/pages');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.brands.map((p: { id: number }) => p.id)).toContain(noBrand);
+    expect(body.folders.map((p: { id: number }) => p.id)).toContain(folder);
+    expect(body.files.map((p: { id: number }) => p.id)).toContain(file);
+    expect(body.folders.find((p: { id: number }) => p.id === folder).total_children).toBe(1);
+  });
+
+  it('shows a page with the way down to it, and 404s an unknown one', async () => {
+    const a = await store(c, 'Used Cars');
+    const b = await store(c, 'Hatchbacks', a);
+    const d = await store(c, 'Small', b);
+    const res = await get(c, `/api/pages/show?id=${d}`);
+    expect(res.json().ancestors).toEqual([
+      { id: a, name: 'Used Cars' },
+      { id: b, name: 'Hatchbacks' },
+    ]);
+    expect((await get(c, '/api/pages/show?id=999999')).statusCode).toBe(404);
+    expect((await get(c, '/api/pages/show?id=abc')).statusCode).toBe(422);
+    expect((await get(c, '/api/pages/edit?id=999999')).statusCode).toBe(404);
+    expect((await get(c, '/api/pages/children?id=999999')).statusCode).toBe(404);
+  });
+
+  it("orders children by the parent's sort_by and sort_by_mode, and pages them on request", async () => {
+    const news = await store(c, 'News', null, { sort_by: 'published_at', sort_by_mode: 'desc' });
+    const old = await store(c, 'Old story', news, { published: 1, published_at: '2024-01-01T10:00' });
+    const recent = await store(c, 'Recent story', news, { published: 1, published_at: '2025-06-01T10:00' });
+    const mid = await store(c, 'Middle story', news, { published: 1, published_at: '2024-09-01T10:00' });
+    expect((await children(news)).map((p) => p.id)).toEqual([recent, mid, old]);
+    const paged = await get(c, `/api/pages/children?id=${news}&page=2&perPage=2`);
+    expect(paged.json()).toMatchObject({ total: 3, data: [{ id: old }] });
+    const asc = await store(c, 'Reversed', null, { sort_by_mode: 'desc' });
+    const first = await store(c, 'First', asc);
+    const second = await store(c, 'Second', asc);
+    expect((await children(asc)).map((p) => p.id)).toEqual([second, first]);
+  });
+
+  it('offers one level of the tree to the pickers', async () => {
+    const top = await get(c, '/api/pages/list');
+    expect(top.statusCode).toBe(200);
+    const parent = await store(c, 'Picker parent');
+    const child = await store(c, 'Picker child', parent);
+    const level = await get(c, `/api/pages/list?default=${parent}`);
+    expect(level.json().data).toEqual([
+      { id: child, name: 'Picker child', total_children: 0, is_allowed_children: 1 },
+    ]);
+    expect((await get(c, '/api/pages/list?default=999999')).statusCode).toBe(404);
+  });
+
+  it('answers a free slug for a name under a parent or for an existing page', async () => {
+    const parent = await store(c, 'Servicing');
+    const taken = await store(c, 'MOT', parent);
+    const under = await get(c, `/api/pages/slug?name=MOT&parent=${parent}`);
+    expect(under.json().slug).toBe('servicing/mot-2');
+    const own = await get(c, `/api/pages/slug?name=MOT&id=${taken}`);
+    expect(own.json().slug).toBe('servicing/mot');
+    expect((await get(c, '/api/pages/slug?name=MOT&id=999999')).statusCode).toBe(404);
+    expect((await get(c, '/api/pages/slug?name=')).statusCode).toBe(422);
+  });
+
+  it('finds pages anywhere by name or slug with their paths', async () => {
+    const a = await store(c, 'Dealership locations');
+    const b = await store(c, 'Leeds North', a);
+    const res = await get(c, '/api/pages/search?search=leeds');
+    expect(res.statusCode).toBe(200);
+    const hit = res.json().data.find((p: { id: number }) => p.id === b);
+    expect(hit.path).toEqual([{ id: a, name: 'Dealership locations' }]);
+    const bySlug = await get(c, '/api/pages/search?search=locations/leeds');
+    expect(bySlug.json().data.map((p: { id: number }) => p.id)).toEqual([b]);
+    expect((await get(c, '/api/pages/search?search=')).statusCode).toBe(422);
+  });
+});
+
+describe('changing pages', () => {
+  it('renames a page and its descendants follow the new slug; a stale save gets 409', async () => {
+    const parent = await store(c, 'Vans');
+    const child = await store(c, 'Transit', parent);
+    const edit = await get(c, `/api/pages/edit?id=${parent}`);
+    const { updated_at } = edit.json().data;
+    const res = await post(c, '/api/pages/update', {
+      id: parent,
+      data: pageData(c, 'Commercial Vans'),
+      updated_at,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Successfully updated page!');
+    expect(await slugOf(parent)).toBe('commercial-vans');
+    expect(await slugOf(child)).toBe('commercial-vans/transit');
+    const stale = await post(c, '/api/pages/update', { id: parent, data: pageData(c, 'Vans'), updated_at });
+    expect(stale.statusCode).toBe(409);
+    expect((await post(c, '/api/pages/update', { id: 999999, data: pageData(c, 'X') })).statusCode).toBe(404);
+  });
+
+  it('toggles published and sets the publish date the first time', async () => {
+    const id = await store(c, 'Finance');
+    const on = await post(c, '/api/pages/publishable', { id });
+    expect(on.json().published).toBe(1);
+    const shown = await get(c, `/api/pages/show?id=${id}`);
+    expect(shown.json().data.published_at).not.toBeNull();
+    const off = await post(c, '/api/pages/publishable', { id });
+    expect(off.json().published).toBe(0);
+    expect((await post(c, '/api/pages/publishable', { id: 999999 })).statusCode).toBe(404);
+  });
+});
+
+describe('moving pages', () => {
+  it('moves a page with its children under another parent; slugs follow and orders stay dense', async () => {
+    const from = await store(c, 'Move from');
+    const to = await store(c, 'Move to');
+    const a = await store(c, 'Alpha', from);
+    const b = await store(c, 'Beta', from);
+    const bChild = await store(c, 'Beta child', b);
+    const res = await post(c, '/api/pages/move', { id: a, parent: to });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await children(to)).map((p) => p.id)).toEqual([a]);
+    expect((await children(from)).map((p) => p.id)).toEqual([b]);
+    expect(await slugOf(a)).toBe('move-to/alpha');
+    await post(c, '/api/pages/move', { id: b, parent: to });
+    expect(await slugOf(bChild)).toBe('move-to/beta/beta-child');
+    await post(c, '/api/pages/move', { id: b, parent: null });
+    expect(await slugOf(bChild)).toBe('beta/beta-child');
+    await expectTreeValid();
+  });
+
+  it('refuses a page under itself or its descendants, locked pages, unknown ids and bad types', async () => {
+    const top = await store(c, 'Cycle top');
+    const mid = await store(c, 'Cycle mid', top);
+    const low = await store(c, 'Cycle low', mid);
+    const before = await liveRows(c.server);
+    for (const parent of [top, mid, low]) {
+      const res = await post(c, '/api/pages/move', { id: top, parent });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.parent).toEqual([
+        'A page cannot be moved under itself or one of its own children.',
+      ]);
+    }
+    await lock(mid);
+    const locked = await post(c, '/api/pages/move', { id: mid, parent: null });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().message).toBe(LOCKED);
+    expect((await post(c, '/api/pages/move', { id: 999999, parent: null })).statusCode).toBe(404);
+    expect((await post(c, '/api/pages/move', { id: low, parent: 999999 })).statusCode).toBe(422);
+    expect((await post(c, '/api/pages/move', { id: 'low', parent: null })).statusCode).toBe(422);
+    expect((await post(c, '/api/pages/move', { id: low, parent: [top] })).statusCode).toBe(422);
+    expect(await liveRows(c.server)).toEqual(before);
+  });
+});
+
+describe('duplicating pages', () => {
+  it('copies a whole subtree with items, meta and configurables, fresh slugs and publish_children', async () => {
+    const root = await store(c, 'Kia Offers', null, {
+      items: [{ index: 'hero', name: 'Hero' }],
+      configurables: { footer: { route: '/kia', fields: { note: 'hi' } } },
+    });
+    const child = await store(c, 'Sportage offer', root, { published: 1, published_at: '2025-01-01T09:00' });
+    await store(c, 'Small print', child);
+    const res = await post(c, '/api/pages/duplicate', {
+      id: root,
+      parent: null,
+      fields: { name: 'Kia Offers Copy', children: true, publish_children: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const copy = res.json().id as number;
+    const edit = (await get(c, `/api/pages/edit?id=${copy}`)).json().data;
+    expect(edit).toMatchObject({
+      name: 'Kia Offers Copy',
+      slug: 'kia-offers-copy',
+      meta: { title: 'Kia Offers' },
+      configurables: { footer: { route: '/kia', fields: { note: 'hi' } } },
+      published: 0,
+    });
+    expect(edit.items[0]).toMatchObject({ index: 'hero', name: 'Hero' });
+    const [copiedChild] = await children(copy);
+    expect(copiedChild).toMatchObject({
+      slug: 'kia-offers-copy/sportage-offer',
+      published: 0,
+      total_children: 1,
+    });
+    expect((await children(copiedChild!.id))[0]!.slug).toBe('kia-offers-copy/sportage-offer/small-print');
+    const published = await post(c, '/api/pages/duplicate', {
+      id: root,
+      parent: null,
+      fields: { name: 'Kia Offers Copy', publish_children: true },
+    });
+    const second = published.json().id as number;
+    expect(await slugOf(second)).toBe('kia-offers-copy-2');
+    expect((await children(second))[0]).toMatchObject({ published: 1 });
+    const alone = await post(c, '/api/pages/duplicate', {
+      id: root,
+      parent: root,
+      fields: { name: 'Only me', children: false },
+    });
+    expect(await children(alone.json().id)).toEqual([]);
+    await expectTreeValid();
+  });
+
+  it('refuses unknown pages and parents and bad fields', async () => {
+    const id = await store(c, 'Dup source');
+    expect(
+      (await post(c, '/api/pages/duplicate', { id: 999999, parent: null, fields: { name: 'x' } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await post(c, '/api/pages/duplicate', { id, parent: 999999, fields: { name: 'x' } })).statusCode,
+    ).toBe(422);
+    const blank = await post(c, '/api/pages/duplicate', { id, parent: null, fields: { name: ' ' } });
+    expect(blank.json().errors['fields.name']).toEqual(['Enter a name.']);
+  });
+});
+
+describe('deleting pages', () => {
+  it('refuses a page with children and a locked page, and leaves the tree intact', async () => {
+    const parent = await store(c, 'Has kids');
+    await store(c, 'Kid', parent);
+    const res = await post(c, '/api/pages/delete', { id: parent });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.id).toEqual(['You cannot delete as you have child pages.']);
+    const locked = await store(c, 'Locked leaf');
+    await lock(locked);
+    expect((await post(c, '/api/pages/delete', { id: locked })).json().message).toBe(LOCKED);
+    expect((await post(c, '/api/pages/delete', { id: 999999 })).statusCode).toBe(404);
+    expect((await get(c, `/api/pages/show?id=${parent}`)).statusCode).toBe(200);
+  });
+
+  it('deletes a page, closes the gap, and Undo puts it back where it was', async () => {
+    const parent = await store(c, 'Undo parent');
+    const ids = [
+      await store(c, 'One', parent),
+      await store(c, 'Two', parent),
+      await store(c, 'Three', parent),
+    ];
+    const res = await post(c, '/api/pages/delete', { id: ids[1] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await children(parent)).map((p) => p.id)).toEqual([ids[0], ids[2]]);
+    await expectTreeValid();
+    const undo = await post(c, '/api/pages/restore', { id: ids[1] });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect((await children(parent)).map((p) => p.id)).toEqual(ids);
+    expect(await slugOf(ids[1]!)).toBe('undo-parent/two');
+    await expectTreeValid();
+  });
+
+  it('no longer restores a page once its Undo time has passed', async () => {
+    const id = await store(c, 'Gone for good');
+    await post(c, '/api/pages/delete', { id });
+    await c.server.database.db
+      .update(pages)
+      .set({ deletedAt: sql`now() - interval '11 seconds'` })
+      .where(eq(pages.id, id));
+    const res = await post(c, '/api/pages/restore', { id });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('That page can no longer be put back.');
+  });
+});
+
+describe('sorting pages', () => {
+  it('rewrites one parent order with dense 1-based indexes, whole or in part', async () => {
+    const parent = await store(c, 'Sort parent');
+    const [a, b, d, e] = [
+      await store(c, 'A', parent),
+      await store(c, 'B', parent),
+      await store(c, 'D', parent),
+      await store(c, 'E', parent),
+    ];
+    const res = await post(c, '/api/pages/sort', {
+      data: [
+        { id: e, index: 1 },
+        { id: d, index: 2 },
+        { id: b, index: 3 },
+        { id: a, index: 4 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await children(parent)).map((p) => p.id)).toEqual([e, d, b, a]);
+    await post(c, '/api/pages/sort', { data: [{ id: a, index: 2 }] });
+    expect((await children(parent)).map((p) => p.id)).toEqual([e, a, d, b]);
+    await expectTreeValid();
+  });
+
+  it('refuses mixed parents, indexes beyond the list, unknown ids, locked pages and dated orders', async () => {
+    const p1 = await store(c, 'Sort p1');
+    const p2 = await store(c, 'Sort p2');
+    const x = await store(c, 'X', p1);
+    const y = await store(c, 'Y', p2);
+    const z = await store(c, 'Z', p1);
+    const before = await liveRows(c.server);
+    const mixed = await post(c, '/api/pages/sort', {
+      data: [
+        { id: x, index: 1 },
+        { id: y, index: 2 },
+      ],
+    });
+    expect(mixed.json().errors.data).toEqual(['Sort the children of one page at a time.']);
+    const beyond = await post(c, '/api/pages/sort', { data: [{ id: x, index: 3 }] });
+    expect(beyond.json().errors.data).toEqual(['Indexes run from 1 to 2.']);
+    const unknown = await post(c, '/api/pages/sort', { data: [{ id: 999999, index: 1 }] });
+    expect(unknown.json().errors.data).toEqual(['Some of the selected pages do not exist.']);
+    expect((await post(c, '/api/pages/sort', { data: [{ id: x, index: 0 }] })).statusCode).toBe(422);
+    expect(
+      (
+        await post(c, '/api/pages/sort', {
+          data: [
+            { id: x, index: 1 },
+            { id: x, index: 2 },
+          ],
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await post(c, '/api/pages/sort', {
+          data: [
+            { id: x, index: 1 },
+            { id: z, index: 1 },
+          ],
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect((await post(c, '/api/pages/sort', { data: 'x' })).statusCode).toBe(422);
+    await lock(x);
+    expect((await post(c, '/api/pages/sort', { data: [{ id: x, index: 2 }] })).statusCode).toBe(403);
+    await c.server.database.db.update(pages).set({ sortBy: 'published_at' }).where(eq(pages.id, p2));
+    const dated = await post(c, '/api/pages/sort', { data: [{ id: y, index: 1 }] });
+    expect(dated.json().errors.data).toEqual(['These pages are ordered by their publish date.']);
+    expect(await liveRows(c.server)).toEqual(before);
+  });
+});
+
+describe('at the same moment', () => {
+  it('keeps one parent dense and unique when sorts, moves, stores and deletes run together', async () => {
+    const left = await store(c, 'Race left');
+    const right = await store(c, 'Race right');
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) ids.push(await store(c, `Racer ${i}`, left));
+    const results = await Promise.all([
+      ...ids.slice(0, 4).map((id, i) => post(c, '/api/pages/sort', { data: [{ id, index: 8 - i }] })),
+      ...ids.slice(4, 7).map((id) => post(c, '/api/pages/move', { id, parent: right })),
+      post(c, '/api/pages/move', { id: ids[7], parent: right }),
+      post(c, '/api/pages/delete', { id: ids[0] }),
+      ...[1, 2, 3].map(() => post(c, '/api/pages/store', { data: pageData(c, 'Same name'), parent: left })),
+      ...[1, 2].map(() =>
+        post(c, '/api/pages/duplicate', { id: left, parent: right, fields: { name: 'Copy' } }),
+      ),
+    ]);
+    for (const res of results) expect([200, 422], res.body).toContain(res.statusCode);
+    await expectTreeValid();
+  });
+
+  it('lets only one of two crossing moves through, so no loop appears', async () => {
+    const a = await store(c, 'Cross A');
+    const b = await store(c, 'Cross B');
+    const [ab, ba] = await Promise.all([
+      post(c, '/api/pages/move', { id: a, parent: b }),
+      post(c, '/api/pages/move', { id: b, parent: a }),
+    ]);
+    expect([ab.statusCode, ba.statusCode].sort()).toEqual([200, 422]);
+    await expectTreeValid();
+  });
+});

@@ -1,0 +1,289 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiRequest, apiToken, uniqueToken } from './api';
+import { field, hasChromium, launchBrowser, newPage, signIn, successToasts } from './browser';
+
+const HOMEPAGE = 'This is the homepage of the website.';
+const LOCKED = 'This page is locked you cannot make structural changes to this page.';
+
+describe.skipIf(!hasChromium)('pages', () => {
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  let brandId: number;
+
+  async function makePage(name: string, parent: number | null = null, extra: Record<string, unknown> = {}) {
+    const body = await apiRequest<{ id: number }>(token, 'POST', 'pages/store', {
+      data: {
+        name,
+        slug: 'made-from-the-name',
+        brand_id: brandId,
+        meta: { title: name, description: name },
+        published: 0,
+        is_allowed_children: 1,
+        ...extra,
+      },
+      parent,
+    });
+    return body.id;
+  }
+
+  async function childNames(parent: number): Promise<string[]> {
+    const body = await apiRequest<{ data: { name: string }[] }>(token, 'GET', `pages/children?id=${parent}`);
+    return body.data.map((p) => p.name);
+  }
+
+  const row = (scope: Page | Locator, name: string) => scope.getByRole('row').filter({ hasText: name });
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    token = await apiToken();
+    const brands = await apiRequest<{ brands: { data: { id: number }[] } }>(
+      token,
+      'GET',
+      'brands?perPage=-1',
+    );
+    brandId = brands.brands.data[0]!.id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    page = await newPage(browser);
+    await signIn(page);
+    return () => page.context().close();
+  });
+
+  it('lists the top level as Brands, Group Sections and Pages with the homepage and lock tooltips', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Pages' }).click();
+    await page.waitForURL(/\/pages$/);
+    for (const title of ['Brands', 'Group Sections', 'Pages']) {
+      await page.getByRole('heading', { name: title, level: 2 }).waitFor();
+    }
+    const home = page.getByRole('img', { name: HOMEPAGE });
+    await home.hover();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe(HOMEPAGE);
+    const lock = page.getByRole('img', { name: LOCKED }).first();
+    await lock.hover();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe(LOCKED);
+    expect(await row(page, 'Home').textContent()).toContain('Published');
+  });
+
+  it('toggles published after the confirm, and the list reloads', async () => {
+    const name = `Toggle ${uniqueToken()}`;
+    await makePage(name, null, { is_allowed_children: 0 });
+    await page.goto('/pages');
+    await row(page, name)
+      .getByRole('button', { name: `Toggle Published: ${name}` })
+      .click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Do you really want to toggle published?').waitFor();
+    await dialog.getByRole('button', { name: 'Yes please' }).click();
+    await row(page, name).getByText('Published', { exact: true }).waitFor();
+    expect(await row(page, name).textContent()).not.toContain('Unpublished');
+  });
+
+  it('refuses to delete a page with children, and deletes a leaf with an Undo that puts it back', async () => {
+    const tag = uniqueToken();
+    const parent = await makePage(`Parent ${tag}`);
+    await makePage(`Leaf ${tag}`, parent);
+    await page.goto('/pages');
+    const blocked = row(page, `Parent ${tag}`).getByRole('button', { name: `Delete: Parent ${tag}` });
+    expect(await blocked.getAttribute('aria-disabled')).toBe('true');
+    // The reason shows on keyboard focus, as it does for anyone tabbing to the button.
+    await page.keyboard.press('Tab');
+    await blocked.focus();
+    await expect
+      .poll(() => page.getByRole('tooltip').textContent())
+      .toBe('You cannot delete as you have child pages.');
+
+    await page.goto(`/pages/children/${parent}`);
+    await row(page, `Leaf ${tag}`)
+      .getByRole('button', { name: `Delete: Leaf ${tag}` })
+      .click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Do you really want to delete?').waitFor();
+    await dialog.getByRole('button', { name: 'Yes please' }).click();
+    await page.getByText('There is no children available for the selected page.').waitFor();
+    const toast = successToasts(page);
+    await toast.getByText('The page has been deleted.').waitFor();
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await row(page, `Leaf ${tag}`).waitFor();
+    expect(await childNames(parent)).toEqual([`Leaf ${tag}`]);
+  });
+
+  it('moves a page under another through the picker, and Escape closes the modal', async () => {
+    const tag = uniqueToken();
+    const target = await makePage(`Target ${tag}`);
+    await makePage(`Mover ${tag}`, null, { is_allowed_children: 0 });
+    await page.goto('/pages');
+    const open = () =>
+      row(page, `Mover ${tag}`)
+        .getByRole('button', { name: `Move Page: Mover ${tag}` })
+        .click();
+    await open();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await open();
+    await dialog.getByRole('button', { name: /Parent/ }).click();
+    await page.getByRole('option', { name: `Target ${tag}` }).click();
+    await dialog.getByRole('button', { name: 'Move Page' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await childNames(target)).toEqual([`Mover ${tag}`]);
+    await page.goto(`/pages/children/${target}`);
+    await row(page, `Mover ${tag}`).waitFor();
+  });
+
+  it('duplicates a page and opens the copy in its editor', async () => {
+    const tag = uniqueToken();
+    await makePage(`Original ${tag}`);
+    await page.goto('/pages');
+    await row(page, `Original ${tag}`)
+      .getByRole('button', { name: `Duplicate Page: Original ${tag}` })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await field(dialog, 'Name').fill(`Copy ${tag}`);
+    expect(await dialog.getByRole('checkbox', { name: 'Children', exact: true }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'Publish children' }).isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: 'Duplicate Page' }).click();
+    await page.waitForURL(/\/pages\/edit\/\d+$/);
+    await page.getByRole('heading', { name: 'Edit Page', level: 1 }).waitFor();
+    await page.getByText(`copy-${tag}`).waitFor();
+    await page.getByText('The block builder is not available yet').waitFor();
+  });
+
+  it('shows children under a breadcrumb and reorders them with the keyboard move to position', async () => {
+    const tag = uniqueToken();
+    const parent = await makePage(`Order ${tag}`);
+    for (const n of ['One', 'Two', 'Three']) await makePage(`${n} ${tag}`, parent);
+    await page.goto(`/pages/children/${parent}`);
+    await page.getByRole('heading', { name: 'Children Pages', level: 1 }).waitFor();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await crumbs.getByRole('link', { name: 'Pages' }).waitFor();
+    await crumbs.getByText(`Order ${tag}`).waitFor();
+    await page.getByRole('button', { name: `Reorder Three ${tag}` }).waitFor();
+
+    await row(page, `Three ${tag}`)
+      .getByRole('button', { name: `Move to position: Three ${tag}` })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await field(dialog, 'Position (1 to 3)').fill('1');
+    await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.poll(() => childNames(parent)).toEqual([`Three ${tag}`, `One ${tag}`, `Two ${tag}`]);
+    await expect
+      .poll(async () =>
+        (await page.getByRole('row').allTextContents()).slice(1).map((t) => t.split(tag)[0]?.trim()),
+      )
+      .toEqual(['Three', 'One', 'Two']);
+  });
+
+  it('draws only the rows in view of a long children list, and the last appears on scrolling', async () => {
+    const tag = uniqueToken();
+    const parent = await makePage(`Long ${tag}`);
+    for (let start = 1; start <= 300; start += 20) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          makePage(`Item ${tag} ${String(start + i).padStart(3, '0')}`, parent),
+        ),
+      );
+    }
+    await page.goto(`/pages/children/${parent}`);
+    await row(page, `Item ${tag} `).first().waitFor();
+    const drawn = await page
+      .getByRole('row')
+      .filter({ hasText: `Item ${tag}` })
+      .count();
+    expect(drawn).toBeGreaterThan(10);
+    expect(drawn).toBeLessThan(150);
+    const names = await childNames(parent);
+    const last = names.at(-1)!;
+    expect(await row(page, last).count()).toBe(0);
+    await page.getByRole('table', { name: 'Children Pages' }).hover();
+    for (let i = 0; i < 40 && (await row(page, last).count()) === 0; i++) await page.mouse.wheel(0, 2000);
+    await row(page, last).waitFor();
+  });
+
+  it('shows no drag handles when the parent orders its children by publish date', async () => {
+    const tag = uniqueToken();
+    const parent = await makePage(`Dated ${tag}`, null, { sort_by: 'published_at', sort_by_mode: 'desc' });
+    await makePage(`Story ${tag}`, parent);
+    await page.goto(`/pages/children/${parent}`);
+    await row(page, `Story ${tag}`).waitFor();
+    expect(await page.getByRole('button', { name: /^Reorder / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Move to position/ }).count()).toBe(0);
+  });
+
+  it('finds a page anywhere in the tree by name and shows its path', async () => {
+    const tag = uniqueToken();
+    const parent = await makePage(`Branch ${tag}`);
+    await makePage(`Twig ${tag}`, parent);
+    await page.goto('/pages');
+    await page.getByRole('searchbox', { name: 'Find a page' }).fill(`twig ${tag}`);
+    const hits = page.getByRole('list', { name: 'Pages found' });
+    await hits.getByText(`Branch ${tag} › Twig ${tag}`).waitFor();
+  });
+});
+
+describe.skipIf(!hasChromium)('forms', () => {
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    token = await apiToken();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    page = await newPage(browser);
+    await signIn(page);
+    return () => page.context().close();
+  });
+
+  it('lists forms with their slug and state, shows a form’s children, and deletes after the confirm', async () => {
+    const tag = uniqueToken();
+    const made = await apiRequest<{ id: number }>(token, 'POST', 'forms/store', {
+      data: {
+        name: `Brochure ${tag}`,
+        handle: 'x',
+        meta: { title: 'Brochure', description: 'Brochure request' },
+        published: 0,
+        emails: {
+          subject: 'Brochure',
+          email_title: 'Brochure',
+          email_body: 'Sent',
+          email_lists: 'a@example.com',
+        },
+        thank_you: { description: 'Thanks' },
+      },
+      parent: null,
+    });
+    await page.getByRole('navigation').getByRole('link', { name: 'Forms' }).click();
+    await page.waitForURL(/\/forms$/);
+    const testDrive = page.getByRole('row').filter({ hasText: 'test-drive' }).first();
+    expect(await testDrive.textContent()).toContain('Published');
+    const mine = page.getByRole('row').filter({ hasText: `Brochure ${tag}` });
+    expect(await mine.textContent()).toContain(`brochure-${tag}`);
+    expect(await mine.textContent()).toContain('Unpublished');
+
+    await mine.getByRole('button', { name: `Delete: Brochure ${tag}` }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Do you really want to delete?').waitFor();
+    await dialog.getByRole('button', { name: 'Yes please' }).click();
+    await mine.waitFor({ state: 'detached' });
+    const left = await apiRequest<{ data: { id: number }[] }>(token, 'GET', 'forms');
+    expect(left.data.map((f) => f.id)).not.toContain(made.id);
+
+    await page
+      .getByRole('link', { name: /^Test Drive/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/forms\/children\/\d+$/);
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Forms' }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'Test Drive' }).first().waitFor();
+  });
+});
