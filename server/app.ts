@@ -16,13 +16,18 @@ import { isDataException } from './db/errors';
 import type { Database } from './db/open';
 import { authGuard } from './domain/auth/guard';
 import { createTokenService, loadSecret, type TokenService } from './domain/auth/tokens';
+import { EXPORT_QUEUE, type ExportJobData, runExport } from './domain/exports';
+import { type Jobs, startJobs } from './domain/jobs';
 import { createMailer, type Mailer } from './domain/mail';
 import { createStorage, MAX_UPLOAD_BYTES, type Storage } from './domain/storage';
+import { vehicleExportSource } from './domain/vehicles';
 import { dottedErrors, HttpError } from './http/errors';
 import { authRoutes } from './routes/auth';
 import { brandsRoutes } from './routes/brands';
 import { dealershipsRoutes } from './routes/dealerships';
+import { exportsRoutes } from './routes/exports';
 import { filesRoutes } from './routes/files';
+import { settingsRoutes } from './routes/settings';
 import { usersRoutes } from './routes/users';
 
 export interface AppOptions {
@@ -37,6 +42,7 @@ export interface App {
   tokens: TokenService;
   storage: Storage;
   mailer: Mailer;
+  jobs: Jobs;
 }
 
 const INVALID = 'The given data was invalid.';
@@ -63,9 +69,26 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     outboxDir: config.outboxDir,
     from: config.mailFrom,
   });
-  app.addHook('onClose', async () => mailer.close());
   mkdirSync(storage.root, { recursive: true });
   const { db } = database;
+  const jobs = await startJobs({
+    database,
+    expireInSeconds: config.jobExpireSeconds,
+    handlers: {
+      [EXPORT_QUEUE]: (data: ExportJobData, context) =>
+        runExport(
+          { db, mailer, dir: config.exportsDir, sources: { vehicles: vehicleExportSource } },
+          data,
+          context,
+        ),
+    },
+  });
+  // Jobs stop before the mailer closes: a job that is still sending finishes its message.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+  });
+  const enqueueExport = (data: ExportJobData) => jobs.enqueue(EXPORT_QUEUE, data);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -131,6 +154,8 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     brandsRoutes(api, { db, storage });
     dealershipsRoutes(api, { db, storage });
     filesRoutes(api, { storage });
+    settingsRoutes(api, { db, enqueueExport });
+    exportsRoutes(api, { db });
   });
 
   await app.register(fastifyStatic, {
@@ -170,5 +195,5 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     return reply.type('text/html').sendFile('index.html', consoleDir);
   });
 
-  return { app, tokens, storage, mailer };
+  return { app, tokens, storage, mailer, jobs };
 }

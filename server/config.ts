@@ -6,6 +6,8 @@ export interface Config {
   dataDir: string;
   storageDir: string;
   outboxDir: string;
+  /** Where export files are built before they are mailed. */
+  exportsDir: string;
   databaseUrl: string | null;
   adminEmail: string | null;
   adminPassword: string | null;
@@ -20,6 +22,11 @@ export interface Config {
   /** Seconds a refresh token lives. */
   refreshTokenTtl: number;
   seed: boolean;
+  /**
+   * Seconds a job may run before another worker takes it over (PostgreSQL): how long a job whose
+   * process died waits. Longer than the longest export.
+   */
+  jobExpireSeconds: number;
   /** Behind a reverse proxy: read the client's address from X-Forwarded-For. */
   trustProxy: boolean;
 }
@@ -37,6 +44,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     storageDir: resolve(dataDir, 'storage'),
     outboxDir: resolve(dataDir, 'outbox'),
+    exportsDir: resolve(dataDir, 'exports'),
     databaseUrl: env.DATABASE_URL || null,
     adminEmail: env.ADMIN_EMAIL || null,
     adminPassword: env.ADMIN_PASSWORD || null,
@@ -47,6 +55,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtl: intFrom(env.ACCESS_TOKEN_TTL, 15 * 60),
     refreshTokenTtl: intFrom(env.REFRESH_TOKEN_TTL, 14 * 24 * 60 * 60),
     seed: env.SEED !== '0',
+    jobExpireSeconds: intFrom(env.JOB_EXPIRE_SECONDS, 60 * 60),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

@@ -235,3 +235,95 @@ export const dealerships = pgTable(
     index('dealerships_vehicles_dealer_idx').on(t.vehiclesDealerId),
   ],
 );
+
+/** One row per settings group key; `site` holds the site settings form (spec §3 Site settings). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: stamps.updatedAt,
+});
+
+/** Stock for sale: what the vehicles export sends. */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: serial('id').primaryKey(),
+    registration: text('registration').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    derivative: text('derivative').notNull(),
+    /** In pence. */
+    price: integer('price').notNull(),
+    mileage: integer('mileage').notNull(),
+    dealership: text('dealership').notNull(),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('vehicles_registration_unique').on(t.registration)],
+);
+
+export type ExportKind = 'vehicles' | 'responses';
+export type ExportStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * A background export: what was asked, how far it got and whether its mail went. The queue
+ * carries only the id, so a retried job resumes from what is stored here.
+ */
+export const exports = pgTable(
+  'exports',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<ExportKind>().notNull(),
+    email: text('email').notNull(),
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    status: text('status').$type<ExportStatus>().notNull().default('queued'),
+    rowsDone: integer('rows_done').notNull().default(0),
+    rowsTotal: integer('rows_total'),
+    attempts: integer('attempts').notNull().default(0),
+    mailedAt: timestamp('mailed_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    error: text('error'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...stamps,
+  },
+  (t) => [index('exports_created_idx').on(t.createdAt)],
+);
+
+/** What the reservations list searches: name, e-mail and registration. */
+export const reservationSearchText = (t: { name: PgColumn; email: PgColumn; registration: PgColumn }) =>
+  sql`(${t.name} || ' ' || ${t.email} || ' ' || ${t.registration})`;
+
+/** A paid vehicle reservation, made and refunded at the card payment provider (spec §3 Reservation). */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    postalCode: text('postal_code'),
+    registration: text('registration').notNull(),
+    reservedAt: timestamp('reserved_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /** In pence. */
+    amount: integer('amount').notNull(),
+    brand: text('brand').notNull(),
+    expYear: integer('exp_year').notNull(),
+    last4: text('last4').notNull(),
+    chargeId: text('charge_id').notNull(),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('reservations_charge_unique').on(t.chargeId),
+    // Newest first is the list's only order.
+    index('reservations_reserved_idx').on(t.reservedAt.desc(), t.id.desc()),
+    index('reservations_search_idx')
+      .using('gin', sql`${reservationSearchText(t)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
+);
+
+/** Every payment provider event already applied: a replayed event id changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: stamps.createdAt,
+});

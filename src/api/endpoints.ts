@@ -4,6 +4,7 @@ import * as auth from './contract/auth';
 import * as brands from './contract/brands';
 import * as builder from './contract/builder';
 import * as dealerships from './contract/dealerships';
+import * as exportsArea from './contract/exports';
 import * as files from './contract/files';
 import * as forms from './contract/forms';
 import * as pages from './contract/pages';
@@ -106,6 +107,9 @@ export const api = {
     show: endpoint(settings.settingsShow),
     validate: endpoint(settings.settingsValidation),
     update: endpoint(settings.settingsUpdate),
+  },
+  exports: {
+    show: endpoint(exportsArea.exportsShow),
   },
   vehicles: {
     export: endpoint(vehicles.vehiclesExport),

@@ -34,12 +34,12 @@ export interface TestServer extends App {
 }
 
 /** One app on its own empty database and data directory, with the first admin in place. */
-export async function createTestServer(): Promise<TestServer> {
+export async function createTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-api-'));
   const pgUrl = process.env.DATABASE_URL;
   const postgres = pgUrl ? await createScratchDatabase(pgUrl, 'console_test') : null;
   const database = await openDatabase({ databaseUrl: postgres?.url ?? null, dataDir: null, durable: false });
-  const config = readConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', TRUST_PROXY: '1' });
+  const config = readConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', TRUST_PROXY: '1', ...options.env });
   const built = await buildApp({ config, database });
   const [admin] = await database.db
     .insert(users)

@@ -7,6 +7,7 @@ import * as brands from '@/api/contract/brands';
 import * as builder from '@/api/contract/builder';
 import { idList, paginator } from '@/api/contract/common';
 import * as dealerships from '@/api/contract/dealerships';
+import * as exportsArea from '@/api/contract/exports';
 import type { CallDef } from '@/api/contract/define';
 import * as files from '@/api/contract/files';
 import * as forms from '@/api/contract/forms';
@@ -25,6 +26,7 @@ const modules = {
   brands,
   builder,
   dealerships,
+  exports: exportsArea,
   files,
   forms,
   pages,
@@ -123,6 +125,8 @@ const specCalls = [
   'POST analytics/tables',
   'GET reservations',
   'GET reservations/:id',
+  // Beyond spec §7: the console follows a background export's progress.
+  'GET exports/:id',
 ];
 
 /** Where a schema holds a one-way transform; the server encodes answers, and encoding refuses those. */

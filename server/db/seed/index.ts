@@ -6,6 +6,7 @@ import type { Db } from '../open';
 import { users } from '../schema';
 import { seedDealerGroup } from './dealer-group';
 import { FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './people';
+import { seedVehicles } from './vehicles';
 
 export interface SeedOptions {
   adminEmail: string | null;
@@ -78,6 +79,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
         storage: options.storage,
         total: options.size === 'large' ? 5000 : 36,
       });
+      await seedVehicles(tx as unknown as Db, options.size === 'large' ? 50_000 : 240);
     }
   });
   return { seeded: true, adminEmail, generatedPassword };

@@ -4,6 +4,7 @@ import * as brands from './brands';
 import * as builder from './builder';
 import * as dealerships from './dealerships';
 import type { CallDef } from './define';
+import * as exportsArea from './exports';
 import * as files from './files';
 import * as forms from './forms';
 import * as pages from './pages';
@@ -97,6 +98,7 @@ export const allCalls: CallDef[] = [
   settings.settingsUpdate,
 
   vehicles.vehiclesExport,
+  exportsArea.exportsShow,
 
   builder.builderItems,
   builder.builderConfigurables,

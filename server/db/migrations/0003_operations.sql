@@ -1,0 +1,65 @@
+CREATE TABLE "exports" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"email" text NOT NULL,
+	"params" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"rows_done" integer DEFAULT 0 NOT NULL,
+	"rows_total" integer,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"mailed_at" timestamp (3) with time zone,
+	"error" text,
+	"user_id" integer,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payment_events" (
+	"id" text PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "reservations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"phone" text,
+	"postal_code" text,
+	"registration" text NOT NULL,
+	"reserved_at" timestamp (3) with time zone NOT NULL,
+	"refunded_at" timestamp (3) with time zone,
+	"amount" integer NOT NULL,
+	"brand" text NOT NULL,
+	"exp_year" integer NOT NULL,
+	"last4" text NOT NULL,
+	"charge_id" text NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "vehicles" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"registration" text NOT NULL,
+	"make" text NOT NULL,
+	"model" text NOT NULL,
+	"derivative" text NOT NULL,
+	"price" integer NOT NULL,
+	"mileage" integer NOT NULL,
+	"dealership" text NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "exports" ADD CONSTRAINT "exports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "exports_created_idx" ON "exports" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "reservations_charge_unique" ON "reservations" USING btree ("charge_id");--> statement-breakpoint
+CREATE INDEX "reservations_reserved_idx" ON "reservations" USING btree ("reserved_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "reservations_search_idx" ON "reservations" USING gin (("name" || ' ' || "email" || ' ' || "registration") gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE UNIQUE INDEX "vehicles_registration_unique" ON "vehicles" USING btree ("registration");
