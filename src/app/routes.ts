@@ -87,6 +87,12 @@ export const routes: RouteDef[] = [
     layout: 'default',
     load: () => import('@/screens/dealerships/DealershipEditScreen'),
   },
+  {
+    path: '/settings',
+    name: 'settings',
+    layout: 'default',
+    load: () => import('@/screens/settings/SettingsScreen'),
+  },
 ];
 
 export interface NavItem {
@@ -114,5 +120,11 @@ export const navigation: NavSection[] = [
     ],
   },
   { title: 'Forms', items: [] },
-  { title: 'Management', items: [{ label: 'Users', href: '/users', icon: 'users' }] },
+  {
+    title: 'Management',
+    items: [
+      { label: 'Users', href: '/users', icon: 'users' },
+      { label: 'Settings', href: '/settings', icon: 'settings' },
+    ],
+  },
 ];
