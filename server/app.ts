@@ -27,6 +27,7 @@ import { brandsRoutes } from './routes/brands';
 import { dealershipsRoutes } from './routes/dealerships';
 import { exportsRoutes } from './routes/exports';
 import { filesRoutes } from './routes/files';
+import { reservationsRoutes } from './routes/reservations';
 import { settingsRoutes } from './routes/settings';
 import { usersRoutes } from './routes/users';
 
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     filesRoutes(api, { storage });
     settingsRoutes(api, { db, enqueueExport });
     exportsRoutes(api, { db });
+    reservationsRoutes(api, { db, webhookSecret: config.paymentsWebhookSecret });
   });
 
   await app.register(fastifyStatic, {

@@ -27,6 +27,8 @@ export interface Config {
    * process died waits. Longer than the longest export.
    */
   jobExpireSeconds: number;
+  /** Signs the card payment provider's webhook events; without it the webhook answers 404. */
+  paymentsWebhookSecret: string | null;
   /** Behind a reverse proxy: read the client's address from X-Forwarded-For. */
   trustProxy: boolean;
 }
@@ -56,6 +58,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtl: intFrom(env.REFRESH_TOKEN_TTL, 14 * 24 * 60 * 60),
     seed: env.SEED !== '0',
     jobExpireSeconds: intFrom(env.JOB_EXPIRE_SECONDS, 60 * 60),
+    paymentsWebhookSecret: env.PAYMENTS_WEBHOOK_SECRET || null,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

@@ -102,6 +102,8 @@ export const api = {
   reservations: {
     list: endpoint(reservations.reservationsList),
     show: endpoint(reservations.reservationsShow),
+    /** The payment provider's call; here so the contract stays whole (the console never sends it). */
+    webhook: endpoint(reservations.paymentsWebhook),
   },
   settings: {
     show: endpoint(settings.settingsShow),

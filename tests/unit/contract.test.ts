@@ -127,6 +127,8 @@ const specCalls = [
   'GET reservations/:id',
   // Beyond spec §7: the console follows a background export's progress.
   'GET exports/:id',
+  // The card payment provider's signed events.
+  'POST payments/webhook',
 ];
 
 /** Where a schema holds a one-way transform; the server encodes answers, and encoding refuses those. */

@@ -6,6 +6,7 @@ import type { Db } from '../open';
 import { users } from '../schema';
 import { seedDealerGroup } from './dealer-group';
 import { FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './people';
+import { seedReservations } from './reservations';
 import { seedVehicles } from './vehicles';
 
 export interface SeedOptions {
@@ -80,6 +81,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
         total: options.size === 'large' ? 5000 : 36,
       });
       await seedVehicles(tx as unknown as Db, options.size === 'large' ? 50_000 : 240);
+      await seedReservations(tx as unknown as Db, options.size === 'large' ? 100_000 : 80);
     }
   });
   return { seeded: true, adminEmail, generatedPassword };

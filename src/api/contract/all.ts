@@ -92,6 +92,7 @@ export const allCalls: CallDef[] = [
 
   reservations.reservationsList,
   reservations.reservationsShow,
+  reservations.paymentsWebhook,
 
   settings.settingsShow,
   settings.settingsValidation,
