@@ -88,6 +88,18 @@ export const routes: RouteDef[] = [
     load: () => import('@/screens/dealerships/DealershipEditScreen'),
   },
   {
+    path: '/reservations',
+    name: 'reservations.index',
+    layout: 'default',
+    load: () => import('@/screens/reservations/ReservationsIndexScreen'),
+  },
+  {
+    path: '/reservations/:id',
+    name: 'reservations.show',
+    layout: 'default',
+    load: () => import('@/screens/reservations/ReservationShowScreen'),
+  },
+  {
     path: '/settings',
     name: 'settings',
     layout: 'default',
@@ -119,7 +131,7 @@ export const navigation: NavSection[] = [
       { label: 'Dealerships', href: '/dealerships', icon: 'dealership' },
     ],
   },
-  { title: 'Forms', items: [] },
+  { title: 'Forms', items: [{ label: 'Reservations', href: '/reservations', icon: 'reservations' }] },
   {
     title: 'Management',
     items: [
