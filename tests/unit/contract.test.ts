@@ -7,8 +7,8 @@ import * as brands from '@/api/contract/brands';
 import * as builder from '@/api/contract/builder';
 import { idList, paginator } from '@/api/contract/common';
 import * as dealerships from '@/api/contract/dealerships';
-import * as exportsArea from '@/api/contract/exports';
 import type { CallDef } from '@/api/contract/define';
+import * as exportsArea from '@/api/contract/exports';
 import * as files from '@/api/contract/files';
 import * as forms from '@/api/contract/forms';
 import * as pages from '@/api/contract/pages';
@@ -209,10 +209,11 @@ describe('the call list', () => {
     }
   });
 
-  it('lets only login and refresh go without a token', () => {
+  it('lets only login, refresh and the signed payment webhook go without a token', () => {
     expect(allCalls.filter((call) => call.auth === false).map(label)).toEqual([
       'POST auth/login',
       'POST auth/refresh',
+      'POST payments/webhook',
     ]);
   });
 
