@@ -16,11 +16,11 @@ import { isDataException } from './db/errors';
 import type { Database } from './db/open';
 import { authGuard } from './domain/auth/guard';
 import { createTokenService, loadSecret, type TokenService } from './domain/auth/tokens';
+import { exportSourceFor } from './domain/export-sources';
 import { EXPORT_QUEUE, type ExportJobData, runExport } from './domain/exports';
 import { type Jobs, startJobs } from './domain/jobs';
 import { createMailer, type Mailer } from './domain/mail';
 import { createStorage, MAX_UPLOAD_BYTES, type Storage } from './domain/storage';
-import { vehicleExportSource } from './domain/vehicles';
 import { dottedErrors, HttpError } from './http/errors';
 import { authRoutes } from './routes/auth';
 import { brandsRoutes } from './routes/brands';
@@ -28,6 +28,7 @@ import { dealershipsRoutes } from './routes/dealerships';
 import { exportsRoutes } from './routes/exports';
 import { filesRoutes } from './routes/files';
 import { reservationsRoutes } from './routes/reservations';
+import { responsesRoutes } from './routes/responses';
 import { settingsRoutes } from './routes/settings';
 import { usersRoutes } from './routes/users';
 
@@ -77,11 +78,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     expireInSeconds: config.jobExpireSeconds,
     handlers: {
       [EXPORT_QUEUE]: (data: ExportJobData, context) =>
-        runExport(
-          { db, mailer, dir: config.exportsDir, sources: { vehicles: vehicleExportSource } },
-          data,
-          context,
-        ),
+        runExport({ db, mailer, dir: config.exportsDir, sourceFor: exportSourceFor }, data, context),
     },
   });
   // Jobs stop before the mailer closes: a job that is still sending finishes its message.
@@ -158,6 +155,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     settingsRoutes(api, { db, enqueueExport });
     exportsRoutes(api, { db });
     reservationsRoutes(api, { db, webhookSecret: config.paymentsWebhookSecret });
+    responsesRoutes(api, { db, enqueueExport });
   });
 
   await app.register(fastifyStatic, {

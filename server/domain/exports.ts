@@ -26,7 +26,8 @@ export interface ExportDeps {
   db: Db;
   mailer: Mailer;
   dir: string;
-  sources: Partial<Record<ExportKind, ExportSource>>;
+  /** What an export of this kind, with these parameters, reads. */
+  sourceFor: (kind: ExportKind, params: Record<string, string>) => ExportSource | null;
   /** Rows between two progress writes. */
   progressEvery?: number;
 }
@@ -67,8 +68,8 @@ export async function runExport(deps: ExportDeps, data: ExportJobData, context: 
     await db.update(exports).set({ status: 'done', updatedAt: new Date() }).where(eq(exports.id, row.id));
     return;
   }
-  const source = deps.sources[row.kind];
-  if (!source) throw new Error(`No export source for ${row.kind}.`);
+  const source = deps.sourceFor(row.kind, row.params);
+  if (!source) throw new Error(`Nothing to export for ${row.kind} ${JSON.stringify(row.params)}.`);
 
   try {
     const total = await source.count(db, row.params);

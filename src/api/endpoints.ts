@@ -98,6 +98,8 @@ export const api = {
     lists: endpoint(responses.responsesLists),
     totals: endpoint(responses.responsesTotals),
     export: endpoint(responses.responsesExport),
+    /** The public website's call; here so the contract stays whole. */
+    submit: endpoint(responses.responsesSubmit),
   },
   reservations: {
     list: endpoint(reservations.reservationsList),

@@ -129,6 +129,8 @@ const specCalls = [
   'GET exports/:id',
   // The card payment provider's signed events.
   'POST payments/webhook',
+  // The public website's enquiry forms.
+  'POST responses/submit',
 ];
 
 /** Where a schema holds a one-way transform; the server encodes answers, and encoding refuses those. */
@@ -209,10 +211,11 @@ describe('the call list', () => {
     }
   });
 
-  it('lets only login, refresh and the signed payment webhook go without a token', () => {
+  it('lets only login, refresh, the public form submission and the signed payment webhook go without a token', () => {
     expect(allCalls.filter((call) => call.auth === false).map(label)).toEqual([
       'POST auth/login',
       'POST auth/refresh',
+      'POST responses/submit',
       'POST payments/webhook',
     ]);
   });

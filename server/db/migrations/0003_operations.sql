@@ -38,6 +38,25 @@ CREATE TABLE "reservations" (
 	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "response_daily_totals" (
+	"handle" text NOT NULL,
+	"day" date NOT NULL,
+	"total" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "response_daily_totals_handle_day_pk" PRIMARY KEY("handle","day")
+);
+--> statement-breakpoint
+CREATE TABLE "response_emailed_totals" (
+	"handle" text PRIMARY KEY NOT NULL,
+	"total" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "responses" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"handle" text NOT NULL,
+	"data" jsonb NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "settings" (
 	"key" text PRIMARY KEY NOT NULL,
 	"value" jsonb NOT NULL,
@@ -62,4 +81,6 @@ CREATE INDEX "exports_created_idx" ON "exports" USING btree ("created_at");--> s
 CREATE UNIQUE INDEX "reservations_charge_unique" ON "reservations" USING btree ("charge_id");--> statement-breakpoint
 CREATE INDEX "reservations_reserved_idx" ON "reservations" USING btree ("reserved_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "reservations_search_idx" ON "reservations" USING gin (("name" || ' ' || "email" || ' ' || "registration") gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "response_daily_totals_day_idx" ON "response_daily_totals" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "responses_handle_id_idx" ON "responses" USING btree ("handle","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "vehicles_registration_unique" ON "vehicles" USING btree ("registration");

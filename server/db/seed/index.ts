@@ -7,6 +7,7 @@ import { users } from '../schema';
 import { seedDealerGroup } from './dealer-group';
 import { FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './people';
 import { seedReservations } from './reservations';
+import { seedResponses } from './responses';
 import { seedVehicles } from './vehicles';
 
 export interface SeedOptions {
@@ -82,6 +83,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
       });
       await seedVehicles(tx as unknown as Db, options.size === 'large' ? 50_000 : 240);
       await seedReservations(tx as unknown as Db, options.size === 'large' ? 100_000 : 80);
+      await seedResponses(tx as unknown as Db, options.size === 'large' ? 1_000_000 : 400);
     }
   });
   return { seeded: true, adminEmail, generatedPassword };

@@ -89,6 +89,7 @@ export const allCalls: CallDef[] = [
   responses.responsesLists,
   responses.responsesTotals,
   responses.responsesExport,
+  responses.responsesSubmit,
 
   reservations.reservationsList,
   reservations.reservationsShow,
