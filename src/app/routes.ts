@@ -88,6 +88,18 @@ export const routes: RouteDef[] = [
     load: () => import('@/screens/dealerships/DealershipEditScreen'),
   },
   {
+    path: '/responses',
+    name: 'responses.index',
+    layout: 'default',
+    load: () => import('@/screens/responses/ResponsesIndexScreen'),
+  },
+  {
+    path: '/responses/:id',
+    name: 'responses.show',
+    layout: 'default',
+    load: () => import('@/screens/responses/ResponseShowScreen'),
+  },
+  {
     path: '/reservations',
     name: 'reservations.index',
     layout: 'default',
@@ -131,7 +143,13 @@ export const navigation: NavSection[] = [
       { label: 'Dealerships', href: '/dealerships', icon: 'dealership' },
     ],
   },
-  { title: 'Forms', items: [{ label: 'Reservations', href: '/reservations', icon: 'reservations' }] },
+  {
+    title: 'Forms',
+    items: [
+      { label: 'Responses', href: '/responses', icon: 'responses' },
+      { label: 'Reservations', href: '/reservations', icon: 'reservations' },
+    ],
+  },
   {
     title: 'Management',
     items: [

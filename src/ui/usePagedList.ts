@@ -12,10 +12,13 @@ export function readPagedQuery(search: string): PagedQuery {
   return { search: params.get('search') ?? '', page: Number.isInteger(page) && page > 0 ? page : 1 };
 }
 
-export function pagedQueryString({ search, page }: PagedQuery): string {
-  const params = new URLSearchParams();
+/** The address's query with this search and page; other parameters (a chosen form, say) stay. */
+export function pagedQueryString({ search, page }: PagedQuery, current = ''): string {
+  const params = new URLSearchParams(current);
   if (search) params.set('search', search);
+  else params.delete('search');
   if (page > 1) params.set('page', String(page));
+  else params.delete('page');
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -39,10 +42,10 @@ export function usePagedList<T>(load: (query: PagedQuery) => Promise<T>) {
 
   useEffect(() => {
     const subscription = actor.on('query.changed', (event) =>
-      navigate(`${location}${pagedQueryString(event.query)}`),
+      navigate(`${location}${pagedQueryString(event.query, search)}`),
     );
     return () => subscription.unsubscribe();
-  }, [actor, navigate, location]);
+  }, [actor, navigate, location, search]);
 
   useEffect(() => {
     actor.send({ type: 'query.set', query: { search: query.search, page: query.page } });
