@@ -22,6 +22,7 @@ import { type Jobs, startJobs } from './domain/jobs';
 import { createMailer, type Mailer } from './domain/mail';
 import { createStorage, MAX_UPLOAD_BYTES, type Storage } from './domain/storage';
 import { dottedErrors, HttpError } from './http/errors';
+import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { brandsRoutes } from './routes/brands';
 import { dealershipsRoutes } from './routes/dealerships';
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     exportsRoutes(api, { db });
     reservationsRoutes(api, { db, webhookSecret: config.paymentsWebhookSecret });
     responsesRoutes(api, { db, enqueueExport });
+    analyticsRoutes(api, { db, visitorSalt: loadSecret(null, join(config.dataDir, 'analytics-salt')) });
   });
 
   await app.register(fastifyStatic, {

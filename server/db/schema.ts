@@ -371,3 +371,23 @@ export const responseEmailedTotals = pgTable('response_emailed_totals', {
   handle: text('handle').primaryKey(),
   total: integer('total').notNull().default(0),
 });
+
+/** Page views and distinct visitors per day, from the website's cookie-less collect call. */
+export const analyticsDaily = pgTable('analytics_daily', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  views: integer('views').notNull().default(0),
+  visitors: integer('visitors').notNull().default(0),
+});
+
+/**
+ * Who was seen on a day, as a salted hash that changes every day: enough to count a visitor
+ * once a day, never enough to follow one from day to day. Old days can be deleted freely.
+ */
+export const analyticsVisitors = pgTable(
+  'analytics_visitors',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hash] })],
+);

@@ -131,6 +131,8 @@ const specCalls = [
   'POST payments/webhook',
   // The public website's enquiry forms.
   'POST responses/submit',
+  // The public website's page view beacon.
+  'POST analytics/collect',
 ];
 
 /** Where a schema holds a one-way transform; the server encodes answers, and encoding refuses those. */
@@ -211,12 +213,18 @@ describe('the call list', () => {
     }
   });
 
-  it('lets only login, refresh, the public form submission and the signed payment webhook go without a token', () => {
-    expect(allCalls.filter((call) => call.auth === false).map(label)).toEqual([
+  it('lets only login, refresh, the website’s form submission and page views, and the signed payment webhook go without a token', () => {
+    expect(
+      allCalls
+        .filter((call) => call.auth === false)
+        .map(label)
+        .sort(),
+    ).toEqual([
+      'POST analytics/collect',
       'POST auth/login',
       'POST auth/refresh',
-      'POST responses/submit',
       'POST payments/webhook',
+      'POST responses/submit',
     ]);
   });
 

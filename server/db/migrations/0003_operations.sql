@@ -1,3 +1,15 @@
+CREATE TABLE "analytics_daily" (
+	"day" date PRIMARY KEY NOT NULL,
+	"views" integer DEFAULT 0 NOT NULL,
+	"visitors" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_visitors" (
+	"day" date NOT NULL,
+	"hash" text NOT NULL,
+	CONSTRAINT "analytics_visitors_day_hash_pk" PRIMARY KEY("day","hash")
+);
+--> statement-breakpoint
 CREATE TABLE "exports" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,

@@ -111,4 +111,5 @@ export const allCalls: CallDef[] = [
   analytics.analyticsDates,
   analytics.analyticsTotals,
   analytics.analyticsTables,
+  analytics.analyticsCollect,
 ];

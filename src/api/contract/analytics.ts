@@ -83,3 +83,13 @@ export const analyticsTables = defineCall({
   response: z.object({ data: z.array(metricTable) }),
   summary: 'Per metric: the figures table',
 });
+
+/** A page view from the public website; no cookie, nothing that identifies the visitor is stored. */
+export const analyticsCollect = defineCall({
+  method: 'POST',
+  path: 'analytics/collect',
+  auth: false,
+  body: z.object({ path: z.string().trim().min(1).max(2000) }),
+  response: z.object({ ok: z.literal(true) }),
+  summary: "The website's page view beacon: counts a view, and a visitor once a day, without cookies",
+});
