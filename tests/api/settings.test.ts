@@ -197,6 +197,26 @@ describe('vehicles export', () => {
     });
   });
 
+  it('runs two exports asked for at once as two jobs, each mailed once', async () => {
+    const before = smtp.received.length;
+    const [a, b] = await Promise.all([
+      post('/api/vehicles/export', { name: 'vehicles', email: 'first@example.com' }),
+      post('/api/vehicles/export', { name: 'vehicles', email: 'second@example.com' }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().export_id).not.toBe(b.json().export_id);
+    const mails = (await smtp.waitFor(before + 2)).slice(before);
+    expect(mails.map((m) => m.to[0]).sort()).toEqual(['first@example.com', 'second@example.com']);
+    for (const id of [a.json().export_id, b.json().export_id]) {
+      for (;;) {
+        const progress = (await get(`/api/exports/${id}`)).json().data;
+        if (progress.status === 'done') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    expect(smtp.received).toHaveLength(before + 2);
+  });
+
   it('answers 404 for an export that does not exist', async () => {
     expect((await get('/api/exports/999999')).statusCode).toBe(404);
     expect((await get('/api/exports/abc')).statusCode).toBe(404);
