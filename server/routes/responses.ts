@@ -82,7 +82,11 @@ export function responsesRoutes(
       for (const issue of parsed.error.issues) {
         const keys =
           issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.map(String).join('.') || '_'];
-        for (const key of keys) (errors[`fields.${key}`] ??= []).push(issue.message);
+        for (const key of keys) {
+          const list = errors[`fields.${key}`] ?? [];
+          list.push(issue.message);
+          errors[`fields.${key}`] = list;
+        }
       }
       throw new HttpError(422, Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors);
     }

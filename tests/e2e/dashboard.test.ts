@@ -71,7 +71,11 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     expect(await metric('Page views').textContent()).toContain(
       new Intl.NumberFormat('en-GB').format(views.comparison_total!),
     );
-    expect(await metric('Page views').getByRole('img', { name: /^Page views, per day/ }).count()).toBe(2);
+    expect(
+      await metric('Page views')
+        .getByRole('img', { name: /^Page views, per day/ })
+        .count(),
+    ).toBe(2);
 
     await page.getByRole('button', { name: 'Close Date Range 2' }).click();
     await comparison.waitFor({ state: 'detached' });
