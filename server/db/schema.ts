@@ -281,6 +281,8 @@ export const exports = pgTable(
     rowsDone: integer('rows_done').notNull().default(0),
     rowsTotal: integer('rows_total'),
     attempts: integer('attempts').notNull().default(0),
+    /** Set by the one run that may send the mail; a stale claim (its process died) can be taken over. */
+    mailClaimedAt: timestamp('mail_claimed_at', { withTimezone: true, mode: 'date', precision: 3 }),
     mailedAt: timestamp('mailed_at', { withTimezone: true, mode: 'date', precision: 3 }),
     error: text('error'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),

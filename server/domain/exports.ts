@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { type ExportKind, exports } from '../db/schema';
 import { type JobContext, JobStopped } from './jobs';
@@ -8,6 +8,9 @@ import type { Mailer } from './mail';
 import { type CellValue, type SheetColumn, writeSheet } from './spreadsheet';
 
 export const EXPORT_QUEUE = 'export';
+
+/** How long a claim to send an export's mail holds before another run may take it over. */
+const MAIL_CLAIM_MS = 10 * 60_000;
 
 export interface ExportJobData {
   exportId: number;
@@ -75,7 +78,8 @@ export async function runExport(deps: ExportDeps, data: ExportJobData, context: 
     const total = await source.count(db, row.params);
     await db.update(exports).set({ rowsTotal: total }).where(eq(exports.id, row.id));
     const every = deps.progressEvery ?? 1000;
-    const file = join(deps.dir, `${row.kind}-export-${row.id}.xlsx`);
+    // Each attempt writes its own file: two overlapping runs never write into one.
+    const file = join(deps.dir, `${row.kind}-export-${row.id}-${row.attempts}.xlsx`);
     let done = 0;
     let reported = 0;
     async function* rows(): AsyncIterable<CellValue[]> {
@@ -100,18 +104,38 @@ export async function runExport(deps: ExportDeps, data: ExportJobData, context: 
     const seconds = Math.max((Date.now() - started) / 1000, 0.001);
 
     if (context.signal.aborted) throw new JobStopped();
-    await deps.mailer.send({
-      to: row.email,
-      subject: `Your ${source.title.toLowerCase()} export`,
-      text: `Attached is the ${source.title.toLowerCase()} export you asked for: ${done} ${done === 1 ? 'row' : 'rows'}.`,
-      attachments: [
-        {
-          filename: `${row.kind}-export.xlsx`,
-          path: file,
-          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        },
-      ],
-    });
+    // Two runs of one export can overlap (a run the queue gave up on may still be going): only the
+    // run that claims the mail sends it. A claim left by a process that died expires.
+    const claimed = await db
+      .update(exports)
+      .set({ mailClaimedAt: new Date() })
+      .where(
+        and(
+          eq(exports.id, row.id),
+          isNull(exports.mailedAt),
+          or(isNull(exports.mailClaimedAt), lt(exports.mailClaimedAt, new Date(Date.now() - MAIL_CLAIM_MS))),
+        ),
+      )
+      .returning({ id: exports.id });
+    if (claimed.length === 0) return;
+    try {
+      await deps.mailer.send({
+        to: row.email,
+        subject: `Your ${source.title.toLowerCase()} export`,
+        text: `Attached is the ${source.title.toLowerCase()} export you asked for: ${done} ${done === 1 ? 'row' : 'rows'}.`,
+        attachments: [
+          {
+            filename: `${row.kind}-export.xlsx`,
+            path: file,
+            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          },
+        ],
+      });
+    } catch (error) {
+      // Not sent: the next attempt may send it at once.
+      await db.update(exports).set({ mailClaimedAt: null }).where(eq(exports.id, row.id));
+      throw error;
+    }
     await db
       .update(exports)
       .set({ status: 'done', rowsDone: done, mailedAt: new Date(), error: null, updatedAt: new Date() })

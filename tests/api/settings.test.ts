@@ -1,5 +1,9 @@
-import { vehicles } from '@server/db/schema';
+import { join } from 'node:path';
+import { exports, vehicles } from '@server/db/schema';
 import { seedVehicles } from '@server/db/seed/vehicles';
+import { exportSourceFor } from '@server/domain/export-sources';
+import { queueExport, runExport } from '@server/domain/exports';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './harness';
@@ -215,6 +219,31 @@ describe('vehicles export', () => {
       }
     }
     expect(smtp.received).toHaveLength(before + 2);
+  });
+
+  it('mails once when two runs of one export overlap', async () => {
+    const before = smtp.received.length;
+    const db = server.database.db;
+    // Queued by hand, so only the two runs below work on it.
+    const id = await queueExport(db, async () => 'by-hand', {
+      kind: 'vehicles',
+      email: 'overlap@example.com',
+    });
+    const deps = {
+      db,
+      mailer: server.mailer,
+      dir: join(server.dataDir, 'exports'),
+      sourceFor: exportSourceFor,
+    };
+    const context = { signal: new AbortController().signal };
+    await Promise.all([
+      runExport(deps, { exportId: id }, context),
+      runExport(deps, { exportId: id }, context),
+    ]);
+    expect(smtp.received.slice(before).map((m) => m.to)).toEqual([['overlap@example.com']]);
+    const [record] = await db.select().from(exports).where(eq(exports.id, id));
+    expect(record!.mailedAt).not.toBeNull();
+    expect(record!.attempts).toBe(2);
   });
 
   it('answers 404 for an export that does not exist', async () => {

@@ -19,6 +19,7 @@ CREATE TABLE "exports" (
 	"rows_done" integer DEFAULT 0 NOT NULL,
 	"rows_total" integer,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"mail_claimed_at" timestamp (3) with time zone,
 	"mailed_at" timestamp (3) with time zone,
 	"error" text,
 	"user_id" integer,
