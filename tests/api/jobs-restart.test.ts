@@ -18,6 +18,14 @@ let dataDir: string;
 let scratch: ScratchDatabase | null = null;
 let smtp: SmtpCatcher;
 let env: Record<string, string>;
+/** Every server this file started, so a failed test leaves none running. */
+const started: ServerProcess[] = [];
+
+async function start(): Promise<ServerProcess> {
+  const server = await startServerProcess(env);
+  started.push(server);
+  return server;
+}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'console-restart-'));
@@ -46,6 +54,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  for (const server of started) {
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    await server.exited;
+  }
   await smtp?.close();
   await scratch?.drop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -87,7 +99,7 @@ async function follow(server: ServerProcess, token: string, id: number, done: (p
 
 describe(`an export when the server is killed (${databaseKind})`, () => {
   it('finishes after a restart and mails the file exactly once', async () => {
-    const first = await startServerProcess(env);
+    const first = await start();
     let token = await signIn(first);
     const queued = await api(first, 'vehicles/export', {
       token,
@@ -103,7 +115,7 @@ describe(`an export when the server is killed (${databaseKind})`, () => {
     expect(midway.rows_done).toBeLessThan(VEHICLES);
     expect(smtp.received).toHaveLength(0);
 
-    const second = await startServerProcess(env);
+    const second = await start();
     try {
       token = await signIn(second);
       const [mail] = await smtp.waitFor(1);
