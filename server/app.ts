@@ -17,17 +17,25 @@ import { isDataException } from './db/errors';
 import type { Database } from './db/open';
 import { authGuard } from './domain/auth/guard';
 import { createTokenService, loadSecret, type TokenService } from './domain/auth/tokens';
+import { exportSourceFor } from './domain/export-sources';
+import { EXPORT_QUEUE, type ExportJobData, runExport } from './domain/exports';
 import { sweepStorage } from './domain/files/cleanup';
+import { type Jobs, startJobs } from './domain/jobs';
 import { createMailer, type Mailer } from './domain/mail';
 import { createStorage, MAX_UPLOAD_BYTES, type Storage } from './domain/storage';
 import { consoleCsp } from './http/csp';
 import { dottedErrors, HttpError } from './http/errors';
+import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { brandsRoutes } from './routes/brands';
 import { dealershipsRoutes } from './routes/dealerships';
+import { exportsRoutes } from './routes/exports';
 import { filesRoutes } from './routes/files';
 import { formsRoutes } from './routes/forms';
 import { pagesRoutes } from './routes/pages';
+import { reservationsRoutes } from './routes/reservations';
+import { responsesRoutes } from './routes/responses';
+import { settingsRoutes } from './routes/settings';
 import { usersRoutes } from './routes/users';
 
 export interface AppOptions {
@@ -42,6 +50,7 @@ export interface App {
   tokens: TokenService;
   storage: Storage;
   mailer: Mailer;
+  jobs: Jobs;
 }
 
 const INVALID = 'The given data was invalid.';
@@ -73,8 +82,6 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     outboxDir: config.outboxDir,
     from: config.mailFrom,
   });
-  app.addHook('onClose', async () => mailer.close());
-
   // Uploads nothing refers to (a form left unsaved, a replaced picture) go after a grace period.
   const sweep = () =>
     sweepStorage(database.db, storage).catch((error: unknown) => {
@@ -91,6 +98,20 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
   mkdirSync(storage.root, { recursive: true });
   const { db } = database;
   app.decorate('publicUrl', config.publicUrl);
+  const jobs = await startJobs({
+    database,
+    expireInSeconds: config.jobExpireSeconds,
+    handlers: {
+      [EXPORT_QUEUE]: (data: ExportJobData, context) =>
+        runExport({ db, mailer, dir: config.exportsDir, sourceFor: exportSourceFor }, data, context),
+    },
+  });
+  // Jobs stop before the mailer closes: a job that is still sending finishes its message.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+  });
+  const enqueueExport = (data: ExportJobData) => jobs.enqueue(EXPORT_QUEUE, data);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -162,6 +183,11 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     filesRoutes(api, { storage });
     pagesRoutes(api, { db });
     formsRoutes(api, { db });
+    settingsRoutes(api, { db, enqueueExport });
+    exportsRoutes(api, { db });
+    reservationsRoutes(api, { db, webhookSecret: config.paymentsWebhookSecret });
+    responsesRoutes(api, { db, enqueueExport });
+    analyticsRoutes(api, { db, visitorSalt: loadSecret(null, join(config.dataDir, 'analytics-salt')) });
   });
 
   // Only names files/upload makes are served: no hidden files, no encoded separators or dots.
@@ -213,5 +239,5 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     return reply.type('text/html').sendFile('index.html', consoleDir);
   });
 
-  return { app, tokens, storage, mailer };
+  return { app, tokens, storage, mailer, jobs };
 }

@@ -6,6 +6,8 @@ export interface Config {
   dataDir: string;
   storageDir: string;
   outboxDir: string;
+  /** Where export files are built before they are mailed. */
+  exportsDir: string;
   databaseUrl: string | null;
   adminEmail: string | null;
   adminPassword: string | null;
@@ -22,6 +24,13 @@ export interface Config {
   /** Seconds a refresh token lives. */
   refreshTokenTtl: number;
   seed: boolean;
+  /**
+   * Seconds a job may run before another worker takes it over (PostgreSQL): how long a job whose
+   * process died waits. Longer than the longest export.
+   */
+  jobExpireSeconds: number;
+  /** Signs the card payment provider's webhook events; without it the webhook answers 404. */
+  paymentsWebhookSecret: string | null;
   /**
    * Which proxies may name the client in X-Forwarded-For: a number of hops in front of the
    * server, or the proxies' own addresses and ranges; false reads the socket's address only.
@@ -99,6 +108,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     storageDir: resolve(dataDir, 'storage'),
     outboxDir: resolve(dataDir, 'outbox'),
+    exportsDir: resolve(dataDir, 'exports'),
     databaseUrl: env.DATABASE_URL || null,
     adminEmail: env.ADMIN_EMAIL || null,
     adminPassword: env.ADMIN_PASSWORD || null,
@@ -113,5 +123,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mapsEnabled: Boolean(env.VITE_MAPS_KEY),
     consoleApiUrl: env.VITE_API_URL || null,
+    jobExpireSeconds: intFrom(env.JOB_EXPIRE_SECONDS, 60 * 60),
+    paymentsWebhookSecret: env.PAYMENTS_WEBHOOK_SECRET || null,
   };
 }

@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   type PgColumn,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -323,4 +325,160 @@ export const pageSearch = pgTable(
   (t) => [
     index('page_search_text_idx').using('gin', sql`${t.text} gin_trgm_ops`).with({ fastupdate: false }),
   ],
+);
+
+/** One row per settings group key; `site` holds the site settings form (spec §3 Site settings). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: stamps.updatedAt,
+});
+
+/** Stock for sale: what the vehicles export sends. */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: serial('id').primaryKey(),
+    registration: text('registration').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    derivative: text('derivative').notNull(),
+    /** In pence. */
+    price: integer('price').notNull(),
+    mileage: integer('mileage').notNull(),
+    dealership: text('dealership').notNull(),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('vehicles_registration_unique').on(t.registration)],
+);
+
+export type ExportKind = 'vehicles' | 'responses';
+export type ExportStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * A background export: what was asked, how far it got and whether its mail went. The queue
+ * carries only the id, so a retried job resumes from what is stored here.
+ */
+export const exports = pgTable(
+  'exports',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<ExportKind>().notNull(),
+    email: text('email').notNull(),
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    status: text('status').$type<ExportStatus>().notNull().default('queued'),
+    rowsDone: integer('rows_done').notNull().default(0),
+    rowsTotal: integer('rows_total'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Set by the one run that may send the mail; a stale claim (its process died) can be taken over. */
+    mailClaimedAt: timestamp('mail_claimed_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    mailedAt: timestamp('mailed_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    error: text('error'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...stamps,
+  },
+  (t) => [index('exports_created_idx').on(t.createdAt)],
+);
+
+/** What the reservations list searches: name, e-mail and registration. */
+export const reservationSearchText = (t: { name: PgColumn; email: PgColumn; registration: PgColumn }) =>
+  sql`(${t.name} || ' ' || ${t.email} || ' ' || ${t.registration})`;
+
+/** A paid vehicle reservation, made and refunded at the card payment provider (spec §3 Reservation). */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    postalCode: text('postal_code'),
+    registration: text('registration').notNull(),
+    reservedAt: timestamp('reserved_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /** In pence. */
+    amount: integer('amount').notNull(),
+    brand: text('brand').notNull(),
+    expYear: integer('exp_year').notNull(),
+    last4: text('last4').notNull(),
+    chargeId: text('charge_id').notNull(),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('reservations_charge_unique').on(t.chargeId),
+    // Newest first is the list's only order.
+    index('reservations_reserved_idx').on(t.reservedAt.desc(), t.id.desc()),
+    index('reservations_search_idx')
+      .using('gin', sql`${reservationSearchText(t)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
+);
+
+/** Every payment provider event already applied: a replayed event id changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: stamps.createdAt,
+});
+
+/** One answer of a stored enquiry: the question as the form labelled it and what was entered. */
+export interface ResponseAnswer {
+  label: string;
+  result: string | number | boolean | string[] | null;
+}
+
+/**
+ * An enquiry sent from the website's forms (spec §3 Response). Keyed by the form's handle, as the
+ * website names it, so enquiries stay readable whatever happens to the form's page.
+ */
+export const responses = pgTable(
+  'responses',
+  {
+    id: serial('id').primaryKey(),
+    handle: text('handle').notNull(),
+    data: jsonb('data').$type<Record<string, ResponseAnswer>>().notNull(),
+    createdAt: stamps.createdAt,
+  },
+  // Each form's list pages newest first, and exports walk it in id order.
+  (t) => [index('responses_handle_id_idx').on(t.handle, t.id)],
+);
+
+/**
+ * Enquiries per form and day, kept with every stored enquiry so totals and the dashboard read a
+ * few hundred rows, never a million.
+ */
+export const responseDailyTotals = pgTable(
+  'response_daily_totals',
+  {
+    handle: text('handle').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    total: integer('total').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.handle, t.day] }), index('response_daily_totals_day_idx').on(t.day)],
+);
+
+/** Enquiries a form sent by e-mail alone, before the console kept them: counted, never stored. */
+export const responseEmailedTotals = pgTable('response_emailed_totals', {
+  handle: text('handle').primaryKey(),
+  total: integer('total').notNull().default(0),
+});
+
+/** Page views and distinct visitors per day, from the website's cookie-less collect call. */
+export const analyticsDaily = pgTable('analytics_daily', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  views: integer('views').notNull().default(0),
+  visitors: integer('visitors').notNull().default(0),
+});
+
+/**
+ * Who was seen on a day, as a salted hash that changes every day: enough to count a visitor
+ * once a day, never enough to follow one from day to day. Old days can be deleted freely.
+ */
+export const analyticsVisitors = pgTable(
+  'analytics_visitors',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hash] })],
 );

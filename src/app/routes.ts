@@ -161,6 +161,41 @@ export const routes: RouteDef[] = [
     layout: 'default',
     load: () => import('@/screens/forms/FormBuilderScreen'),
   },
+  {
+    path: '/responses',
+    name: 'responses.index',
+    title: 'Responses',
+    layout: 'default',
+    load: () => import('@/screens/responses/ResponsesIndexScreen'),
+  },
+  {
+    path: '/responses/:id',
+    name: 'responses.show',
+    title: 'Response',
+    layout: 'default',
+    load: () => import('@/screens/responses/ResponseShowScreen'),
+  },
+  {
+    path: '/reservations',
+    name: 'reservations.index',
+    title: 'Reservations',
+    layout: 'default',
+    load: () => import('@/screens/reservations/ReservationsIndexScreen'),
+  },
+  {
+    path: '/reservations/:id',
+    name: 'reservations.show',
+    title: 'Reservation',
+    layout: 'default',
+    load: () => import('@/screens/reservations/ReservationShowScreen'),
+  },
+  {
+    path: '/settings',
+    name: 'settings',
+    title: 'Settings',
+    layout: 'default',
+    load: () => import('@/screens/settings/SettingsScreen'),
+  },
 ];
 
 export interface NavItem {
@@ -183,11 +218,24 @@ export const navigation: NavSection[] = [
   {
     title: 'Content',
     items: [
-      { label: 'Pages', href: '/pages', icon: 'pages' },
       { label: 'Brands', href: '/brands', icon: 'brands' },
       { label: 'Dealerships', href: '/dealerships', icon: 'dealership' },
+      { label: 'Pages', href: '/pages', icon: 'pages' },
+      { label: 'Forms', href: '/forms', icon: 'forms' },
     ],
   },
-  { title: 'Forms', items: [{ label: 'Forms', href: '/forms', icon: 'forms' }] },
-  { title: 'Management', items: [{ label: 'Users', href: '/users', icon: 'users' }] },
+  {
+    title: 'Forms',
+    items: [
+      { label: 'Responses', href: '/responses', icon: 'responses' },
+      { label: 'Reservations', href: '/reservations', icon: 'reservations' },
+    ],
+  },
+  {
+    title: 'Management',
+    items: [
+      { label: 'Users', href: '/users', icon: 'users' },
+      { label: 'Settings', href: '/settings', icon: 'settings' },
+    ],
+  },
 ];

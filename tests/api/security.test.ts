@@ -120,11 +120,16 @@ describe(`Every protected call (${databaseKind})`, () => {
         'POST /api/files/upload',
       ]),
     );
-    // Only sign-in and refresh work without a token.
+    // Only sign-in, refresh, the website's form submission and page views, and the payment provider's
+    // webhook (checked by its signature) work without a token.
     expect(calls.filter((call) => call.auth === false).map(label)).toEqual(
-      expect.arrayContaining(['POST /api/auth/login', 'POST /api/auth/refresh']),
+      expect.arrayContaining([
+        'POST /api/auth/login',
+        'POST /api/auth/refresh',
+        'POST /api/payments/webhook',
+      ]),
     );
-    expect(calls.filter((call) => call.auth === false)).toHaveLength(2);
+    expect(calls.filter((call) => call.auth === false)).toHaveLength(5);
   });
 
   it('accepts a token built the same way with the app’s own secret (so the refusals below mean something)', async () => {

@@ -122,10 +122,18 @@ describe('the call list', () => {
     }
   });
 
-  it('lets only login and refresh go without a token', () => {
-    expect(allCalls.filter((call) => call.auth === false).map(label)).toEqual([
+  it('lets only login, refresh, the website’s form submission and page views, and the signed payment webhook go without a token', () => {
+    expect(
+      allCalls
+        .filter((call) => call.auth === false)
+        .map(label)
+        .sort(),
+    ).toEqual([
+      'POST analytics/collect',
       'POST auth/login',
       'POST auth/refresh',
+      'POST payments/webhook',
+      'POST responses/submit',
     ]);
   });
 

@@ -4,9 +4,13 @@ import { hashPassword } from '../../domain/auth/passwords';
 import type { Storage } from '../../domain/storage';
 import type { Db } from '../open';
 import { users } from '../schema';
+import { seedAnalytics } from './analytics';
 import { seedDealerGroup } from './dealer-group';
 import { seedPages } from './pages';
 import { FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './people';
+import { seedReservations } from './reservations';
+import { seedResponses } from './responses';
+import { seedVehicles } from './vehicles';
 
 export interface SeedOptions {
   adminEmail: string | null;
@@ -80,6 +84,10 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
         total: options.size === 'large' ? 5000 : 36,
       });
       await seedPages(tx as unknown as Db, options.size ?? 'normal');
+      await seedVehicles(tx as unknown as Db, options.size === 'large' ? 50_000 : 240);
+      await seedReservations(tx as unknown as Db, options.size === 'large' ? 100_000 : 80);
+      await seedResponses(tx as unknown as Db, options.size === 'large' ? 1_000_000 : 400);
+      await seedAnalytics(tx as unknown as Db);
     }
   });
   return { seeded: true, adminEmail, generatedPassword };

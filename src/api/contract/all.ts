@@ -4,6 +4,7 @@ import * as brands from './brands';
 import * as builder from './builder';
 import * as dealerships from './dealerships';
 import type { CallDef } from './define';
+import * as exportsArea from './exports';
 import * as files from './files';
 import * as forms from './forms';
 import * as pages from './pages';
@@ -34,6 +35,7 @@ export const contract = {
   vehicles: vehicles.calls,
   builder: builder.calls,
   analytics: analytics.calls,
+  exports: exportsArea.calls,
 };
 
 /** Every call once. The server proves with it that every route refuses a bad token and that each is served or pending. */

@@ -84,9 +84,20 @@ export const analyticsTables = defineCall({
   summary: 'Per metric: the figures table',
 });
 
+/** A page view from the public website; no cookie, nothing that identifies the visitor is stored. */
+export const analyticsCollect = defineCall({
+  method: 'POST',
+  path: 'analytics/collect',
+  auth: false,
+  body: z.object({ path: z.string().trim().min(1).max(2000) }),
+  response: z.object({ ok: z.literal(true) }),
+  summary: "The website's page view beacon: counts a view, and a visitor once a day, without cookies",
+});
+
 /** Every call of this area, under the name the console's `api.analytics` gives it. */
 export const calls = {
   dates: analyticsDates,
   totals: analyticsTotals,
   tables: analyticsTables,
+  collect: analyticsCollect,
 };

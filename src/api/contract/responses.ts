@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, idQuery, paginator, timestamp } from './common';
 import { defineCall } from './define';
+import { exportQueued } from './exports';
 
 /** Form handles that store enquiries (spec §3 Response). */
 export const responseHandles = [
@@ -95,8 +96,32 @@ export const responsesExport = defineCall({
   method: 'POST',
   path: 'responses/export',
   body: responseExportFields,
-  response: z.object({ message: z.string() }),
+  response: exportQueued,
   summary: 'Queues an export of one list; the file is e-mailed',
+});
+
+/** What a visitor may type into one field of a website form. */
+const submittedValue = z.union([
+  z.string().max(5000),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().max(500)).max(50),
+  z.null(),
+]);
+
+/** A visitor's enquiry from the public website; the fields are checked against the form's questions. */
+export const responseSubmitFields = z.object({
+  handle: responseHandle,
+  fields: z.record(z.string().max(100), submittedValue),
+});
+
+export const responsesSubmit = defineCall({
+  method: 'POST',
+  path: 'responses/submit',
+  auth: false,
+  body: responseSubmitFields,
+  response: z.object({ message: z.string(), id: z.number().int() }),
+  summary: "The public website's form submission: validated, stored and counted; limited per visitor",
 });
 
 /** Every call of this area, under the name the console's `api.responses` gives it. */
@@ -106,4 +131,5 @@ export const calls = {
   lists: responsesLists,
   totals: responsesTotals,
   export: responsesExport,
+  submit: responsesSubmit,
 };

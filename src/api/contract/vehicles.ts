@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField } from './common';
 import { defineCall } from './define';
+import { exportQueued } from './exports';
 
 /** The export modal on the settings screen: where to send the vehicles export. */
 export const vehicleExportFields = z.object({
@@ -13,7 +14,7 @@ export const vehiclesExport = defineCall({
   method: 'POST',
   path: 'vehicles/export',
   body: vehicleExportFields,
-  response: z.object({ message: z.string() }),
+  response: exportQueued,
   summary: 'Queues an export of every vehicle; the file is e-mailed',
 });
 

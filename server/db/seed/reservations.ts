@@ -1,0 +1,42 @@
+import type { Db } from '../open';
+import { reservations } from '../schema';
+import { TOWNS } from './catalogue';
+import { FIRST_NAMES, LAST_NAMES } from './people';
+import { registrationFor } from './vehicles';
+
+const BRANDS = ['visa', 'mastercard', 'amex', 'visa', 'mastercard', 'visa'];
+const DEPOSITS = [9900, 19900, 25000, 49900, 10000];
+
+/** Paid reservations spread over the past year, newest last; about one in eight refunded. */
+export function demoReservations(total: number, offset = 0, now = Date.now()) {
+  const span = 365 * 24 * 3600_000;
+  return Array.from({ length: total }, (_, i) => {
+    const n = i + offset;
+    const first = FIRST_NAMES[(n * 7 + 1) % FIRST_NAMES.length]!;
+    const last = LAST_NAMES[(n * 3 + 2) % LAST_NAMES.length]!;
+    const reservedAt = new Date(now - span + Math.floor(((i + 1) / (total + 1)) * span) - (n % 7) * 3600_000);
+    const refunded = n % 8 === 3;
+    const town = TOWNS[n % TOWNS.length]!;
+    return {
+      name: `${first} ${last}`,
+      email: `${first}.${last}${n}@example.com`.toLowerCase(),
+      // Some buyers leave no phone or postcode at the checkout.
+      phone: n % 5 === 0 ? null : `07700 ${String(900000 + ((n * 37) % 100000)).slice(-6)}`,
+      postalCode: n % 6 === 0 ? null : town.postcode,
+      registration: registrationFor(n + 7),
+      reservedAt,
+      refundedAt: refunded ? new Date(reservedAt.getTime() + (2 + (n % 5)) * 24 * 3600_000) : null,
+      amount: DEPOSITS[n % DEPOSITS.length]!,
+      brand: BRANDS[n % BRANDS.length]!,
+      expYear: 2026 + (n % 5),
+      last4: String(1000 + ((n * 7919) % 9000)),
+      chargeId: `ch_demo${String(n).padStart(8, '0')}`,
+    };
+  });
+}
+
+export async function seedReservations(db: Db, total: number): Promise<void> {
+  for (let i = 0; i < total; i += 1000) {
+    await db.insert(reservations).values(demoReservations(Math.min(1000, total - i), i));
+  }
+}

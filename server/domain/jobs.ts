@@ -1,0 +1,103 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/open';
+
+/** What a job's work receives besides its data: a signal that fires when the server stops. */
+export interface JobContext {
+  signal: AbortSignal;
+}
+
+export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
+
+export interface Jobs {
+  /** Queues one job; the id is pg-boss's. */
+  enqueue<T extends object>(queue: string, data: T): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface JobsOptions {
+  database: Database;
+  handlers: Record<string, JobHandler<never>>;
+  /** How often an idle worker asks for new work. */
+  pollingIntervalSeconds?: number;
+  /**
+   * How long a job may stay active before another worker takes it over. On PostgreSQL this is what
+   * recovers a job whose process died; on PGlite the data directory lock makes every active job at
+   * start an orphan, so those are handed back at once.
+   */
+  expireInSeconds?: number;
+}
+
+const SCHEMA = 'pgboss';
+
+/** The stop signal tells a handler to give up between steps; it then throws this. */
+export class JobStopped extends Error {
+  constructor() {
+    super('The server stopped while the job was running.');
+    this.name = 'JobStopped';
+  }
+}
+
+/**
+ * Durable background jobs on pg-boss, over the same database as everything else (PGlite through
+ * pg-boss's `db.executeSql`, PostgreSQL through the same pool). A job survives kill -9: pg-boss
+ * keeps it in its tables until a handler finishes it.
+ */
+export async function startJobs(options: JobsOptions): Promise<Jobs> {
+  const { database } = options;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.query(text, values) },
+    schema: SCHEMA,
+    // No cron schedules: nothing here runs on a timer.
+    schedule: false,
+    // Expired jobs are found by this upkeep, so it runs at least as often as a job may last.
+    maintenanceIntervalSeconds: Math.min(30, options.expireInSeconds ?? 30),
+  });
+  // pg-boss reports failures of its own upkeep as events; without a listener they would end the process.
+  boss.on('error', (error) => console.error('job queue:', error.message));
+  await boss.start();
+
+  const stopping = new AbortController();
+  const names = Object.keys(options.handlers);
+  for (const name of names) {
+    await boss.createQueue(name, {
+      name,
+      retryLimit: 5,
+      retryDelay: 1,
+      expireInSeconds: options.expireInSeconds ?? 60 * 60,
+    });
+  }
+
+  if (database.kind === 'pglite') {
+    // Only this process can open the directory: a job still active now was cut off by a crash.
+    const orphans = await database.query(
+      `SELECT name, id FROM ${SCHEMA}.job WHERE state = 'active' AND name = ANY($1::text[])`,
+      [names],
+    );
+    for (const row of orphans.rows)
+      await boss.fail(String(row.name), String(row.id), { reason: 'restarted' });
+  }
+
+  for (const name of names) {
+    const handler = options.handlers[name] as JobHandler<unknown>;
+    await boss.work(
+      name,
+      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+      async (jobs) => {
+        for (const job of jobs) await handler(job.data, { signal: stopping.signal });
+      },
+    );
+  }
+
+  return {
+    async enqueue(queue, data) {
+      const id = await boss.send(queue, data);
+      if (!id) throw new Error(`The job queue ${queue} refused the job.`);
+      return id;
+    },
+    async stop() {
+      stopping.abort();
+      // Handlers stop at their next step; what they left is retried on the next start.
+      await boss.stop({ graceful: true, timeout: 10_000, close: false });
+    },
+  };
+}

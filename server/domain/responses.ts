@@ -1,0 +1,144 @@
+import { and, asc, desc, eq, gt, sql, sum } from 'drizzle-orm';
+import type { Enquiry, ResponseHandle } from '@/api/contract/responses';
+import { responseHandles } from '@/api/contract/responses';
+import type { Db } from '../db/open';
+import { type ResponseAnswer, responseDailyTotals, responseEmailedTotals, responses } from '../db/schema';
+import { ENQUIRY_FORMS } from './enquiry-forms';
+import type { ExportSource } from './exports';
+import { PAGE_SIZE } from './paginate';
+
+type ResponseRow = typeof responses.$inferSelect;
+
+export const responseLists = () =>
+  responseHandles.map((handle) => ({ name: handle, label: ENQUIRY_FORMS[handle].title }));
+
+export function toEnquiry(row: ResponseRow): Enquiry {
+  return { id: row.id, handle: row.handle, data: row.data, date_added: row.createdAt.toISOString() };
+}
+
+/** The day an enquiry counts towards, in the calendar the dashboard reads (UTC). */
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Stores an enquiry and counts it in its form's day, in one transaction: totals never drift. */
+export async function storeResponse(
+  db: Db,
+  handle: string,
+  data: Record<string, ResponseAnswer>,
+  at: Date = new Date(),
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(responses)
+      .values({ handle, data, createdAt: at })
+      .returning({ id: responses.id });
+    await tx
+      .insert(responseDailyTotals)
+      .values({ handle, day: dayOf(at), total: 1 })
+      .onConflictDoUpdate({
+        target: [responseDailyTotals.handle, responseDailyTotals.day],
+        set: { total: sql`${responseDailyTotals.total} + 1` },
+      });
+    return row!.id;
+  });
+}
+
+/** Enquiries stored per form, from the daily totals. */
+export async function storedTotals(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ handle: responseDailyTotals.handle, total: sum(responseDailyTotals.total).mapWith(Number) })
+    .from(responseDailyTotals)
+    .groupBy(responseDailyTotals.handle);
+  return new Map(rows.map((r) => [r.handle, r.total]));
+}
+
+export async function storedTotal(db: Db, handle: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(responseDailyTotals.total).mapWith(Number) })
+    .from(responseDailyTotals)
+    .where(eq(responseDailyTotals.handle, handle));
+  return row?.total ?? 0;
+}
+
+export async function emailedTotal(db: Db, handle: string): Promise<number> {
+  const [row] = await db
+    .select({ total: responseEmailedTotals.total })
+    .from(responseEmailedTotals)
+    .where(eq(responseEmailedTotals.handle, handle));
+  return row?.total ?? 0;
+}
+
+/** One page of a form's enquiries, newest first, through the (handle, id) index. */
+export async function pageOfResponses(db: Db, handle: string, page: number): Promise<Enquiry[]> {
+  const rows = await db
+    .select()
+    .from(responses)
+    .where(eq(responses.handle, handle))
+    .orderBy(desc(responses.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  return rows.map(toEnquiry);
+}
+
+export async function findResponse(db: Db, id: number): Promise<Enquiry | null> {
+  const [row] = await db.select().from(responses).where(eq(responses.id, id));
+  return row ? toEnquiry(row) : null;
+}
+
+type Count = number | 'N/A';
+
+/**
+ * Per group of forms (Sales, Aftersales, Marketing): the total and each form's count. A form that
+ * never stored an enquiry is N/A, not 0: the console cannot know what it only e-mailed.
+ */
+export async function groupTotals(
+  db: Db,
+): Promise<Record<string, { total: Count; groups: Record<string, Count> }>> {
+  const stored = await storedTotals(db);
+  const result: Record<string, { total: Count; groups: Record<string, Count> }> = {};
+  for (const handle of responseHandles) {
+    const form = ENQUIRY_FORMS[handle];
+    const entry = result[form.group] ?? { total: 'N/A', groups: {} };
+    const count: Count = stored.has(handle) ? stored.get(handle)! : 'N/A';
+    entry.groups[form.title] = count;
+    if (count !== 'N/A') entry.total = (entry.total === 'N/A' ? 0 : entry.total) + count;
+    result[form.group] = entry;
+  }
+  return result;
+}
+
+const BATCH = 1000;
+
+/** One form's enquiries, oldest first: Date Added, then each question of the form. */
+export function responseExportSource(handle: ResponseHandle): ExportSource {
+  const form = ENQUIRY_FORMS[handle];
+  return {
+    title: form.title,
+    columns: [{ header: 'Date Added', width: 20 }, ...form.fields.map((field) => ({ header: field.label }))],
+    async count(db) {
+      return storedTotal(db, handle);
+    },
+    async *batches(db) {
+      let after = 0;
+      for (;;) {
+        const rows = await db
+          .select()
+          .from(responses)
+          .where(and(eq(responses.handle, handle), gt(responses.id, after)))
+          .orderBy(asc(responses.id))
+          .limit(BATCH);
+        if (rows.length === 0) return;
+        after = rows.at(-1)!.id;
+        yield rows.map((row) => [
+          row.createdAt.toISOString().slice(0, 19).replace('T', ' '),
+          ...form.fields.map((field) => {
+            const result = row.data[field.name]?.result;
+            if (result === undefined || result === null) return null;
+            if (Array.isArray(result)) return result.join(', ');
+            return typeof result === 'boolean' ? (result ? 'Yes' : 'No') : result;
+          }),
+        ]);
+        if (rows.length < BATCH) return;
+      }
+    },
+  };
+}

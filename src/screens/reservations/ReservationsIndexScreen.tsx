@@ -1,0 +1,114 @@
+import type { Paginator } from '@/api/contract/common';
+import type { Reservation } from '@/api/contract/reservations';
+import { api } from '@/api/endpoints';
+import { ButtonLink } from '@/ui/ButtonLink';
+import { ColumnToggle } from '@/ui/ColumnToggle';
+import { DataTable, type DataTableColumn } from '@/ui/DataTable';
+import { EmptyState } from '@/ui/EmptyState';
+import { formatDate } from '@/ui/format';
+import { PageHeader } from '@/ui/PageHeader';
+import { Pagination } from '@/ui/Pagination';
+import { SearchField } from '@/ui/SearchField';
+import { useColumnVisibility } from '@/ui/useColumnVisibility';
+import { usePagedList } from '@/ui/usePagedList';
+import { RefundedIcon } from './RefundedIcon';
+import styles from './Reservations.module.css';
+
+const columns: DataTableColumn[] = [
+  { id: 'name', label: 'Name' },
+  { id: 'email', label: 'Email Address' },
+  { id: 'registration', label: 'Registration' },
+  { id: 'refunded', label: 'Refunded', align: 'center' },
+  { id: 'reserved_at', label: 'Reserved At' },
+  { id: 'refunded_at', label: 'Refunded At' },
+];
+
+async function loadReservations(query: { search: string; page: number }): Promise<Paginator<Reservation>> {
+  return (await api.reservations.list({ query })).reservations;
+}
+
+function renderCell(row: Reservation, columnId: string) {
+  switch (columnId) {
+    case 'name':
+      return row.name;
+    case 'email':
+      return row.email;
+    case 'registration':
+      return row.registration;
+    case 'refunded':
+      return <RefundedIcon refunded={row.refunded} />;
+    case 'reserved_at':
+      return formatDate(row.reserved_at);
+    case 'refunded_at':
+      return row.refunded_at ? formatDate(row.refunded_at) : 'N/A';
+    default:
+      return null;
+  }
+}
+
+/** Spec §2 Reservations: searched and paged in the address, columns chosen by the user. */
+export default function ReservationsIndexScreen() {
+  const list = usePagedList(loadReservations);
+  const visibility = useColumnVisibility(columns, 'reservations.columns');
+  const page = list.data;
+
+  const empty = list.query.search ? (
+    <EmptyState
+      title="Oops! No results..."
+      text={`No reservations match “${list.query.search}”.`}
+      action={{ label: 'Clear Search', onPress: list.clear }}
+    />
+  ) : (
+    <EmptyState icon="reservations" title="There are currently no reservations." />
+  );
+
+  return (
+    <>
+      <PageHeader title="Reservations" subtitle="View all your reservations" />
+      <div className={styles.list} aria-busy={list.isLoading}>
+        <div className={styles.toolbar}>
+          <SearchField
+            label="Search reservations"
+            value={list.typed}
+            onChange={list.type}
+            className={styles.search}
+          />
+          <ColumnToggle columns={visibility.columns} onChange={visibility.setHiddenIds} />
+        </div>
+        {list.failure ? (
+          <EmptyState
+            icon="cross"
+            title="The reservations could not be loaded."
+            text={list.failure}
+            action={{ label: 'Try again', onPress: list.retry }}
+          />
+        ) : (
+          <DataTable<Reservation>
+            label="Reservations"
+            columns={visibility.columns}
+            rows={page?.data ?? []}
+            renderCell={renderCell}
+            isLoading={list.isLoading && !page}
+            empty={empty}
+            renderActions={(row) => (
+              <ButtonLink href={`/reservations/${row.id}`} size="sm" variant="ghost" icon="eye">
+                Show details
+              </ButtonLink>
+            )}
+          />
+        )}
+        {page && page.total > 0 ? (
+          <Pagination
+            prevUrl={page.prev_page_url}
+            nextUrl={page.next_page_url}
+            currentPage={page.current_page}
+            lastPage={page.last_page}
+            total={page.total}
+            onPrevious={() => list.goTo(page.current_page - 1)}
+            onNext={() => list.goTo(page.current_page + 1)}
+          />
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useParams } from 'wouter';
+import { api } from '@/api/endpoints';
+import { EmptyState } from '@/ui/EmptyState';
+import { formatDate } from '@/ui/format';
+import { Loader } from '@/ui/Loader';
+import { PageHeader } from '@/ui/PageHeader';
+import { useLoad } from '@/ui/useLoad';
+import styles from './Responses.module.css';
+
+const NONE = 'There is no responses available.';
+
+function resultText(result: unknown): string {
+  if (result === null || result === undefined || result === '') return '';
+  if (Array.isArray(result)) return result.join(', ');
+  if (typeof result === 'boolean') return result ? 'Yes' : 'No';
+  return String(result);
+}
+
+/** Spec §2 Responses: one enquiry as label and result pairs. */
+export default function ResponseShowScreen() {
+  const { id = '' } = useParams<{ id: string }>();
+  const loaded = useLoad(async () => (await api.responses.show({ query: { id: Number(id) } })).data, id);
+
+  if (loaded.status === 'loading') return <Loader block size="lg" label="Loading the response" />;
+  const pairs = loaded.status === 'ready' ? Object.values(loaded.data.data) : [];
+  return (
+    <>
+      <PageHeader
+        title="Responses"
+        subtitle={loaded.status === 'ready' ? `Sent on ${formatDate(loaded.data.date_added)}` : undefined}
+      />
+      {pairs.length === 0 ? (
+        <EmptyState
+          icon="responses"
+          title={NONE}
+          action={{ label: 'View all responses', href: '/responses' }}
+        />
+      ) : (
+        <dl className={styles.pairs}>
+          {pairs.map((pair) => (
+            <div key={pair.label} style={{ display: 'contents' }}>
+              <dt>{pair.label}</dt>
+              <dd>{resultText(pair.result) || 'N/A'}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </>
+  );
+}

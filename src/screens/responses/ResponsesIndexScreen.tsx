@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { type Enquiry, type ResponseHandle, responseHandle } from '@/api/contract/responses';
+import { api } from '@/api/endpoints';
+import { DataTable, type DataTableColumn } from '@/ui/DataTable';
+import { EmptyState } from '@/ui/EmptyState';
+import { ExportDialog } from '@/ui/ExportDialog';
+import { formatDate } from '@/ui/format';
+import { IconButton } from '@/ui/IconButton';
+import { IconLink } from '@/ui/IconLink';
+import { PageHeader } from '@/ui/PageHeader';
+import { Pagination } from '@/ui/Pagination';
+import { Select } from '@/ui/Select';
+import { useLoad } from '@/ui/useLoad';
+import { usePagedList } from '@/ui/usePagedList';
+import styles from './Responses.module.css';
+import { TotalsBoxes } from './TotalsBoxes';
+
+/** The answers the table shows when an enquiry holds them (spec §2 Responses). */
+const OPTIONAL_COLUMNS: DataTableColumn[] = [
+  { id: 'name', label: 'Name' },
+  { id: 'email', label: 'Email' },
+  { id: 'telephone', label: 'Telephone' },
+  { id: 'derivative', label: 'Derivative' },
+  { id: 'dealership', label: 'Dealership' },
+];
+const DATE_COLUMN: DataTableColumn = { id: 'date_added', label: 'Date Added' };
+
+const DEFAULT_HANDLE: ResponseHandle = 'aftersales-enquiry';
+
+const followExport = async (id: number) => (await api.exports.show({ params: { id } })).data;
+
+function answerText(row: Enquiry, field: string): string {
+  const result = row.data[field]?.result;
+  if (result === undefined || result === null || result === '') return '';
+  return Array.isArray(result) ? result.join(', ') : String(result);
+}
+
+export default function ResponsesIndexScreen() {
+  const search = useSearch();
+  const chosen = responseHandle.safeParse(new URLSearchParams(search).get('handle'));
+  const handle = chosen.success ? chosen.data : DEFAULT_HANDLE;
+  // Another form is another list: it starts afresh, on its first page.
+  return <ResponsesOfForm key={handle} handle={handle} />;
+}
+
+function ResponsesOfForm({ handle }: { handle: ResponseHandle }) {
+  const [location, navigate] = useLocation();
+  const totals = useLoad(async () => (await api.responses.totals({})).data, 'responses-totals');
+  const [exporting, setExporting] = useState(false);
+  const [exportList, setExportList] = useState<ResponseHandle>(handle);
+  const [listError, setListError] = useState<string | null>(null);
+  const list = usePagedList(async (query) => api.responses.list({ query: { handle, page: query.page } }));
+  const answer = list.data;
+  const lists = answer?.lists ?? [];
+
+  const rows = answer?.responses.data ?? [];
+  const columns = [
+    ...OPTIONAL_COLUMNS.filter((column) => rows.some((row) => answerText(row, column.id) !== '')),
+    DATE_COLUMN,
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Responses"
+        subtitle="Enquiries sent from the website"
+        actions={
+          <IconButton
+            icon="export"
+            label="Export responses"
+            variant="secondary"
+            onPress={() => {
+              setExportList(handle);
+              setExporting(true);
+            }}
+          />
+        }
+      />
+      {totals.data ? <TotalsBoxes totals={totals.data} /> : null}
+      <div className={styles.toolbar}>
+        <Select
+          label="Form"
+          className={styles.formSelect}
+          items={lists.map((l) => ({ id: l.name, name: l.label }))}
+          selectedKey={handle}
+          onSelectionChange={(key) => {
+            if (key && key !== handle) navigate(`${location}?handle=${encodeURIComponent(key)}`);
+          }}
+        />
+      </div>
+      {answer && answer.total !== answer.full_total ? (
+        <p className={styles.note}>
+          This table shows only the enquiries stored since form data began to be kept in the console (
+          {answer.total} of {answer.full_total}); earlier enquiries were only e-mailed.
+        </p>
+      ) : null}
+      {list.failure ? (
+        <EmptyState
+          icon="cross"
+          title="The responses could not be loaded."
+          text={list.failure}
+          action={{ label: 'Try again', onPress: list.retry }}
+        />
+      ) : (
+        <DataTable<Enquiry>
+          label="Responses"
+          columns={columns}
+          rows={rows}
+          rowLabel={(row) => answerText(row, 'name') || `Response #${row.id}`}
+          renderCell={(row, id) => (id === 'date_added' ? formatDate(row.date_added) : answerText(row, id))}
+          isLoading={list.isLoading && !answer}
+          empty={<EmptyState icon="responses" title="There are no responses for this form yet." />}
+          renderActions={(row) => (
+            <IconLink
+              href={`/responses/${row.id}`}
+              icon="eye"
+              size="sm"
+              label={`View response from ${answerText(row, 'name') || `#${row.id}`}`}
+            />
+          )}
+        />
+      )}
+      {answer && answer.responses.total > 0 ? (
+        <Pagination
+          prevUrl={answer.responses.prev_page_url}
+          nextUrl={answer.responses.next_page_url}
+          currentPage={answer.responses.current_page}
+          lastPage={answer.responses.last_page}
+          total={answer.responses.total}
+          onPrevious={() => list.goTo(answer.responses.current_page - 1)}
+          onNext={() => list.goTo(answer.responses.current_page + 1)}
+        />
+      ) : null}
+      <ExportDialog
+        isOpen={exporting}
+        onClose={() => {
+          setExporting(false);
+          setListError(null);
+        }}
+        title="Export responses"
+        extraFields={
+          <Select
+            label="List"
+            isRequired
+            items={lists.map((l) => ({ id: l.name, name: l.label }))}
+            selectedKey={exportList}
+            onSelectionChange={(key) => {
+              const parsed = responseHandle.safeParse(key);
+              if (parsed.success) setExportList(parsed.data);
+              setListError(null);
+            }}
+            errorMessage={listError}
+            isInvalid={listError !== null}
+          />
+        }
+        start={(email) => api.responses.export({ body: { name: exportList, email } })}
+        follow={followExport}
+        onFieldErrors={(errors) => setListError(errors.name ?? null)}
+      />
+    </>
+  );
+}

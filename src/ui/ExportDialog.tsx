@@ -1,0 +1,179 @@
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { ProgressBar } from 'react-aria-components';
+import { z } from 'zod';
+import { emailField } from '@/api/contract/common';
+import type { ExportProgress } from '@/api/contract/exports';
+import { describeFailure } from '@/machines/errors';
+import { Button } from './Button';
+import styles from './ExportDialog.module.css';
+import { Loader } from './Loader';
+import { Modal } from './Modal';
+import { TextField } from './TextField';
+
+export interface ExportStarted {
+  message: string;
+  export_id?: number;
+}
+
+export interface ExportDialogProps {
+  isOpen: boolean;
+  onClose: () => void;
+  title: string;
+  /** Fields asked besides the e-mail address (the list of responses, say). */
+  extraFields?: ReactNode;
+  /** Starts the export; a 422's field errors show under the fields. */
+  start: (email: string) => Promise<ExportStarted>;
+  /** Reads how far the export has got, for the progress bar. */
+  follow?: (id: number) => Promise<ExportProgress>;
+  /** A field error the extra fields own (keyed like the API's errors). */
+  onFieldErrors?: (errors: Record<string, string>) => void;
+}
+
+const FOLLOW_EVERY_MS = 1000;
+const emailSchema = z.object({ email: emailField });
+
+/**
+ * The export modal of spec §4: asks where to send the file, then shows that the export runs in
+ * the background and will be e-mailed, so the user may leave; a progress bar follows the job.
+ */
+export function ExportDialog({
+  isOpen,
+  onClose,
+  title,
+  extraFields,
+  start,
+  follow,
+  onFieldErrors,
+}: ExportDialogProps) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [started, setStarted] = useState<ExportStarted | null>(null);
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+
+  useEffect(() => {
+    const id = started?.export_id;
+    if (id === undefined || !follow) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const read = () =>
+      follow(id).then(
+        (next) => {
+          if (!live) return;
+          setProgress(next);
+          if (next.status !== 'done') timer = setTimeout(read, FOLLOW_EVERY_MS);
+        },
+        () => {
+          if (live) timer = setTimeout(read, FOLLOW_EVERY_MS);
+        },
+      );
+    void read();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [started, follow]);
+
+  const close = () => {
+    setStarted(null);
+    setProgress(null);
+    setError(null);
+    onClose();
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = emailSchema.safeParse({ email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address.');
+      return;
+    }
+    setPending(true);
+    try {
+      setStarted(await start(parsed.data.email));
+    } catch (failure) {
+      const { message, fieldErrors } = describeFailure(failure);
+      const { email: emailError, ...others } = fieldErrors;
+      setError(emailError ?? (Object.keys(others).length ? null : message));
+      onFieldErrors?.(others);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const percent = progress?.rows_total
+    ? Math.min(100, Math.round((progress.rows_done / progress.rows_total) * 100))
+    : null;
+
+  return (
+    <Modal isOpen={isOpen} onClose={close} title={title} size="sm">
+      {started ? (
+        <div className={styles.started}>
+          <Loader
+            block
+            size="lg"
+            label="Exporting"
+            message={
+              <>
+                {started.message ||
+                  'Your export is running in the background and will be e-mailed to you when it is ready.'}{' '}
+                You can navigate away from this page.
+              </>
+            }
+          />
+          {progress ? (
+            <ProgressBar
+              className={styles.progress}
+              aria-label="Export progress"
+              value={progress.status === 'done' ? 100 : (percent ?? 0)}
+              valueLabel={
+                progress.status === 'done'
+                  ? 'The export has been e-mailed.'
+                  : `${progress.rows_done.toLocaleString('en-GB')} of ${(progress.rows_total ?? 0).toLocaleString('en-GB')} rows`
+              }
+            >
+              {({ valueText, percentage }) => (
+                <>
+                  <span className={styles.valueText}>{valueText}</span>
+                  <div className={styles.track}>
+                    <div className={styles.fill} style={{ width: `${percentage ?? 0}%` }} />
+                  </div>
+                </>
+              )}
+            </ProgressBar>
+          ) : null}
+          <div className={styles.actions}>
+            <Button onPress={close}>Close</Button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate className={styles.form}>
+          {extraFields}
+          <TextField
+            label="E-mail address"
+            type="email"
+            name="email"
+            autoComplete="email"
+            isRequired
+            value={email}
+            onChange={(value) => {
+              setEmail(value);
+              setError(null);
+            }}
+            errorMessage={error}
+            isInvalid={error !== null}
+            description="The export is sent to this address."
+          />
+          <div className={styles.actions}>
+            <Button variant="ghost" onPress={close}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" isPending={pending}>
+              Export
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

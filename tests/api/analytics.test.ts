@@ -1,0 +1,127 @@
+import { reservations } from '@server/db/schema';
+import { demoReservations } from '@server/db/seed/reservations';
+import { storeResponse } from '@server/domain/responses';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let token: string;
+
+const today = new Date().toISOString().slice(0, 10);
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  server = await createTestServer();
+  token = await server.login();
+  const db = server.database.db;
+  const answer = { name: { label: 'Name', result: 'A' } };
+  await storeResponse(db, 'test-drive', answer, new Date(`${yesterday}T10:00:00Z`));
+  await storeResponse(db, 'newsletter', answer, new Date(`${yesterday}T11:00:00Z`));
+  await storeResponse(db, 'newsletter', answer, new Date(`${today}T00:30:00Z`));
+  const [first, second] = demoReservations(2);
+  await db.insert(reservations).values([
+    { ...first!, reservedAt: new Date(`${yesterday}T09:00:00Z`), amount: 19900 },
+    { ...second!, reservedAt: new Date(`${yesterday}T23:59:00Z`), amount: 10050 },
+  ]);
+});
+afterAll(() => server.close());
+
+const post = (url: string, body: unknown) => server.call('POST', url, { token, body });
+const collect = (ip: string, agent = 'Mozilla/5.0 Test', path = '/new-cars') =>
+  server.call('POST', '/api/analytics/collect', {
+    body: { path },
+    headers: { 'x-forwarded-for': ip, 'user-agent': agent },
+  });
+
+describe('dashboard figures', () => {
+  it('offers the last 30 days as the first range', async () => {
+    const res = await post('/api/analytics/dates', {});
+    expect(res.statusCode).toBe(200);
+    const { start, end } = res.json();
+    expect(end).toBe(today);
+    expect((Date.parse(end) - Date.parse(start)) / 86_400_000).toBe(29);
+  });
+
+  it('counts page views and each visitor once a day, without a cookie', async () => {
+    for (const ip of ['198.51.100.1', '198.51.100.1', '198.51.100.2']) {
+      const res = await collect(ip);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    const data = (await post('/api/analytics/totals', { start: today, end: today })).json().data;
+    const byKey = Object.fromEntries(data.map((m: { key: string; total: number }) => [m.key, m.total]));
+    expect(byKey.page_views).toBe(3);
+    expect(byKey.visitors).toBe(2);
+  });
+
+  it('totals every metric per day from the real records, with the comparison range beside it', async () => {
+    const res = await post('/api/analytics/totals', {
+      start: today,
+      end: today,
+      comparison_start: yesterday,
+      comparison_end: yesterday,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const byKey = Object.fromEntries(res.json().data.map((m: { key: string }) => [m.key, m]));
+    expect(byKey.enquiries).toMatchObject({
+      title: 'Enquiries',
+      total: 1,
+      graph: [{ day: today, total: 1 }],
+      comparison_total: 2,
+      comparison_graph: [{ day: yesterday, total: 2 }],
+    });
+    expect(byKey.reservations).toMatchObject({ total: 0, comparison_total: 2 });
+    expect(byKey.reservation_value).toMatchObject({ total: 0, comparison_total: 299.5 });
+    const without = (await post('/api/analytics/totals', { start: yesterday, end: today })).json().data;
+    expect(without[0].comparison_total).toBeNull();
+    expect(without[0].comparison_graph).toBeNull();
+    expect(without[0].graph.map((p: { day: string }) => p.day)).toEqual([yesterday, today]);
+  });
+
+  it('answers a figures table per metric with the difference as a percentage, or N/A', async () => {
+    const res = await post('/api/analytics/tables', {
+      start: today,
+      end: today,
+      comparison_start: yesterday,
+      comparison_end: yesterday,
+    });
+    expect(res.statusCode).toBe(200);
+    const enquiries = res.json().data.find((t: { key: string }) => t.key === 'enquiries');
+    expect(enquiries.headers).toEqual(['day', 'total', 'comparison_day', 'comparison_total', 'difference']);
+    expect(enquiries.data).toEqual([
+      { day: today, total: 1, comparison_day: yesterday, comparison_total: 2, difference: -50 },
+    ]);
+    const reserved = res.json().data.find((t: { key: string }) => t.key === 'reservations');
+    expect(reserved.data[0].difference).toBe(-100);
+    const alone = (await post('/api/analytics/tables', { start: today, end: today })).json().data;
+    expect(alone[0].data[0].difference).toBeNull();
+  });
+
+  it('refuses a range that ends before it starts, half a comparison, or no dates, with field errors', async () => {
+    const backwards = await post('/api/analytics/totals', { start: today, end: yesterday });
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().errors.end).toEqual(['End on or after the start date.']);
+    const half = await post('/api/analytics/tables', {
+      start: yesterday,
+      end: today,
+      comparison_start: yesterday,
+    });
+    expect(half.json().errors.comparison_end).toEqual(['Enter a comparison end date.']);
+    const none = await post('/api/analytics/totals', {});
+    expect(none.statusCode).toBe(422);
+    expect(Object.keys(none.json().errors).sort()).toEqual(['end', 'start']);
+    expect(
+      (await server.call('POST', '/api/analytics/totals', { body: { start: today, end: today } })).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses an empty page view and limits one address', async () => {
+    expect((await server.call('POST', '/api/analytics/collect', { body: { path: '' } })).statusCode).toBe(
+      422,
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await collect('192.0.2.200')).statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

@@ -1,0 +1,223 @@
+import { responseDailyTotals, responses } from '@server/db/schema';
+import { seedResponses } from '@server/db/seed/responses';
+import { count, eq, sum } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './harness';
+import { attachmentOf, type SmtpCatcher, startSmtp } from './smtp';
+
+let server: TestServer;
+let smtp: SmtpCatcher;
+let token: string;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  server = await createTestServer({ SMTP_URL: smtp.url });
+  token = await server.login();
+  await seedResponses(server.database.db, 120, 30, Date.UTC(2026, 5, 1));
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+const get = (url: string) => server.call('GET', url, { token });
+const post = (url: string, body: unknown) => server.call('POST', url, { token, body });
+const submit = (body: unknown, ip = '203.0.113.10') =>
+  server.call('POST', '/api/responses/submit', { body, headers: { 'x-forwarded-for': ip } });
+
+async function storedCount(handle: string) {
+  const [row] = await server.database.db
+    .select({ n: count() })
+    .from(responses)
+    .where(eq(responses.handle, handle));
+  return row!.n;
+}
+
+describe('responses list', () => {
+  it('pages one form newest first, with the lists and both totals', async () => {
+    const stored = await storedCount('new-car-enquiry');
+    const res = await get('/api/responses?handle=new-car-enquiry');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(stored);
+    expect(body.full_total).toBe(stored + 1840);
+    expect(body.responses.total).toBe(stored);
+    expect(body.responses.data.every((r: { handle: string }) => r.handle === 'new-car-enquiry')).toBe(true);
+    const ids = body.responses.data.map((r: { id: number }) => r.id);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    expect(body.lists).toHaveLength(11);
+    expect(body.lists[0]).toEqual({ name: 'aftersales-enquiry', label: 'Aftersales Enquiry' });
+    expect(body.responses.data[0].data.name).toEqual({ label: 'Name', result: expect.any(String) });
+  });
+
+  it('answers an empty page and equal totals for a form that never stored anything', async () => {
+    const body = (await get('/api/responses?handle=motability-enquiry')).json();
+    expect(body.responses.data).toEqual([]);
+    expect(body.total).toBe(0);
+    expect(body.full_total).toBe(0);
+  });
+
+  it('refuses an unknown form and a bad page with 422', async () => {
+    const res = await get('/api/responses?handle=car-theft');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.handle).toEqual(['Choose a form.']);
+    expect((await get('/api/responses?page=0')).statusCode).toBe(422);
+    expect((await server.call('GET', '/api/responses')).statusCode).toBe(401);
+  });
+});
+
+describe('one response', () => {
+  it('answers its label and result pairs, and 404 for one that does not exist', async () => {
+    const [row] = await server.database.db.select().from(responses).limit(1);
+    const res = await get(`/api/responses/show?id=${row!.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      id: row!.id,
+      handle: row!.handle,
+      data: row!.data,
+      date_added: row!.createdAt.toISOString(),
+    });
+    const missing = await get('/api/responses/show?id=99999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('There is no responses available.');
+    expect((await get('/api/responses/show?id=abc')).statusCode).toBe(422);
+  });
+});
+
+describe('lists and totals', () => {
+  it('answers the eleven lists', async () => {
+    const res = await get('/api/responses/lists');
+    expect(res.json().data.map((l: { name: string }) => l.name)).toContain('interest-enquiry');
+  });
+
+  it('totals each group from the daily counts, with N/A for forms that never stored an enquiry', async () => {
+    const data = (await get('/api/responses/totals')).json().data;
+    expect(Object.keys(data).sort()).toEqual(['Aftersales', 'Marketing', 'Sales']);
+    expect(data.Sales.groups['Motability Enquiry']).toBe('N/A');
+    expect(data.Sales.groups['New Car Enquiry']).toBe(await storedCount('new-car-enquiry'));
+    const [all] = await server.database.db.select({ n: count() }).from(responses);
+    const grand = Object.values(data as Record<string, { total: number | 'N/A' }>).reduce(
+      (acc, group) => acc + (group.total === 'N/A' ? 0 : group.total),
+      0,
+    );
+    expect(grand).toBe(all!.n);
+  });
+});
+
+describe('public submission', () => {
+  const valid = {
+    handle: 'test-drive',
+    fields: {
+      name: 'Amara Okafor',
+      email: 'amara@example.org',
+      telephone: '07700 900123',
+      derivative: 'Kia EV6 GT-Line',
+      dealership: 'Northway Kia Leeds',
+      preferred_date: '2026-07-01',
+    },
+  };
+
+  it('stores a valid enquiry and counts it in its day, without a token', async () => {
+    const before = await storedCount('test-drive');
+    const res = await submit(valid);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Thank you, your enquiry has been sent.');
+    expect(await storedCount('test-drive')).toBe(before + 1);
+    const shown = (await get(`/api/responses/show?id=${res.json().id}`)).json().data;
+    expect(shown.data.name).toEqual({ label: 'Name', result: 'Amara Okafor' });
+    expect(shown.data.message).toBeUndefined();
+    const body = (await get('/api/responses?handle=test-drive')).json();
+    expect(body.total).toBe(before + 1);
+    expect(body.responses.data[0].id).toBe(res.json().id);
+  });
+
+  it('names every field that is wrong or not asked for, and stores nothing', async () => {
+    const before = await storedCount('test-drive');
+    const res = await submit(
+      {
+        handle: 'test-drive',
+        fields: {
+          name: ' ',
+          email: 'nope',
+          telephone: 'call me',
+          preferred_date: 'soon',
+          favourite_colour: 'red',
+        },
+      },
+      '203.0.113.11',
+    );
+    expect(res.statusCode).toBe(422);
+    const { errors } = res.json();
+    expect(errors['fields.name']).toEqual(['Enter your name.']);
+    expect(errors['fields.email']).toEqual(['Enter a valid e-mail address.']);
+    expect(errors['fields.telephone']).toEqual(['Enter a telephone number.']);
+    expect(errors['fields.preferred_date']).toEqual(['Enter a date.']);
+    expect(errors['fields.favourite_colour']).toEqual(['This form does not ask for that.']);
+    expect((await submit({ handle: 'car-theft', fields: {} }, '203.0.113.11')).statusCode).toBe(422);
+    expect(await storedCount('test-drive')).toBe(before);
+  });
+
+  it('counts every one of many enquiries sent at once', async () => {
+    const before = await storedCount('newsletter');
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        submit(
+          { handle: 'newsletter', fields: { name: `Reader ${i}`, email: `r${i}@example.org` } },
+          `198.51.100.${i}`,
+        ),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    expect(await storedCount('newsletter')).toBe(before + 8);
+    const [totals] = await server.database.db
+      .select({ n: sum(responseDailyTotals.total).mapWith(Number) })
+      .from(responseDailyTotals)
+      .where(eq(responseDailyTotals.handle, 'newsletter'));
+    expect(totals!.n).toBe(before + 8);
+  });
+
+  it('limits one visitor to ten enquiries a minute per form', async () => {
+    const body = { handle: 'newsletter', fields: { name: 'Flood', email: 'flood@example.org' } };
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await submit(body, '192.0.2.77')).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses[10]).toBe(429);
+    expect((await submit(body, '192.0.2.78')).statusCode).toBe(200);
+  });
+});
+
+describe('responses export', () => {
+  it('refuses a missing list or a bad address', async () => {
+    const res = await post('/api/responses/export', { name: 'nope', email: 'bad' });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'name']);
+  });
+
+  it("mails one form's enquiries as a spreadsheet, a row per enquiry", async () => {
+    const stored = await storedCount('used-vehicle-enquiry');
+    const before = smtp.received.length;
+    const res = await post('/api/responses/export', {
+      name: 'used-vehicle-enquiry',
+      email: 'sales@example.com',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.to).toEqual(['sales@example.com']);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(attachmentOf(mail!.raw, 'responses-export.xlsx') as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Date Added',
+      'Name',
+      'Email',
+      'Telephone',
+      'Registration',
+      'Derivative',
+      'Dealership',
+      'Message',
+    ]);
+    expect(sheet.rowCount).toBe(1 + stored);
+  });
+});

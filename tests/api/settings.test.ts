@@ -1,0 +1,253 @@
+import { join } from 'node:path';
+import { exports, vehicles } from '@server/db/schema';
+import { seedVehicles } from '@server/db/seed/vehicles';
+import { exportSourceFor } from '@server/domain/export-sources';
+import { queueExport, runExport } from '@server/domain/exports';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './harness';
+import { attachmentOf, type SmtpCatcher, startSmtp } from './smtp';
+
+let server: TestServer;
+let smtp: SmtpCatcher;
+let token: string;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  server = await createTestServer({ SMTP_URL: smtp.url });
+  token = await server.login();
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+const get = (url: string) => server.call('GET', url, { token });
+const post = (url: string, body: unknown) => server.call('POST', url, { token, body });
+
+function validSettings(overrides: Record<string, unknown> = {}) {
+  return {
+    site_name: 'Northway Motor Group',
+    social: { facebook: 'https://facebook.com/northway', twitter: '', instagram: null },
+    evolution: { id: 'northway', password: 'quotee-123' },
+    hpi: { customer_code: 'NW001', password: 'secret', initials: 'NW' },
+    cap: { valuation_margin: '10' },
+    voucher: { code: 'SPRING', value: '99' },
+    ...overrides,
+  };
+}
+
+describe('site settings', () => {
+  it('answers the defaults before anything is saved, with a valuation margin of 100', async () => {
+    const res = await get('/api/settings');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      site_name: '',
+      social: { facebook: null, twitter: null, instagram: null },
+      evolution: { id: null, password: null },
+      hpi: { customer_code: null, password: null, initials: null },
+      cap: { valuation_margin: 100 },
+      voucher: { code: null, value: null },
+    });
+  });
+
+  it('refuses to show or save settings without a token', async () => {
+    expect((await server.call('GET', '/api/settings')).statusCode).toBe(401);
+    expect((await server.call('POST', '/api/settings/update', { body: validSettings() })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('passes valid settings without saving them', async () => {
+    const res = await post('/api/settings/validation', validSettings({ site_name: 'Only checked' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ valid: true });
+    expect((await get('/api/settings')).json().data.site_name).not.toBe('Only checked');
+  });
+
+  it('names each nested field that is wrong with its dotted path', async () => {
+    const long = 'x'.repeat(300);
+    const res = await post(
+      '/api/settings/validation',
+      validSettings({
+        site_name: ' ',
+        social: { facebook: 'not a web address' },
+        evolution: { id: long },
+        hpi: { customer_code: long },
+        cap: { valuation_margin: 'ten' },
+        voucher: { code: long, value: '-5' },
+      }),
+    );
+    expect(res.statusCode).toBe(422);
+    const { errors } = res.json();
+    expect(errors.site_name).toEqual(['Enter a site name.']);
+    expect(errors['social.facebook']).toEqual(['Enter a full web address, starting with https://.']);
+    expect(errors['evolution.id']).toEqual(['Use at most 255 characters.']);
+    expect(errors['hpi.customer_code']).toEqual(['Use at most 100 characters.']);
+    expect(errors['cap.valuation_margin']).toEqual(['Enter a percentage, for example 10.']);
+    expect(errors['voucher.code']).toEqual(['Use at most 100 characters.']);
+    expect(errors['voucher.value']).toEqual(['Enter a price of 0 or more.']);
+  });
+
+  it('refuses a valuation margin above 100 and saves nothing from a refused form', async () => {
+    const res = await post(
+      '/api/settings/update',
+      validSettings({ site_name: 'Refused', cap: { valuation_margin: 150 } }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors['cap.valuation_margin']).toEqual(['Enter a percentage between 0 and 100.']);
+    expect((await get('/api/settings')).json().data.site_name).not.toBe('Refused');
+  });
+
+  it('refuses a body that is not a settings object with a 4xx', async () => {
+    for (const body of [[], 'text', { social: 'facebook' }, { cap: [] }]) {
+      const res = await post('/api/settings/update', body);
+      expect(res.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, JSON.stringify(body)).toBeLessThan(500);
+    }
+  });
+
+  it('saves the settings, answers the toast and shows them on the next load', async () => {
+    const res = await post('/api/settings/update', validSettings());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('You have updated your settings.');
+    const expected = {
+      site_name: 'Northway Motor Group',
+      social: { facebook: 'https://facebook.com/northway', twitter: null, instagram: null },
+      evolution: { id: 'northway', password: 'quotee-123' },
+      hpi: { customer_code: 'NW001', password: 'secret', initials: 'NW' },
+      cap: { valuation_margin: 10 },
+      voucher: { code: 'SPRING', value: 99 },
+    };
+    expect(res.json().data).toEqual(expected);
+    expect((await get('/api/settings')).json().data).toEqual(expected);
+  });
+
+  it('keeps one whole form when two saves race', async () => {
+    const a = validSettings({ site_name: 'Form A', voucher: { code: 'AAA', value: 1 } });
+    const b = validSettings({ site_name: 'Form B', voucher: { code: 'BBB', value: 2 } });
+    const results = await Promise.all([post('/api/settings/update', a), post('/api/settings/update', b)]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const saved = (await get('/api/settings')).json().data;
+    expect([
+      ['Form A', 'AAA', 1],
+      ['Form B', 'BBB', 2],
+    ]).toContainEqual([saved.site_name, saved.voucher.code, saved.voucher.value]);
+  });
+});
+
+describe('vehicles export', () => {
+  it('asks for a valid e-mail address', async () => {
+    const res = await post('/api/vehicles/export', { name: 'vehicles', email: 'not-an-address' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.email).toEqual(['Enter a valid e-mail address.']);
+    expect((await post('/api/vehicles/export', { name: 'vehicles' })).statusCode).toBe(422);
+  });
+
+  it('mails every vehicle as a spreadsheet, with formula-like text neutralised', async () => {
+    await seedVehicles(server.database.db, 1200);
+    await server.database.db.insert(vehicles).values({
+      registration: 'EV 24 XLS',
+      make: '=HYPERLINK("http://evil.example","Ford")',
+      model: '+Puma',
+      derivative: '@SUM(1)',
+      price: 1_999_500,
+      mileage: 10,
+      dealership: '-Northway Ford Leeds',
+    });
+    const before = smtp.received.length;
+    const res = await post('/api/vehicles/export', { name: 'vehicles', email: 'stock@example.com' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toMatch(/background.*e-mailed/);
+    const id = res.json().export_id as number;
+
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.to).toEqual(['stock@example.com']);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(attachmentOf(mail!.raw, 'vehicles-export.xlsx') as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Registration',
+      'Make',
+      'Model',
+      'Derivative',
+      'Price (£)',
+      'Mileage',
+      'Dealership',
+    ]);
+    expect(sheet.rowCount).toBe(1 + 1201);
+    const last = sheet.getRow(1202).values as unknown[];
+    expect(last).toEqual([
+      undefined,
+      'EV 24 XLS',
+      '\'=HYPERLINK("http://evil.example","Ford")',
+      "'+Puma",
+      "'@SUM(1)",
+      19995,
+      10,
+      "'-Northway Ford Leeds",
+    ]);
+
+    const progress = (await get(`/api/exports/${id}`)).json().data;
+    expect(progress).toEqual({
+      id,
+      kind: 'vehicles',
+      status: 'done',
+      rows_done: 1201,
+      rows_total: 1201,
+      mailed: true,
+    });
+  });
+
+  it('runs two exports asked for at once as two jobs, each mailed once', async () => {
+    const before = smtp.received.length;
+    const [a, b] = await Promise.all([
+      post('/api/vehicles/export', { name: 'vehicles', email: 'first@example.com' }),
+      post('/api/vehicles/export', { name: 'vehicles', email: 'second@example.com' }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().export_id).not.toBe(b.json().export_id);
+    const mails = (await smtp.waitFor(before + 2)).slice(before);
+    expect(mails.map((m) => m.to[0]).sort()).toEqual(['first@example.com', 'second@example.com']);
+    for (const id of [a.json().export_id, b.json().export_id]) {
+      for (;;) {
+        const progress = (await get(`/api/exports/${id}`)).json().data;
+        if (progress.status === 'done') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    expect(smtp.received).toHaveLength(before + 2);
+  });
+
+  it('mails once when two runs of one export overlap', async () => {
+    const before = smtp.received.length;
+    const db = server.database.db;
+    // Queued by hand, so only the two runs below work on it.
+    const id = await queueExport(db, async () => 'by-hand', {
+      kind: 'vehicles',
+      email: 'overlap@example.com',
+    });
+    const deps = {
+      db,
+      mailer: server.mailer,
+      dir: join(server.dataDir, 'exports'),
+      sourceFor: exportSourceFor,
+    };
+    const context = { signal: new AbortController().signal };
+    await Promise.all([
+      runExport(deps, { exportId: id }, context),
+      runExport(deps, { exportId: id }, context),
+    ]);
+    expect(smtp.received.slice(before).map((m) => m.to)).toEqual([['overlap@example.com']]);
+    const [record] = await db.select().from(exports).where(eq(exports.id, id));
+    expect(record!.mailedAt).not.toBeNull();
+    expect(record!.attempts).toBe(2);
+  });
+
+  it('answers 404 for an export that does not exist', async () => {
+    expect((await get('/api/exports/999999')).statusCode).toBe(404);
+    expect((await get('/api/exports/abc')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,127 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MetricTotal } from '@/api/contract/analytics';
+import { apiRequest, apiToken } from './api';
+import { expectNoAxeViolations, field, hasChromium, launchBrowser, signedInContext } from './browser';
+
+const DAY = 86_400_000;
+const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+describe.skipIf(!hasChromium)('dashboard', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await signedInContext(browser);
+    token = await apiToken();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  const metric = (name: string) => page.getByRole('region', { name, exact: true });
+  const totals = async (body: Record<string, string>) =>
+    (await apiRequest<{ data: MetricTotal[] }>(token, 'POST', 'analytics/totals', body)).data;
+
+  it('shows a total box with a described chart per metric for the last 30 days', async () => {
+    const dates = await apiRequest<{ start: string; end: string }>(token, 'POST', 'analytics/dates', {});
+    const expected = await totals(dates);
+    page = await context.newPage();
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await metric('Page views').waitFor();
+    expect(await field(page, 'Start').inputValue()).toBe(dates.start);
+    expect(await field(page, 'End').inputValue()).toBe(dates.end);
+    for (const m of expected) {
+      const box = metric(m.title);
+      expect(await box.getByRole('heading', { level: 2 }).textContent()).toBe(m.title);
+      expect(await box.textContent()).toContain(new Intl.NumberFormat('en-GB').format(m.total));
+      const chart = box.getByRole('img', {
+        name: new RegExp(`^${m.title.replace(/[()£]/g, '.')}, per day\\. 30 days from`),
+      });
+      expect(await chart.count()).toBe(1);
+      expect(await chart.locator('svg').count()).toBeGreaterThan(0);
+    }
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('compares with Date Range 2 and closing it searches again without the comparison', async () => {
+    const end = Date.now();
+    const first = { start: iso(end - 6 * DAY), end: iso(end) };
+    const second = { start: iso(end - 371 * DAY), end: iso(end - 365 * DAY) };
+    const expected = await totals({ ...first, comparison_start: second.start, comparison_end: second.end });
+    const views = expected.find((m) => m.key === 'page_views')!;
+
+    page = await context.newPage();
+    await page.goto('/dashboard');
+    await metric('Page views').waitFor();
+    await field(page, 'Start').fill(first.start);
+    await field(page, 'End').fill(first.end);
+    await page.getByRole('button', { name: 'Open Date Range 2' }).click();
+    await field(page, 'Comparison start').fill(second.start);
+    await field(page, 'Comparison end').fill(second.end);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const comparison = metric('Page views').getByRole('heading', { name: 'Comparison' });
+    await comparison.waitFor();
+    expect(await metric('Page views').textContent()).toContain(
+      new Intl.NumberFormat('en-GB').format(views.comparison_total!),
+    );
+    expect(
+      await metric('Page views')
+        .getByRole('img', { name: /^Page views, per day/ })
+        .count(),
+    ).toBe(2);
+
+    await page.getByRole('button', { name: 'Close Date Range 2' }).click();
+    await comparison.waitFor({ state: 'detached' });
+    expect(await field(page, 'Comparison start').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Open Date Range 2' }).count()).toBe(1);
+    await page.close();
+  });
+
+  it('opens one figures table at a time, with the difference coloured or N/A', async () => {
+    const end = Date.now();
+    page = await context.newPage();
+    await page.goto('/dashboard');
+    await metric('Visitors').waitFor();
+    await field(page, 'Start').fill(iso(end - 2 * DAY));
+    await field(page, 'End').fill(iso(end - DAY));
+    await page.getByRole('button', { name: 'Open Date Range 2' }).click();
+    await field(page, 'Comparison start').fill(iso(end - 9 * DAY));
+    await field(page, 'Comparison end').fill(iso(end - 8 * DAY));
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await metric('Visitors').getByRole('heading', { name: 'Comparison' }).waitFor();
+
+    await metric('Visitors').getByRole('button', { name: 'Open Figures' }).click();
+    const visitors = page.getByRole('table', { name: 'Visitors figures' });
+    await visitors.waitFor();
+    const headers = await visitors.getByRole('columnheader').allTextContents();
+    expect(headers).toEqual(['Day', 'Total', 'Comparison day', 'Comparison total', 'Difference']);
+    const difference = await visitors.getByRole('row').nth(1).getByRole('cell').last().textContent();
+    expect(difference).toMatch(/^([+-]?[\d.,]+%|N\/A)$/);
+
+    await metric('Enquiries').getByRole('button', { name: 'Open Figures' }).click();
+    await page.getByRole('table', { name: 'Enquiries figures' }).waitFor();
+    await visitors.waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Close Figures' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Close Figures' }).click();
+    expect(await page.getByRole('table').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the field error when a range ends before it starts', async () => {
+    page = await context.newPage();
+    await page.goto('/dashboard');
+    await metric('Visitors').waitFor();
+    await field(page, 'Start').fill('2026-05-10');
+    await field(page, 'End').fill('2026-05-01');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('End on or after the start date.').waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,155 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Paginator } from '@/api/contract/common';
+import type { Reservation } from '@/api/contract/reservations';
+import { formatDate } from '@/ui/format';
+import { apiRequest, apiToken } from './api';
+import { expectNoAxeViolations, hasChromium, launchBrowser, signedInContext } from './browser';
+
+const DATE = /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}$/;
+
+async function listReservations(token: string, query = ''): Promise<Paginator<Reservation>> {
+  return (await apiRequest<{ reservations: Paginator<Reservation> }>(token, 'GET', `reservations${query}`))
+    .reservations;
+}
+
+describe.skipIf(!hasChromium)('reservations', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await signedInContext(browser);
+    token = await apiToken();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  const headers = async () =>
+    (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+  const rowOf = (text: string) => page.getByRole('row').filter({ hasText: text });
+  const searchBox = () => page.getByRole('searchbox', { name: 'Search reservations' });
+
+  async function openList(path = '/reservations') {
+    page = await context.newPage();
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: 'Reservations' }).waitFor();
+  }
+
+  it('opens from the sidebar with its title, subtitle, columns and 25 newest rows', async () => {
+    page = await context.newPage();
+    await page.goto('/dashboard');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reservations' }).click();
+    await page.waitForURL(/\/reservations$/);
+    await page.getByText('View all your reservations').waitFor();
+    const first = await listReservations(token);
+    await rowOf(first.data[0]!.email).waitFor();
+    expect(await headers()).toEqual([
+      'Name',
+      'Email Address',
+      'Registration',
+      'Refunded',
+      'Reserved At',
+      'Refunded At',
+      'Actions',
+    ]);
+    expect(await page.getByRole('link', { name: 'Show details' }).count()).toBe(25);
+
+    const refunded = first.data.find((r) => r.refunded)!;
+    const kept = first.data.find((r) => !r.refunded)!;
+    const refundedCells = await rowOf(refunded.email).getByRole('cell').allInnerTexts();
+    expect(refundedCells[4]).toMatch(DATE);
+    expect(refundedCells[5]).toBe(formatDate(refunded.refunded_at));
+    expect(await rowOf(refunded.email).getByRole('img', { name: 'Refunded' }).count()).toBe(1);
+    const keptCells = await rowOf(kept.email).getByRole('cell').allInnerTexts();
+    expect(keptCells[5]).toBe('N/A');
+    expect(await rowOf(kept.email).getByRole('img', { name: 'Not refunded' }).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('searches and pages through the address, and a reload shows the same rows', async () => {
+    const all = await listReservations(token);
+    const wanted = all.data[3]!;
+    await openList();
+    await searchBox().fill(wanted.registration);
+    await page.waitForURL((url) => url.searchParams.get('search') === wanted.registration);
+    await expect.poll(() => page.getByRole('link', { name: 'Show details' }).count()).toBe(1);
+    await rowOf(wanted.email).waitFor();
+    await page.reload();
+    await rowOf(wanted.email).waitFor();
+    expect(await searchBox().inputValue()).toBe(wanted.registration);
+
+    await page.goto('/reservations');
+    const second = await listReservations(token, '?page=2');
+    await rowOf(all.data[0]!.email).waitFor();
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: /Next/ }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await rowOf(second.data[0]!.email).waitFor();
+    await page.goBack();
+    await rowOf(all.data[0]!.email).waitFor();
+    await page.close();
+  });
+
+  it("says 'Oops! No results...' for a search without matches, and Clear Search brings the rows back", async () => {
+    await openList('/reservations?search=no-such-buyer-anywhere');
+    await page.getByRole('heading', { name: 'Oops! No results...' }).waitFor();
+    await page.getByRole('button', { name: 'Clear Search', exact: true }).click();
+    await page.waitForURL((url) => !url.searchParams.has('search'));
+    await expect.poll(() => page.getByRole('link', { name: 'Show details' }).count()).toBe(25);
+    expect(await searchBox().inputValue()).toBe('');
+    await page.close();
+  });
+
+  it('hides and shows a column from the column panel', async () => {
+    await openList();
+    await page.getByRole('link', { name: 'Show details' }).first().waitFor();
+    await page.getByRole('button', { name: 'Columns', exact: true }).click();
+    const popup = page.getByRole('dialog', { name: 'Columns' });
+    const email = popup.getByRole('checkbox', { name: 'Email Address', exact: true });
+    await email.locator('xpath=ancestor::label[1]').click();
+    await page.getByRole('columnheader', { name: 'Email Address' }).waitFor({ state: 'detached' });
+    expect(await headers()).not.toContain('Email Address');
+    await email.locator('xpath=ancestor::label[1]').click();
+    await page.getByRole('columnheader', { name: 'Email Address' }).waitFor();
+    await page.close();
+  });
+
+  it('shows the details of a reservation: contact, status, sale in pounds and the masked card', async () => {
+    const all = await listReservations(token, '?page=2');
+    const r = all.data.find((x) => x.refunded && x.phone === null) ?? all.data.find((x) => x.refunded)!;
+    await openList('/reservations?page=2');
+    await rowOf(r.email).getByRole('link', { name: 'Show details' }).click();
+    await page.waitForURL(new RegExp(`/reservations/${r.id}$`));
+    const section = (name: string) => page.getByRole('region', { name });
+    await section('Contact information').waitFor();
+    const contact = (await section('Contact information').textContent()) ?? '';
+    expect(contact).toContain(r.name);
+    expect(contact).toContain(r.email);
+    expect(contact).toContain(r.phone ?? 'N/A');
+    expect(contact).toContain(r.postal_code ?? 'N/A');
+    const status = (await section('Status').textContent()) ?? '';
+    expect(status).toContain(formatDate(r.refunded_at));
+    expect(await section('Status').getByRole('img', { name: 'Refunded' }).count()).toBe(1);
+    const sale = (await section('Sale details').textContent()) ?? '';
+    expect(sale).toContain(`£${(r.amount / 100).toFixed(2)}`);
+    expect(sale).toContain(r.registration);
+    const card = (await section('Card details').textContent()) ?? '';
+    expect(card).toContain(`**** **** **** ${r.last4}`);
+    expect(card).toContain(r.charge_id);
+    expect(card).toContain(String(r.exp_year));
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it("says the reservation doesn't exist when it cannot be loaded", async () => {
+    page = await context.newPage();
+    await page.goto('/reservations/999999');
+    await page.getByText("The reservation you are trying to view doesn't exist.").waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,136 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRequest, apiToken } from './api';
+import { expectNoAxeViolations, field, hasChromium, launchBrowser, signedInContext } from './browser';
+
+type Count = number | 'N/A';
+type Totals = Record<string, { total: Count; groups: Record<string, Count> }>;
+
+describe.skipIf(!hasChromium)('responses', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await signedInContext(browser);
+    token = await apiToken();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  const headers = async () =>
+    (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+
+  it('opens from the sidebar with a totals box per group and its breakdown under View more', async () => {
+    const totals = (await apiRequest<{ data: Totals }>(token, 'GET', 'responses/totals')).data;
+    page = await context.newPage();
+    await page.goto('/dashboard');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Responses' }).click();
+    await page.waitForURL(/\/responses$/);
+    const sales = page.getByRole('region', { name: 'Sales total', exact: true });
+    await sales.waitFor();
+    expect(await sales.textContent()).toContain(`Total: ${totals.Sales!.total}`);
+    await sales.getByRole('button', { name: 'View more' }).click();
+    const modal = page.getByRole('dialog', { name: 'Sales' });
+    await modal.waitFor();
+    const rows = await modal.getByRole('row').allTextContents();
+    expect(rows[0]).toBe('GroupTotal');
+    for (const [group, count] of Object.entries(totals.Sales!.groups))
+      expect(rows).toContain(`${group}${count}`);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('chooses a form, keeps it in the address and explains a total that differs from the full total', async () => {
+    const answer = await apiRequest<{
+      total: number;
+      full_total: number;
+      responses: { data: Array<{ id: number; data: Record<string, { result: unknown }> }> };
+    }>(token, 'GET', 'responses?handle=new-car-enquiry');
+    page = await context.newPage();
+    await page.goto('/responses');
+    await page.getByRole('button', { name: /Form$/ }).click();
+    await page.getByRole('option', { name: 'New Car Enquiry', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('handle') === 'new-car-enquiry');
+    const newest = answer.responses.data[0]!;
+    await page
+      .getByRole('row')
+      .filter({ hasText: String(newest.data.email!.result) })
+      .waitFor();
+    expect(await headers()).toEqual([
+      'Name',
+      'Email',
+      'Telephone',
+      'Derivative',
+      'Dealership',
+      'Date Added',
+      'Actions',
+    ]);
+    expect(answer.total).not.toBe(answer.full_total);
+    expect(
+      await page
+        .getByText('only the enquiries stored since form data began to be kept in the console')
+        .count(),
+    ).toBe(1);
+    expect(await page.getByText('earlier enquiries were only e-mailed').count()).toBe(1);
+
+    await page.reload();
+    await page
+      .getByRole('row')
+      .filter({ hasText: String(newest.data.email!.result) })
+      .waitFor();
+    await page.getByRole('link', { name: `View response from ${newest.data.name!.result}` }).click();
+    await page.waitForURL(new RegExp(`/responses/${newest.id}$`));
+    const pairs = page.locator('dl');
+    await pairs.waitFor();
+    expect(await pairs.textContent()).toContain(`Email${newest.data.email!.result}`);
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('shows an enquiry sent from the website at the top of its form', async () => {
+    const sent = await apiRequest<{ id: number }>(null, 'POST', 'responses/submit', {
+      handle: 'interest-enquiry',
+      fields: { name: 'Tomasz Nowak', email: 'tomasz@example.org', derivative: 'Kia EV3 Air' },
+    });
+    page = await context.newPage();
+    await page.goto('/responses?handle=interest-enquiry');
+    const row = page.getByRole('row').filter({ hasText: 'tomasz@example.org' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Kia EV3 Air');
+    expect(
+      await page.getByRole('link', { name: 'View response from Tomasz Nowak' }).getAttribute('href'),
+    ).toBe(`/responses/${sent.id}`);
+    await page.close();
+  });
+
+  it('says there is no response for one that does not exist', async () => {
+    page = await context.newPage();
+    await page.goto('/responses/99999999');
+    await page.getByText('There is no responses available.').waitFor();
+    await page.close();
+  });
+
+  it('exports a chosen list in the background and says when it has been e-mailed', async () => {
+    page = await context.newPage();
+    await page.goto('/responses');
+    await page.getByRole('region', { name: 'Sales total', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Export responses' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export responses' });
+    await dialog.getByRole('button', { name: /List$/ }).click();
+    await page.getByRole('option', { name: 'Service Enquiry', exact: true }).click();
+    await field(dialog, 'E-mail address').fill('aftersales@example.com');
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    await expect.poll(() => dialog.textContent()).toMatch(/running in the background and will be e-mailed/);
+    await expect
+      .poll(() => dialog.textContent(), { timeout: 30_000 })
+      .toContain('The export has been e-mailed.');
+    await page.close();
+  });
+});

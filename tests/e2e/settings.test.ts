@@ -1,0 +1,96 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  descriptionOf,
+  expectNoAxeViolations,
+  field,
+  hasChromium,
+  launchBrowser,
+  signedInContext,
+  successToasts,
+} from './browser';
+
+describe.skipIf(!hasChromium)('settings', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    context = await signedInContext(browser);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  async function openSettings() {
+    page = await context.newPage();
+    await page.goto('/dashboard');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL(/\/settings$/);
+    await expect.poll(() => field(page, 'Site name').isVisible()).toBe(true);
+  }
+
+  it('opens from the sidebar with the valuation margin at 100 and its hint', async () => {
+    await openSettings();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings');
+    const margin = field(page, 'Valuation margin');
+    expect(await margin.inputValue()).toBe('100');
+    expect(await descriptionOf(margin)).toContain('for example 10');
+    expect(await field(page, 'QuoteeUID').isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('shows errors under their fields, keeps what was typed, then saves with a toast', async () => {
+    await openSettings();
+    await field(page, 'Site name').fill('Northway Motor Group');
+    await field(page, 'Facebook').fill('facebook dot com');
+    await field(page, 'Valuation margin').fill('ten');
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    await expect
+      .poll(() => descriptionOf(field(page, 'Facebook')))
+      .toContain('Enter a full web address, starting with https://.');
+    expect(await descriptionOf(field(page, 'Valuation margin'))).toContain(
+      'Enter a percentage, for example 10.',
+    );
+    expect(await field(page, 'Facebook').inputValue()).toBe('facebook dot com');
+    expect(await field(page, 'Site name').inputValue()).toBe('Northway Motor Group');
+
+    await field(page, 'Facebook').fill('https://facebook.com/northway');
+    await field(page, 'Valuation margin').fill('12.5');
+    await field(page, 'Voucher code').fill('SPRING24');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => successToasts(page).textContent()).toContain('You have updated your settings.');
+
+    await page.reload();
+    await expect.poll(() => field(page, 'Site name').inputValue()).toBe('Northway Motor Group');
+    expect(await field(page, 'Facebook').inputValue()).toBe('https://facebook.com/northway');
+    expect(await field(page, 'Valuation margin').inputValue()).toBe('12.5');
+    expect(await field(page, 'Voucher code').inputValue()).toBe('SPRING24');
+    await page.close();
+  });
+
+  it('exports the vehicles in the background and follows the job until it is e-mailed', async () => {
+    await openSettings();
+    await page.getByRole('button', { name: 'Export vehicles' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export vehicles' });
+    await field(dialog, 'E-mail address').fill('not an address');
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    await expect
+      .poll(() => descriptionOf(field(dialog, 'E-mail address')))
+      .toContain('Enter a valid e-mail address.');
+
+    await field(dialog, 'E-mail address').fill('stock@example.com');
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    await expect.poll(() => dialog.textContent()).toMatch(/running in the background and will be e-mailed/);
+    expect(await dialog.textContent()).toContain('You can navigate away from this page.');
+    await expect
+      .poll(() => dialog.textContent(), { timeout: 30_000 })
+      .toContain('The export has been e-mailed.');
+    await expectNoAxeViolations(page);
+    await page.close();
+  });
+});
