@@ -7,7 +7,8 @@ import { createTestServer, databaseKind, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await createTestServer();
+  // The payment webhook answers only where a signing secret is set.
+  server = await createTestServer({ PAYMENTS_WEBHOOK_SECRET: 'calls-test-secret' });
 });
 afterAll(() => server.close());
 
