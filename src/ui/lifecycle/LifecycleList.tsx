@@ -8,6 +8,7 @@ import {
   type LifecycleLists,
   type LifecycleView,
   lifecycleMachine,
+  lifecycleShows,
   type RemoveInput,
   type RestoreInput,
 } from '@/machines/lifecycle';
@@ -19,6 +20,8 @@ import { DataTable, type DataTableColumn, type DataTableProps, type DataTableRow
 import { EmptyState } from '../EmptyState';
 import { IconButton } from '../IconButton';
 import { IconLink } from '../IconLink';
+import { ListEmpty, type ListNouns } from '../lists/ListEmpty';
+import { useLatest, useOnce, useOnKeyChange } from '../lists/useListLogic';
 import { Pagination } from '../Pagination';
 import { SearchField } from '../SearchField';
 import { Tabs } from '../Tabs';
@@ -26,12 +29,8 @@ import { toast } from '../toasts';
 import { useColumnVisibility } from '../useColumnVisibility';
 import styles from './LifecycleList.module.css';
 
-export interface LifecycleNouns {
-  /** 'user', 'brand', 'dealership' */
-  one: string;
-  /** 'users', 'brands', 'dealerships' */
-  many: string;
-}
+/** 'user' / 'users', 'brand' / 'brands', 'dealership' / 'dealerships'. */
+export type LifecycleNouns = ListNouns;
 
 /** What a custom table (renderTable) may know of the list and ask of it. */
 export interface LifecycleListControls {
@@ -68,6 +67,11 @@ export interface LifecycleListProps<T extends { id: number }> {
    * rows (a drag reorder shown before the server has it) or wrap it in a sortable context.
    */
   renderTable?: (table: DataTableProps<T>, list: LifecycleListControls) => ReactNode;
+  /**
+   * What the loader depends on besides search and page (a filter); when it changes the list loads
+   * again. The list always calls the `load` it was given last.
+   */
+  loadKey?: unknown;
 }
 
 /**
@@ -77,16 +81,18 @@ export interface LifecycleListProps<T extends { id: number }> {
  */
 export function LifecycleList<T extends { id: number }>(props: LifecycleListProps<T>) {
   const { nouns, columns, columnsKey } = props;
-  const actor = useActorRef(
+  const latest = useLatest(props);
+  const logic = useOnce(() =>
     lifecycleMachine.provide({
       actors: {
-        load: fromPromise(({ input }) => props.load(input)),
-        remove: fromPromise(({ input }) => props.remove(input)),
-        restore: fromPromise(({ input }) => props.restore(input)),
+        load: fromPromise(({ input }) => latest.current.load(input)),
+        remove: fromPromise(({ input }) => latest.current.remove(input)),
+        restore: fromPromise(({ input }) => latest.current.restore(input)),
       },
     }),
-    { input: { selfId: props.selfId ?? null }, inspect: currentInspect() },
   );
+  const actor = useActorRef(logic, { input: { selfId: props.selfId ?? null }, inspect: currentInspect() });
+  useOnKeyChange(props.loadKey, () => actor.send({ type: 'list.reload' }));
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
   const list = currentList<T>(snapshot);
@@ -104,33 +110,17 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
   const rows = list?.data ?? [];
   const isSelf = (row: T) => props.selfId !== undefined && props.selfId !== null && row.id === props.selfId;
 
-  let empty: ReactNode = null;
-  if (context.search) {
-    empty = (
-      <EmptyState
-        title="Oops! No results..."
-        text={`No ${nouns.many} match “${context.search}”.`}
-        action={{ label: 'Clear Search', onPress: () => actor.send({ type: 'search.clear' }) }}
-      />
-    );
-  } else if (inBin) {
-    empty = (
-      <EmptyState
-        icon="trash"
-        title="Nothing has been placed in the bin!"
-        action={{ label: `View all ${nouns.many}`, onPress: () => actor.send({ type: 'view.all' }) }}
-      />
-    );
-  } else {
-    empty = (
-      <EmptyState
-        icon="plus"
-        title="Oops! We've not started yet..."
-        text={`There are no ${nouns.many} yet.`}
-        action={{ label: 'Get Started', href: props.startHref }}
-      />
-    );
-  }
+  // Empty states show only once loaded; a search that found nothing reads the same in both views.
+  const empty = (
+    <ListEmpty
+      shows={lifecycleShows(snapshot)}
+      nouns={nouns}
+      search={context.search}
+      startHref={props.startHref}
+      onClearSearch={() => actor.send({ type: 'search.clear' })}
+      bin={inBin ? { onViewAll: () => actor.send({ type: 'view.all' }) } : undefined}
+    />
+  );
 
   const tableProps: DataTableProps<T> = {
     label: inBin ? `${nouns.many} in the bin` : `All ${nouns.many}`,
