@@ -1,5 +1,5 @@
 import { type FormMetadata, getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { currentInspect } from '@/machines/inspect';
 import { type FormValues, saveMachine } from '@/machines/save';
 import { toast } from '../toasts';
+import { formConstraint } from './constraint';
 
 /** The server keys errors `team.0.name`; conform names that field `team[0].name`. */
 export function toFormName(dotted: string): string {
@@ -86,7 +87,7 @@ export function useSaveForm<S extends z.ZodObject>(options: SaveFormOptions<S>) 
     id: options.id,
     lastResult,
     defaultValue: options.defaultValue as never,
-    constraint: getZodConstraint(options.schema),
+    constraint: formConstraint(options.schema),
     shouldValidate: 'onSubmit',
     // Errors clear as the user types the fix, so nothing shifts under the pointer on its way to Save.
     shouldRevalidate: 'onInput',
