@@ -33,8 +33,8 @@ export interface SaveFormOptions<S extends z.ZodObject> {
   id: string;
   schema: S;
   defaultValue?: Record<string, unknown>;
-  /** The validation call (users/validation ...). */
-  validate: (values: z.output<S>) => Promise<unknown>;
+  /** The validation call (users/validation ...); areas without one (pages, forms, templates) leave it out. */
+  validate?: (values: z.output<S>) => Promise<unknown>;
   /** The save call (users/create ...), run only when validation passed. */
   save: (values: z.output<S>) => Promise<unknown>;
   onSaved: (result: { id: number | null }) => void;
@@ -42,7 +42,8 @@ export interface SaveFormOptions<S extends z.ZodObject> {
 
 /**
  * Validate-then-save for one form (spec §5): the schema checks in the browser first, then
- * the save machine posts to the validation call and, only when it passes, to the save call.
+ * the save machine posts to the validation call (when the area has one) and, only when it
+ * passes, to the save call.
  * Server field errors come back into the same form under their fields; nothing typed is lost.
  */
 export function useSaveForm<S extends z.ZodObject>(options: SaveFormOptions<S>) {
@@ -51,11 +52,12 @@ export function useSaveForm<S extends z.ZodObject>(options: SaveFormOptions<S>) 
   const actor = useActorRef(
     saveMachine.provide({
       actors: {
-        validate: fromPromise(({ input }) => latest.current.validate(input as z.output<S>)),
+        // Only invoked when `validates` (below) is on, that is when a validation call was given.
+        validate: fromPromise(async ({ input }) => latest.current.validate?.(input as z.output<S>)),
         save: fromPromise(({ input }) => latest.current.save(input as z.output<S>)),
       },
     }),
-    { input: {}, inspect: currentInspect() },
+    { input: { validates: options.validate !== undefined }, inspect: currentInspect() },
   );
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
   const pending = useSelector(actor, (s) => s.matches('validating') || s.matches('saving'));
