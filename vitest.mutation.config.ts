@@ -10,7 +10,7 @@ export default defineConfig({
   resolve: app.resolve,
   test: {
     include: ['tests/machines/**/*.test.{ts,tsx}'],
-    environment: 'jsdom',
-    setupFiles: ['tests/setup/dom.ts'],
+    // Machines need no DOM; the files that use local storage ask for jsdom themselves.
+    environment: 'node',
   },
 });

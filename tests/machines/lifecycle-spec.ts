@@ -233,7 +233,8 @@ export const lifecycleSpec: SpecModel<LifecycleSpecState, LifecycleSpecEvent, Li
     error: s.error,
   }),
   calls: (s) => s.calls,
-  key: ({ calls: _calls, ...rest }) => JSON.stringify(rest),
+  // The page and the message do not change what can happen next: paths need not reach each of them.
+  key: ({ calls: _calls, page: _page, error: _error, ...rest }) => JSON.stringify(rest),
 };
 
 export function describeSpecEvent(event: EventObject): string {
