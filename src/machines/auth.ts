@@ -29,11 +29,7 @@ export type AuthEvent =
   | { type: 'session.refresh' }
   | { type: 'session.expired' };
 
-/**
- * The session of the console. The calls are placeholders: the app provides them with
- * `authMachine.provide({ actors })`, so tests can swap in fakes.
- */
-export const authMachine = setup({
+const authSetup = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
@@ -68,10 +64,39 @@ export const authMachine = setup({
     }),
     clearLoginError: assign({ loginError: null }),
   },
-}).createMachine({
+});
+
+/**
+ * A refresh of the access token, from restoring or from signed in: a new token goes back to
+ * `back`, a refused one signs out. Tagged so the client waits for it before retrying its call.
+ */
+function refreshing(back: string) {
+  return authSetup.createStateConfig({
+    tags: 'refreshing',
+    invoke: {
+      id: 'refresh',
+      src: 'refresh',
+      onDone: {
+        target: back,
+        actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output.access_token }) },
+      },
+      onError: { target: '#auth.signedOut', actions: 'clearToken' },
+    },
+  });
+}
+
+/**
+ * The session of the console. The calls are placeholders: the app provides them with
+ * `authMachine.provide({ actors })`, so tests can swap in fakes.
+ */
+export const authMachine = authSetup.createMachine({
   id: 'auth',
   context: { user: null, loginError: null },
   initial: 'restoring',
+  // A refused refresh ends the session from wherever it was held.
+  on: {
+    'session.expired': { target: '.signedOut', actions: 'clearToken' },
+  },
   states: {
     restoring: {
       // Without a token there is nothing to restore; `auth/me` is then never called.
@@ -92,30 +117,20 @@ export const authMachine = setup({
         loading: {
           on: { 'session.refresh': 'refreshing' },
         },
-        refreshing: {
-          tags: 'refreshing',
-          invoke: {
-            id: 'refresh',
-            src: 'refresh',
-            onDone: {
-              target: 'loading',
-              actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output.access_token }) },
-            },
-            onError: { target: '#auth.signedOut', actions: 'clearToken' },
-          },
-        },
-      },
-      on: {
-        'session.expired': { target: 'signedOut', actions: 'clearToken' },
+        refreshing: refreshing('loading'),
       },
     },
     signedOut: {
       entry: 'forgetUser',
       on: {
+        // Already signed out: nothing to end.
+        'session.expired': undefined,
         'auth.login': { target: 'signingIn', actions: 'clearLoginError' },
       },
     },
     signingIn: {
+      // A sign-in that fails ends on its own call's error, which says why.
+      on: { 'session.expired': undefined },
       initial: 'authenticating',
       states: {
         authenticating: {
@@ -161,26 +176,15 @@ export const authMachine = setup({
         idle: {
           on: { 'session.refresh': 'refreshing' },
         },
-        refreshing: {
-          tags: 'refreshing',
-          invoke: {
-            id: 'refresh',
-            src: 'refresh',
-            onDone: {
-              target: 'idle',
-              actions: { type: 'storeToken', params: ({ event }) => ({ token: event.output.access_token }) },
-            },
-            onError: { target: '#auth.signedOut', actions: 'clearToken' },
-          },
-        },
+        refreshing: refreshing('idle'),
       },
       on: {
-        'session.expired': { target: 'signedOut', actions: 'clearToken' },
         'auth.logout': 'signingOut',
       },
     },
     signingOut: {
       // The session ends on this side whatever the server answers.
+      on: { 'session.expired': undefined },
       invoke: {
         id: 'logout',
         src: 'logout',

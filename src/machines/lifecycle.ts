@@ -1,11 +1,17 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import type { Paginator } from '@/api/contract/common';
 import { describeFailure } from './errors';
+import {
+  type ListContext,
+  type ListEvent,
+  type ListShows,
+  type LoadInput,
+  listShows,
+  type Row,
+  SEARCH_DEBOUNCE_MS,
+} from './list';
 
-/** The machine only needs a row's id; the screens know the rest of its shape. */
-export interface Row {
-  id: number;
-}
+export type { LoadInput, Row };
 
 export type LifecycleView = 'all' | 'trashed';
 
@@ -15,26 +21,18 @@ export interface LifecycleLists<T extends Row = Row> {
   trashed: Paginator<T>;
 }
 
-export interface LifecycleContext {
+/** The paged list's context, plus the bin layer. */
+export interface LifecycleContext extends ListContext<LifecycleLists> {
   /** The signed-in user's own row: never selectable, never deletable. */
   selfId: number | null;
   view: LifecycleView;
-  search: string;
-  page: number;
-  data: LifecycleLists | null;
   selection: number[];
   /** The rows a confirm, delete or restore is about. */
   pending: { ids: number[] } | null;
-  error: string | null;
 }
 
 export interface LifecycleInput {
   selfId?: number | null;
-}
-
-export interface LoadInput {
-  search: string;
-  page: number;
 }
 
 export interface RemoveInput {
@@ -47,12 +45,9 @@ export interface RestoreInput {
   ids: number[];
 }
 
+/** The paged list's events, plus the bin layer's. */
 export type LifecycleEvent =
-  | { type: 'list.reload' }
-  | { type: 'list.retry' }
-  | { type: 'search.change'; value: string }
-  | { type: 'search.clear' }
-  | { type: 'page.go'; page: number }
+  | ListEvent
   | { type: 'view.all' }
   | { type: 'view.bin' }
   | { type: 'selection.toggle'; id: number }
@@ -91,6 +86,17 @@ export function allSelected(holder: ContextHolder): boolean {
   return ids.length > 0 && ids.every((id) => holder.context.selection.includes(id));
 }
 
+/** What the current view shows; an empty bin is `empty` too (the screen words it as the bin). */
+export function lifecycleShows(
+  snapshot: ContextHolder & { matches: (value: 'loadFailed') => boolean },
+): ListShows {
+  return listShows({
+    failed: snapshot.matches('loadFailed'),
+    rows: currentList(snapshot)?.data ?? null,
+    search: snapshot.context.search,
+  });
+}
+
 /**
  * Active list, bin and delete forever for users, brands and dealerships. The screen
  * provides `load`, `remove` and `restore`.
@@ -113,13 +119,15 @@ export const lifecycleMachine = setup({
     }),
   },
   delays: {
-    searchDebounce: 500,
+    searchDebounce: SEARCH_DEBOUNCE_MS,
   },
   guards: {
     isNotSelf: ({ context }, params: { id: number }) => params.id !== context.selfId,
     /** Only rows the user can see, and never their own, can be selected. */
     isSelectable: ({ context }, params: { id: number }) => selectableIds({ context }).includes(params.id),
     hasSelection: ({ context }) => context.selection.length > 0,
+    /** No confirm open and no delete or restore running: the list may move. */
+    isBrowsing: ({ context }) => context.pending === null,
   },
   actions: {
     setData: assign(({ context }, params: { data: LifecycleLists }) => {
@@ -159,6 +167,7 @@ export const lifecycleMachine = setup({
     error: null,
   }),
   initial: 'loading',
+  // The paged list's states (see list.ts); `ready` adds the bin layer's confirm, delete and restore.
   states: {
     loading: {
       invoke: {
@@ -175,7 +184,7 @@ export const lifecycleMachine = setup({
         },
       },
       on: {
-        // Typing while the first page loads: load again with what was typed.
+        // Typing while a page loads: load again with what was typed.
         'search.change': {
           target: 'loading',
           reenter: true,
@@ -195,6 +204,8 @@ export const lifecycleMachine = setup({
     },
     ready: {
       initial: 'idle',
+      // Shown rows answer these alike whether a search waits or not; an open confirm or a running
+      // delete or restore holds the list still, so what the dialog names stays on screen.
       on: {
         'selection.toggle': {
           guard: { type: 'isSelectable', params: ({ event }) => ({ id: event.id }) },
@@ -202,31 +213,38 @@ export const lifecycleMachine = setup({
         },
         'selection.all': { actions: 'toggleAll' },
         'selection.clear': { actions: 'clearSelection' },
+        // Each keystroke starts the wait again.
+        'search.change': {
+          guard: 'isBrowsing',
+          target: '.debouncing',
+          reenter: true,
+          actions: { type: 'setSearch', params: ({ event }) => ({ value: event.value }) },
+        },
+        'search.clear': {
+          guard: 'isBrowsing',
+          target: 'loading',
+          actions: [{ type: 'setSearch', params: { value: '' } }, 'firstPage', 'clearSelection'],
+        },
+        'page.go': {
+          guard: 'isBrowsing',
+          target: 'loading',
+          actions: [{ type: 'setPage', params: ({ event }) => ({ page: event.page }) }, 'clearSelection'],
+        },
+        'view.all': {
+          guard: 'isBrowsing',
+          target: 'loading',
+          actions: [{ type: 'setView', params: { view: 'all' } }, 'firstPage', 'clearSelection'],
+        },
+        'view.bin': {
+          guard: 'isBrowsing',
+          target: 'loading',
+          actions: [{ type: 'setView', params: { view: 'trashed' } }, 'firstPage', 'clearSelection'],
+        },
+        'list.reload': { guard: 'isBrowsing', target: 'loading' },
       },
       states: {
         idle: {
           on: {
-            'search.change': {
-              target: 'debouncing',
-              actions: { type: 'setSearch', params: ({ event }) => ({ value: event.value }) },
-            },
-            'search.clear': {
-              target: '#lifecycle.loading',
-              actions: [{ type: 'setSearch', params: { value: '' } }, 'firstPage', 'clearSelection'],
-            },
-            'page.go': {
-              target: '#lifecycle.loading',
-              actions: [{ type: 'setPage', params: ({ event }) => ({ page: event.page }) }, 'clearSelection'],
-            },
-            'view.all': {
-              target: '#lifecycle.loading',
-              actions: [{ type: 'setView', params: { view: 'all' } }, 'firstPage', 'clearSelection'],
-            },
-            'view.bin': {
-              target: '#lifecycle.loading',
-              actions: [{ type: 'setView', params: { view: 'trashed' } }, 'firstPage', 'clearSelection'],
-            },
-            'list.reload': '#lifecycle.loading',
             'item.delete': {
               guard: { type: 'isNotSelf', params: ({ event }) => ({ id: event.id }) },
               target: 'confirming',
@@ -254,31 +272,6 @@ export const lifecycleMachine = setup({
               target: '#lifecycle.loading',
               actions: ['firstPage', 'clearSelection'],
             },
-          },
-          on: {
-            // Each keystroke starts the wait again.
-            'search.change': {
-              target: 'debouncing',
-              reenter: true,
-              actions: { type: 'setSearch', params: ({ event }) => ({ value: event.value }) },
-            },
-            'search.clear': {
-              target: '#lifecycle.loading',
-              actions: [{ type: 'setSearch', params: { value: '' } }, 'firstPage', 'clearSelection'],
-            },
-            'page.go': {
-              target: '#lifecycle.loading',
-              actions: [{ type: 'setPage', params: ({ event }) => ({ page: event.page }) }, 'clearSelection'],
-            },
-            'view.all': {
-              target: '#lifecycle.loading',
-              actions: [{ type: 'setView', params: { view: 'all' } }, 'firstPage', 'clearSelection'],
-            },
-            'view.bin': {
-              target: '#lifecycle.loading',
-              actions: [{ type: 'setView', params: { view: 'trashed' } }, 'firstPage', 'clearSelection'],
-            },
-            'list.reload': '#lifecycle.loading',
           },
         },
         confirming: {

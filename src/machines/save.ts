@@ -16,10 +16,14 @@ export interface SaveContext {
   conflict: boolean;
   /** The id the save call answered with, when it answers with one. */
   savedId: number | null;
+  /** Whether a submit asks the validation call first (areas without one save straight away). */
+  validates: boolean;
 }
 
 export interface SaveInput {
   values?: FormValues;
+  /** False for areas without a validation call (pages, forms, templates); true by default. */
+  validates?: boolean;
 }
 
 export type SaveEvent =
@@ -40,10 +44,17 @@ function savedIdOf(output: unknown): number | null {
   return null;
 }
 
+/** While a call runs, the form holds still: a second submit, a change or a reset waits for the answer. */
+const whileCalling = {
+  'form.submit': undefined,
+  'form.change': undefined,
+  'form.reset': undefined,
+} as const;
+
 /**
  * Validate-then-save (spec §5): post to the validation call; on field errors show them and
- * stop; otherwise post to the save call. Used by users, brands, dealerships and settings;
- * each screen provides `validate` and `save`.
+ * stop; otherwise post to the save call. Areas without a validation call start with
+ * `validates: false` and save straight away. Each screen provides `validate` and `save`.
  */
 export const saveMachine = setup({
   types: {
@@ -60,6 +71,7 @@ export const saveMachine = setup({
     }),
   },
   guards: {
+    validates: ({ context }) => context.validates,
     /** A 422 that names fields; a 422 without any goes to `failed` so its message shows. */
     hasFieldErrors: (_, params: { error: unknown }) =>
       params.error instanceof ApiError &&
@@ -94,6 +106,7 @@ export const saveMachine = setup({
     }),
     setSavedId: assign({ savedId: (_, params: { output: unknown }) => savedIdOf(params.output) }),
     reset: assign((_, params: { values: FormValues }) => ({
+      // `validates` is the area's, not the attempt's: a reset keeps it.
       values: params.values,
       fieldErrors: {},
       error: null,
@@ -109,25 +122,35 @@ export const saveMachine = setup({
     error: null,
     conflict: false,
     savedId: null,
+    validates: input?.validates ?? true,
   }),
   initial: 'editing',
-  states: {
-    editing: {
-      on: {
-        'form.submit': {
-          target: 'validating',
-          actions: { type: 'startAttempt', params: ({ event }) => ({ values: event.values }) },
-        },
-        'form.change': {
-          actions: { type: 'clearFieldError', params: ({ event }) => ({ name: event.name }) },
-        },
-        'form.reset': {
-          target: 'editing',
-          actions: { type: 'reset', params: ({ event }) => ({ values: event.values ?? {} }) },
-        },
+  // Editing, invalid, failed and saved all answer the user alike; the two call states hold still.
+  on: {
+    'form.submit': [
+      {
+        guard: 'validates',
+        target: '.validating',
+        actions: { type: 'startAttempt', params: ({ event }) => ({ values: event.values }) },
       },
+      {
+        target: '.saving',
+        actions: { type: 'startAttempt', params: ({ event }) => ({ values: event.values }) },
+      },
+    ],
+    'form.change': {
+      target: '.editing',
+      actions: { type: 'clearFieldError', params: ({ event }) => ({ name: event.name }) },
     },
+    'form.reset': {
+      target: '.editing',
+      actions: { type: 'reset', params: ({ event }) => ({ values: event.values ?? {} }) },
+    },
+  },
+  states: {
+    editing: {},
     validating: {
+      on: whileCalling,
       invoke: {
         id: 'validate',
         src: 'validate',
@@ -147,6 +170,7 @@ export const saveMachine = setup({
       },
     },
     saving: {
+      on: whileCalling,
       invoke: {
         id: 'save',
         src: 'save',
@@ -169,55 +193,10 @@ export const saveMachine = setup({
         ],
       },
     },
-    invalid: {
-      on: {
-        'form.submit': {
-          target: 'validating',
-          actions: { type: 'startAttempt', params: ({ event }) => ({ values: event.values }) },
-        },
-        'form.change': {
-          target: 'editing',
-          actions: { type: 'clearFieldError', params: ({ event }) => ({ name: event.name }) },
-        },
-        'form.reset': {
-          target: 'editing',
-          actions: { type: 'reset', params: ({ event }) => ({ values: event.values ?? {} }) },
-        },
-      },
-    },
-    failed: {
-      on: {
-        'form.submit': {
-          target: 'validating',
-          actions: { type: 'startAttempt', params: ({ event }) => ({ values: event.values }) },
-        },
-        'form.change': {
-          target: 'editing',
-          actions: { type: 'clearFieldError', params: ({ event }) => ({ name: event.name }) },
-        },
-        'form.reset': {
-          target: 'editing',
-          actions: { type: 'reset', params: ({ event }) => ({ values: event.values ?? {} }) },
-        },
-      },
-    },
-    saved: {
-      // Screens that stay open after a save (settings) keep editing from here.
-      on: {
-        'form.submit': {
-          target: 'validating',
-          actions: { type: 'startAttempt', params: ({ event }) => ({ values: event.values }) },
-        },
-        'form.change': {
-          target: 'editing',
-          actions: { type: 'clearFieldError', params: ({ event }) => ({ name: event.name }) },
-        },
-        'form.reset': {
-          target: 'editing',
-          actions: { type: 'reset', params: ({ event }) => ({ values: event.values ?? {} }) },
-        },
-      },
-    },
+    invalid: {},
+    failed: {},
+    // Screens that stay open after a save (settings) keep editing from here.
+    saved: {},
   },
 });
 

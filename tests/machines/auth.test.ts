@@ -1,6 +1,6 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { getSimplePaths } from 'xstate/graph';
 import { ApiError, tokenStore } from '@/api/client';
 import type { User } from '@/api/contract/users';
 import {
@@ -10,7 +10,20 @@ import {
   createAuthClientHooks,
   type TokenResult,
 } from '@/machines/auth';
-import { describePath, FakeCalls, handled, replayPath, settle } from './replay';
+import {
+  type AuthSeen,
+  authSpec,
+  CREDENTIALS_MESSAGE,
+  LOGIN,
+  LOGIN_TOKEN,
+  REFRESH_TOKEN,
+  STORED_TOKEN,
+  THROTTLED_MESSAGE,
+  UNAUTHENTICATED,
+} from './auth-spec';
+import { describeSpecEvent } from './lifecycle-spec';
+import { modelPaths, replayModel } from './model';
+import { FakeCalls, settle } from './replay';
 
 const user: User = {
   id: 1,
@@ -22,26 +35,9 @@ const user: User = {
   deleted_at: null,
 };
 
-const credentialsError = new ApiError(422, 'The given data was invalid.', {
+const credentialsError = new ApiError(422, CREDENTIALS_MESSAGE, {
   email: ['These credentials do not match our records.', 'A second message nobody should see.'],
 });
-
-/** One sample per event; calls succeed or fail as the path says. */
-const events = [
-  { type: 'auth.login', email: 'ada@example.com', password: 'secret-password' },
-  { type: 'auth.logout' },
-  { type: 'session.refresh' },
-  { type: 'session.expired' },
-  { type: 'xstate.done.actor.loadMe', output: user },
-  { type: 'xstate.error.actor.loadMe', error: new ApiError(401, 'Unauthenticated.') },
-  { type: 'xstate.done.actor.login', output: { access_token: 'token-from-login' } },
-  { type: 'xstate.error.actor.login', error: credentialsError },
-  { type: 'xstate.error.actor.login', error: new ApiError(429, 'Too many login attempts.') },
-  { type: 'xstate.done.actor.refresh', output: { access_token: 'token-from-refresh' } },
-  { type: 'xstate.error.actor.refresh', error: new ApiError(401, 'Session expired.') },
-  { type: 'xstate.done.actor.logout', output: { message: 'Signed out.' } },
-  { type: 'xstate.error.actor.logout', error: new TypeError('Failed to fetch') },
-] as unknown as AuthEvent[]; // done/error events are the machine's own, outside the AuthEvent union
 
 function fakes(calls: FakeCalls) {
   return {
@@ -50,13 +46,6 @@ function fakes(calls: FakeCalls) {
     refresh: calls.actor<TokenResult>('refresh'),
     logout: calls.actor<unknown>('logout'),
   };
-}
-
-/** What the user can rely on in every state: signed out leaves no token behind. */
-function tokenMatchesSession(snapshot: { value: unknown }) {
-  const top = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value as object)[0];
-  if (top === 'signedOut') expect(tokenStore.get()).toBeNull();
-  if (top === 'signedIn') expect(tokenStore.get()).not.toBeNull();
 }
 
 beforeEach(() => {
@@ -68,34 +57,48 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('auth machine paths', () => {
+const answers: Record<string, (calls: FakeCalls) => void> = {
+  'loadMe.ok': (calls) => calls.resolve('loadMe', user),
+  'loadMe.fail': (calls) => calls.reject('loadMe', new ApiError(401, UNAUTHENTICATED)),
+  'login.ok': (calls) => calls.resolve('login', { access_token: LOGIN_TOKEN }),
+  'login.refused': (calls) => calls.reject('login', credentialsError),
+  'login.throttled': (calls) => calls.reject('login', new ApiError(429, THROTTLED_MESSAGE)),
+  'refresh.ok': (calls) => calls.resolve('refresh', { access_token: REFRESH_TOKEN }),
+  'refresh.fail': (calls) => calls.reject('refresh', new ApiError(401, 'Session expired.')),
+  'logout.ok': (calls) => calls.resolve('logout', { message: 'Signed out.' }),
+  'logout.fail': (calls) => calls.reject('logout', new TypeError('Failed to fetch')),
+};
+
+describe('the auth machine follows the spec model of the session', () => {
   for (const stored of [true, false]) {
-    const model = authMachine.provide({ guards: { hasToken: () => stored } });
-    const paths = getSimplePaths(model, { events, filterEvents: handled });
-
     describe(stored ? 'with a stored token' : 'without a token', () => {
-      it('covers every state of the machine', () => {
-        const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-        const expected = [
-          '"signedOut"',
-          '{"signingIn":"authenticating"}',
-          '{"signingIn":"loadingUser"}',
-          '{"signedIn":"idle"}',
-          '{"signedIn":"refreshing"}',
-          '"signingOut"',
-        ];
-        if (stored) expected.push('{"restoring":"loading"}', '{"restoring":"refreshing"}');
-        expect([...reached].sort()).toEqual(expected.sort());
-      });
-
-      for (const path of paths) {
-        it(`reaches ${describePath(path)}`, async () => {
-          if (stored) tokenStore.set('stored-token');
+      const spec = authSpec(stored);
+      for (const path of modelPaths(spec, describeSpecEvent, 5)) {
+        it(`shows what the spec says after ${path.title}`, async () => {
+          if (stored) tokenStore.set(STORED_TOKEN);
           const calls = new FakeCalls();
-          const actor = await replayPath(path, {
-            logic: authMachine.provide({ actors: fakes(calls) }),
-            calls,
-            check: tokenMatchesSession,
+          const actor = createActor(authMachine.provide({ actors: fakes(calls) })).start();
+          await replayModel(spec, path, {
+            apply: async (event) => {
+              const answer = answers[event.type];
+              if (answer) answer(calls);
+              else if (event.type === 'auth.login') actor.send({ type: 'auth.login', ...LOGIN });
+              else actor.send(event as AuthEvent);
+              await settle();
+            },
+            sees: () => {
+              const snapshot = actor.getSnapshot();
+              const top =
+                typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
+              return {
+                status: top as AuthSeen['status'],
+                refreshing: snapshot.hasTag('refreshing'),
+                token: tokenStore.get(),
+                signedInAs: snapshot.context.user?.name ?? null,
+                loginError: snapshot.context.loginError?.message ?? null,
+              };
+            },
+            calls: () => calls.made,
           });
           actor.stop();
         });

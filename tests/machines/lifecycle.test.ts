@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { createActor } from 'xstate';
 import { ApiError } from '@/api/client';
 import type { Paginator } from '@/api/contract/common';
 import {
   allSelected,
   currentList,
-  type LifecycleContext,
   type LifecycleEvent,
   type LifecycleLists,
   type LoadInput,
@@ -14,15 +12,14 @@ import {
   type RemoveInput,
   type RestoreInput,
   type Row,
-  selectableIds,
 } from '@/machines/lifecycle';
-import { describePath, FakeCalls, handled, replayPath, settle } from './replay';
+import { describeSpecEvent, FAILURE, lifecycleSpec, SELF } from './lifecycle-spec';
+import { modelPaths, replayModel } from './model';
+import { FakeCalls, settle } from './replay';
 
 interface UserRow extends Row {
   name: string;
 }
-
-const SELF = 1;
 
 function page(rows: UserRow[], current = 1, last = 2): Paginator<UserRow> {
   return {
@@ -50,73 +47,11 @@ const lists: LifecycleLists<UserRow> = {
   trashed: page([{ id: 7, name: 'Dee' }], 1, 1),
 };
 
-const afterDebounce = 'xstate.after.searchDebounce.lifecycle.ready.debouncing';
-
-const events = [
-  { type: 'list.reload' },
-  { type: 'list.retry' },
-  { type: 'search.change', value: 'bea' },
-  { type: 'search.clear' },
-  { type: 'page.go', page: 2 },
-  { type: 'view.all' },
-  { type: 'view.bin' },
-  { type: 'selection.toggle', id: SELF },
-  { type: 'selection.toggle', id: 2 },
-  { type: 'selection.toggle', id: 7 },
-  { type: 'selection.all' },
-  { type: 'selection.clear' },
-  { type: 'item.delete', id: SELF },
-  { type: 'item.delete', id: 2 },
-  { type: 'item.delete', id: 7 },
-  { type: 'bulk.delete' },
-  { type: 'item.restore', id: 7 },
-  { type: 'bulk.restore' },
-  { type: 'confirm.accept' },
-  { type: 'confirm.cancel' },
-  { type: afterDebounce },
-  { type: 'xstate.done.actor.load', output: lists },
-  { type: 'xstate.error.actor.load', error: new ApiError(500, 'Server Error') },
-  { type: 'xstate.done.actor.remove', output: { message: 'Deleted.' } },
-  { type: 'xstate.error.actor.remove', error: new ApiError(500, 'Server Error') },
-  { type: 'xstate.done.actor.restore', output: { message: 'Restored.' } },
-  { type: 'xstate.error.actor.restore', error: new ApiError(500, 'Server Error') },
-] as unknown as LifecycleEvent[]; // done/error/after events are the machine's own, outside the union
-
 function fakes(calls: FakeCalls) {
   return {
     load: calls.actor<LifecycleLists, LoadInput>('load'),
     remove: calls.actor<unknown, RemoveInput>('remove'),
     restore: calls.actor<unknown, RestoreInput>('restore'),
-  };
-}
-
-/** The view the user chose last, from the events alone. */
-function viewAfter(taken: EventObject[]): 'all' | 'trashed' {
-  let view: 'all' | 'trashed' = 'all';
-  for (const event of taken) {
-    if (event.type === 'view.all') view = 'all';
-    if (event.type === 'view.bin') view = 'trashed';
-  }
-  return view;
-}
-
-function lifecycleRules(calls: FakeCalls) {
-  return (snapshot: { value: unknown; context: unknown }, taken: EventObject[]) => {
-    const context = snapshot.context as LifecycleContext;
-    const state = JSON.stringify(snapshot.value);
-    // The user's own row is never selected nor deleted.
-    expect(context.selection).not.toContain(SELF);
-    expect(context.pending?.ids ?? []).not.toContain(SELF);
-    for (const input of calls.inputsOf('remove') as RemoveInput[]) expect(input.ids).not.toContain(SELF);
-    // Only rows on screen are selected.
-    for (const id of context.selection) expect(selectableIds({ context })).toContain(id);
-    if (state === '{"ready":"confirming"}') expect(context.pending?.ids.length).toBeGreaterThan(0);
-    // Deleting from the bin deletes forever; from All it moves to the bin.
-    if (state === '{"ready":"deleting"}') {
-      const removes = calls.inputsOf('remove') as RemoveInput[];
-      expect(removes.at(-1)?.type).toBe(viewAfter(taken));
-    }
-    if (state.startsWith('{"ready"')) expect(context.data).not.toBeNull();
   };
 }
 
@@ -127,38 +62,49 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('lifecycle machine paths', () => {
-  const input = { selfId: SELF };
-  const paths = getShortestPaths(lifecycleMachine, {
-    events,
-    input,
-    filterEvents: handled,
+describe('the lifecycle machine follows the spec model of a list with a bin', () => {
+  it('is replayed on paths that take every step the model allows', () => {
+    const paths = modelPaths(lifecycleSpec, describeSpecEvent);
+    const taken = new Set(paths.flatMap((path) => path.events.map((event) => event.type)));
+    for (const type of [
+      'confirm.cancel',
+      'page.go',
+      'restore.fail',
+      'remove.fail',
+      'time.passes',
+      'bulk.restore',
+    ])
+      expect(taken, type).toContain(type);
   });
 
-  it('covers every state of the machine', () => {
-    const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-    expect([...reached].sort()).toEqual(
-      [
-        '"loading"',
-        '"loadFailed"',
-        '{"ready":"idle"}',
-        '{"ready":"debouncing"}',
-        '{"ready":"confirming"}',
-        '{"ready":"deleting"}',
-        '{"ready":"restoring"}',
-      ].sort(),
-    );
-  });
-
-  for (const path of paths) {
-    it(`reaches ${describePath(path)}`, async () => {
+  for (const path of modelPaths(lifecycleSpec, describeSpecEvent)) {
+    it(`shows what the spec says after ${path.title}`, async () => {
       const calls = new FakeCalls();
-      const actor = await replayPath(path, {
-        logic: lifecycleMachine.provide({ actors: fakes(calls) }),
-        calls,
-        input,
-        delays: { searchDebounce: 500 },
-        check: lifecycleRules(calls),
+      const actor = createActor(lifecycleMachine.provide({ actors: fakes(calls) }), {
+        input: { selfId: SELF },
+      }).start();
+      await replayModel(lifecycleSpec, path, {
+        apply: async (event) => {
+          const [src, outcome] = event.type.split('.');
+          if (outcome === 'ok') calls.resolve(src ?? '', src === 'load' ? lists : {});
+          else if (outcome === 'fail') calls.reject(src ?? '', new ApiError(500, FAILURE));
+          else if (event.type === 'time.passes') await vi.advanceTimersByTimeAsync(500);
+          else actor.send(event as LifecycleEvent);
+          await settle();
+        },
+        sees: () => {
+          const snapshot = actor.getSnapshot();
+          return {
+            view: snapshot.context.view,
+            search: snapshot.context.search,
+            rows: currentList(snapshot)?.data.map((row) => row.id) ?? null,
+            selection: snapshot.context.selection,
+            dialog: snapshot.matches({ ready: 'confirming' }) || snapshot.matches({ ready: 'deleting' }),
+            failed: snapshot.matches('loadFailed'),
+            error: snapshot.context.error,
+          };
+        },
+        calls: () => calls.made,
       });
       actor.stop();
     });

@@ -1,82 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
-import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { createActor } from 'xstate';
 import { ApiError } from '@/api/client';
-import {
-  type FormValues,
-  type SaveContext,
-  type SaveEvent,
-  saveMachine,
-  toDottedPath,
-} from '@/machines/save';
-import { describePath, FakeCalls, handled, replayPath, settle } from './replay';
+import { type FormValues, type SaveEvent, saveMachine, toDottedPath } from '@/machines/save';
+import { describeSpecEvent } from './lifecycle-spec';
+import { modelPaths, replayModel } from './model';
+import { FakeCalls, settle } from './replay';
+import { CONFLICT, FAILURE, FIELD_ERRORS, SAVE_FIELD_ERRORS, SAVED_ID, saveSpec, TYPED } from './save-spec';
 
-const typed: FormValues = {
-  site_name: 'Northern Motors',
-  social: { facebook: 'not a url', twitter: '' },
-  cap: { valuation_margin: 10 },
-};
-
-const fieldErrors = new ApiError(422, 'The given data was invalid.', {
-  'social.facebook': ['Enter a valid URL.', 'A second message nobody should see.'],
-  site_name: ['Enter a site name.'],
-});
-const conflict = new ApiError(409, 'Someone else changed this record. Reload it to see their changes.');
-
-const events = [
-  { type: 'form.submit', values: typed },
-  { type: 'form.change', name: 'social.facebook' },
-  { type: 'form.reset' },
-  { type: 'xstate.done.actor.validate', output: { valid: true } },
-  { type: 'xstate.error.actor.validate', error: fieldErrors },
-  { type: 'xstate.error.actor.validate', error: new ApiError(500, 'Server Error') },
-  { type: 'xstate.done.actor.save', output: { id: 42, message: 'Saved.' } },
-  { type: 'xstate.error.actor.save', error: conflict },
-  {
-    type: 'xstate.error.actor.save',
-    error: new ApiError(422, 'The given data was invalid.', { email: ['Taken.'] }),
-  },
-] as unknown as SaveEvent[]; // done/error events are the machine's own, outside the SaveEvent union
+const typed: FormValues = TYPED;
+const fieldErrors = new ApiError(422, 'The given data was invalid.', FIELD_ERRORS);
+const conflict = new ApiError(409, CONFLICT);
 
 function fakes(calls: FakeCalls) {
   return {
     validate: calls.actor<unknown, FormValues>('validate'),
     save: calls.actor<unknown, FormValues>('save'),
   };
-}
-
-/**
- * The rules of the save flow, computed from the events alone: what the user typed is
- * never lost, a conflict is only ever a 409, and a field error disappears only when that
- * field changes or a new answer arrives.
- */
-function saveRules(snapshot: { value: unknown; context: unknown }, taken: EventObject[]) {
-  const context = snapshot.context as SaveContext;
-  let values: FormValues = {};
-  // The conflict notice stays while the user edits, until the next submit or reset.
-  let conflicted = false;
-  for (const event of taken) {
-    if (event.type === 'form.submit') {
-      values = (event as Extract<SaveEvent, { type: 'form.submit' }>).values;
-      conflicted = false;
-    }
-    if (event.type === 'form.reset') {
-      values = {};
-      conflicted = false;
-    }
-    if (event.type.startsWith('xstate.error.actor.')) {
-      const error = (event as EventObject & { error: unknown }).error;
-      conflicted = error instanceof ApiError && error.status === 409;
-    }
-  }
-  expect(context.values).toEqual(values);
-  expect(context.conflict).toBe(conflicted);
-  if (snapshot.value === 'failed') expect(context.error).not.toBeNull();
-  if (snapshot.value === 'invalid') expect(Object.keys(context.fieldErrors).length).toBeGreaterThan(0);
-  if (snapshot.value === 'saved') expect(context.savedId).toBe(42);
-  for (const message of Object.values(context.fieldErrors)) {
-    expect(message).not.toBe('A second message nobody should see.');
-  }
 }
 
 beforeEach(() => {
@@ -86,40 +25,64 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('save machine paths', () => {
-  const shortest = getShortestPaths(saveMachine, {
-    events,
-    filterEvents: handled,
-  });
-  const simple = getSimplePaths(saveMachine, {
-    events,
-    filterEvents: handled,
-    toState: (state) => state.matches('saved'),
-  });
+const answers: Record<string, (calls: FakeCalls) => void> = {
+  'validate.ok': (calls) => calls.resolve('validate', { valid: true }),
+  'validate.invalid': (calls) => calls.reject('validate', fieldErrors),
+  'validate.fail': (calls) => calls.reject('validate', new ApiError(500, FAILURE)),
+  'save.ok': (calls) => calls.resolve('save', { id: SAVED_ID, message: 'Saved.' }),
+  'save.invalid': (calls) =>
+    calls.reject('save', new ApiError(422, 'The given data was invalid.', SAVE_FIELD_ERRORS)),
+  'save.conflict': (calls) => calls.reject('save', conflict),
+};
 
-  it('covers every state of the machine', () => {
-    const reached = new Set(shortest.map((path) => JSON.stringify(path.state.value)));
-    expect([...reached].sort()).toEqual(
-      ['"editing"', '"validating"', '"saving"', '"saved"', '"invalid"', '"failed"'].sort(),
-    );
-  });
+for (const validates of [true, false]) {
+  describe(`the save machine follows the spec model ${validates ? 'with' : 'without'} a validation call`, () => {
+    const spec = saveSpec(validates);
+    const paths = modelPaths(spec, describeSpecEvent, 6);
 
-  for (const path of [...shortest, ...simple]) {
-    it(`reaches ${describePath(path)}`, async () => {
-      const calls = new FakeCalls();
-      const actor = await replayPath(path, {
-        logic: saveMachine.provide({ actors: fakes(calls) }),
-        calls,
-        check: saveRules,
-      });
-      // Both calls only ever receive what the user submitted last.
-      for (const input of [...calls.inputsOf('validate'), ...calls.inputsOf('save')]) {
-        expect(input).toEqual(typed);
-      }
-      actor.stop();
+    it('takes a new submit after a save, and every answer of every call', () => {
+      const titles = paths.map((path) => path.title);
+      expect(titles).toContain(
+        validates ? 'form.submit, validate.ok, save.ok, form.submit' : 'form.submit, save.ok, form.submit',
+      );
+      const taken = new Set(paths.flatMap((path) => path.events.map((event) => event.type)));
+      const answered = Object.keys(answers).filter((type) => validates || !type.startsWith('validate'));
+      for (const type of answered) expect(taken, type).toContain(type);
     });
-  }
-});
+
+    for (const path of paths) {
+      it(`shows what the spec says after ${path.title}`, async () => {
+        const calls = new FakeCalls();
+        const actor = createActor(saveMachine.provide({ actors: fakes(calls) }), {
+          input: { validates },
+        }).start();
+        await replayModel(spec, path, {
+          apply: async (event) => {
+            const answer = answers[event.type];
+            if (answer) answer(calls);
+            else if (event.type === 'form.submit') actor.send({ type: 'form.submit', values: typed });
+            else actor.send(event as SaveEvent);
+            await settle();
+          },
+          sees: () => {
+            const snapshot = actor.getSnapshot();
+            const { context } = snapshot;
+            return {
+              pending: snapshot.matches('validating') || snapshot.matches('saving'),
+              saved: snapshot.matches('saved') && context.savedId === SAVED_ID,
+              values: context.values,
+              fieldErrors: context.fieldErrors,
+              failure: snapshot.matches('failed') ? context.error : null,
+              conflict: context.conflict,
+            };
+          },
+          calls: () => calls.made,
+        });
+        actor.stop();
+      });
+    }
+  });
+}
 
 function start() {
   const calls = new FakeCalls();
@@ -149,7 +112,7 @@ describe('save machine rules', () => {
     expect(actor.getSnapshot().value).toBe('invalid');
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
       'social.facebook': 'Enter a valid URL.',
-      site_name: 'Enter a site name.',
+      name: 'Enter a name.',
     });
     expect(calls.inputsOf('save')).toEqual([]);
   });
@@ -186,7 +149,7 @@ describe('save machine rules', () => {
     await settle();
     actor.send({ type: 'form.change', name: 'social.facebook' });
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.fieldErrors).toEqual({ site_name: 'Enter a site name.' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ name: 'Enter a name.' });
     expect(actor.getSnapshot().context.values).toEqual(typed);
   });
 
@@ -266,6 +229,7 @@ describe('save machine rules', () => {
       error: null,
       conflict: false,
       savedId: null,
+      validates: true,
     });
   });
 });

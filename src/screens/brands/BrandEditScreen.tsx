@@ -1,29 +1,25 @@
 import { useLocation, useParams } from 'wouter';
 import { type Brand, brandUpdateSchema } from '@/api/contract/brands';
 import { api } from '@/api/endpoints';
+import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
-import { NotFound } from '@/ui/NotFound';
 import { PageHeader } from '@/ui/PageHeader';
-import { SkeletonLines } from '@/ui/SkeletonLines';
 import { toast } from '@/ui/toasts';
-import { useLoad } from '@/ui/useLoad';
 import { BrandForm } from './BrandForm';
 
 export default function BrandEditScreen() {
   const { id = '' } = useParams<{ id: string }>();
-  const loaded = useLoad(async () => (await api.brands.show({ params: { id: Number(id) } })).data, id);
-
-  if (loaded.status === 'loading') return <SkeletonLines lines={8} label="Loading the brand" />;
-  if (loaded.status === 'failed') {
-    return (
-      <NotFound
-        message="The brand you are trying to locate clearly doesn't exist..."
-        action={{ label: 'View all brands', href: '/brands' }}
-      />
-    );
-  }
-  // A new key after a reload: the form starts again from the record as it is now.
-  return <EditBrand key={loaded.data.updated_at} brand={loaded.data} onReload={loaded.reload} />;
+  return (
+    <EditRecord
+      id={id}
+      load={async () => (await api.brands.show({ params: { id: Number(id) } })).data}
+      one="brand"
+      many="brands"
+      listHref="/brands"
+    >
+      {(brand, reload) => <EditBrand brand={brand} onReload={reload} />}
+    </EditRecord>
+  );
 }
 
 function EditBrand({ brand, onReload }: { brand: Brand; onReload: () => void }) {

@@ -3,14 +3,10 @@ import type { brandCreateSchema, brandUpdateSchema } from '@/api/contract/brands
 import { api } from '@/api/endpoints';
 import { uploadFile } from '@/api/uploads';
 import { describeFailure } from '@/machines/errors';
-import { Checkbox } from '@/ui/Checkbox';
-import { FileField } from '@/ui/FileField';
-import { checkboxProps, fileFieldProps, textFieldProps } from '@/ui/formProps';
+import { Field } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import type { SaveForm } from '@/ui/forms/useSaveForm';
-import { Switch } from '@/ui/Switch';
 import { slugify } from '@/ui/slug';
-import { TextField } from '@/ui/TextField';
 import { toast } from '@/ui/toasts';
 import { useLoad } from '@/ui/useLoad';
 import { ManufacturerSelect } from './ManufacturerSelect';
@@ -39,33 +35,30 @@ export function BrandForm({ flow, slugFollowsName, onReload }: BrandFormProps) {
   const makers = useLoad(loadManufacturers, 'manufacturers');
   const [slug, setSlug] = useState(fields.slug.defaultValue ?? '');
   const [following, setFollowing] = useState(slugFollowsName);
-  const { defaultValue: _slugDefault, ...slugProps } = textFieldProps(fields.slug);
 
   return (
     <SaveFormFrame flow={flow} cancelHref="/brands" onReload={onReload}>
-      <TextField
+      <Field
+        field={fields.name}
         label="Name"
         autoComplete="off"
-        {...textFieldProps(fields.name)}
         onChange={(name) => {
           if (!following) return;
           setSlug(slugify(name));
           flow.onChange(fields.slug.name);
         }}
-        key={fields.name.key}
       />
-      <TextField
+      <Field
+        field={fields.slug}
         label="Slug"
         autoComplete="off"
         description="Lowercase letters, numbers and hyphens: the brand's address on the website."
-        {...slugProps}
         value={slug}
         onChange={(value) => {
           setSlug(value);
           // Emptied, the slug is suggested from the name again.
           setFollowing(slugFollowsName && value.trim() === '');
         }}
-        key={fields.slug.key}
       />
       <ManufacturerSelect
         label="Manufacturer"
@@ -83,32 +76,26 @@ export function BrandForm({ flow, slugFollowsName, onReload }: BrandFormProps) {
         onChange={flow.onChange}
         key={fields.lcv_manufacturer_id.key}
       />
-      <Switch
-        {...checkboxProps(fields.live)}
-        value="1"
-        description="Shown on the website."
-        key={fields.live.key}
-      >
+      <Field kind="switch" field={fields.live} value="1" description="Shown on the website.">
         Live
-      </Switch>
-      <Checkbox
-        {...checkboxProps(fields.is_fake)}
+      </Field>
+      <Field
+        kind="checkbox"
+        field={fields.is_fake}
         value="1"
         description="A brand of the group's own, such as Approved Used, that no manufacturer makes."
-        key={fields.is_fake.key}
       >
         Fake brand
-      </Checkbox>
-      <FileField
+      </Field>
+      <Field
+        kind="file"
+        field={fields.logo}
         label="Logo"
         maxFiles={1}
         accept="image/png,image/jpeg,image/gif,image/webp"
         description="PNG, JPEG, GIF or WebP."
-        {...fileFieldProps(fields.logo)}
-        isRequired={false}
         onUpload={(file) => uploadFile('logo', file)}
         onUploadError={(error) => toast.error(describeFailure(error).message)}
-        key={fields.logo.key}
       />
     </SaveFormFrame>
   );

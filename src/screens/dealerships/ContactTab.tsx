@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
-import { textFieldProps } from '@/ui/formProps';
+import { Field } from '@/ui/Field';
 import { AddressSearchField } from '@/ui/places/AddressSearchField';
 import type { PlaceAddress } from '@/ui/places/address';
-import { TextField } from '@/ui/TextField';
 import styles from './DealershipForm.module.css';
 import type { DealershipFields, DealershipFormMeta } from './form';
 import { OpeningTimesField } from './OpeningTimesField';
@@ -34,22 +33,8 @@ export function ContactTab({ form, fields, addressLookup }: ContactTabProps) {
   return (
     <div className={styles.stack}>
       <div className={styles.grid}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          {...textFieldProps(fields.email)}
-          isRequired
-          key={fields.email.key}
-        />
-        <TextField
-          label="Telephone"
-          type="tel"
-          autoComplete="off"
-          {...textFieldProps(fields.telephone)}
-          isRequired
-          key={fields.telephone.key}
-        />
+        <Field field={fields.email} label="Email" type="email" autoComplete="off" />
+        <Field field={fields.telephone} label="Telephone" type="tel" autoComplete="off" />
       </div>
       <fieldset className={styles.section}>
         <legend className={styles.legend}>Address</legend>
@@ -69,41 +54,13 @@ export function ContactTab({ form, fields, addressLookup }: ContactTabProps) {
           </p>
         )}
         <div className={styles.grid}>
-          <TextField
-            label="Address line 1"
-            {...textFieldProps(address.address_line_1)}
-            isRequired
-            key={address.address_line_1.key}
-          />
-          <TextField
-            label="Address line 2"
-            {...textFieldProps(address.address_line_2)}
-            isRequired={false}
-            key={address.address_line_2.key}
-          />
-          <TextField label="City" {...textFieldProps(address.city)} isRequired key={address.city.key} />
-          <TextField label="County" {...textFieldProps(address.county)} isRequired key={address.county.key} />
-          <TextField
-            label="Postcode"
-            {...textFieldProps(address.postcode)}
-            isRequired
-            key={address.postcode.key}
-          />
-          <TextField
-            label="Latitude"
-            inputMode="decimal"
-            className={styles.rowStart}
-            {...textFieldProps(address.lat)}
-            isRequired
-            key={address.lat.key}
-          />
-          <TextField
-            label="Longitude"
-            inputMode="decimal"
-            {...textFieldProps(address.lng)}
-            isRequired
-            key={address.lng.key}
-          />
+          <Field field={address.address_line_1} label="Address line 1" />
+          <Field field={address.address_line_2} label="Address line 2" />
+          <Field field={address.city} label="City" />
+          <Field field={address.county} label="County" />
+          <Field field={address.postcode} label="Postcode" />
+          <Field field={address.lat} label="Latitude" inputMode="decimal" className={styles.rowStart} />
+          <Field field={address.lng} label="Longitude" inputMode="decimal" />
         </div>
       </fieldset>
       <OpeningTimesField form={form} meta={fields.opening_times} />

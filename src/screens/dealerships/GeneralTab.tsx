@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { checkboxProps, selectProps, textFieldProps } from '@/ui/formProps';
+import { Field } from '@/ui/Field';
+import { checkboxProps } from '@/ui/formProps';
 import { siteUrl } from '@/ui/lifecycle/SiteAddress';
 import { RichTextField } from '@/ui/RichTextField';
-import { Select } from '@/ui/Select';
 import { Switch } from '@/ui/Switch';
 import { slugify } from '@/ui/slug';
-import { TextField } from '@/ui/TextField';
 import styles from './DealershipForm.module.css';
 import type { DealershipFields, DealershipOptions } from './form';
 
@@ -28,45 +27,33 @@ export function GeneralTab({ fields, options, slugFollowsName }: GeneralTabProps
 
   return (
     <div className={styles.grid}>
-      <TextField
+      <Field
+        field={fields.name}
         label="Name"
         autoComplete="off"
-        {...textFieldProps(fields.name)}
-        isRequired
         onChange={(name) => {
           if (follows) setSlug(slugify(name));
         }}
-        key={fields.name.key}
       />
-      <TextField
+      <Field
+        field={fields.slug}
         label="Slug"
         autoComplete="off"
         description={`${siteUrl}locations/${slug || '…'}`}
-        {...textFieldProps(fields.slug)}
-        defaultValue={undefined}
         value={slug}
         onChange={(value) => {
           setSlug(value);
           // Emptied, the slug follows the name again.
           setFollows(slugFollowsName && value === '');
         }}
-        isRequired
-        key={fields.slug.key}
       />
-      <Select
-        label="Brand"
-        items={[none, ...options.brands]}
-        {...selectProps(fields.brand_id)}
-        isRequired={false}
-        key={fields.brand_id.key}
-      />
-      <Select
+      <Field kind="select" field={fields.brand_id} label="Brand" items={[none, ...options.brands]} />
+      <Field
+        kind="select"
+        field={fields.vehicles_dealer_id}
         label="Vehicles dealer"
         description="The dealer in the vehicle stock feed whose cars this dealership shows."
         items={[none, ...options.vehicleDealers]}
-        {...selectProps(fields.vehicles_dealer_id)}
-        isRequired={false}
-        key={fields.vehicles_dealer_id.key}
       />
       <div className={styles.full}>
         {/* The switch posts nothing when off; the hidden input always says which. */}
@@ -75,7 +62,7 @@ export function GeneralTab({ fields, options, slugFollowsName }: GeneralTabProps
           id={live.id}
           isSelected={isLive}
           onChange={setLive}
-          isRequired
+          isRequired={live.isRequired}
           isInvalid={live.isInvalid}
           errorMessage={live.errorMessage}
           description="Live dealerships show on the website."

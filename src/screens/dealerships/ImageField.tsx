@@ -1,8 +1,7 @@
 import type { UploadHandle } from '@/api/contract/files';
 import { uploadFile } from '@/api/uploads';
 import { describeFailure } from '@/machines/errors';
-import { FileField } from '@/ui/FileField';
-import { fileFieldProps } from '@/ui/formProps';
+import { Field } from '@/ui/Field';
 import { toast } from '@/ui/toasts';
 import { errorsWithin } from './form';
 
@@ -25,15 +24,15 @@ interface ImageFieldProps {
 /** One image (spec §5: at most 1), uploaded as soon as it is picked; the form posts its stored path. */
 export function ImageField({ label, meta, handle, description }: ImageFieldProps) {
   return (
-    <FileField
+    <Field
+      kind="file"
+      field={meta}
       label={label}
       maxFiles={1}
       accept="image/png,image/jpeg,image/gif,image/webp"
       description={description ?? 'PNG, JPEG, GIF or WebP, up to 5 MB.'}
-      {...fileFieldProps(meta)}
       // The server names a refused path by its place in the list (`banner_img.0`).
       errorMessage={errorsWithin(meta)}
-      isRequired={false}
       onUpload={(file) => uploadFile(handle, file)}
       onUploadError={(error) => toast.error(describeFailure(error).message)}
     />

@@ -1,9 +1,8 @@
 import { weekdays } from '@/api/contract/dealerships';
 import { Button } from '@/ui/Button';
+import { Field } from '@/ui/Field';
 import { firstError } from '@/ui/FieldHelp';
-import { textFieldProps } from '@/ui/formProps';
 import { IconButton } from '@/ui/IconButton';
-import { TextField } from '@/ui/TextField';
 import styles from './DealershipForm.module.css';
 import type { DealershipFields, DealershipFormMeta } from './form';
 import { emptyOpeningTimes } from './values';
@@ -74,13 +73,7 @@ function Department({ item, index, onRemove }: DepartmentProps) {
   return (
     <fieldset aria-label={label} className={styles.item}>
       <div className={styles.itemHeader}>
-        <TextField
-          label="Department"
-          className={styles.itemTitle}
-          {...textFieldProps(fields.department)}
-          isRequired
-          key={fields.department.key}
-        />
+        <Field field={fields.department} label="Department" className={styles.itemTitle} />
         <IconButton
           icon="trash"
           variant="danger"
@@ -94,7 +87,7 @@ function Department({ item, index, onRemove }: DepartmentProps) {
       <div className={styles.days}>
         {weekdays.map((day) => {
           const dayMeta = days[day];
-          return <TextField key={dayMeta.key} label={dayLabel(day)} {...textFieldProps(dayMeta)} />;
+          return <Field key={day} field={dayMeta} label={dayLabel(day)} />;
         })}
       </div>
     </fieldset>

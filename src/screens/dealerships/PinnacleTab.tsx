@@ -1,5 +1,4 @@
-import { textFieldProps } from '@/ui/formProps';
-import { TextField } from '@/ui/TextField';
+import { Field } from '@/ui/Field';
 import styles from './DealershipForm.module.css';
 import type { DealershipFields } from './form';
 
@@ -7,27 +6,9 @@ import type { DealershipFields } from './form';
 export function PinnacleTab({ fields }: { fields: DealershipFields }) {
   return (
     <div className={styles.grid}>
-      <TextField
-        label="Quotee UID"
-        autoComplete="off"
-        {...textFieldProps(fields.quotee_uid)}
-        isRequired={false}
-        key={fields.quotee_uid.key}
-      />
-      <TextField
-        label="Pinnacle enquiry ID"
-        autoComplete="off"
-        {...textFieldProps(fields.pinnacle_enquiry_id)}
-        isRequired
-        key={fields.pinnacle_enquiry_id.key}
-      />
-      <TextField
-        label="Pinnacle used enquiry ID"
-        autoComplete="off"
-        {...textFieldProps(fields.pinnacle_used_enquiry_id)}
-        isRequired
-        key={fields.pinnacle_used_enquiry_id.key}
-      />
+      <Field field={fields.quotee_uid} label="Quotee UID" autoComplete="off" />
+      <Field field={fields.pinnacle_enquiry_id} label="Pinnacle enquiry ID" autoComplete="off" />
+      <Field field={fields.pinnacle_used_enquiry_id} label="Pinnacle used enquiry ID" autoComplete="off" />
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
+import { Field } from '@/ui/Field';
 import { firstError } from '@/ui/FieldHelp';
-import { textFieldProps } from '@/ui/formProps';
 import { IconButton } from '@/ui/IconButton';
-import { TextArea, TextField } from '@/ui/TextField';
 import styles from './DealershipForm.module.css';
 import type { DealershipFields, DealershipFormMeta } from './form';
 import { ImageField } from './ImageField';
@@ -92,8 +91,8 @@ function TeamMember({ item, index, count, onMove, onRemove }: TeamMemberProps) {
       </div>
       <div className={styles.member}>
         <div className={styles.memberText}>
-          <TextField label="Name" {...textFieldProps(fields.name)} isRequired key={fields.name.key} />
-          <TextArea label="Content" rows={3} {...textFieldProps(fields.content)} key={fields.content.key} />
+          <Field field={fields.name} label="Name" />
+          <Field kind="textarea" field={fields.content} label="Content" rows={3} />
         </div>
         <ImageField label="Image" handle="team_image" meta={fields.image} key={fields.image.key} />
       </div>

@@ -2,29 +2,25 @@ import { useLocation, useParams } from 'wouter';
 import { type User, userUpdateSchema } from '@/api/contract/users';
 import { api } from '@/api/endpoints';
 import { useSignedInUser } from '@/machines/session';
+import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
-import { NotFound } from '@/ui/NotFound';
 import { PageHeader } from '@/ui/PageHeader';
-import { SkeletonLines } from '@/ui/SkeletonLines';
 import { toast } from '@/ui/toasts';
-import { useLoad } from '@/ui/useLoad';
 import { UserForm } from './UserForm';
 
 export default function UserEditScreen() {
   const { id = '' } = useParams<{ id: string }>();
-  const loaded = useLoad(async () => (await api.users.show({ params: { id: Number(id) } })).data, id);
-
-  if (loaded.status === 'loading') return <SkeletonLines lines={8} label="Loading the user" />;
-  if (loaded.status === 'failed') {
-    return (
-      <NotFound
-        message="The user you are trying to locate clearly doesn't exist..."
-        action={{ label: 'View all users', href: '/users' }}
-      />
-    );
-  }
-  // A new key after a reload: the form starts again from the record as it is now.
-  return <EditUser key={loaded.data.updated_at} user={loaded.data} onReload={loaded.reload} />;
+  return (
+    <EditRecord
+      id={id}
+      load={async () => (await api.users.show({ params: { id: Number(id) } })).data}
+      one="user"
+      many="users"
+      listHref="/users"
+    >
+      {(user, reload) => <EditUser user={user} onReload={reload} />}
+    </EditRecord>
+  );
 }
 
 function EditUser({ user, onReload }: { user: User; onReload: () => void }) {

@@ -1,8 +1,8 @@
 import type { userCreateSchema, userUpdateSchema } from '@/api/contract/users';
 import { uploadFile } from '@/api/uploads';
 import { describeFailure } from '@/machines/errors';
-import { FileField } from '@/ui/FileField';
-import { type FieldMeta, fileFieldProps, textFieldProps } from '@/ui/formProps';
+import { Field } from '@/ui/Field';
+import { type FieldMeta, textFieldProps } from '@/ui/formProps';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import type { SaveForm } from '@/ui/forms/useSaveForm';
 import { TextField } from '@/ui/TextField';
@@ -10,7 +10,7 @@ import { toast } from '@/ui/toasts';
 
 interface UserFormProps {
   flow: SaveForm<typeof userCreateSchema> | SaveForm<typeof userUpdateSchema>;
-  /** On edit an empty password keeps the current one. */
+  /** On edit an empty password keeps the current one (the schema marks it so; this words the hint). */
   passwordRequired: boolean;
   onReload?: () => void;
   /**
@@ -28,31 +28,18 @@ export function UserForm({ flow, passwordRequired, onReload, self }: UserFormPro
     (fields.email.value ?? '').trim().toLowerCase() !== self?.email.trim().toLowerCase();
   return (
     <SaveFormFrame flow={flow} cancelHref="/users" onReload={onReload}>
-      <TextField label="Name" autoComplete="off" {...textFieldProps(fields.name)} key={fields.name.key} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="off"
-        {...textFieldProps(fields.email)}
-        key={fields.email.key}
-      />
-      <TextField
-        label="Telephone"
-        type="tel"
-        {...textFieldProps(fields.telephone)}
-        key={fields.telephone.key}
-      />
-      <TextField label="Job title" {...textFieldProps(fields.job_title)} key={fields.job_title.key} />
-      <TextField
+      <Field field={fields.name} label="Name" autoComplete="off" />
+      <Field field={fields.email} label="Email" type="email" autoComplete="off" />
+      <Field field={fields.telephone} label="Telephone" type="tel" />
+      <Field field={fields.job_title} label="Job title" />
+      <Field
+        field={fields.password}
         label="Password"
         type="password"
         autoComplete="new-password"
         description={
           passwordRequired ? 'At least 8 characters.' : 'Leave blank to keep the current password.'
         }
-        {...textFieldProps(fields.password)}
-        isRequired={passwordRequired}
-        key={fields.password.key}
       />
       {self && changesSignIn ? (
         <TextField
@@ -65,16 +52,15 @@ export function UserForm({ flow, passwordRequired, onReload, self }: UserFormPro
           key={self.currentPassword.key}
         />
       ) : null}
-      <FileField
+      <Field
+        kind="file"
+        field={fields.avatar}
         label="Avatar"
         maxFiles={1}
         accept="image/png,image/jpeg,image/gif,image/webp"
         description="PNG, JPEG, GIF or WebP, up to 5 MB."
-        {...fileFieldProps(fields.avatar)}
-        isRequired={false}
         onUpload={(file) => uploadFile('avatar', file)}
         onUploadError={(error) => toast.error(describeFailure(error).message)}
-        key={fields.avatar.key}
       />
     </SaveFormFrame>
   );

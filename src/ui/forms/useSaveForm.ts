@@ -1,5 +1,5 @@
 import { type FormMetadata, getFormProps, type SubmissionResult, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { currentInspect } from '@/machines/inspect';
 import { type FormValues, saveMachine } from '@/machines/save';
 import { toast } from '../toasts';
+import { formConstraint } from './constraint';
 
 /** The server keys errors `team.0.name`; conform names that field `team[0].name`. */
 export function toFormName(dotted: string): string {
@@ -32,8 +33,8 @@ export interface SaveFormOptions<S extends z.ZodObject> {
   id: string;
   schema: S;
   defaultValue?: Record<string, unknown>;
-  /** The validation call (users/validation ...). */
-  validate: (values: z.output<S>) => Promise<unknown>;
+  /** The validation call (users/validation ...); areas without one (pages, forms, templates) leave it out. */
+  validate?: (values: z.output<S>) => Promise<unknown>;
   /** The save call (users/create ...), run only when validation passed. */
   save: (values: z.output<S>) => Promise<unknown>;
   onSaved: (result: { id: number | null }) => void;
@@ -41,7 +42,8 @@ export interface SaveFormOptions<S extends z.ZodObject> {
 
 /**
  * Validate-then-save for one form (spec §5): the schema checks in the browser first, then
- * the save machine posts to the validation call and, only when it passes, to the save call.
+ * the save machine posts to the validation call (when the area has one) and, only when it
+ * passes, to the save call.
  * Server field errors come back into the same form under their fields; nothing typed is lost.
  */
 export function useSaveForm<S extends z.ZodObject>(options: SaveFormOptions<S>) {
@@ -50,11 +52,12 @@ export function useSaveForm<S extends z.ZodObject>(options: SaveFormOptions<S>) 
   const actor = useActorRef(
     saveMachine.provide({
       actors: {
-        validate: fromPromise(({ input }) => latest.current.validate(input as z.output<S>)),
+        // Only invoked when `validates` (below) is on, that is when a validation call was given.
+        validate: fromPromise(async ({ input }) => latest.current.validate?.(input as z.output<S>)),
         save: fromPromise(({ input }) => latest.current.save(input as z.output<S>)),
       },
     }),
-    { input: {}, inspect: currentInspect() },
+    { input: { validates: options.validate !== undefined }, inspect: currentInspect() },
   );
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
   const pending = useSelector(actor, (s) => s.matches('validating') || s.matches('saving'));
@@ -86,7 +89,7 @@ export function useSaveForm<S extends z.ZodObject>(options: SaveFormOptions<S>) 
     id: options.id,
     lastResult,
     defaultValue: options.defaultValue as never,
-    constraint: getZodConstraint(options.schema),
+    constraint: formConstraint(options.schema),
     shouldValidate: 'onSubmit',
     // Errors clear as the user types the fix, so nothing shifts under the pointer on its way to Save.
     shouldRevalidate: 'onInput',

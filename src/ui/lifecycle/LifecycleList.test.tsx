@@ -112,4 +112,34 @@ describe('LifecycleList', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes please' }));
     await waitFor(() => expect(remove).toHaveBeenCalledWith({ ids: [7], type: 'trashed' }));
   });
+
+  it('loads through the loader it was given last when the loader changes with its props', async () => {
+    const user = userEvent.setup();
+    const forForm =
+      (form: string) =>
+      async ({ search }: { search: string }) => ({
+        active: page([{ id: form === 'a' ? 1 : 2, name: `${form}: ${search || 'everyone'}` }]),
+        trashed: page([]),
+      });
+    const props = {
+      nouns: { one: 'response', many: 'responses' },
+      startHref: '/responses',
+      editHref: (row: Person) => `/responses/${row.id}`,
+      columns: [{ id: 'name', label: 'Name' }],
+      columnsKey: 'test.columns',
+      renderCell: (row: Person) => row.name,
+      rowLabel: (row: Person) => row.name,
+      remove: vi.fn(async () => ({})),
+      restore: vi.fn(async () => ({})),
+    };
+    const { rerender } = render(<LifecycleList<Person> {...props} load={forForm('a')} loadKey="a" />);
+    expect(await screen.findByText('a: everyone')).toBeTruthy();
+    rerender(<LifecycleList<Person> {...props} load={forForm('b')} loadKey="b" />);
+    expect(await screen.findByText('b: everyone')).toBeTruthy();
+    expect(screen.queryByText('a: everyone')).toBeNull();
+    // Without a new key the next load (a search here) still goes through the new loader.
+    rerender(<LifecycleList<Person> {...props} load={forForm('c')} loadKey="b" />);
+    await user.type(screen.getByRole('searchbox', { name: 'Search responses' }), 'x');
+    expect(await screen.findByText('c: x', {}, { timeout: 2000 })).toBeTruthy();
+  });
 });

@@ -8,6 +8,7 @@ import {
   type LifecycleLists,
   type LifecycleView,
   lifecycleMachine,
+  lifecycleShows,
   type RemoveInput,
   type RestoreInput,
 } from '@/machines/lifecycle';
@@ -19,6 +20,8 @@ import { DataTable, type DataTableColumn, type DataTableProps, type DataTableRow
 import { EmptyState } from '../EmptyState';
 import { IconButton } from '../IconButton';
 import { IconLink } from '../IconLink';
+import { ListEmpty, type ListNouns } from '../lists/ListEmpty';
+import { useLatest, useOnce, useOnKeyChange } from '../lists/useListLogic';
 import { Pagination } from '../Pagination';
 import { SearchField } from '../SearchField';
 import { Tabs } from '../Tabs';
@@ -27,12 +30,8 @@ import { useColumnVisibility } from '../useColumnVisibility';
 import styles from './LifecycleList.module.css';
 import { useOutcome, useOutcomeFocus } from './useOutcome';
 
-export interface LifecycleNouns {
-  /** 'user', 'brand', 'dealership' */
-  one: string;
-  /** 'users', 'brands', 'dealerships' */
-  many: string;
-}
+/** 'user' / 'users', 'brand' / 'brands', 'dealership' / 'dealerships'. */
+export type LifecycleNouns = ListNouns;
 
 /** What a custom table (renderTable) may know of the list and ask of it. */
 export interface LifecycleListControls {
@@ -69,6 +68,11 @@ export interface LifecycleListProps<T extends { id: number }> {
    * rows (a drag reorder shown before the server has it) or wrap it in a sortable context.
    */
   renderTable?: (table: DataTableProps<T>, list: LifecycleListControls) => ReactNode;
+  /**
+   * What the loader depends on besides search and page (a filter); when it changes the list loads
+   * again. The list always calls the `load` it was given last.
+   */
+  loadKey?: unknown;
 }
 
 /**
@@ -79,18 +83,27 @@ export interface LifecycleListProps<T extends { id: number }> {
 export function LifecycleList<T extends { id: number }>(props: LifecycleListProps<T>) {
   const { nouns, columns, columnsKey } = props;
   const outcome = useOutcome<T>(nouns, props.rowLabel);
-  const actor = useActorRef(
+  const latest = useLatest(props);
+  const latestOutcome = useLatest(outcome);
+  const logic = useOnce(() =>
     lifecycleMachine.provide({
       actors: {
-        load: fromPromise(({ input }) => props.load(input)),
+        load: fromPromise(({ input }) => latest.current.load(input)),
         remove: fromPromise(({ input }) =>
-          outcome.after(input.type === 'all' ? 'binned' : 'deleted', input.ids, props.remove(input)),
+          latestOutcome.current.after(
+            input.type === 'all' ? 'binned' : 'deleted',
+            input.ids,
+            latest.current.remove(input),
+          ),
         ),
-        restore: fromPromise(({ input }) => outcome.after('restored', input.ids, props.restore(input))),
+        restore: fromPromise(({ input }) =>
+          latestOutcome.current.after('restored', input.ids, latest.current.restore(input)),
+        ),
       },
     }),
-    { input: { selfId: props.selfId ?? null }, inspect: currentInspect() },
   );
+  const actor = useActorRef(logic, { input: { selfId: props.selfId ?? null }, inspect: currentInspect() });
+  useOnKeyChange(props.loadKey, () => actor.send({ type: 'list.reload' }));
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
   const list = currentList<T>(snapshot);
@@ -109,33 +122,17 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
   useOutcomeFocus(outcome, rows);
   const isSelf = (row: T) => props.selfId !== undefined && props.selfId !== null && row.id === props.selfId;
 
-  let empty: ReactNode = null;
-  if (context.search) {
-    empty = (
-      <EmptyState
-        title="Oops! No results..."
-        text={`No ${nouns.many} match “${context.search}”.`}
-        action={{ label: 'Clear Search', onPress: () => actor.send({ type: 'search.clear' }) }}
-      />
-    );
-  } else if (inBin) {
-    empty = (
-      <EmptyState
-        icon="trash"
-        title="Nothing has been placed in the bin!"
-        action={{ label: `View all ${nouns.many}`, onPress: () => actor.send({ type: 'view.all' }) }}
-      />
-    );
-  } else {
-    empty = (
-      <EmptyState
-        icon="plus"
-        title="Oops! We've not started yet..."
-        text={`There are no ${nouns.many} yet.`}
-        action={{ label: 'Get Started', href: props.startHref }}
-      />
-    );
-  }
+  // Empty states show only once loaded; a search that found nothing reads the same in both views.
+  const empty = (
+    <ListEmpty
+      shows={lifecycleShows(snapshot)}
+      nouns={nouns}
+      search={context.search}
+      startHref={props.startHref}
+      onClearSearch={() => actor.send({ type: 'search.clear' })}
+      bin={inBin ? { onViewAll: () => actor.send({ type: 'view.all' }) } : undefined}
+    />
+  );
 
   const tableProps: DataTableProps<T> = {
     label: inBin ? `${nouns.many} in the bin` : `All ${nouns.many}`,

@@ -11,18 +11,21 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import {
-  arrayMove,
   SortableContext,
   sortableKeyboardCoordinates,
   useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { createContext, type ReactNode, useContext, useMemo, useRef, useState } from 'react';
-import { describeFailure } from '@/machines/errors';
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { currentInspect } from '@/machines/inspect';
+import { reorderMachine } from '@/machines/reorder';
 import { cx } from '../cx';
 import { DataTable, type DataTableColumn, type DataTableProps, type DataTableRowProps } from '../DataTable';
 import { Icon } from '../Icon';
+import { useLatest, useOnce } from '../lists/useListLogic';
 import { toast } from '../toasts';
 import type { LifecycleListControls } from './LifecycleList';
 import styles from './SortableRows.module.css';
@@ -121,9 +124,10 @@ export interface SortableTableProps<T extends { id: number }> extends DataTableP
 }
 
 /**
- * A DataTable whose rows are reordered by drag handles (`@dnd-kit/sortable`). A drop shows the new
- * order at once and saves it; when the save fails the error is toasted and the old order returns.
- * The shown order is kept until new rows arrive (the reload after the save). Rows are SortableRows,
+ * A DataTable whose rows are reordered by drag handles (`@dnd-kit/sortable`). The reorder machine
+ * holds the order: a drop shows the new order at once and saves it; when the save fails the error
+ * is toasted and the old order returns. The shown order is kept until new rows arrive (the reload
+ * after the save). Rows are SortableRows,
  * so a `rowAs` among the table props is not used; the handles get their own first column.
  */
 export function SortableTable<T extends { id: number }>({
@@ -133,15 +137,30 @@ export function SortableTable<T extends { id: number }>({
   onSettled,
   ...table
 }: SortableTableProps<T>) {
-  const [moved, setMoved] = useState<{ base: readonly T[]; ids: number[] } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const latest = useLatest({ onSort, onSettled });
+  const logic = useOnce(() =>
+    reorderMachine.provide({
+      actors: { sort: fromPromise(({ input }) => latest.current.onSort(input.ids)) },
+      actions: {
+        settled: () => latest.current.onSettled?.(),
+        failed: (_, params) => toast.error(params.message),
+      },
+    }),
+  );
+  const actor = useActorRef(logic, { inspect: currentInspect() });
+  const moved = useSelector(actor, (s) => s.context.moved);
+  const saving = useSelector(actor, (s) => s.matches('saving'));
+  // New rows (the reload after a save, a page change) replace any order shown before them.
+  useEffect(() => {
+    actor.send({ type: 'rows.load', ids: table.rows.map((row) => row.id) });
+  }, [actor, table.rows]);
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a click on the handle stays a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  const rows = moved && moved.base === table.rows ? arrange(table.rows, moved.ids) : table.rows;
+  const rows = moved ? arrange(table.rows, moved) : table.rows;
   const ids = rows.map((row) => row.id);
   const labelOf = (id: UniqueIdentifier) => {
     const row = rows.find((r) => r.id === id);
@@ -171,23 +190,8 @@ export function SortableTable<T extends { id: number }>({
       `Reordering cancelled. ${labelOf(active.id)} is back at ${position(active.id)}.`,
   };
 
-  const onDragEnd = async ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = ids.indexOf(Number(active.id));
-    const to = ids.indexOf(Number(over.id));
-    if (from < 0 || to < 0) return;
-    const next = arrayMove(ids, from, to);
-    setMoved({ base: table.rows, ids: next });
-    setSaving(true);
-    try {
-      await onSort(next);
-    } catch (error) {
-      setMoved(null);
-      toast.error(describeFailure(error).message);
-    } finally {
-      setSaving(false);
-      onSettled?.();
-    }
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over) actor.send({ type: 'row.move', id: Number(active.id), over: Number(over.id) });
   };
 
   const renderCell = (row: T, columnId: string): ReactNode =>
@@ -203,9 +207,7 @@ export function SortableTable<T extends { id: number }>({
       collisionDetection={closestCenter}
       modifiers={[verticalOnly]}
       accessibility={{ announcements }}
-      onDragEnd={(event) => {
-        void onDragEnd(event);
-      }}
+      onDragEnd={onDragEnd}
     >
       <SortableContext
         items={ids}

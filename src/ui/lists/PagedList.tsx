@@ -1,0 +1,107 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import type { Paginator } from '@/api/contract/common';
+import { currentInspect } from '@/machines/inspect';
+import { type LoadInput, listMachine, pagedListShows } from '@/machines/list';
+import { ColumnToggle } from '../ColumnToggle';
+import { DataTable, type DataTableColumn } from '../DataTable';
+import { EmptyState } from '../EmptyState';
+import styles from '../lifecycle/LifecycleList.module.css';
+import { Pagination } from '../Pagination';
+import { SearchField } from '../SearchField';
+import { useColumnVisibility } from '../useColumnVisibility';
+import { ListEmpty, type ListNouns } from './ListEmpty';
+import { useLatest, useOnce, useOnKeyChange } from './useListLogic';
+
+export interface PagedListProps<T extends { id: number }> {
+  nouns: ListNouns;
+  /** Where 'Get Started' leads when there is nothing yet (none for lists filled by the website). */
+  startHref?: string;
+  columns: readonly DataTableColumn[];
+  /** Remembers the column choice in this browser. */
+  columnsKey: string;
+  renderCell: (row: T, columnId: string) => ReactNode;
+  rowLabel: (row: T) => string;
+  /** Row actions (an edit link, a view link) in the last column. */
+  renderActions?: (row: T) => ReactNode;
+  /** `GET <area>?search&page`; the list always calls the one it was given last. */
+  load: (input: LoadInput) => Promise<Paginator<T>>;
+  /** What `load` depends on besides search and page (a filter): a change loads again. */
+  loadKey?: unknown;
+}
+
+/**
+ * A paged, searchable list without a bin (reservations, responses, forms, templates): search,
+ * column visibility, the table, pagination, the failed-load retry and the empty states. The list
+ * machine holds every bit of state; LifecycleList is the same list with a bin.
+ */
+export function PagedList<T extends { id: number }>(props: PagedListProps<T>) {
+  const { nouns, columns, columnsKey } = props;
+  const latest = useLatest(props);
+  const logic = useOnce(() =>
+    listMachine.provide({
+      actors: { load: fromPromise(({ input }) => latest.current.load(input)) },
+    }),
+  );
+  const actor = useActorRef(logic, { inspect: currentInspect() });
+  useOnKeyChange(props.loadKey, () => actor.send({ type: 'list.reload' }));
+  const snapshot = useSelector(actor, (s) => s);
+  const { context } = snapshot;
+  // The machine's rows are the screen's own: its `load` answered them.
+  const list = context.data as Paginator<T> | null;
+  const loading = snapshot.matches('loading');
+  const visibility = useColumnVisibility(columns, columnsKey);
+
+  return (
+    <div className={styles.list} aria-busy={loading}>
+      <div className={styles.toolbar}>
+        <SearchField
+          label={`Search ${nouns.many}`}
+          value={context.search}
+          onChange={(value) => actor.send({ type: 'search.change', value })}
+          className={styles.search}
+        />
+        <ColumnToggle columns={visibility.columns} onChange={visibility.setHiddenIds} />
+      </div>
+      {snapshot.matches('loadFailed') ? (
+        <EmptyState
+          icon="cross"
+          title={`The ${nouns.many} could not be loaded.`}
+          text={context.error}
+          action={{ label: 'Try again', onPress: () => actor.send({ type: 'list.retry' }) }}
+        />
+      ) : (
+        <DataTable<T>
+          label={`All ${nouns.many}`}
+          columns={visibility.columns}
+          rows={list?.data ?? []}
+          renderCell={props.renderCell}
+          rowLabel={props.rowLabel}
+          renderActions={props.renderActions}
+          isLoading={loading && !list}
+          empty={
+            <ListEmpty
+              shows={pagedListShows(snapshot)}
+              nouns={nouns}
+              search={context.search}
+              startHref={props.startHref}
+              onClearSearch={() => actor.send({ type: 'search.clear' })}
+            />
+          }
+        />
+      )}
+      {list && list.total > 0 ? (
+        <Pagination
+          prevUrl={list.prev_page_url}
+          nextUrl={list.next_page_url}
+          currentPage={list.current_page}
+          lastPage={list.last_page}
+          total={list.total}
+          onPrevious={() => actor.send({ type: 'page.go', page: list.current_page - 1 })}
+          onNext={() => actor.send({ type: 'page.go', page: list.current_page + 1 })}
+        />
+      ) : null}
+    </div>
+  );
+}
