@@ -21,6 +21,7 @@ import { createStorage, MAX_UPLOAD_BYTES, type Storage } from './domain/storage'
 import { dottedErrors, HttpError } from './http/errors';
 import { authRoutes } from './routes/auth';
 import { brandsRoutes } from './routes/brands';
+import { builderRoutes } from './routes/builder';
 import { dealershipsRoutes } from './routes/dealerships';
 import { filesRoutes } from './routes/files';
 import { usersRoutes } from './routes/users';
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     brandsRoutes(api, { db, storage });
     dealershipsRoutes(api, { db, storage });
     filesRoutes(api, { storage });
+    builderRoutes(api, { storage });
   });
 
   await app.register(fastifyStatic, {
