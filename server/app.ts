@@ -28,6 +28,7 @@ import { dottedErrors, HttpError } from './http/errors';
 import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { brandsRoutes } from './routes/brands';
+import { builderRoutes } from './routes/builder';
 import { dealershipsRoutes } from './routes/dealerships';
 import { exportsRoutes } from './routes/exports';
 import { filesRoutes } from './routes/files';
@@ -183,6 +184,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     filesRoutes(api, { storage });
     pagesRoutes(api, { db });
     formsRoutes(api, { db });
+    builderRoutes(api, { storage });
     settingsRoutes(api, { db, enqueueExport });
     exportsRoutes(api, { db });
     reservationsRoutes(api, { db, webhookSecret: config.paymentsWebhookSecret });

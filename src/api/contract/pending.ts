@@ -15,9 +15,6 @@ export const pending: CallDef[] = [
   templates.templatesOptions,
   templates.templatesStore,
   templates.templatesUpdate,
-  builder.builderItems,
-  builder.builderConfigurables,
   builder.builderImportProviders,
   builder.builderImportRun,
-  builder.builderFilesUpload,
 ];

@@ -1,0 +1,173 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { BuilderItem } from '@/api/contract/builder';
+import type { PageItem } from '@/api/contract/pages';
+import { BlockEditor } from './BlockEditor';
+import { CATALOGUE } from './catalogue';
+import { blankItem, MARKDOWN_WELCOME } from './items';
+
+/** One block with every field type, a hideable plain section and a repeatable one. */
+const everything: BuilderItem = {
+  name: 'Everything',
+  hideable: { item: true, sections: ['main'] },
+  sections: {
+    main: {
+      name: 'Main',
+      repeatable: false,
+      fields: {
+        title: { name: 'Title', type: 'text' },
+        summary: { name: 'Summary', type: 'textarea' },
+        size: {
+          name: 'Size',
+          type: 'select',
+          options: [
+            { value: 'sm', label: 'Small' },
+            { value: 'lg', label: 'Large' },
+          ],
+        },
+        starts: { name: 'Starts on', type: 'date' },
+        photos: { name: 'Photos', type: 'files', max: 2 },
+        body: { name: 'Body', type: 'trix' },
+      },
+    },
+    slides: {
+      name: 'Slides',
+      phrase: 'Add slide',
+      repeatable: true,
+      fields: { heading: { name: 'Heading', type: 'text' } },
+    },
+  },
+};
+
+function open(item: PageItem = blankItem('everything', everything), definition = everything) {
+  const onSave = vi.fn<(item: PageItem) => void>();
+  const onCancel = vi.fn();
+  const upload = vi.fn(async (_target: unknown, file: File) => ({
+    path: `/storage/builder/${file.name}`,
+    name: file.name,
+  }));
+  const view = render(
+    <BlockEditor item={item} definition={definition} onSave={onSave} onCancel={onCancel} upload={upload} />,
+  );
+  return { onSave, onCancel, upload, view, user: userEvent.setup() };
+}
+
+const fileInput = (container: HTMLElement, at = 0) =>
+  container.querySelectorAll('input[type="file"]')[at] as HTMLInputElement;
+
+describe('BlockEditor', () => {
+  it('fills every field type and saves the value object', async () => {
+    const { user, onSave, upload, view } = open();
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Spring sale');
+    await user.type(screen.getByRole('textbox', { name: 'Summary' }), 'Two lines{enter}of text');
+    await user.click(screen.getByRole('button', { name: /Size$/ }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Large' }));
+    fireEvent.change(screen.getByLabelText('Starts on'), { target: { value: '2026-03-01' } });
+    fireEvent.change(fileInput(view.container), {
+      target: { files: [new File(['a'], 'front.png', { type: 'image/png' })] },
+    });
+    await screen.findByText('front.png');
+    await screen.findByRole('textbox', { name: 'Body' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(upload).toHaveBeenCalledWith(
+      { item: 'everything', section: 'main', field: 'photos' },
+      expect.any(File),
+    );
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(onSave.mock.calls[0]?.[0].sections.main).toEqual({
+      hidden: false,
+      entries: [],
+      fields: {
+        title: 'Spring sale',
+        summary: 'Two lines\nof text',
+        size: 'lg',
+        starts: '2026-03-01',
+        photos: [{ path: '/storage/builder/front.png', name: 'front.png' }],
+        // Opened and left alone, the rich text keeps its stored markdown exactly.
+        body: MARKDOWN_WELCOME,
+      },
+    });
+  });
+
+  it('disables the file field once it holds its max', async () => {
+    const item = blankItem('everything', everything);
+    const full: PageItem = {
+      ...item,
+      sections: {
+        ...item.sections,
+        main: {
+          hidden: false,
+          entries: [],
+          fields: {
+            photos: [
+              { path: '/storage/builder/a.png', name: 'a.png' },
+              { path: '/storage/builder/b.png', name: 'b.png' },
+            ],
+          },
+        },
+      },
+    };
+    open(full);
+    expect((screen.getByRole('button', { name: /Upload file/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('At most 2 files. Remove one to upload another.')).toBeTruthy();
+  });
+
+  it('adds, fills, reorders, collapses and removes entries of a repeatable section', async () => {
+    const { user, onSave } = open();
+    await user.click(screen.getByRole('button', { name: 'Add slide' }));
+    await user.click(screen.getByRole('button', { name: 'Add slide' }));
+    const headings = () => screen.getAllByRole('textbox', { name: 'Heading' });
+    await user.type(headings()[0] as HTMLElement, 'First');
+    await user.type(headings()[1] as HTMLElement, 'Second');
+    await user.click(screen.getByRole('button', { name: 'Move Slide 1 down' }));
+    expect(headings().map((input) => (input as HTMLInputElement).value)).toEqual(['Second', 'First']);
+    await user.click(screen.getByRole('button', { name: 'Slide 2' }));
+    expect(screen.getByRole('button', { name: 'Slide 2' }).getAttribute('aria-expanded')).toBe('false');
+    expect(headings()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave.mock.calls[0]?.[0].sections.slides?.entries).toEqual([
+      { opened: true, fields: { heading: 'Second' } },
+      { opened: false, fields: { heading: 'First' } },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Remove Slide 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave.mock.calls[1]?.[0].sections.slides?.entries).toEqual([
+      { opened: false, fields: { heading: 'First' } },
+    ]);
+  });
+
+  it('hides the block and a hideable section, and offers no toggle where the definition does not', async () => {
+    const { user, onSave } = open();
+    expect(screen.queryByRole('switch', { name: 'Hide Slides' })).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Hide this block' }));
+    await user.click(screen.getByRole('switch', { name: 'Hide Main' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const saved = onSave.mock.calls[0]?.[0];
+    expect(saved?.hidden).toBe(true);
+    expect(saved?.sections.main?.hidden).toBe(true);
+    expect(saved?.sections.slides?.hidden).toBe(false);
+  });
+
+  it('keeps the editor open with the field error when the block breaks its definition', async () => {
+    const item = blankItem('everything', everything);
+    const broken: PageItem = {
+      ...item,
+      name: '',
+      sections: { ...item.sections, main: { hidden: false, entries: [], fields: { size: 'huge' } } },
+    };
+    const { user, onSave } = open(broken);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByText('Choose one of the options.')).toBeTruthy());
+    expect(screen.getByText('Enter a block name.')).toBeTruthy();
+  });
+
+  it('tells Cancel without saving', async () => {
+    const { user, onSave, onCancel } = open(blankItem('faq', CATALOGUE.faq as BuilderItem), CATALOGUE.faq);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onSave).not.toHaveBeenCalled();
+  });
+});

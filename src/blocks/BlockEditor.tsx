@@ -1,0 +1,370 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import type { BuilderItem, BuilderSection } from '@/api/contract/builder';
+import type { StoredFile } from '@/api/contract/common';
+import type { FieldValue, ItemSection, PageItem } from '@/api/contract/pages';
+import { Button } from '@/ui/Button';
+import { Icon } from '@/ui/Icon';
+import { IconButton } from '@/ui/IconButton';
+import { Switch } from '@/ui/Switch';
+import { TextField } from '@/ui/TextField';
+import styles from './BlockEditor.module.css';
+import { type Entry, moveWithin, removeAt, replaceAt } from './entries';
+import { FieldEditor } from './fields/FieldEditor';
+import { blankEntry } from './items';
+import { type FieldErrors, validateItem } from './schema';
+import { type UploadTarget, uploadBlockFile } from './upload';
+
+export interface BlockEditorProps {
+  item: PageItem;
+  definition: BuilderItem;
+  onCancel: () => void;
+  /** Told the edited item once it keeps to its definition. */
+  onSave: (item: PageItem) => void;
+  /** Stores a file for a files field; defaults to builder/files/upload. */
+  upload?: (target: UploadTarget, file: File) => Promise<StoredFile>;
+}
+
+const emptySection: ItemSection = { hidden: false, fields: {}, entries: [] };
+
+/**
+ * Edits one placed block against its definition: its name, its sections' fields, the entries of
+ * repeatable sections and its hide flags. Nothing reaches the page until Save, and Save keeps the
+ * editor open with the field errors when the block breaks its definition.
+ */
+export function BlockEditor({
+  item,
+  definition,
+  onCancel,
+  onSave,
+  upload = uploadBlockFile,
+}: BlockEditorProps) {
+  const [draft, setDraft] = useState(item);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const prefix = useId();
+
+  const setSection = (key: string, change: (section: ItemSection) => ItemSection) =>
+    setDraft((current) => ({
+      ...current,
+      sections: { ...current.sections, [key]: change(current.sections[key] ?? emptySection) },
+    }));
+
+  const save = () => {
+    const found = validateItem(draft, definition);
+    if (draft.name.trim() === '') found.name = 'Enter a block name.';
+    setErrors(found);
+    if (Object.keys(found).length === 0) onSave(draft);
+  };
+
+  return (
+    <section className={styles.editor} aria-label={`Edit ${item.name}`}>
+      <TextField
+        label="Block name"
+        value={draft.name}
+        onChange={(name) => setDraft((current) => ({ ...current, name }))}
+        isRequired
+        maxLength={255}
+        errorMessage={errors.name}
+      />
+      {definition.hideable.item ? (
+        <Switch
+          isSelected={draft.hidden}
+          onChange={(hidden) => setDraft((current) => ({ ...current, hidden }))}
+        >
+          Hide this block
+        </Switch>
+      ) : null}
+      {Object.entries(definition.sections).map(([key, section]) => (
+        <SectionEditor
+          key={key}
+          sectionKey={key}
+          section={section}
+          value={draft.sections[key] ?? emptySection}
+          hideable={definition.hideable.sections.includes(key)}
+          errors={errors}
+          namePrefix={`${prefix}-${key}`}
+          onChange={(change) => setSection(key, change)}
+          upload={(field, file) => upload({ item: draft.index, section: key, field }, file)}
+        />
+      ))}
+      <div className={styles.actions}>
+        <Button variant="secondary" onPress={onCancel}>
+          Cancel
+        </Button>
+        <Button variant="primary" onPress={save}>
+          Save
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+interface SectionEditorProps {
+  sectionKey: string;
+  section: BuilderSection;
+  value: ItemSection;
+  hideable: boolean;
+  errors: FieldErrors;
+  namePrefix: string;
+  onChange: (change: (section: ItemSection) => ItemSection) => void;
+  upload: (field: string, file: File) => Promise<StoredFile>;
+}
+
+function SectionEditor({
+  sectionKey,
+  section,
+  value,
+  hideable,
+  errors,
+  namePrefix,
+  onChange,
+  upload,
+}: SectionEditorProps) {
+  const path = `sections.${sectionKey}`;
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.legend}>{section.name}</legend>
+      {hideable ? (
+        <Switch
+          isSelected={value.hidden}
+          onChange={(hidden) => onChange((current) => ({ ...current, hidden }))}
+        >
+          {`Hide ${section.name}`}
+        </Switch>
+      ) : null}
+      {section.repeatable ? (
+        <Entries
+          section={section}
+          entries={value.entries}
+          errors={errors}
+          path={`${path}.entries`}
+          namePrefix={namePrefix}
+          onChange={(change) => onChange((current) => ({ ...current, entries: change(current.entries) }))}
+          upload={upload}
+        />
+      ) : (
+        <Fields
+          section={section}
+          values={value.fields}
+          errors={errors}
+          path={`${path}.fields`}
+          namePrefix={namePrefix}
+          onChange={(key, fieldValue) =>
+            onChange((current) => ({ ...current, fields: { ...current.fields, [key]: fieldValue } }))
+          }
+          upload={upload}
+        />
+      )}
+    </fieldset>
+  );
+}
+
+interface FieldsProps {
+  section: BuilderSection;
+  values: Record<string, FieldValue>;
+  errors: FieldErrors;
+  path: string;
+  namePrefix: string;
+  onChange: (key: string, value: FieldValue) => void;
+  upload: (field: string, file: File) => Promise<StoredFile>;
+}
+
+function Fields({ section, values, errors, path, namePrefix, onChange, upload }: FieldsProps) {
+  return (
+    <div className={styles.fields}>
+      {Object.entries(section.fields).map(([key, field]) => (
+        <FieldEditor
+          key={key}
+          name={`${namePrefix}-${key}`}
+          field={field}
+          value={values[key]}
+          onChange={(fieldValue) => onChange(key, fieldValue)}
+          error={errors[`${path}.${key}`]}
+          upload={field.type === 'files' ? (file) => upload(key, file) : undefined}
+        />
+      ))}
+    </div>
+  );
+}
+
+interface EntriesProps {
+  section: BuilderSection;
+  entries: readonly Entry[];
+  errors: FieldErrors;
+  path: string;
+  namePrefix: string;
+  onChange: (change: (entries: Entry[]) => Entry[]) => void;
+  upload: (field: string, file: File) => Promise<StoredFile>;
+}
+
+/** Keys that follow entries through moves and removals, so an entry keeps its editor's state. */
+function useEntryKeys(count: number) {
+  const next = useRef(0);
+  const [keys, setKeys] = useState<string[]>(() => Array.from({ length: count }, () => `e${next.current++}`));
+  const fresh = () => `e${next.current++}`;
+  // Entries changed from outside (a reset) get keys of their own.
+  const shown = keys.length === count ? keys : Array.from({ length: count }, (_, i) => keys[i] ?? fresh());
+  return { keys: shown, setKeys, fresh };
+}
+
+function Entries({ section, entries, errors, path, namePrefix, onChange, upload }: EntriesProps) {
+  const { keys, setKeys, fresh } = useEntryKeys(entries.length);
+  const sensors = useSensors(
+    useSensor(PointerSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const noun = (section.phrase ?? 'Add entry').replace(/^Add /, '');
+  const label = (i: number) => `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${i + 1}`;
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= entries.length) return;
+    setKeys((current) => moveWithin(current, from, to));
+    onChange((current) => moveWithin(current, from, to));
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    move(keys.indexOf(String(active.id)), keys.indexOf(String(over.id)));
+  };
+
+  return (
+    <div className={styles.entries}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext items={keys} strategy={verticalListSortingStrategy}>
+          <ol className={styles.list} aria-label={section.name}>
+            {entries.map((entry, i) => (
+              <SortableEntry
+                key={keys[i]}
+                id={keys[i] ?? String(i)}
+                title={label(i)}
+                opened={entry.opened}
+                onToggle={() =>
+                  onChange((current) => replaceAt(current, i, { ...entry, opened: !entry.opened }))
+                }
+                onUp={i > 0 ? () => move(i, i - 1) : undefined}
+                onDown={i < entries.length - 1 ? () => move(i, i + 1) : undefined}
+                onRemove={() => {
+                  setKeys((current) => removeAt(current, i));
+                  onChange((current) => removeAt(current, i));
+                }}
+              >
+                <Fields
+                  section={section}
+                  values={entry.fields}
+                  errors={errors}
+                  path={`${path}.${i}.fields`}
+                  namePrefix={`${namePrefix}-${keys[i]}`}
+                  onChange={(key, value) =>
+                    onChange((current) => {
+                      const at = current[i] ?? entry;
+                      return replaceAt(current, i, { ...at, fields: { ...at.fields, [key]: value } });
+                    })
+                  }
+                  upload={upload}
+                />
+              </SortableEntry>
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
+      <Button
+        icon="plus"
+        onPress={() => {
+          setKeys((current) => [...current, fresh()]);
+          onChange((current) => [...current, blankEntry(section)]);
+        }}
+      >
+        {section.phrase ?? 'Add entry'}
+      </Button>
+    </div>
+  );
+}
+
+interface SortableEntryProps {
+  id: string;
+  title: string;
+  opened: boolean;
+  onToggle: () => void;
+  onUp: (() => void) | undefined;
+  onDown: (() => void) | undefined;
+  onRemove: () => void;
+  children: ReactNode;
+}
+
+function SortableEntry({
+  id,
+  title,
+  opened,
+  onToggle,
+  onUp,
+  onDown,
+  onRemove,
+  children,
+}: SortableEntryProps) {
+  const sortable = useSortable({ id });
+  const bodyId = useId();
+  return (
+    <li
+      ref={sortable.setNodeRef}
+      className={styles.entry}
+      data-dragging={sortable.isDragging || undefined}
+      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
+    >
+      <div className={styles.entryHeader}>
+        <button
+          type="button"
+          ref={sortable.setActivatorNodeRef}
+          {...sortable.attributes}
+          {...sortable.listeners}
+          aria-label={`Drag ${title}`}
+          title="Drag to reorder"
+          className={styles.handle}
+        >
+          <Icon name="drag" size="sm" />
+        </button>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={opened}
+          aria-controls={bodyId}
+          onClick={onToggle}
+        >
+          <Icon name={opened ? 'chevron-down' : 'chevron-right'} size="sm" />
+          {title}
+        </button>
+        <IconButton
+          icon="chevron-left"
+          className={styles.up}
+          label={`Move ${title} up`}
+          isDisabled={!onUp}
+          onPress={onUp}
+        />
+        <IconButton
+          icon="chevron-right"
+          className={styles.down}
+          label={`Move ${title} down`}
+          isDisabled={!onDown}
+          onPress={onDown}
+        />
+        <IconButton icon="trash" variant="danger" label={`Remove ${title}`} onPress={onRemove} />
+      </div>
+      <div id={bodyId} hidden={!opened} className={styles.entryBody}>
+        {opened ? children : null}
+      </div>
+    </li>
+  );
+}

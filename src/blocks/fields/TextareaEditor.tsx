@@ -1,0 +1,17 @@
+import { TextArea } from '@/ui/TextField';
+import { MAX_LENGTH } from '../schema';
+import { type FieldEditorProps, textOf } from './types';
+
+/** A multi-line text field of a block. */
+export function TextareaEditor({ name, field, value, onChange, error }: FieldEditorProps) {
+  return (
+    <TextArea
+      label={field.name}
+      name={name}
+      value={textOf(value)}
+      onChange={onChange}
+      maxLength={MAX_LENGTH.textarea}
+      errorMessage={error}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import { RichTextField } from '@/ui/RichTextField';
+import { type FieldEditorProps, textOf } from './types';
+
+/**
+ * Rich text kept as markdown. The editor owns its text once opened (it reports at most every 300 ms),
+ * so the stored markdown is only its starting point: opening and saving without edits keeps it as is.
+ */
+export function TrixEditor({ name, field, value, onChange, error }: FieldEditorProps) {
+  return (
+    <RichTextField
+      label={field.name}
+      name={name}
+      defaultValue={textOf(value)}
+      onChange={onChange}
+      errorMessage={error}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import type { BuilderField } from '@/api/contract/builder';
+import type { StoredFile } from '@/api/contract/common';
+import type { FieldValue } from '@/api/contract/pages';
+
+/** What every field editor is given: its definition, its value, where to report a change, its first error. */
+export interface FieldEditorProps {
+  /** Unique in the page, so labels, errors and the rich text's hidden input never collide. */
+  name: string;
+  field: BuilderField;
+  value: FieldValue | undefined;
+  onChange: (value: FieldValue) => void;
+  error?: string | undefined;
+  /** Stores a file for this field (files fields only). */
+  upload?: ((file: File) => Promise<StoredFile>) | undefined;
+}
+
+/** A stored text value as the editors show it: empty when unset or when it holds files. */
+export const textOf = (value: FieldValue | undefined): string => (typeof value === 'string' ? value : '');

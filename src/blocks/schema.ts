@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import type { BuilderField, BuilderItem, BuilderSection } from '@/api/contract/builder';
+import { blockFile, type PageItem } from '@/api/contract/pages';
+import { type Catalogue, own } from './catalogue';
+
+/** Longest text each kind of field keeps: a line, a paragraph or two, a whole article in markdown. */
+export const MAX_LENGTH = { text: 255, textarea: 5_000, trix: 100_000 } as const;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day written YYYY-MM-DD (2025-02-30 is not one). */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const empty = z.union([z.null(), z.literal('')]);
+
+const longText = (max: number) =>
+  z.string('Enter text.').max(max, `Use at most ${max.toLocaleString('en-GB')} characters.`);
+
+/** What one field may hold; every field may also be left empty. */
+export function fieldSchema(field: BuilderField): z.ZodType {
+  switch (field.type) {
+    case 'text':
+      return longText(MAX_LENGTH.text).nullish();
+    case 'textarea':
+      return longText(MAX_LENGTH.textarea).nullish();
+    case 'trix':
+      return longText(MAX_LENGTH.trix).nullish();
+    case 'select': {
+      const values = (field.options ?? []).map((option) => option.value);
+      const chosen = z
+        .string('Choose one of the options.')
+        .refine((v) => values.includes(v), 'Choose one of the options.');
+      return empty.or(chosen).optional();
+    }
+    case 'date':
+      return empty.or(z.string('Enter a date.').refine(isIsoDate, 'Enter a valid date.')).optional();
+    case 'files': {
+      const max = field.max ?? 1;
+      return z
+        .array(blockFile, 'Upload the file again.')
+        .max(max, max === 1 ? 'Upload at most 1 file.' : `Upload at most ${max} files.`)
+        .nullish();
+    }
+  }
+}
+
+/** The values of a section's fields; keys the definition does not name are kept untouched. */
+export function fieldsSchema(fields: Record<string, BuilderField>) {
+  return z
+    .object(Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, fieldSchema(field)])))
+    .loose();
+}
+
+const hiddenFlag = (hideable: boolean) =>
+  hideable ? z.boolean().optional() : z.literal(false, 'This cannot be hidden.').optional();
+
+/** One section's stored values: its fields, or its entries when repeatable, and whether it is hidden. */
+export function sectionSchema(section: BuilderSection, hideable: boolean) {
+  const fields = fieldsSchema(section.fields);
+  return z
+    .object({
+      hidden: hiddenFlag(hideable),
+      fields: section.repeatable ? z.unknown() : fields.optional(),
+      entries: section.repeatable
+        ? z.array(z.object({ opened: z.boolean().optional(), fields: fields.optional() }).loose()).optional()
+        : z.unknown(),
+    })
+    .loose();
+}
+
+/** A placed block checked against its type's definition. */
+export function itemSchema(definition: BuilderItem) {
+  const hideableSections = new Set(definition.hideable.sections);
+  return z
+    .object({
+      hidden: hiddenFlag(definition.hideable.item),
+      sections: z
+        .object(
+          Object.fromEntries(
+            Object.entries(definition.sections).map(([key, section]) => [
+              key,
+              sectionSchema(section, hideableSections.has(key)).optional(),
+            ]),
+          ),
+        )
+        .loose()
+        .optional(),
+    })
+    .loose();
+}
+
+/** Field errors keyed by dotted path, the first message for each. */
+export type FieldErrors = Record<string, string>;
+
+/** Checks one placed block; paths start at the item ('sections.slides.entries.0.fields.image'). */
+export function validateItem(item: unknown, definition: BuilderItem, base = ''): FieldErrors {
+  const result = itemSchema(definition).safeParse(item);
+  const errors: FieldErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const path = [base, ...issue.path.map(String)].filter(Boolean).join('.');
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+export interface ItemsCheck {
+  /** Field errors keyed by dotted path from `base` ('items.3.sections.slides.entries.0.fields.image'). */
+  errors: FieldErrors;
+  /** Positions of items whose block type the catalogue does not have: kept as they are, shown as such. */
+  unknown: number[];
+}
+
+/** Checks every placed block against the catalogue, as the editor and the API do before a save. */
+export function validateItems(
+  items: readonly Pick<PageItem, 'index'>[],
+  catalogue: Catalogue,
+  base = 'items',
+): ItemsCheck {
+  const errors: FieldErrors = {};
+  const unknown: number[] = [];
+  items.forEach((item, position) => {
+    const definition = own(catalogue, item.index);
+    if (!definition) {
+      unknown.push(position);
+      return;
+    }
+    Object.assign(errors, validateItem(item, definition, `${base}.${position}`));
+  });
+  return { errors, unknown };
+}
