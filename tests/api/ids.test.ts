@@ -1,4 +1,4 @@
-import { brands, dealerships, users } from '@server/db/schema';
+import { brands, dealerships, exports, reservations, users } from '@server/db/schema';
 import { registeredCalls } from '@server/http/route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallDef } from '@/api/contract/define';
@@ -46,6 +46,23 @@ beforeAll(async () => {
       sortOrder: id,
     })),
   );
+  await db.insert(reservations).values(
+    RECORD_IDS.map((id) => ({
+      id,
+      name: `Reserver ${id}`,
+      email: `r${id}@example.com`,
+      registration: `AB${id}CDE`,
+      reservedAt: new Date('2026-01-02T10:00:00Z'),
+      amount: 9900,
+      brand: 'visa',
+      expYear: 2030,
+      last4: '4242',
+      chargeId: `ch_${id}`,
+    })),
+  );
+  await db
+    .insert(exports)
+    .values(RECORD_IDS.map((id) => ({ id, kind: 'vehicles' as const, email: `e${id}@example.com` })));
 });
 afterAll(() => server.close());
 
