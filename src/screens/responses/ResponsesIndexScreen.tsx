@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { type Enquiry, type ResponseHandle, responseHandle } from '@/api/contract/responses';
 import { api } from '@/api/endpoints';
@@ -54,9 +54,12 @@ function ResponsesOfForm({ handle }: { handle: ResponseHandle }) {
   const [listError, setListError] = useState<string | null>(null);
   // The list machine keeps the page of enquiries; the forms and counts that come with it are kept here.
   const [about, setAbout] = useState<Omit<ResponsesAnswer, 'responses'> | null>(null);
+  // Only the newest call may set them: the machine drops an older answer, so must this.
+  const calls = useRef(0);
   const list = useAddressList(async (query) => {
+    const call = ++calls.current;
     const { responses, ...rest } = await api.responses.list({ query: { handle, page: query.page } });
-    setAbout(rest);
+    if (call === calls.current) setAbout(rest);
     return responses;
   });
   const page = list.data;
