@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, emit, fromPromise, setup } from 'xstate';
 import type { Paginator } from '@/api/contract/common';
 import { describeFailure } from './errors';
 
@@ -33,6 +33,22 @@ export type ListEvent =
   | { type: 'search.change'; value: string }
   | { type: 'search.clear' }
   | { type: 'page.go'; page: number };
+
+/**
+ * A query chosen outside the list (the address, after the back button): it is loaded at once and
+ * an answer still on its way for the old query is dropped.
+ */
+export type ListQueryEvent = { type: 'list.query'; search: string; page: number };
+
+/** Sent each time the list loads, so a screen can keep the query in the address. */
+export type ListQueried = { type: 'list.queried'; search: string; page: number };
+
+/** Every data state takes a query from outside the same way: load it afresh. */
+const takeQuery = {
+  target: '#list.loading',
+  reenter: true,
+  actions: 'takeQuery',
+} as const;
 
 /**
  * What a list shows under its toolbar. `noResults` is a search that found nothing (spec: 'Oops! No
@@ -73,7 +89,10 @@ export function pagedListShows(snapshot: {
 export const listMachine = setup({
   types: {
     context: {} as ListContext,
-    events: {} as ListEvent,
+    events: {} as ListEvent | ListQueryEvent,
+    emitted: {} as ListQueried,
+    /** The query to start from (the address's); by default no search, page 1. */
+    input: {} as Partial<LoadInput> | undefined,
   },
   actors: {
     load: fromPromise<Paginator<Row>, LoadInput>(async () => {
@@ -89,13 +108,21 @@ export const listMachine = setup({
     setSearch: assign({ search: (_, params: { value: string }) => params.value }),
     setPage: assign({ page: (_, params: { page: number }) => params.page }),
     firstPage: assign({ page: 1 }),
+    takeQuery: assign(({ event }) =>
+      event.type === 'list.query' ? { search: event.search, page: event.page } : {},
+    ),
   },
 }).createMachine({
   id: 'list',
-  context: { search: '', page: 1, data: null, error: null },
+  context: ({ input }) => ({ search: input?.search ?? '', page: input?.page ?? 1, data: null, error: null }),
   initial: 'loading',
   states: {
     loading: {
+      entry: emit(({ context }) => ({
+        type: 'list.queried' as const,
+        search: context.search,
+        page: context.page,
+      })),
       invoke: {
         id: 'load',
         src: 'load',
@@ -116,10 +143,12 @@ export const listMachine = setup({
           reenter: true,
           actions: [{ type: 'setSearch', params: ({ event }) => ({ value: event.value }) }, 'firstPage'],
         },
+        'list.query': takeQuery,
       },
     },
     loadFailed: {
       on: {
+        'list.query': takeQuery,
         'list.retry': 'loading',
         'list.reload': 'loading',
         'search.change': {
@@ -147,6 +176,7 @@ export const listMachine = setup({
           actions: { type: 'setPage', params: ({ event }) => ({ page: event.page }) },
         },
         'list.reload': 'loading',
+        'list.query': takeQuery,
       },
       states: {
         idle: {},

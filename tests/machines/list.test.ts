@@ -32,12 +32,16 @@ function page(ids: number[]): Paginator<Row> {
   };
 }
 
-function start() {
+function start(input: Partial<LoadInput> = {}) {
   const calls = new FakeCalls();
   const actor = createActor(
     listMachine.provide({ actors: { load: calls.actor<Paginator<Row>, LoadInput>('load') } }),
-  ).start();
-  return { calls, actor };
+    { input },
+  );
+  const queried: LoadInput[] = [];
+  actor.on('list.queried', ({ search, page }) => queried.push({ search, page }));
+  actor.start();
+  return { calls, actor, queried };
 }
 
 beforeEach(() => {
@@ -109,6 +113,58 @@ describe('list machine rules', () => {
     expect(listShows({ failed: false, rows: [{}], search: 'kia' })).toBe('rows');
     expect(listShows({ failed: false, rows: null, search: '' })).toBe('loading');
     expect(listShows({ failed: true, rows: [{}], search: '' })).toBe('failed');
+  });
+
+  it('starts from the query it is given and reports every query it loads', async () => {
+    const { calls, actor, queried } = start({ search: 'smith', page: 2 });
+    expect(calls.inputsOf('load')).toEqual([{ search: 'smith', page: 2 }]);
+    calls.resolve('load', page(PAGE_ROWS));
+    await settle();
+    actor.send({ type: 'page.go', page: 3 });
+    actor.send({ type: 'search.change', value: 'jones' });
+    actor.send({ type: 'search.clear' });
+    expect(queried).toEqual([
+      { search: 'smith', page: 2 },
+      { search: 'smith', page: 3 },
+      { search: 'jones', page: 1 },
+    ]);
+    calls.resolve('load', page(PAGE_ROWS));
+    await settle();
+    actor.send({ type: 'search.clear' });
+    expect(queried.at(-1)).toEqual({ search: '', page: 1 });
+  });
+
+  it('loads a query from outside at once and drops the answer to the older one still in flight', async () => {
+    const { calls, actor } = start();
+    actor.send({ type: 'list.query', search: 'vw', page: 2 });
+    expect(calls.inputsOf('load')).toEqual([
+      { search: '', page: 1 },
+      { search: 'vw', page: 2 },
+    ]);
+    expect(actor.getSnapshot().context.search).toBe('vw');
+    // The newer call answers first; the older one's late answer must not replace it.
+    calls.resolve('load', page([7]));
+    await settle();
+    calls.resolve('load', page([1, 2]));
+    await settle();
+    expect(actor.getSnapshot().context.data?.data.map((row) => row.id)).toEqual([7]);
+    expect(pagedListShows(actor.getSnapshot())).toBe('rows');
+  });
+
+  it('loads a query from outside after a failed load, and while rows are shown', async () => {
+    const { calls, actor } = start();
+    calls.reject('load', new ApiError(500, FAILURE));
+    await settle();
+    actor.send({ type: 'list.query', search: '', page: 2 });
+    calls.resolve('load', page(PAGE_ROWS));
+    await settle();
+    actor.send({ type: 'list.query', search: 'kia', page: 1 });
+    expect(calls.inputsOf('load')).toEqual([
+      { search: '', page: 1 },
+      { search: '', page: 2 },
+      { search: 'kia', page: 1 },
+    ]);
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
   });
 
   it('says why a load failed when the failure carries no message of its own', async () => {

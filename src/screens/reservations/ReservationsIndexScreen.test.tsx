@@ -1,5 +1,5 @@
 import '@/ui/jsdomGaps';
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -28,13 +28,14 @@ const emptyPage: Paginator<Reservation> = {
 afterEach(() => vi.restoreAllMocks());
 
 function renderAt(path: string, screenComponent: () => React.ReactNode) {
-  const location = memoryLocation({ path });
+  const location = memoryLocation({ path, record: true });
   const Screen = screenComponent;
   render(
     <Router hook={location.hook} searchHook={location.searchHook}>
       <Screen />
     </Router>,
   );
+  return location;
 }
 
 describe('the reservations screens', () => {
@@ -51,6 +52,22 @@ describe('the reservations screens', () => {
     expect(await screen.findByText('Oops! No results...')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Clear Search' })).toBeTruthy();
     expect(list).toHaveBeenCalledWith({ query: { search: 'nobody', page: 1 } });
+  });
+
+  it('keep the search in the address: Clear Search takes it out, and an address from elsewhere is loaded', async () => {
+    const list = vi.spyOn(api.reservations, 'list').mockResolvedValue({ reservations: emptyPage });
+    const location = renderAt('/reservations?search=nobody&page=2', ReservationsIndexScreen);
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear Search' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/reservations'));
+    expect(list).toHaveBeenLastCalledWith({ query: { search: '', page: 1 } });
+    expect(await screen.findByText('There are currently no reservations.')).toBeTruthy();
+    // The back button, or a link to a search.
+    act(() => location.navigate('/reservations?search=kia&page=3'));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ query: { search: 'kia', page: 3 } }));
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search reservations' }).value).toBe(
+      'kia',
+    );
+    expect(list).toHaveBeenCalledTimes(3);
   });
 
   it("say the reservation doesn't exist when its fetch fails", async () => {

@@ -6,11 +6,11 @@ import { ColumnToggle } from '@/ui/ColumnToggle';
 import { DataTable, type DataTableColumn } from '@/ui/DataTable';
 import { EmptyState } from '@/ui/EmptyState';
 import { formatDate } from '@/ui/format';
+import { useAddressList } from '@/ui/lists/useAddressList';
 import { PageHeader } from '@/ui/PageHeader';
 import { Pagination } from '@/ui/Pagination';
 import { SearchField } from '@/ui/SearchField';
 import { useColumnVisibility } from '@/ui/useColumnVisibility';
-import { usePagedList } from '@/ui/usePagedList';
 import { RefundedIcon } from './RefundedIcon';
 import styles from './Reservations.module.css';
 
@@ -48,14 +48,14 @@ function renderCell(row: Reservation, columnId: string) {
 
 /** Spec §2 Reservations: searched and paged in the address, columns chosen by the user. */
 export default function ReservationsIndexScreen() {
-  const list = usePagedList(loadReservations);
+  const list = useAddressList(loadReservations);
   const visibility = useColumnVisibility(columns, 'reservations.columns');
   const page = list.data;
 
-  const empty = list.query.search ? (
+  const empty = list.searched ? (
     <EmptyState
       title="Oops! No results..."
-      text={`No reservations match “${list.query.search}”.`}
+      text={`No reservations match “${list.searched}”.`}
       action={{ label: 'Clear Search', onPress: list.clear }}
     />
   ) : (

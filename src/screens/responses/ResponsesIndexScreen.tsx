@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { type Enquiry, type ResponseHandle, responseHandle } from '@/api/contract/responses';
 import { api } from '@/api/endpoints';
@@ -8,11 +8,11 @@ import { ExportDialog } from '@/ui/ExportDialog';
 import { formatDate } from '@/ui/format';
 import { IconButton } from '@/ui/IconButton';
 import { IconLink } from '@/ui/IconLink';
+import { useAddressList } from '@/ui/lists/useAddressList';
 import { PageHeader } from '@/ui/PageHeader';
 import { Pagination } from '@/ui/Pagination';
 import { Select } from '@/ui/Select';
 import { useLoad } from '@/ui/useLoad';
-import { usePagedList } from '@/ui/usePagedList';
 import styles from './Responses.module.css';
 import { TotalsBoxes } from './TotalsBoxes';
 
@@ -25,6 +25,8 @@ const OPTIONAL_COLUMNS: DataTableColumn[] = [
   { id: 'dealership', label: 'Dealership' },
 ];
 const DATE_COLUMN: DataTableColumn = { id: 'date_added', label: 'Date Added' };
+
+type ResponsesAnswer = Awaited<ReturnType<typeof api.responses.list>>;
 
 const DEFAULT_HANDLE: ResponseHandle = 'aftersales-enquiry';
 
@@ -50,11 +52,20 @@ function ResponsesOfForm({ handle }: { handle: ResponseHandle }) {
   const [exporting, setExporting] = useState(false);
   const [exportList, setExportList] = useState<ResponseHandle>(handle);
   const [listError, setListError] = useState<string | null>(null);
-  const list = usePagedList(async (query) => api.responses.list({ query: { handle, page: query.page } }));
-  const answer = list.data;
-  const lists = answer?.lists ?? [];
+  // The list machine keeps the page of enquiries; the forms and counts that come with it are kept here.
+  const [about, setAbout] = useState<Omit<ResponsesAnswer, 'responses'> | null>(null);
+  // Only the newest call may set them: the machine drops an older answer, so must this.
+  const calls = useRef(0);
+  const list = useAddressList(async (query) => {
+    const call = ++calls.current;
+    const { responses, ...rest } = await api.responses.list({ query: { handle, page: query.page } });
+    if (call === calls.current) setAbout(rest);
+    return responses;
+  });
+  const page = list.data;
+  const lists = about?.lists ?? [];
 
-  const rows = answer?.responses.data ?? [];
+  const rows = page?.data ?? [];
   const columns = [
     ...OPTIONAL_COLUMNS.filter((column) => rows.some((row) => answerText(row, column.id) !== '')),
     DATE_COLUMN,
@@ -89,10 +100,10 @@ function ResponsesOfForm({ handle }: { handle: ResponseHandle }) {
           }}
         />
       </div>
-      {answer && answer.total !== answer.full_total ? (
+      {about && about.total !== about.full_total ? (
         <p className={styles.note}>
           This table shows only the enquiries stored since form data began to be kept in the console (
-          {answer.total} of {answer.full_total}); earlier enquiries were only e-mailed.
+          {about.total} of {about.full_total}); earlier enquiries were only e-mailed.
         </p>
       ) : null}
       {list.failure ? (
@@ -109,7 +120,7 @@ function ResponsesOfForm({ handle }: { handle: ResponseHandle }) {
           rows={rows}
           rowLabel={(row) => answerText(row, 'name') || `Response #${row.id}`}
           renderCell={(row, id) => (id === 'date_added' ? formatDate(row.date_added) : answerText(row, id))}
-          isLoading={list.isLoading && !answer}
+          isLoading={list.isLoading && !page}
           empty={<EmptyState icon="responses" title="There are no responses for this form yet." />}
           renderActions={(row) => (
             <IconLink
@@ -121,15 +132,15 @@ function ResponsesOfForm({ handle }: { handle: ResponseHandle }) {
           )}
         />
       )}
-      {answer && answer.responses.total > 0 ? (
+      {page && page.total > 0 ? (
         <Pagination
-          prevUrl={answer.responses.prev_page_url}
-          nextUrl={answer.responses.next_page_url}
-          currentPage={answer.responses.current_page}
-          lastPage={answer.responses.last_page}
-          total={answer.responses.total}
-          onPrevious={() => list.goTo(answer.responses.current_page - 1)}
-          onNext={() => list.goTo(answer.responses.current_page + 1)}
+          prevUrl={page.prev_page_url}
+          nextUrl={page.next_page_url}
+          currentPage={page.current_page}
+          lastPage={page.last_page}
+          total={page.total}
+          onPrevious={() => list.goTo(page.current_page - 1)}
+          onNext={() => list.goTo(page.current_page + 1)}
         />
       ) : null}
       <ExportDialog

@@ -44,7 +44,7 @@ export function PagedList<T extends { id: number }>(props: PagedListProps<T>) {
       actors: { load: fromPromise(({ input }) => latest.current.load(input)) },
     }),
   );
-  const actor = useActorRef(logic, { inspect: currentInspect() });
+  const actor = useActorRef(logic, { input: {}, inspect: currentInspect() });
   useOnKeyChange(props.loadKey, () => actor.send({ type: 'list.reload' }));
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
