@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
@@ -147,6 +147,8 @@ async function measure(
 ): Promise<BenchOutcome> {
   const token = await server.token();
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  // Both rates share the machine's cores with whatever else runs: the load says how much that was.
+  const loadBefore = loadavg()[0] ?? 0;
   const sqlRate = await pgbench(databaseUrl, statements, RATIO_SECONDS);
   const api = await autocannon({
     url: `${server.base}${LIST_PATH}`,
@@ -155,6 +157,8 @@ async function measure(
     duration: RATIO_SECONDS,
   });
   const apiRate = api.requests.average;
+  const loadAfter = loadavg()[0] ?? 0;
+  console.log(`Load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`);
   console.log(`pgbench   ${Math.round(sqlRate)} lists/s (${CLIENTS} clients, prepared statements)`);
   console.log(`API       ${Math.round(apiRate)} lists/s (${CLIENTS} clients), ${api.non2xx} non-2xx`);
 
@@ -174,7 +178,7 @@ async function measure(
     .filter(([code]) => Number(code) >= 500)
     .reduce((sum, [, count]) => sum + count, 0);
   console.log(
-    `Soak      ${soak.requests.total} requests, by status ${JSON.stringify(byStatus)}, ${soak.errors} socket errors`,
+    `Soak      ${soak.requests.total} requests, by status ${JSON.stringify(byStatus)}, ${soak.errors} socket errors (${soak.timeouts} timeouts)`,
   );
 
   return {
@@ -188,6 +192,7 @@ async function measure(
       apiPerSecond: apiRate,
       apiLatencyP97_5: api.latency.p97_5,
       ratio: apiRate / sqlRate,
+      loadAverage: { before: loadBefore, after: loadAfter },
       soak: {
         seconds: SOAK_SECONDS,
         clients: SOAK_CLIENTS,
@@ -196,6 +201,7 @@ async function measure(
         byStatus,
         serverErrors,
         socketErrors: soak.errors,
+        timeouts: soak.timeouts,
         latencyP97_5: soak.latency.p97_5,
       },
     },
