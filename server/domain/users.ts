@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { User } from '@/api/contract/users';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
@@ -17,7 +17,10 @@ export const usersLifecycle: LifecycleTable = {
 
 export type UserRow = typeof users.$inferSelect;
 
-export function toUser(row: UserRow): User {
+/** What the API shows of a user: everything but the password hash. */
+export type PublicUserRow = Omit<UserRow, 'passwordHash'>;
+
+export function toUser(row: PublicUserRow): User {
   return {
     id: row.id,
     name: row.name,
@@ -33,12 +36,14 @@ export function toUser(row: UserRow): User {
   };
 }
 
-/** The users list: both tabs newest first, searched by name or e-mail. */
-export const usersListing: ListSource<UserRow, User> = {
+const { passwordHash: _hash, ...publicColumns } = getTableColumns(users);
+
+/** The users list: both tabs newest first, searched by name or e-mail; hashes stay in the database. */
+export const usersListing: ListSource<PublicUserRow, User> = {
   name: 'users',
   lifecycle: usersLifecycle,
   searchText: userSearchText(users),
-  select: (db) => db.select().from(users).$dynamic(),
+  select: (db) => db.select(publicColumns).from(users).$dynamic(),
   toItem: toUser,
 };
 

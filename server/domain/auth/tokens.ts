@@ -32,7 +32,13 @@ export function loadSecret(explicit: string | null, file: string | null): Uint8A
   return secret;
 }
 
+/** Verified tokens kept at most: a signed-in console sends the same token on every call. */
+const VERIFIED_KEPT = 1000;
+
 export function createTokenService(secret: Uint8Array, ttl: number): TokenService {
+  // Checking a signature costs more than the rest of a cached session check; a token's claims never
+  // change, only its expiry comes, so a verified token is kept with its expiry and checked by that.
+  const verified = new Map<string, { claims: AccessClaims; expiresMs: number }>();
   return {
     ttl,
     mac: (purpose, value) => createHmac('sha256', secret).update(`${purpose}\0${value}`).digest('base64url'),
@@ -44,6 +50,11 @@ export function createTokenService(secret: Uint8Array, ttl: number): TokenServic
         .setExpirationTime(`${ttl}s`)
         .sign(secret),
     async verify(token) {
+      const kept = verified.get(token);
+      if (kept) {
+        if (Date.now() < kept.expiresMs) return kept.claims;
+        verified.delete(token);
+      }
       try {
         // Only HS256: tokens with `alg: none` or any other algorithm are refused.
         const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
@@ -58,7 +69,12 @@ export function createTokenService(secret: Uint8Array, ttl: number): TokenServic
         ) {
           return null;
         }
-        return { sub, sid: payload.sid };
+        const claims = { sub, sid: payload.sid };
+        if (typeof payload.exp === 'number') {
+          if (verified.size >= VERIFIED_KEPT) verified.clear();
+          verified.set(token, { claims, expiresMs: payload.exp * 1000 });
+        }
+        return claims;
       } catch {
         return null;
       }

@@ -158,8 +158,8 @@ export async function subtreeOf(db: Db, id: number): Promise<(PageRow & { depth:
     .sort((a, b) => a.depth - b.depth || a.sortOrder - b.sortOrder);
 }
 
-/** Candidates read before ranking: enough that the best hits are among them, few enough to stay fast. */
-const SEARCH_CANDIDATES = 200;
+/** Matches read before ranking: enough that the best hits are among them, few enough to stay fast. */
+const SEARCH_CANDIDATES = 400;
 
 /** Pages whose name or slug holds the text, through the trigram index, each with its way down. */
 export async function searchPages(
@@ -168,41 +168,46 @@ export async function searchPages(
   limit = 20,
 ): Promise<(PageSummary & { path: PageCrumb[] })[]> {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  // Unordered with a limit, so the scan stops early; the shortest slugs (nearest the top) rank first.
-  // Matching ids first, through the trigram index alone; then those pages by primary key.
-  // With a limit and many matches the planner may prefer reading the table from the start and
-  // stopping early, which is slow when the matches lie at its end: the index is always cheaper here.
-  const matching = await db.transaction(async (tx) => {
+  // The shortest slugs (nearest the top) rank first. Only the page of hits that is answered gets
+  // its children counted and its path built: doing that for every match costs per match.
+  // The matches are read unordered with a limit, through the trigram index alone: with a limit and
+  // many matches the planner may prefer reading the table from the start and stopping early, which
+  // is slow when the matches lie at its end, so the index is always cheaper here.
+  const ranked = await db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    return tx.execute(
-      sql`select page_id from page_search where text ilike ${pattern} limit ${SEARCH_CANDIDATES * 2}`,
-    );
+    return tx.execute(sql`
+      select p.id from pages p
+      where p.id in (select page_id from page_search where text ilike ${pattern} limit ${SEARCH_CANDIDATES})
+        and p.kind = 'page' and p.deleted_at is null
+      order by length(p.slug), p.id
+      limit ${limit}`);
   });
-  const matchIds = rowsOf<{ page_id: number }>(matching).map((r) => Number(r.page_id));
-  if (matchIds.length === 0) return [];
-  const candidates = await db
-    .select({ page: pages, children: totalChildren })
-    .from(pages)
-    .where(and(eq(pages.kind, 'page'), live, sql`${pages.id} = any(${`{${matchIds.join(',')}}`}::int[])`))
-    .limit(SEARCH_CANDIDATES);
-  const hits = candidates
-    .sort((a, b) => a.page.slug.length - b.page.slug.length || a.page.id - b.page.id)
-    .slice(0, limit);
-  if (hits.length === 0) return [];
-  const ids = hits.map((h) => h.page.id);
-  const result = await db.execute(sql`
-    with recursive up(hit, id, name, parent_id, depth) as (
-      select id, id, name, parent_id, 0 from pages where id = any(${`{${ids.join(',')}}`}::int[])
-      union all
-      select up.hit, p.id, p.name, p.parent_id, up.depth + 1 from pages p join up on p.id = up.parent_id
-      where up.depth < 1000
-    )
-    select hit, id, name, depth from up where depth > 0 order by hit, depth desc`);
+  const ids = rowsOf<{ id: number }>(ranked).map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  const idList = `{${ids.join(',')}}`;
+  const [hits, result] = await Promise.all([
+    db
+      .select({ page: pages, children: totalChildren })
+      .from(pages)
+      .where(sql`${pages.id} = any(${idList}::int[])`),
+    db.execute(sql`
+      with recursive up(hit, id, name, parent_id, depth) as (
+        select id, id, name, parent_id, 0 from pages where id = any(${idList}::int[])
+        union all
+        select up.hit, p.id, p.name, p.parent_id, up.depth + 1 from pages p join up on p.id = up.parent_id
+        where up.depth < 1000
+      )
+      select hit, id, name, depth from up where depth > 0 order by hit, depth desc`),
+  ]);
   const paths = new Map<number, PageCrumb[]>();
   for (const r of rowsOf<{ hit: number; id: number; name: string }>(result)) {
     const list = paths.get(Number(r.hit)) ?? [];
     list.push({ id: Number(r.id), name: r.name });
     paths.set(Number(r.hit), list);
   }
-  return hits.map((h) => ({ ...toSummary(h.page, h.children), path: paths.get(h.page.id) ?? [] }));
+  const byId = new Map(hits.map((h) => [h.page.id, h]));
+  return ids.flatMap((id) => {
+    const hit = byId.get(id);
+    return hit ? [{ ...toSummary(hit.page, hit.children), path: paths.get(id) ?? [] }] : [];
+  });
 }
