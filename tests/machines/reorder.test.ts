@@ -133,6 +133,7 @@ describe('moving an id', () => {
     expect(moveId([1, 2, 3], 2, 2)).toEqual([1, 2, 3]);
     expect(moveId([1, 2, 3], 2, 9)).toEqual([1, 2, 3]);
     expect(moveId([1, 2, 3], 9, 2)).toEqual([1, 2, 3]);
+    expect(moveId([1, 2, 3, 4], 1, 9)).toEqual([1, 2, 3, 4]);
   });
 
   it('saves nothing for a drop on a row that is not shown', () => {
@@ -141,5 +142,25 @@ describe('moving an id', () => {
     actor.send({ type: 'row.move', id: 9, over: 1 });
     expect(calls.made).toEqual([]);
     expect(actor.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('saves nothing for a row dropped back on its own place, and the next drop still saves', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'row.move', id: 2, over: 2 });
+    expect(calls.made).toEqual([]);
+    actor.send({ type: 'row.move', id: 1, over: 2 });
+    expect(calls.made).toEqual([{ src: 'sort', input: { ids: [2, 1, 3] } }]);
+  });
+
+  it('shows no rows and saves nothing before the list has loaded', () => {
+    const calls = new FakeCalls();
+    const actor = createActor(
+      reorderMachine.provide({ actors: { sort: calls.actor<unknown, SortInput>('sort') } }),
+    ).start();
+    expect(shownOrder(actor.getSnapshot())).toEqual([]);
+    actor.send({ type: 'row.move', id: 1, over: 2 });
+    expect(calls.made).toEqual([]);
+    expect(shownOrder(actor.getSnapshot())).toEqual([]);
+    actor.stop();
   });
 });
