@@ -29,7 +29,12 @@ export type PagedListEmitted = { type: 'query.changed'; query: PagedQuery };
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /** Every data state takes a new query the same way: back to loading, afresh. */
-const newQuery = { guard: 'isNewQuery', target: 'loading', reenter: true, actions: 'takeQuery' } as const;
+const newQuery = {
+  guard: { type: 'isNewQuery', params: ({ event }: { event: { query: PagedQuery } }) => event },
+  target: 'loading',
+  reenter: true,
+  actions: { type: 'takeQuery', params: ({ event }: { event: { query: PagedQuery } }) => event },
+} as const;
 
 const sameQuery = (a: PagedQuery, b: PagedQuery) => a.search === b.search && a.page === b.page;
 
@@ -52,25 +57,22 @@ export const pagedListMachine = setup({
     }),
   },
   guards: {
-    isNewQuery: ({ context, event }) =>
-      event.type === 'query.set' && (!sameQuery(context.query, event.query) || context.error !== null),
+    isNewQuery: ({ context }, params: { query: PagedQuery }) =>
+      !sameQuery(context.query, params.query) || context.error !== null,
   },
   actions: {
-    takeQuery: assign(({ context, event }) => {
-      if (event.type !== 'query.set') return {};
-      return {
-        query: event.query,
-        typed: context.typed === context.query.search ? event.query.search : context.typed,
-      };
-    }),
+    takeQuery: assign(({ context }, params: { query: PagedQuery }) => ({
+      query: params.query,
+      typed: context.typed === context.query.search ? params.query.search : context.typed,
+    })),
     takeTyped: assign({ typed: ({ event }) => (event.type === 'search.type' ? event.value : '') }),
     askForSearch: emit(({ context }) => ({
       type: 'query.changed' as const,
       query: { search: context.typed.trim(), page: 1 },
     })),
-    askForPage: emit(({ context, event }) => ({
+    askForPage: emit(({ context }, params: { page: number }) => ({
       type: 'query.changed' as const,
-      query: { search: context.query.search, page: event.type === 'page.go' ? Math.max(1, event.page) : 1 },
+      query: { search: context.query.search, page: Math.max(1, params.page) },
     })),
     askForNoSearch: emit({ type: 'query.changed' as const, query: { search: '', page: 1 } }),
   },
@@ -79,8 +81,7 @@ export const pagedListMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({ query: input.query, typed: input.query.search, data: null, error: null }),
   on: {
-    'page.go': { actions: 'askForPage' },
-    'search.clear': { target: '.typing.idle', actions: ['takeTyped', 'askForNoSearch'] },
+    'page.go': { actions: { type: 'askForPage', params: ({ event }) => ({ page: event.page }) } },
   },
   states: {
     data: {
@@ -106,6 +107,8 @@ export const pagedListMachine = setup({
     },
     typing: {
       initial: 'idle',
+      // Here, not on the whole list: a clear must not restart the load under way.
+      on: { 'search.clear': { target: '.idle', actions: ['takeTyped', 'askForNoSearch'] } },
       states: {
         idle: { on: { 'search.type': { target: 'debouncing', actions: 'takeTyped' } } },
         debouncing: {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '@/api/client';
-import { moveId, type ReorderEvent, reorderMachine, type SortInput, shownOrder } from '@/machines/reorder';
+import type { ReorderEvent, SortInput } from '@/machines/reorder';
 import { describeSpecEvent } from './lifecycle-spec';
 import { modelPaths, replayModel, type SpecModel } from './model';
 import { FakeCalls, settle } from './replay';
@@ -71,9 +71,17 @@ const spec: SpecModel<State, Event, Omit<State, 'calls' | 'server'>> = {
     JSON.stringify({ ...rest, errors: errors.length > 1, reloads: reloads > 1 }),
 };
 
-beforeEach(() => {
+/**
+ * Loaded inside the run, not at import: a machine whose definition throws then fails these tests
+ * instead of failing to load the file, which mutation testing would count as a pass.
+ */
+let reorder: typeof import('@/machines/reorder');
+beforeEach(async () => {
+  reorder = await import('@/machines/reorder');
   vi.useFakeTimers();
 });
+const moveId: typeof reorder.moveId = (...args) => reorder.moveId(...args);
+const shownOrder: typeof reorder.shownOrder = (snapshot) => reorder.shownOrder(snapshot);
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -82,7 +90,7 @@ function start() {
   const calls = new FakeCalls();
   const seen = { reloads: 0, errors: [] as string[] };
   const actor = createActor(
-    reorderMachine.provide({
+    reorder.reorderMachine.provide({
       actors: { sort: calls.actor<unknown, SortInput>('sort') },
       actions: {
         settled: () => {
@@ -155,7 +163,7 @@ describe('moving an id', () => {
   it('shows no rows and saves nothing before the list has loaded', () => {
     const calls = new FakeCalls();
     const actor = createActor(
-      reorderMachine.provide({ actors: { sort: calls.actor<unknown, SortInput>('sort') } }),
+      reorder.reorderMachine.provide({ actors: { sort: calls.actor<unknown, SortInput>('sort') } }),
     ).start();
     expect(shownOrder(actor.getSnapshot())).toEqual([]);
     actor.send({ type: 'row.move', id: 1, over: 2 });
