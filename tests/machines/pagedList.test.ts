@@ -1,16 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { ApiError } from '@/api/client';
 import type { PagedQuery } from '@/machines/pagedList';
+import { loadMachine } from './replay';
 
-/**
- * Loaded inside the run, not at import: a machine whose definition throws then fails these tests
- * instead of failing to load the file, which mutation testing would count as a pass.
- */
-let machine: typeof import('@/machines/pagedList');
-beforeEach(async () => {
-  machine = await import('@/machines/pagedList');
-});
+const machine = await loadMachine(import('@/machines/pagedList'));
 const debounce = () => machine.SEARCH_DEBOUNCE_MS;
 
 interface Pending {

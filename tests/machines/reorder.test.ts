@@ -4,7 +4,7 @@ import { ApiError } from '@/api/client';
 import type { ReorderEvent, SortInput } from '@/machines/reorder';
 import { describeSpecEvent } from './lifecycle-spec';
 import { modelPaths, replayModel, type SpecModel } from './model';
-import { FakeCalls, settle } from './replay';
+import { FakeCalls, loadMachine, settle } from './replay';
 
 /**
  * A hand-made order as spec §4 describes it (drag a brand to its place; the website shows that
@@ -71,13 +71,8 @@ const spec: SpecModel<State, Event, Omit<State, 'calls' | 'server'>> = {
     JSON.stringify({ ...rest, errors: errors.length > 1, reloads: reloads > 1 }),
 };
 
-/**
- * Loaded inside the run, not at import: a machine whose definition throws then fails these tests
- * instead of failing to load the file, which mutation testing would count as a pass.
- */
-let reorder: typeof import('@/machines/reorder');
-beforeEach(async () => {
-  reorder = await import('@/machines/reorder');
+const reorder = await loadMachine(import('@/machines/reorder'));
+beforeEach(() => {
   vi.useFakeTimers();
 });
 const moveId: typeof reorder.moveId = (...args) => reorder.moveId(...args);
