@@ -22,7 +22,8 @@ export interface SortInput {
 export function moveId(ids: readonly number[], id: number, over: number): number[] {
   const from = ids.indexOf(id);
   const to = ids.indexOf(over);
-  if (from < 0 || to < 0 || from === to) return [...ids];
+  // A drop on itself needs no case of its own: taken out and put back at `to`, it stays put.
+  if (from < 0 || to < 0) return [...ids];
   const next = ids.filter((other) => other !== id);
   next.splice(to, 0, id);
   return next;
@@ -93,7 +94,6 @@ export const reorderMachine = setup({
         'rows.load': { actions: { type: 'setRows', params: ({ event }) => ({ ids: event.ids }) } },
       },
       invoke: {
-        id: 'sort',
         src: 'sort',
         input: ({ context }) => ({ ids: shownOrder({ context }) }),
         onDone: { target: 'idle', actions: 'settled' },

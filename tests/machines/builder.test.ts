@@ -3,16 +3,10 @@ import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { ApiError } from '@/api/client';
 import type { PageItem } from '@/api/contract/pages';
-import {
-  type BuilderContext,
-  type BuilderDraft,
-  type BuilderEvent,
-  type BuilderInput,
-  builderMachine,
-  HISTORY_LIMIT,
-  SLUG_DELAY_MS,
-} from '@/machines/builder';
-import { describePath, FakeCalls, handled, replayPath, settle } from './replay';
+import type { BuilderContext, BuilderDraft, BuilderEvent, BuilderInput } from '@/machines/builder';
+import { describePath, FakeCalls, handled, loadMachine, replayPath, settle } from './replay';
+
+const { builderMachine, HISTORY_LIMIT, SLUG_DELAY_MS } = await loadMachine(import('@/machines/builder'));
 
 const block = (name: string, hideable: boolean): PageItem => ({
   index: 'rich_text',
@@ -276,19 +270,31 @@ const graphs: [string, Required<BuilderInput>, BuilderEvent[], number][] = [
 for (const [title, input, events, most] of graphs) {
   describe(`builder machine paths: ${title}`, () => {
     const bounded = (s: BuilderSnapshot, e: EventObject) => handled(s, e) && small(s, e, most);
-    const shortest = getShortestPaths(builderMachine, { events, input, filterEvents: bounded });
-    // Simple paths multiply fast: they are walked only over the save and slug events.
-    const simple =
-      events === pageEvents
-        ? getSimplePaths(builderMachine, {
-            events: pageEvents.filter((e) => !e.type.startsWith('item.') && e.type !== 'history.undo'),
-            input,
-            filterEvents: handled,
-            toState: (state) => state.matches({ page: { ready: 'saved' } }),
-          })
-        : [];
+    const walk = () => {
+      const shortest = getShortestPaths(builderMachine, { events, input, filterEvents: bounded });
+      // Simple paths multiply fast: they are walked only over the save and slug events.
+      const simple =
+        events === pageEvents
+          ? getSimplePaths(builderMachine, {
+              events: pageEvents.filter((e) => !e.type.startsWith('item.') && e.type !== 'history.undo'),
+              input,
+              filterEvents: handled,
+              toState: (state) => state.matches({ page: { ready: 'saved' } }),
+            })
+          : [];
+      return [...shortest, ...simple];
+    };
+    // A machine that cannot be walked fails a test here instead of the file's loading.
+    let paths: ReturnType<typeof walk> = [];
+    try {
+      paths = walk();
+    } catch (error) {
+      it('walks the paths of the machine', () => {
+        throw error;
+      });
+    }
 
-    for (const path of [...shortest, ...simple]) {
+    for (const path of paths) {
       it(`reaches ${describePath(path)}`, async () => {
         const calls = new FakeCalls();
         const actor = await replayPath(path, {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '@/api/client';
-import { moveId, type ReorderEvent, reorderMachine, type SortInput, shownOrder } from '@/machines/reorder';
+import type { ReorderEvent, SortInput } from '@/machines/reorder';
 import { describeSpecEvent } from './lifecycle-spec';
 import { modelPaths, replayModel, type SpecModel } from './model';
-import { FakeCalls, settle } from './replay';
+import { FakeCalls, loadMachine, settle } from './replay';
 
 /**
  * A hand-made order as spec §4 describes it (drag a brand to its place; the website shows that
@@ -71,9 +71,12 @@ const spec: SpecModel<State, Event, Omit<State, 'calls' | 'server'>> = {
     JSON.stringify({ ...rest, errors: errors.length > 1, reloads: reloads > 1 }),
 };
 
+const reorder = await loadMachine(import('@/machines/reorder'));
 beforeEach(() => {
   vi.useFakeTimers();
 });
+const moveId: typeof reorder.moveId = (...args) => reorder.moveId(...args);
+const shownOrder: typeof reorder.shownOrder = (snapshot) => reorder.shownOrder(snapshot);
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -82,7 +85,7 @@ function start() {
   const calls = new FakeCalls();
   const seen = { reloads: 0, errors: [] as string[] };
   const actor = createActor(
-    reorderMachine.provide({
+    reorder.reorderMachine.provide({
       actors: { sort: calls.actor<unknown, SortInput>('sort') },
       actions: {
         settled: () => {
@@ -133,6 +136,7 @@ describe('moving an id', () => {
     expect(moveId([1, 2, 3], 2, 2)).toEqual([1, 2, 3]);
     expect(moveId([1, 2, 3], 2, 9)).toEqual([1, 2, 3]);
     expect(moveId([1, 2, 3], 9, 2)).toEqual([1, 2, 3]);
+    expect(moveId([1, 2, 3, 4], 1, 9)).toEqual([1, 2, 3, 4]);
   });
 
   it('saves nothing for a drop on a row that is not shown', () => {
@@ -141,5 +145,25 @@ describe('moving an id', () => {
     actor.send({ type: 'row.move', id: 9, over: 1 });
     expect(calls.made).toEqual([]);
     expect(actor.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('saves nothing for a row dropped back on its own place, and the next drop still saves', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'row.move', id: 2, over: 2 });
+    expect(calls.made).toEqual([]);
+    actor.send({ type: 'row.move', id: 1, over: 2 });
+    expect(calls.made).toEqual([{ src: 'sort', input: { ids: [2, 1, 3] } }]);
+  });
+
+  it('shows no rows and saves nothing before the list has loaded', () => {
+    const calls = new FakeCalls();
+    const actor = createActor(
+      reorder.reorderMachine.provide({ actors: { sort: calls.actor<unknown, SortInput>('sort') } }),
+    ).start();
+    expect(shownOrder(actor.getSnapshot())).toEqual([]);
+    actor.send({ type: 'row.move', id: 1, over: 2 });
+    expect(calls.made).toEqual([]);
+    expect(shownOrder(actor.getSnapshot())).toEqual([]);
+    actor.stop();
   });
 });

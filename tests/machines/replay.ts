@@ -1,4 +1,4 @@
-import { expect, vi } from 'vitest';
+import { beforeEach, expect, vi } from 'vitest';
 import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -21,6 +21,24 @@ interface OpenCall {
  * Promise actors whose calls stay open until the test settles them, so a generated path
  * decides whether each call succeeds or fails.
  */
+/**
+ * A machine module for a test file, awaited at the file's top level. A definition that throws
+ * while loading then fails every test of the file: a file that fails to load is counted as a pass
+ * by mutation testing (stryker-js#6150). The module still loads while the file is collected, as a
+ * static import would, so a change to the definition reruns every test.
+ */
+export async function loadMachine<T>(loading: Promise<T>): Promise<T> {
+  try {
+    return await loading;
+  } catch (error) {
+    beforeEach(() => {
+      throw error;
+    });
+    // Never used: every test fails in the hook above before it reaches the module.
+    return {} as T;
+  }
+}
+
 export class FakeCalls {
   private readonly open: OpenCall[] = [];
   /** Every call made, in order: what the machine asked for. */

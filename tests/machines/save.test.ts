@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '@/api/client';
-import { type FormValues, type SaveEvent, saveMachine, toDottedPath } from '@/machines/save';
+import type { FormValues, SaveEvent } from '@/machines/save';
 import { describeSpecEvent } from './lifecycle-spec';
 import { modelPaths, replayModel } from './model';
-import { FakeCalls, settle } from './replay';
+import { FakeCalls, loadMachine, settle } from './replay';
 import { CONFLICT, FAILURE, FIELD_ERRORS, SAVE_FIELD_ERRORS, SAVED_ID, saveSpec, TYPED } from './save-spec';
+
+const { saveMachine, toDottedPath } = await loadMachine(import('@/machines/save'));
 
 const typed: FormValues = TYPED;
 const fieldErrors = new ApiError(422, 'The given data was invalid.', FIELD_ERRORS);
