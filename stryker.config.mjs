@@ -1,4 +1,4 @@
-// Mutation testing of the machines: `npm run test:mutation` (about 35 minutes on two busy cores).
+// Mutation testing of the machines: `npm run test:mutation` (the README says how long it takes).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
