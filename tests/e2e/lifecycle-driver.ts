@@ -660,12 +660,19 @@ export function replayLifecycleModel(area: LifecycleArea): void {
               // Every load a path makes is of the first page.
               expect(url.searchParams.get('page') ?? '1', where(i)).toBe('1');
               if (event.type === debounced.type) {
-                await request.response();
-                const waited = await page.evaluate((address) => {
-                  const started = performance.getEntriesByName(address)[0]?.startTime;
-                  const typed = (window as Window & { lastInputAt?: number }).lastInputAt;
-                  return started === undefined || typed === undefined ? Number.NaN : started - typed;
-                }, request.url());
+                await (await request.response())?.finished();
+                // The browser files the call's timing entry once its body has arrived: wait for it.
+                const waited = (await (
+                  await page.waitForFunction(
+                    (address) => {
+                      const started = performance.getEntriesByName(address)[0]?.startTime;
+                      const typed = (window as Window & { lastInputAt?: number }).lastInputAt;
+                      return started === undefined || typed === undefined ? false : started - typed;
+                    },
+                    request.url(),
+                    { timeout: 5_000 },
+                  )
+                ).jsonValue()) as number;
                 expect(waited, where(i)).toBeGreaterThanOrEqual(490);
               }
               inFlight = request;
