@@ -16,6 +16,7 @@ import { type Config, fastifyTrustProxy } from './config';
 import { isDataException } from './db/errors';
 import type { Database } from './db/open';
 import { authGuard } from './domain/auth/guard';
+import { pruneLoginFailures } from './domain/auth/limits';
 import { createTokenService, loadSecret, type TokenService } from './domain/auth/tokens';
 import { exportSourceFor } from './domain/export-sources';
 import { EXPORT_QUEUE, type ExportJobData, runExport } from './domain/exports';
@@ -84,11 +85,18 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     from: config.mailFrom,
   });
   // Uploads nothing refers to (a form left unsaved, a replaced picture) go after a grace period.
+  // Sign-in counters whose window ended are forgotten on the same round.
   const sweep = () =>
-    sweepStorage(database.db, storage).catch((error: unknown) => {
-      app.log.error({ err: error }, 'storage sweep failed');
-      return 0;
-    });
+    Promise.all([
+      sweepStorage(database.db, storage).catch((error: unknown) => {
+        app.log.error({ err: error }, 'storage sweep failed');
+        return 0;
+      }),
+      pruneLoginFailures(database.db).catch((error: unknown) => {
+        app.log.error({ err: error }, 'sign-in counter sweep failed');
+        return 0;
+      }),
+    ]);
   let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await sweep();

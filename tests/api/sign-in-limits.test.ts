@@ -1,5 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginFailures } from '../../server/db/schema';
+import { pruneLoginFailures } from '../../server/domain/auth/limits';
 import { createTestServer, databaseKind, insertUser, type TestServer } from './harness';
 
 let server: TestServer;
@@ -125,5 +128,25 @@ describe(`Sign-in limits cannot lock the owner out (${databaseKind})`, () => {
     );
     expect(guesses.filter((res) => res.statusCode === 422)).toHaveLength(10);
     expect((await signIn(email, password, '198.51.100.40', device)).statusCode).toBe(429);
+  });
+});
+
+describe(`Sign-in counters are forgotten once their window ends (${databaseKind})`, () => {
+  it('prunes ended windows and keeps the ones still counting', async () => {
+    const { db } = server.database;
+    await db.insert(loginFailures).values([
+      { key: 'ip:192.0.2.200', failures: 30, windowStart: sql`now() - interval '16 minutes'` },
+      { key: 'email:ended@example.com', failures: 5, windowStart: sql`now() - interval '1 hour'` },
+      { key: 'ip:192.0.2.201', failures: 3, windowStart: sql`now() - interval '1 minute'` },
+    ]);
+    expect(await pruneLoginFailures(db)).toBeGreaterThanOrEqual(2);
+    const left = await db.select({ key: loginFailures.key }).from(loginFailures);
+    const keys = left.map((row) => row.key);
+    expect(keys).toContain('ip:192.0.2.201');
+    expect(keys).not.toContain('ip:192.0.2.200');
+    expect(keys).not.toContain('email:ended@example.com');
+    // A counter still in its window keeps limiting after the sweep.
+    const kept = await db.select().from(loginFailures).where(eq(loginFailures.key, 'ip:192.0.2.201'));
+    expect(kept[0]?.failures).toBe(3);
   });
 });

@@ -74,3 +74,13 @@ export async function reserveAttempt(db: Db, limits: Limit[]): Promise<Reservati
 export async function releaseAttempt(db: Db, limits: Limit[]): Promise<void> {
   for (const limit of limits) await releaseOne(db, limit.key);
 }
+
+/**
+ * Forgets counters whose window has ended: a row per address and per e-mail ever tried would
+ * otherwise grow the table without bound. An ended window counts as zero anyway (see windowOver),
+ * so deleting it changes no answer. Returns how many rows went.
+ */
+export async function pruneLoginFailures(db: Db): Promise<number> {
+  const gone = await db.delete(loginFailures).where(windowOver).returning({ key: loginFailures.key });
+  return gone.length;
+}
