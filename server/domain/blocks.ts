@@ -32,6 +32,17 @@ function normalised(item: unknown): string {
 }
 
 /**
+ * Stored items as the contract answers them, defaults filled in: a row written by hand or before
+ * a default existed still loads into the builder, its content unchanged.
+ */
+export function readItems(items: readonly unknown[]): PageItem[] {
+  return items.map((item) => {
+    const parsed = pageItem.safeParse(item);
+    return parsed.success ? parsed.data : (item as PageItem);
+  });
+}
+
+/**
  * Checks placed blocks against the catalogue with the editor's schema (src/blocks/schema.ts).
  * A block whose type the catalogue no longer has is kept only as it was stored (the same
  * content, anywhere in the list, as many times as it was stored); a new or changed one is

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { type PageItem, pageItem } from '@/api/contract/pages';
 import type { Template, TemplateValues } from '@/api/contract/templates';
 import type { Db } from '../db/open';
 import { templates } from '../db/schema';
 import { invalid } from '../http/errors';
+import { readItems } from './blocks';
 import type { PagedSource } from './listing';
 import { type RecordMessages, type RecordTable, uniqueField } from './records';
 
@@ -23,17 +23,11 @@ export const templateMessages: RecordMessages = {
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
 
-/** A stored item with the contract's defaults filled in (rows written before a default existed). */
-function readItem(item: unknown): PageItem {
-  const parsed = pageItem.safeParse(item);
-  return parsed.success ? parsed.data : (item as PageItem);
-}
-
 export function toTemplate(row: TemplateRow): Template {
   return {
     id: row.id,
     name: row.name,
-    items: row.items.map(readItem),
+    items: readItems(row.items),
     locked: flag(row.locked),
     lock_pages: flag(row.lockPages),
     is_allowed_children: flag(row.isAllowedChildren),
