@@ -74,8 +74,20 @@ export function sectionSchema(section: BuilderSection, hideable: boolean) {
     .loose();
 }
 
+/** Built once per definition: building a schema costs far more than checking an item with it. */
+const itemSchemas = new WeakMap<BuilderItem, z.ZodType>();
+
 /** A placed block checked against its type's definition. */
-export function itemSchema(definition: BuilderItem) {
+export function itemSchema(definition: BuilderItem): z.ZodType {
+  let schema = itemSchemas.get(definition);
+  if (!schema) {
+    schema = buildItemSchema(definition);
+    itemSchemas.set(definition, schema);
+  }
+  return schema;
+}
+
+function buildItemSchema(definition: BuilderItem) {
   const hideableSections = new Set(definition.hideable.sections);
   return z
     .object({
