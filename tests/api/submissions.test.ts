@@ -359,17 +359,18 @@ describe.runIf(databaseKind === 'postgres')('the submission limit across API pro
       mkdtempSync(join(tmpdir(), 'console-limit-')),
       mkdtempSync(join(tmpdir(), 'console-limit-')),
     ];
-    const databases = await Promise.all(dirs.map(() => openDatabase({ databaseUrl: scratch.url })));
+    // One after the other: the first migrates the database, the second finds it ready.
+    const databases = [
+      await openDatabase({ databaseUrl: scratch.url }),
+      await openDatabase({ databaseUrl: scratch.url }),
+    ];
     try {
       await databases[0]!.db.insert(pages).values(enquiryFormRow('newsletter', 'Newsletter'));
-      const apps = await Promise.all(
-        databases.map((database, i) =>
-          buildApp({
-            config: readConfig({ DATA_DIR: dirs[i]!, CONSOLE_DIR: '', TRUST_PROXY: '1' }),
-            database,
-          }),
-        ),
-      );
+      const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+      for (const [i, database] of databases.entries()) {
+        const config = readConfig({ DATA_DIR: dirs[i]!, CONSOLE_DIR: '', TRUST_PROXY: '1' });
+        apps.push(await buildApp({ config, database }));
+      }
       try {
         const results = await Promise.all(
           Array.from({ length: 16 }, (_, i) =>
