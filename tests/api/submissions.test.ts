@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '@server/app';
 import { readConfig } from '@server/config';
+import type { Db } from '@server/db/open';
 import { openDatabase } from '@server/db/open';
 import { dealerships, outboundMails, pages, responses } from '@server/db/schema';
 import { createScratchDatabase } from '@server/db/scratch';
 import { seedDealerGroup } from '@server/db/seed/dealer-group';
 import { ENQUIRY_FORM_ITEMS, enquiryFormRow, testDriveItems } from '@server/db/seed/forms';
-import { ENQUIRY_TYPES } from '@server/domain/responses';
+import { MAIL_QUEUE, type MailJobData, queueMail } from '@server/domain/mail-queue';
+import { ENQUIRY_TYPES, storeResponse } from '@server/domain/responses';
 import { and, count, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -349,6 +351,30 @@ describe(`a submission to a form (${databaseKind})`, () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await submit('newsletter', body, '192.0.2.78')).statusCode).toBe(200);
     expect((await submit('test-drive', testDrive(), '192.0.2.77')).statusCode).toBe(200);
+  });
+});
+
+describe(`the mail job of an enquiry (${databaseKind})`, () => {
+  it('is written in the same transaction as the enquiry: when that rolls back, neither exists', async () => {
+    const jobsBefore = await server.database.query(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail'`,
+    );
+    const mailsBefore = await mailsQueued();
+    const storedBefore = await stored('rolled-back');
+    const answer = { name: { label: 'Name', result: 'Nobody' } };
+    const enqueue = (data: MailJobData, within: Db) => server.jobs.enqueue(MAIL_QUEUE, data, within);
+    await expect(
+      storeResponse(db(), 'rolled-back', answer, new Date(), async (tx) => {
+        await queueMail(tx, enqueue, { to: ['nobody@example.org'], subject: 'Never', text: 'Never sent.' });
+        throw new Error('the process died here');
+      }),
+    ).rejects.toThrow('the process died here');
+    const jobsAfter = await server.database.query(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail'`,
+    );
+    expect(jobsAfter.rows[0]!.n).toBe(jobsBefore.rows[0]!.n);
+    expect(await mailsQueued()).toBe(mailsBefore);
+    expect(await stored('rolled-back')).toBe(storedBefore);
   });
 });
 
