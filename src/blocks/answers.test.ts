@@ -9,7 +9,10 @@ function block(index: string, settings: Record<string, string>, options: [string
   const item = blankItem(index, FORM_BLOCKS[index]!);
   item.sections.settings!.fields = { ...item.sections.settings!.fields, ...settings };
   if (options.length > 0) {
-    item.sections.options!.entries = options.map(([value, label]) => ({ opened: false, fields: { value, label } }));
+    item.sections.options!.entries = options.map(([value, label]) => ({
+      opened: false,
+      fields: { value, label },
+    }));
   }
   return item;
 }
@@ -23,11 +26,13 @@ const context = (brandId: number | null = null): AnswerContext => ({
 async function errorsOf(items: PageItem[], fields: Record<string, unknown>, brandId: number | null = null) {
   const result = await submissionSchema(questionsOf(items), context(brandId)).safeParseAsync(fields);
   if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.') || 'form', issue.message]));
+  return Object.fromEntries(
+    result.error.issues.map((issue) => [issue.path.join('.') || 'form', issue.message]),
+  );
 }
 
 describe('the questions of a form', () => {
-  it("asks each visible input block in order, under its field name or one made from its label", () => {
+  it('asks each visible input block in order, under its field name or one made from its label', () => {
     const items = [
       block('input_text', { label: 'Full name', name: '', required: '1' }),
       block('input_email', { label: 'Email', name: 'email' }),
@@ -79,7 +84,13 @@ describe('a submission checked against the questions', () => {
       dealership: '7',
       reg: 'ab12  cde',
     });
-    expect(parsed).toEqual({ name: 'Ada', service: 'Interim service', ok: true, dealership: LEEDS, reg: 'AB12 CDE' });
+    expect(parsed).toEqual({
+      name: 'Ada',
+      service: 'Interim service',
+      ok: true,
+      dealership: LEEDS,
+      reg: 'AB12 CDE',
+    });
   });
 
   it('names each field a visitor got wrong', async () => {
