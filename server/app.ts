@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { type Config, fastifyTrustProxy } from './config';
 import { isDataException } from './db/errors';
-import type { Database } from './db/open';
+import type { Database, Db } from './db/open';
 import { authGuard } from './domain/auth/guard';
 import { pruneLoginFailures } from './domain/auth/limits';
 import { createTokenService, loadSecret, type TokenService } from './domain/auth/tokens';
@@ -23,6 +23,7 @@ import { EXPORT_QUEUE, type ExportJobData, runExport } from './domain/exports';
 import { sweepStorage } from './domain/files/cleanup';
 import { type Jobs, startJobs } from './domain/jobs';
 import { createMailer, type Mailer } from './domain/mail';
+import { MAIL_QUEUE, type MailJobData, sendQueuedMail } from './domain/mail-queue';
 import { createStorage, MAX_UPLOAD_BYTES, type Storage } from './domain/storage';
 import { consoleCsp } from './http/csp';
 import { dottedErrors, HttpError } from './http/errors';
@@ -111,9 +112,20 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
   const jobs = await startJobs({
     database,
     expireInSeconds: config.jobExpireSeconds,
+    batchSizes: { [MAIL_QUEUE]: 20 },
     handlers: {
       [EXPORT_QUEUE]: (data: ExportJobData, context) =>
-        runExport({ db, mailer, dir: config.exportsDir, sourceFor: exportSourceFor }, data, context),
+        runExport(
+          {
+            db,
+            mailer,
+            dir: config.exportsDir,
+            sourceFor: (kind, params) => exportSourceFor(db, kind, params),
+          },
+          data,
+          context,
+        ),
+      [MAIL_QUEUE]: (data: MailJobData, context) => sendQueuedMail({ db, mailer }, data, context),
     },
   });
   // Jobs stop before the mailer closes: a job that is still sending finishes its message.
@@ -122,6 +134,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     mailer.close();
   });
   const enqueueExport = (data: ExportJobData) => jobs.enqueue(EXPORT_QUEUE, data);
+  const enqueueMail = (data: MailJobData, within: Db) => jobs.enqueue(MAIL_QUEUE, data, within);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -198,7 +211,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     settingsRoutes(api, { db, enqueueExport });
     exportsRoutes(api, { db });
     reservationsRoutes(api, { db, webhookSecret: config.paymentsWebhookSecret });
-    responsesRoutes(api, { db, enqueueExport });
+    responsesRoutes(api, { db, enqueueExport, enqueueMail });
     analyticsRoutes(api, { db, visitorSalt: loadSecret(null, join(config.dataDir, 'analytics-salt')) });
   });
 

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  json,
   jsonb,
   type PgColumn,
   pgTable,
@@ -458,7 +459,8 @@ export const responses = pgTable(
   {
     id: serial('id').primaryKey(),
     handle: text('handle').notNull(),
-    data: jsonb('data').$type<Record<string, ResponseAnswer>>().notNull(),
+    /** json, not jsonb: the answers keep the order the form asked them in. */
+    data: json('data').$type<Record<string, ResponseAnswer>>().notNull(),
     createdAt: stamps.createdAt,
   },
   // Each form's list pages newest first, and exports walk it in id order.
@@ -484,6 +486,40 @@ export const responseEmailedTotals = pgTable('response_emailed_totals', {
   handle: text('handle').primaryKey(),
   total: integer('total').notNull().default(0),
 });
+
+/** A message for the mail job to send (see server/domain/mail-queue.ts). */
+export interface QueuedMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+/**
+ * Mail waiting for, or sent by, the mail job. Written in the same transaction as what it tells
+ * of, so it is sent even when the process dies right after; `sent_at` keeps a retry from sending
+ * it again.
+ */
+export const outboundMails = pgTable('outbound_mails', {
+  id: serial('id').primaryKey(),
+  message: jsonb('message').$type<QueuedMessage>().notNull(),
+  /** The job attempt that may send it: a later attempt takes over from one whose process died. */
+  claimedAttempt: integer('claimed_attempt'),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  createdAt: stamps.createdAt,
+});
+
+/** Calls counted per key in fixed windows, shared by every API process on the database. */
+export const rateWindows = pgTable(
+  'rate_windows',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_windows_start_idx').on(t.windowStart)],
+);
 
 /** Page views and distinct visitors per day, from the website's cookie-less collect call. */
 export const analyticsDaily = pgTable('analytics_daily', {

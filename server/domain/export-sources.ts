@@ -1,12 +1,17 @@
 import { responseHandle } from '@/api/contract/responses';
+import type { Db } from '../db/open';
 import type { ExportKind } from '../db/schema';
 import type { ExportSource } from './exports';
 import { responseExportSource } from './responses';
 import { vehicleExportSource } from './vehicles';
 
 /** Every kind of export the job knows; an export whose parameters no longer make sense has none. */
-export function exportSourceFor(kind: ExportKind, params: Record<string, string>): ExportSource | null {
+export async function exportSourceFor(
+  db: Db,
+  kind: ExportKind,
+  params: Record<string, string>,
+): Promise<ExportSource | null> {
   if (kind === 'vehicles') return vehicleExportSource;
   const handle = responseHandle.safeParse(params.handle);
-  return handle.success ? responseExportSource(handle.data) : null;
+  return handle.success ? responseExportSource(db, handle.data) : null;
 }

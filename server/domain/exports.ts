@@ -30,7 +30,10 @@ export interface ExportDeps {
   mailer: Mailer;
   dir: string;
   /** What an export of this kind, with these parameters, reads. */
-  sourceFor: (kind: ExportKind, params: Record<string, string>) => ExportSource | null;
+  sourceFor: (
+    kind: ExportKind,
+    params: Record<string, string>,
+  ) => ExportSource | null | Promise<ExportSource | null>;
   /** Rows between two progress writes. */
   progressEvery?: number;
 }
@@ -71,7 +74,7 @@ export async function runExport(deps: ExportDeps, data: ExportJobData, context: 
     await db.update(exports).set({ status: 'done', updatedAt: new Date() }).where(eq(exports.id, row.id));
     return;
   }
-  const source = deps.sourceFor(row.kind, row.params);
+  const source = await deps.sourceFor(row.kind, row.params);
   if (!source) throw new Error(`Nothing to export for ${row.kind} ${JSON.stringify(row.params)}.`);
 
   try {

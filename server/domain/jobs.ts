@@ -1,22 +1,30 @@
+import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/open';
+import type { Database, Db } from '../db/open';
 
 /** What a job's work receives besides its data: a signal that fires when the server stops. */
 export interface JobContext {
   signal: AbortSignal;
+  /** 0 on the first run, one more on each retry (after a failure, or a process that died). */
+  attempt?: number;
 }
 
 export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
 
 export interface Jobs {
-  /** Queues one job; the id is pg-boss's. */
-  enqueue<T extends object>(queue: string, data: T): Promise<string>;
+  /**
+   * Queues one job; the id is pg-boss's. Given a transaction, the job is written in it: it exists
+   * exactly when what the transaction stores does.
+   */
+  enqueue<T extends object>(queue: string, data: T, within?: Db): Promise<string>;
   stop(): Promise<void>;
 }
 
 export interface JobsOptions {
   database: Database;
   handlers: Record<string, JobHandler<never>>;
+  /** Jobs a worker takes at once, per queue (1 when not given): short jobs such as mail go faster in batches. */
+  batchSizes?: Record<string, number>;
   /** How often an idle worker asks for new work. */
   pollingIntervalSeconds?: number;
   /**
@@ -35,6 +43,19 @@ export class JobStopped extends Error {
     super('The server stopped while the job was running.');
     this.name = 'JobStopped';
   }
+}
+
+/** pg-boss's positional SQL ($1, $2...) as a Drizzle query, so it can run inside a Drizzle transaction. */
+export function positionalSql(text: string, values: readonly unknown[] = []): SQL {
+  const chunks: SQL[] = [];
+  let from = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(from, match.index)));
+    chunks.push(sql`${values[Number(match[1]) - 1] ?? null}`);
+    from = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(from)));
+  return sql.join(chunks);
 }
 
 /**
@@ -81,16 +102,41 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     const handler = options.handlers[name] as JobHandler<unknown>;
     await boss.work(
       name,
-      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+      {
+        batchSize: options.batchSizes?.[name] ?? 1,
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+        includeMetadata: true,
+      },
       async (jobs) => {
-        for (const job of jobs) await handler(job.data, { signal: stopping.signal });
+        for (const job of jobs) {
+          const run = handler(job.data, { signal: stopping.signal, attempt: job.retryCount });
+          if (jobs.length === 1) {
+            await run;
+            continue;
+          }
+          // In a batch one job's failure is its own: it alone is retried, the others complete.
+          await run.catch((error: unknown) => boss.fail(name, job.id, { message: String(error) }));
+        }
       },
     );
   }
 
   return {
-    async enqueue(queue, data) {
-      const id = await boss.send(queue, data);
+    async enqueue(queue, data, within) {
+      const id = await boss.send(
+        queue,
+        data,
+        within
+          ? {
+              db: {
+                executeSql: async (text, values) => {
+                  const result = await within.execute(positionalSql(text, values ?? []));
+                  return { rows: (result as unknown as { rows: unknown[] }).rows };
+                },
+              },
+            }
+          : {},
+      );
       if (!id) throw new Error(`The job queue ${queue} refused the job.`);
       return id;
     },

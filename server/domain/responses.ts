@@ -1,16 +1,40 @@
-import { and, asc, desc, eq, gt, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql, sum } from 'drizzle-orm';
 import type { Enquiry, ResponseHandle } from '@/api/contract/responses';
 import { responseHandles } from '@/api/contract/responses';
+import { questionsOf } from '@/blocks/answers';
 import type { Db } from '../db/open';
-import { type ResponseAnswer, responseDailyTotals, responseEmailedTotals, responses } from '../db/schema';
-import { ENQUIRY_FORMS } from './enquiry-forms';
+import {
+  pages,
+  type ResponseAnswer,
+  responseDailyTotals,
+  responseEmailedTotals,
+  responses,
+} from '../db/schema';
 import type { ExportSource } from './exports';
 import { PAGE_SIZE } from './paginate';
+
+/** The enquiry types the console lists (spec §3 Response): each one's title and the totals box it counts towards. */
+export const ENQUIRY_TYPES: Record<
+  ResponseHandle,
+  { title: string; group: 'Sales' | 'Aftersales' | 'Marketing' }
+> = {
+  'aftersales-enquiry': { title: 'Aftersales Enquiry', group: 'Aftersales' },
+  'mot-enquiry': { title: 'MOT Enquiry', group: 'Aftersales' },
+  'motability-enquiry': { title: 'Motability Enquiry', group: 'Sales' },
+  'new-car-enquiry': { title: 'New Car Enquiry', group: 'Sales' },
+  newsletter: { title: 'Newsletter', group: 'Marketing' },
+  'offer-enquiry': { title: 'Offer Enquiry', group: 'Sales' },
+  'parts-enquiry': { title: 'Parts Enquiry', group: 'Aftersales' },
+  'service-enquiry': { title: 'Service Enquiry', group: 'Aftersales' },
+  'test-drive': { title: 'Test Drive', group: 'Sales' },
+  'used-vehicle-enquiry': { title: 'Used Vehicle Enquiry', group: 'Sales' },
+  'interest-enquiry': { title: 'Register Your Interest', group: 'Sales' },
+};
 
 type ResponseRow = typeof responses.$inferSelect;
 
 export const responseLists = () =>
-  responseHandles.map((handle) => ({ name: handle, label: ENQUIRY_FORMS[handle].title }));
+  responseHandles.map((handle) => ({ name: handle, label: ENQUIRY_TYPES[handle].title }));
 
 export function toEnquiry(row: ResponseRow): Enquiry {
   return { id: row.id, handle: row.handle, data: row.data, date_added: row.createdAt.toISOString() };
@@ -19,18 +43,23 @@ export function toEnquiry(row: ResponseRow): Enquiry {
 /** The day an enquiry counts towards, in the calendar the dashboard reads (UTC). */
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Stores an enquiry and counts it in its form's day, in one transaction: totals never drift. */
+/**
+ * Stores an enquiry and counts it in its form's day, in one transaction: totals never drift. This
+ * is the one place enquiries are written; `also` runs in the same transaction (the form's mail).
+ */
 export async function storeResponse(
   db: Db,
   handle: string,
   data: Record<string, ResponseAnswer>,
   at: Date = new Date(),
+  also?: (tx: Db, id: number) => Promise<void>,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(responses)
       .values({ handle, data, createdAt: at })
       .returning({ id: responses.id });
+    await also?.(tx as unknown as Db, row!.id);
     await tx
       .insert(responseDailyTotals)
       .values({ handle, day: dayOf(at), total: 1 })
@@ -96,7 +125,7 @@ export async function groupTotals(
   const stored = await storedTotals(db);
   const result: Record<string, { total: Count; groups: Record<string, Count> }> = {};
   for (const handle of responseHandles) {
-    const form = ENQUIRY_FORMS[handle];
+    const form = ENQUIRY_TYPES[handle];
     const entry = result[form.group] ?? { total: 'N/A', groups: {} };
     const count: Count = stored.has(handle) ? stored.get(handle)! : 'N/A';
     entry.groups[form.title] = count;
@@ -108,12 +137,37 @@ export async function groupTotals(
 
 const BATCH = 1000;
 
+/**
+ * The columns of a form's export: its questions as its blocks ask them now or, once the form is
+ * gone, the answers of its newest enquiry.
+ */
+async function exportColumns(db: Db, handle: string): Promise<{ key: string; label: string }[]> {
+  const [form] = await db
+    .select({ items: pages.items })
+    .from(pages)
+    .where(and(eq(pages.kind, 'form'), eq(pages.slug, handle), isNull(pages.deletedAt)));
+  if (form) return questionsOf(form.items);
+  const [newest] = await db
+    .select({ data: responses.data })
+    .from(responses)
+    .where(eq(responses.handle, handle))
+    .orderBy(desc(responses.id))
+    .limit(1);
+  return Object.entries(newest?.data ?? {}).map(([key, answer]) => ({ key, label: answer.label }));
+}
+
+function cellOf(result: ResponseAnswer['result'] | undefined) {
+  if (result === undefined || result === null) return null;
+  if (Array.isArray(result)) return result.join(', ');
+  return typeof result === 'boolean' ? (result ? 'Yes' : 'No') : result;
+}
+
 /** One form's enquiries, oldest first: Date Added, then each question of the form. */
-export function responseExportSource(handle: ResponseHandle): ExportSource {
-  const form = ENQUIRY_FORMS[handle];
+export async function responseExportSource(db: Db, handle: ResponseHandle): Promise<ExportSource> {
+  const fields = await exportColumns(db, handle);
   return {
-    title: form.title,
-    columns: [{ header: 'Date Added', width: 20 }, ...form.fields.map((field) => ({ header: field.label }))],
+    title: ENQUIRY_TYPES[handle].title,
+    columns: [{ header: 'Date Added', width: 20 }, ...fields.map((field) => ({ header: field.label }))],
     async count(db) {
       return storedTotal(db, handle);
     },
@@ -130,12 +184,7 @@ export function responseExportSource(handle: ResponseHandle): ExportSource {
         after = rows.at(-1)!.id;
         yield rows.map((row) => [
           row.createdAt.toISOString().slice(0, 19).replace('T', ' '),
-          ...form.fields.map((field) => {
-            const result = row.data[field.name]?.result;
-            if (result === undefined || result === null) return null;
-            if (Array.isArray(result)) return result.join(', ');
-            return typeof result === 'boolean' ? (result ? 'Yes' : 'No') : result;
-          }),
+          ...fields.map((field) => cellOf(row.data[field.key]?.result)),
         ]);
         if (rows.length < BATCH) return;
       }

@@ -9,10 +9,10 @@ import {
   responsesTotals,
 } from '@/api/contract/responses';
 import type { Db } from '../db/open';
-import type { ResponseAnswer } from '../db/schema';
-import { ENQUIRY_FORMS, submissionSchema } from '../domain/enquiry-forms';
 import { type ExportJobData, queueExport } from '../domain/exports';
+import type { EnqueueWithin } from '../domain/mail-queue';
 import { paginate } from '../domain/paginate';
+import { createSharedRateLimiter } from '../domain/rate-limits';
 import {
   emailedTotal,
   findResponse,
@@ -20,10 +20,9 @@ import {
   pageOfResponses,
   responseLists,
   storedTotal,
-  storeResponse,
 } from '../domain/responses';
+import { submitEnquiry } from '../domain/submissions';
 import { HttpError, notFound } from '../http/errors';
-import { createRateLimiter } from '../http/rate-limit';
 import { registerCall } from '../http/route';
 import { EXPORT_QUEUED } from './settings';
 
@@ -31,10 +30,20 @@ export const SUBMITTED = 'Thank you, your enquiry has been sent.';
 
 export function responsesRoutes(
   app: FastifyInstance,
-  opts: { db: Db; enqueueExport: (data: ExportJobData) => Promise<string>; submissionsPerMinute?: number },
+  opts: {
+    db: Db;
+    enqueueExport: (data: ExportJobData) => Promise<string>;
+    enqueueMail: EnqueueWithin;
+    submissionsPerMinute?: number;
+  },
 ) {
   const { db } = opts;
-  const limiter = createRateLimiter({ max: opts.submissionsPerMinute ?? 10, windowMs: 60_000 });
+  // Counted in the database: every API process shares one allowance per visitor and form.
+  const limiter = createSharedRateLimiter(db, {
+    name: 'submit',
+    max: opts.submissionsPerMinute ?? 10,
+    windowSeconds: 60,
+  });
 
   registerCall(app, responsesList, async ({ query, raw }) => {
     const handle = query.handle ?? responseHandles[0];
@@ -71,30 +80,21 @@ export function responsesRoutes(
     return { message: EXPORT_QUEUED, export_id: id };
   });
 
-  registerCall(app, responsesSubmit, async ({ body, raw }) => {
-    if (!limiter.take(`${raw.ip}|${body.handle}`)) {
+  registerCall(app, responsesSubmit, async ({ body, raw }, reply) => {
+    const taken = await limiter.take(`${raw.ip}|${body.handle}`);
+    if (!taken.allowed) {
+      reply.header('Retry-After', String(taken.retryAfterSeconds));
       throw new HttpError(429, 'Too many enquiries from this address. Please try again in a minute.');
     }
-    const form = ENQUIRY_FORMS[body.handle];
-    const parsed = submissionSchema(form).safeParse(body.fields);
-    if (!parsed.success) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) {
-        const keys =
-          issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.map(String).join('.') || '_'];
-        for (const key of keys) {
-          const list = errors[`fields.${key}`] ?? [];
-          list.push(issue.message);
-          errors[`fields.${key}`] = list;
-        }
-      }
-      throw new HttpError(422, Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors);
+    const result = await submitEnquiry({ db, enqueueMail: opts.enqueueMail }, body.handle, body.fields);
+    if (result.status === 'missing') throw notFound('This form does not exist.');
+    if (result.status === 'invalid') {
+      throw new HttpError(
+        422,
+        Object.values(result.errors)[0]?.[0] ?? 'The given data was invalid.',
+        result.errors,
+      );
     }
-    const values = parsed.data as Record<string, string | null>;
-    const data: Record<string, ResponseAnswer> = {};
-    for (const field of form.fields)
-      data[field.name] = { label: field.label, result: values[field.name] ?? null };
-    const id = await storeResponse(db, body.handle, data);
-    return { message: SUBMITTED, id };
+    return { message: SUBMITTED, id: result.id, thank_you: result.thankYou };
   });
 }

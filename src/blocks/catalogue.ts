@@ -44,16 +44,21 @@ const BUTTON_STYLE = select('Button style', [
   ['link', 'Link'],
 ]);
 
-/** What a visitor fills on a form: every input block shares its label, help and whether it is required. */
+const REQUIRED = select('Required', [
+  ['0', 'No'],
+  ['1', 'Yes'],
+]);
+/** The key a response keeps the answer under ('email'); without one it is made from the label. */
+const FIELD_NAME = text('Field name');
+
+/** What a visitor fills on a form: every input block shares its label, field name, help and whether it is required. */
 const input = (name: string, extra: Record<string, BuilderField> = {}): BuilderItem =>
   block(name, {
     settings: section('Settings', {
       label: text('Label'),
+      name: FIELD_NAME,
       help: textarea('Help text'),
-      required: select('Required', [
-        ['0', 'No'],
-        ['1', 'Yes'],
-      ]),
+      required: REQUIRED,
       ...extra,
     }),
   });
@@ -192,21 +197,17 @@ export const FORM_BLOCKS: Catalogue = {
   input_select: block('Select input', {
     settings: section('Settings', {
       label: text('Label'),
+      name: FIELD_NAME,
       help: textarea('Help text'),
-      required: select('Required', [
-        ['0', 'No'],
-        ['1', 'Yes'],
-      ]),
+      required: REQUIRED,
     }),
     options: repeated('Options', 'Add option', { label: text('Label'), value: text('Value') }),
   }),
   input_consent: block('Consent checkbox', {
     settings: section('Settings', {
       statement: trix('Statement'),
-      required: select('Required', [
-        ['0', 'No'],
-        ['1', 'Yes'],
-      ]),
+      name: FIELD_NAME,
+      required: REQUIRED,
     }),
   }),
   input_registration: input('Registration number input'),

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { exports, vehicles } from '@server/db/schema';
+import { type ExportKind, exports, vehicles } from '@server/db/schema';
 import { seedVehicles } from '@server/db/seed/vehicles';
 import { exportSourceFor } from '@server/domain/export-sources';
 import { queueExport, runExport } from '@server/domain/exports';
@@ -233,7 +233,7 @@ describe('vehicles export', () => {
       db,
       mailer: server.mailer,
       dir: join(server.dataDir, 'exports'),
-      sourceFor: exportSourceFor,
+      sourceFor: (kind: ExportKind, params: Record<string, string>) => exportSourceFor(db, kind, params),
     };
     const context = { signal: new AbortController().signal };
     await Promise.all([

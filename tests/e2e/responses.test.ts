@@ -107,6 +107,13 @@ describe.skipIf(!hasChromium)('responses', () => {
     expect(
       await page.getByRole('link', { name: 'View response from Tomasz Nowak' }).getAttribute('href'),
     ).toBe(`/responses/${sent.id}`);
+    // The answers in the order the form asks them, blanks as N/A.
+    await page.goto(`/responses/${sent.id}`);
+    const pairs = page.locator('dl');
+    await pairs.waitFor();
+    expect(await pairs.textContent()).toBe(
+      'NameTomasz NowakEmailtomasz@example.orgTelephoneN/ADerivativeKia EV3 AirDealershipN/A',
+    );
     await page.close();
   });
 

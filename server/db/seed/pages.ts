@@ -1,7 +1,9 @@
 import { isNull, sql } from 'drizzle-orm';
+import { responseHandles } from '@/api/contract/responses';
 import { slugify } from '@/ui/slug';
 import type { Db } from '../open';
-import { brands, dealerships, type FormEmailsColumn, pages } from '../schema';
+import { brands, dealerships, pages } from '../schema';
+import { enquiryFormEmails, enquiryFormRow, testDriveItems } from './forms';
 
 type NewPage = typeof pages.$inferInsert;
 
@@ -196,27 +198,10 @@ export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void>
     );
   }
 
-  const emails: FormEmailsColumn = {
-    subject: 'New website enquiry',
-    email_title: 'You have a new enquiry',
-    email_body: 'A customer has sent an enquiry from the website.',
-    send_email: 1,
-    email_lists: ['enquiries@northway.example.co.uk'],
-    email_type: 'emails',
-  };
-  const forms = FORM_NAMES.map((name, i) => ({
-    kind: 'form' as const,
-    name,
-    slug: slugify(name),
-    brandId: null,
-    meta: { title: name, description: `${name} form.` },
-    ...(i === 4 ? {} : published(100 + i)),
-    emails,
-    thankYou: { title: 'Thank you', description: 'Thank you for your enquiry, we will be in touch shortly.' },
-    parentId: null,
-    sortOrder: i + 1,
-    isAllowedChildren: name === 'Test Drive',
-  }));
+  const forms = FORM_NAMES.map((name, i) =>
+    enquiryFormRow(responseHandles[i]!, name, { ...published(100 + i), sortOrder: i + 1 }),
+  );
+  forms[8] = { ...forms[8]!, isAllowedChildren: true };
   const [, , , , , , , , testDrive] = await db.insert(pages).values(forms).returning({ id: pages.id });
   await db.insert(pages).values(
     brandRows.slice(0, 3).map((b, i) => ({
@@ -226,7 +211,9 @@ export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void>
       brandId: b.id,
       meta: { title: `${b.name} Test Drive`, description: 'Book a test drive.' },
       ...published(50),
-      emails,
+      // The brand's own test drive offers only the brand's dealerships.
+      items: testDriveItems('brand'),
+      emails: enquiryFormEmails('test-drive', 'Test Drive'),
       thankYou: { title: 'Thank you', description: 'We will call you to arrange your test drive.' },
       parentId: testDrive!.id,
       sortOrder: i + 1,

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { ResponseHandle } from '@/api/contract/responses';
-import { ENQUIRY_FORMS } from '../../domain/enquiry-forms';
+import { type Question, questionsOf } from '@/blocks/answers';
 import type { Db } from '../open';
 import { type ResponseAnswer, responseDailyTotals, responseEmailedTotals, responses } from '../schema';
 import { TOWNS } from './catalogue';
+import { ENQUIRY_FORM_ITEMS } from './forms';
 import { FIRST_NAMES, LAST_NAMES } from './people';
 import { registrationFor } from './vehicles';
 
@@ -24,11 +25,23 @@ const MODELS = [
   'Volkswagen Golf 1.5 TSI Life',
 ];
 
+/** Each form's questions, worked out once: the large seed writes a million enquiries. */
+const QUESTIONS = new Map<ResponseHandle, Question[]>();
+const questionsFor = (handle: ResponseHandle) => {
+  let found = QUESTIONS.get(handle);
+  if (!found) {
+    found = questionsOf(ENQUIRY_FORM_ITEMS[handle]());
+    QUESTIONS.set(handle, found);
+  }
+  return found;
+};
+
+/** One enquiry's answers to its form's questions, in the order the form asks them. */
 function answers(handle: ResponseHandle, n: number): Record<string, ResponseAnswer> {
   const first = FIRST_NAMES[(n * 11 + 5) % FIRST_NAMES.length]!;
   const last = LAST_NAMES[(n * 13 + 7) % LAST_NAMES.length]!;
   const town = TOWNS[n % TOWNS.length]!;
-  const values: Record<string, string | null> = {
+  const values: Record<string, string | boolean | null> = {
     name: `${first} ${last}`,
     email: `${first}.${last}.${n}@example.net`.toLowerCase(),
     telephone: n % 4 === 0 ? null : `07${String(700000000 + ((n * 7919) % 99999999)).slice(0, 9)}`,
@@ -40,10 +53,13 @@ function answers(handle: ResponseHandle, n: number): Record<string, ResponseAnsw
     part: 'Front brake pads',
     offer: '0% APR on the Sportage',
     mileage: String(12000 + (n % 50) * 900),
+    service: ['Interim service', 'Full service', 'Major service'][n % 3]!,
+    marketing: n % 2 === 0,
+    subscribe: true,
   };
   const data: Record<string, ResponseAnswer> = {};
-  for (const field of ENQUIRY_FORMS[handle].fields) {
-    data[field.name] = { label: field.label, result: values[field.name] ?? null };
+  for (const question of questionsFor(handle)) {
+    data[question.key] = { label: question.label, result: values[question.key] ?? null };
   }
   return data;
 }

@@ -109,9 +109,10 @@ const submittedValue = z.union([
   z.null(),
 ]);
 
-/** A visitor's enquiry from the public website; the fields are checked against the form's questions. */
+/** A visitor's enquiry from the public website; the fields are checked against the form's input blocks. */
 export const responseSubmitFields = z.object({
-  handle: responseHandle,
+  /** A published form's handle; any other answers 404. */
+  handle: z.string('Give a form handle.').max(255, 'Give a form handle.'),
   fields: z.record(z.string().max(100), submittedValue),
 });
 
@@ -120,8 +121,14 @@ export const responsesSubmit = defineCall({
   path: 'responses/submit',
   auth: false,
   body: responseSubmitFields,
-  response: z.object({ message: z.string(), id: z.number().int() }),
-  summary: "The public website's form submission: validated, stored and counted; limited per visitor",
+  response: z.object({
+    message: z.string(),
+    id: z.number().int(),
+    /** The form's thank-you message, for the website to show. */
+    thank_you: z.object({ title: z.string(), description: z.string() }),
+  }),
+  summary:
+    "The public website's form submission: checked against the form's blocks, stored, counted and mailed; limited per visitor",
 });
 
 /** Every call of this area, under the name the console's `api.responses` gives it. */

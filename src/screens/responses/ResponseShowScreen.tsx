@@ -22,7 +22,8 @@ export default function ResponseShowScreen() {
   const loaded = useLoad(async () => (await api.responses.show({ query: { id: Number(id) } })).data, id);
 
   if (loaded.status === 'loading') return <Loader block size="lg" label="Loading the response" />;
-  const pairs = loaded.status === 'ready' ? Object.values(loaded.data.data) : [];
+  // In the order the form asked; two questions may share a label, never a field name.
+  const pairs = loaded.status === 'ready' ? Object.entries(loaded.data.data) : [];
   return (
     <>
       <PageHeader
@@ -37,8 +38,8 @@ export default function ResponseShowScreen() {
         />
       ) : (
         <dl className={styles.pairs}>
-          {pairs.map((pair) => (
-            <div key={pair.label} style={{ display: 'contents' }}>
+          {pairs.map(([name, pair]) => (
+            <div key={name} style={{ display: 'contents' }}>
               <dt>{pair.label}</dt>
               <dd>{resultText(pair.result) || 'N/A'}</dd>
             </div>
