@@ -21,6 +21,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL with positional values; used by the job queue. */
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Runs `work` while no other process sets up this database: schema changes at start-up
+   * (migrations, the job queue's tables) that several API processes would otherwise race on.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -59,6 +64,28 @@ export interface OpenOptions {
   durable?: boolean;
 }
 
+/** Any fixed number names the lock; this one spells "console set-up" loosely. */
+const SETUP_LOCK = 7_264_221_001;
+
+/**
+ * Several API processes may start together on one fresh database: each holds the same session
+ * lock while it changes the schema, so one applies the changes and the others find them applied,
+ * instead of creating the same tables at once and failing.
+ */
+async function holdingSetupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // JIT compiling pays off for long analytic scans, not for these short statements: a skewed
@@ -69,10 +96,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // without a listener its error would end the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+    const exclusively = <T>(work: () => Promise<T>) => holdingSetupLock(pool, work);
+    await exclusively(() => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
     return {
       db,
       kind: 'postgres',
+      exclusively,
       query: async (text, values) => {
         const result = await pool.query(text, values as unknown[]);
         return { rows: result.rows };
@@ -116,6 +145,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db: typed as unknown as Db,
       kind: 'pglite',
+      // One process holds the directory (lock.ts): nobody else can be setting it up.
+      exclusively: (work) => work(),
       query: async (text, values) => {
         if (values === undefined || values.length === 0) {
           // pg-boss sends multi-statement SQL without values: only exec() runs that.

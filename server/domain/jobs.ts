@@ -75,18 +75,20 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   });
   // pg-boss reports failures of its own upkeep as events; without a listener they would end the process.
   boss.on('error', (error) => console.error('job queue:', error.message));
-  await boss.start();
-
   const stopping = new AbortController();
   const names = Object.keys(options.handlers);
-  for (const name of names) {
-    await boss.createQueue(name, {
-      name,
-      retryLimit: 5,
-      retryDelay: 1,
-      expireInSeconds: options.expireInSeconds ?? 60 * 60,
-    });
-  }
+  // pg-boss creates its tables on first start; processes starting together take turns.
+  await database.exclusively(async () => {
+    await boss.start();
+    for (const name of names) {
+      await boss.createQueue(name, {
+        name,
+        retryLimit: 5,
+        retryDelay: 1,
+        expireInSeconds: options.expireInSeconds ?? 60 * 60,
+      });
+    }
+  });
 
   if (database.kind === 'pglite') {
     // Only this process can open the directory: a job still active now was cut off by a crash.
