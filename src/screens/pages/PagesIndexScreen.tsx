@@ -5,7 +5,7 @@ import { DataTable } from '@/ui/DataTable';
 import { EmptyState } from '@/ui/EmptyState';
 import { PageHeader } from '@/ui/PageHeader';
 import { TreeConfirms } from '@/ui/tree/TreeConfirms';
-import { useTreeList } from '@/ui/tree/useTreeList';
+import { useTreeList, wholeList } from '@/ui/tree/useTreeList';
 import { editHref, PageRowActions } from './PageRowActions';
 import { PageSearch } from './PageSearch';
 import { DuplicatePageModal, MovePageModal } from './PageTreeModals';
@@ -28,14 +28,14 @@ export default function PagesIndexScreen() {
       ...pageTreeCalls,
       load: async () => {
         const { brands, folders, files } = await api.pages.list({});
-        return {
-          rows: [
+        return wholeList(
+          [
             ...brands.map((p) => ({ ...p, group: 'brands' as const })),
             ...folders.map((p) => ({ ...p, group: 'folders' as const })),
             ...files.map((p) => ({ ...p, group: 'files' as const })),
           ],
-          sortable: false,
-        };
+          false,
+        );
       },
       editorHref: editHref,
     },

@@ -10,6 +10,7 @@ import {
   pageTreeMachine,
   shownRows,
   type TreeList,
+  type TreeLoadInput,
   type TreeRow,
 } from '@/machines/pageTree';
 import { toast } from '../toasts';
@@ -22,7 +23,8 @@ const notOffered = (what: string) => async () => {
 };
 
 export interface TreeListCalls<T extends TreeRow> {
-  load: () => Promise<TreeList<T>>;
+  /** A list that comes whole answers every page with all its rows (see `wholeList`). */
+  load: (input: TreeLoadInput) => Promise<TreeList<T>>;
   remove: (id: number) => Promise<{ message: string }>;
   publish?: (id: number) => Promise<unknown>;
   restore?: (id: number) => Promise<unknown>;
@@ -31,6 +33,11 @@ export interface TreeListCalls<T extends TreeRow> {
   sort?: (placements: Placement[]) => Promise<unknown>;
   /** Where a duplicate's editor is. */
   editorHref?: (id: number) => string;
+}
+
+/** The answer of a list that loads whole: every row, whatever page is asked for. */
+export function wholeList<T extends TreeRow>(rows: T[], sortable: boolean): TreeList<T> {
+  return { rows, total: rows.length, sortable };
 }
 
 /**
@@ -43,7 +50,7 @@ export function useTreeList<T extends TreeRow>(calls: TreeListCalls<T>, key: str
     pageTreeMachine.provide({
       actors: {
         // The machine keeps rows as TreeRows; the screen reads them back as its own type.
-        load: fromPromise<TreeList, void>(() => calls.load()),
+        load: fromPromise<TreeList, TreeLoadInput>(({ input }) => calls.load(input)),
         remove: fromPromise(({ input }) => calls.remove(input.id)),
         publish: fromPromise(({ input }) => (calls.publish ?? notOffered('Publishing'))(input.id)),
         restore: fromPromise(({ input }) => (calls.restore ?? notOffered('Undo'))(input.id)),
@@ -60,7 +67,19 @@ export function useTreeList<T extends TreeRow>(calls: TreeListCalls<T>, key: str
             calls.restore
               ? {
                   durationMs: UNDO_MS,
-                  action: { label: 'Undo', onPress: () => self.send({ type: 'delete.undo', id: params.id }) },
+                  action: {
+                    label: 'Undo',
+                    onPress: () => {
+                      // The toasts outlive the screen: once it has closed, the page is put back without it.
+                      if (self.getSnapshot().status === 'active') {
+                        self.send({ type: 'delete.undo', id: params.id });
+                      } else {
+                        calls.restore?.(params.id).catch((error: unknown) => {
+                          toast.error(describeFailure(error).message);
+                        });
+                      }
+                    },
+                  },
                 }
               : undefined,
           );
