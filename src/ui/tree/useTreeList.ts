@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { describeFailure } from '@/machines/errors';
@@ -46,6 +47,14 @@ export function wholeList<T extends TreeRow>(rows: T[], sortable: boolean): Tree
  */
 export function useTreeList<T extends TreeRow>(calls: TreeListCalls<T>, key: string) {
   const [, navigate] = useLocation();
+  // Whether the list is still on screen (a stopped actor keeps its last snapshot and drops events).
+  const shown = useRef(false);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   const actor = useActorRef(
     pageTreeMachine.provide({
       actors: {
@@ -70,9 +79,12 @@ export function useTreeList<T extends TreeRow>(calls: TreeListCalls<T>, key: str
                   action: {
                     label: 'Undo',
                     onPress: () => {
-                      // The toasts outlive the screen: once it has closed, the page is put back without it.
-                      if (self.getSnapshot().status === 'active') {
-                        self.send({ type: 'delete.undo', id: params.id });
+                      // The toasts outlive the screen: once it has closed, or while it is busy with
+                      // something else, the page is put back without it.
+                      const undo = { type: 'delete.undo' as const, id: params.id };
+                      const list = self.getSnapshot();
+                      if (shown.current && list.can(undo)) {
+                        self.send(undo);
                       } else {
                         calls.restore?.(params.id).catch((error: unknown) => {
                           toast.error(describeFailure(error).message);
