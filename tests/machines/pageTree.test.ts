@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { type AnyActorLogic, createActor, toPromise } from 'xstate';
 import { ApiError } from '@/api/client';
 import type {
   DuplicateInput,
@@ -166,6 +166,16 @@ describe('the page tree machine follows the spec model of a tree list', () => {
 });
 
 describe('page tree machine rules', () => {
+  it('fails each call a screen did not provide, naming it, instead of waiting for ever', async () => {
+    const { actors } = pageTreeMachine.implementations;
+    for (const name of ['load', 'publish', 'remove', 'restore', 'move', 'duplicate', 'sort'] as const) {
+      const actor = createActor(actors[name] as AnyActorLogic, { input: {} });
+      const ended = toPromise(actor);
+      actor.start();
+      await expect(ended).rejects.toThrow(`${name} not provided`);
+    }
+  });
+
   async function ready(sortable = true) {
     const started = start();
     started.calls.resolve('load', answerTo({ pages: 1, more: false }, sortable));
