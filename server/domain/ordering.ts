@@ -27,6 +27,12 @@ export interface OrderedList {
   scope?: PgColumn;
   /** Which of the table's rows make up these lists, when not all do (the pages of one kind). */
   among?: SQL;
+  /**
+   * No unique index covers the positions (the page tree, where two lists share each scope's
+   * top level): rows shifting by one are then written once, in one statement, not through
+   * negative positions first.
+   */
+  shiftInPlace?: boolean;
   /** Request key and plural noun for the 422 a bad reorder gets (`brands`). */
   key: string;
   noun: string;
@@ -199,12 +205,15 @@ export async function removeFromLists(
   for (const [scope, removed] of byScope) {
     const from = Math.min(...removed);
     // Each row after a gap moves up by the number of gaps before it; through negatives, as above.
-    await tx.execute(sql`
-      update ${list.table}
-      set ${column} = -(${list.position} - (
+    const closed = sql`(${list.position} - (
         select count(*) from unnest(${`{${removed.join(',')}}`}::int[]) as r(p) where r.p < ${list.position}
-      ))
-      where ${and(inList(list, scope), sql`${list.position} > ${from}`)}`);
+      ))`;
+    const after = and(inList(list, scope), sql`${list.position} > ${from}`);
+    if (list.shiftInPlace) {
+      await tx.execute(sql`update ${list.table} set ${column} = ${closed} where ${after}`);
+      continue;
+    }
+    await tx.execute(sql`update ${list.table} set ${column} = -${closed} where ${after}`);
     await tx.execute(sql`
       update ${list.table} set ${column} = -${list.position}
       where ${and(inList(list, scope), sql`${list.position} < 0`)}`);
@@ -311,11 +320,17 @@ export async function placeAt(
     const from = row?.position as number | undefined;
     if (from === undefined || from === position) return;
     const [low, high, step] = from < position ? [from + 1, position, -1] : [position, from - 1, 1];
+    const placed = sql`(case when ${list.id} = ${id} then ${position}::int else ${list.position} + ${step}::int end)`;
+    const between = and(
+      inList(list, scope),
+      sql`(${list.id} = ${id} or ${list.position} between ${low} and ${high})`,
+    );
+    if (list.shiftInPlace) {
+      await tx.execute(sql`update ${list.table} set ${column} = ${placed} where ${between}`);
+      return;
+    }
     // Through negatives, as in writePositions, so a unique index on the position never clashes.
-    await tx.execute(sql`
-      update ${list.table}
-      set ${column} = -(case when ${list.id} = ${id} then ${position}::int else ${list.position} + ${step}::int end)
-      where ${and(inList(list, scope), sql`(${list.id} = ${id} or ${list.position} between ${low} and ${high})`)}`);
+    await tx.execute(sql`update ${list.table} set ${column} = -${placed} where ${between}`);
     await tx.execute(sql`
       update ${list.table} set ${column} = -${list.position}
       where ${and(inList(list, scope), sql`${list.position} < 0`)}`);
