@@ -225,6 +225,28 @@ describe('page tree machine rules', () => {
     expect(calls.inputsOf('sort')).toEqual([{ placements: [{ id: 3, index: TOTAL }] }]);
   });
 
+  it('ignores rows it does not show, and an Undo before any row has loaded', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'delete.undo', id: 3 });
+    expect(calls.inputsOf('restore')).toEqual([]);
+    calls.resolve('load', answerTo({ pages: 1, more: false }, true));
+    await settle();
+    actor.send({ type: 'publish.ask', id: 42 });
+    actor.send({ type: 'duplicate.open', id: 42 });
+    actor.send({ type: 'move.open', id: 42 });
+    actor.send({ type: 'delete.ask', id: 42 });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
+    // One bad place spoils the whole reorder.
+    actor.send({
+      type: 'reorder',
+      placements: [
+        { id: 3, index: 1 },
+        { id: 1, index: 2 },
+      ],
+    });
+    expect(calls.inputsOf('sort')).toEqual([]);
+  });
+
   it('lets a locked row stay where it is among rows that move', async () => {
     const { actor, calls } = await ready();
     actor.send({
