@@ -25,6 +25,14 @@ export interface OrderedList {
   deletedAt?: PgColumn;
   /** The column whose value picks the list (a page's parent); none: the table is one list. */
   scope?: PgColumn;
+  /** Which of the table's rows make up these lists, when not all do (the pages of one kind). */
+  among?: SQL;
+  /**
+   * No unique index covers the positions (the page tree, where two lists share each scope's
+   * top level): rows shifting by one are then written once, in one statement, not through
+   * negative positions first.
+   */
+  shiftInPlace?: boolean;
   /** Request key and plural noun for the 422 a bad reorder gets (`brands`). */
   key: string;
   noun: string;
@@ -47,7 +55,7 @@ function inScope(list: OrderedList, scope: Scope): SQL | undefined {
 
 /** Rows of one list: its scope, out of the bin. */
 export function inList(list: OrderedList, scope: Scope): SQL | undefined {
-  return and(inScope(list, scope), listed(list));
+  return and(list.among, inScope(list, scope), listed(list));
 }
 
 /** How a list is shown: by position, which is unique within it (so its unique index serves the order). */
@@ -69,7 +77,7 @@ export async function lockLists(tx: Db, list: OrderedList, scopes: Scope[]): Pro
 }
 
 /** The last position of a list, read from its index (one probe, however long the list). */
-async function lastPosition(tx: Db, list: OrderedList, scope: Scope): Promise<number> {
+export async function lastPosition(tx: Db, list: OrderedList, scope: Scope): Promise<number> {
   const [row] = await tx
     .select({ position: list.position })
     .from(list.table)
@@ -108,7 +116,7 @@ async function placesOf(tx: Db, list: OrderedList, ids: number[], where?: SQL): 
       ...(list.scope ? { scope: list.scope } : {}),
     })
     .from(list.table)
-    .where(and(inArray(list.id, known), where))
+    .where(and(inArray(list.id, known), list.among, where))
     .orderBy(asc(list.id));
   return rows.map((row) => ({
     id: row.id as number,
@@ -197,12 +205,15 @@ export async function removeFromLists(
   for (const [scope, removed] of byScope) {
     const from = Math.min(...removed);
     // Each row after a gap moves up by the number of gaps before it; through negatives, as above.
-    await tx.execute(sql`
-      update ${list.table}
-      set ${column} = -(${list.position} - (
+    const closed = sql`(${list.position} - (
         select count(*) from unnest(${`{${removed.join(',')}}`}::int[]) as r(p) where r.p < ${list.position}
-      ))
-      where ${and(inList(list, scope), sql`${list.position} > ${from}`)}`);
+      ))`;
+    const after = and(inList(list, scope), sql`${list.position} > ${from}`);
+    if (list.shiftInPlace) {
+      await tx.execute(sql`update ${list.table} set ${column} = ${closed} where ${after}`);
+      continue;
+    }
+    await tx.execute(sql`update ${list.table} set ${column} = -${closed} where ${after}`);
     await tx.execute(sql`
       update ${list.table} set ${column} = -${list.position}
       where ${and(inList(list, scope), sql`${list.position} < 0`)}`);
@@ -260,5 +271,85 @@ export async function moveToList(tx: Db, list: OrderedList, ids: number[], targe
         from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as v(id int, pos int)
         where ${list.id} = v.id`);
     },
+  );
+}
+
+/** A row's new place in its list: 1-based. */
+export interface Placement {
+  id: number;
+  position: number;
+}
+
+/** The list's ids in order once the placed rows take their positions and the others keep theirs around them. */
+export function arrange(current: number[], placements: Placement[]): number[] {
+  const slots: (number | undefined)[] = new Array(current.length);
+  const placed = new Set<number>();
+  for (const { id, position } of placements) {
+    slots[position - 1] = id;
+    placed.add(id);
+  }
+  const rest = current.filter((id) => !placed.has(id));
+  let next = 0;
+  for (let i = 0; i < slots.length; i++) {
+    if (slots[i] === undefined) slots[i] = rest[next++];
+  }
+  return slots as number[];
+}
+
+/**
+ * Puts rows of one list at the given positions (1..n, each its own); the other rows keep their
+ * order around them. One row moving shifts only the rows between its two places, in one
+ * statement; several read the list's ids and write only the rows whose position changes. Runs in
+ * the caller's transaction, which should have locked the list (`lockLists`) before checking the
+ * placements against it.
+ */
+export async function placeAt(
+  tx: Db,
+  list: OrderedList,
+  scope: Scope,
+  placements: Placement[],
+): Promise<void> {
+  await lockLists(tx, list, [scope]);
+  const column = positionColumn(list);
+  if (placements.length === 1) {
+    const { id, position } = placements[0]!;
+    const [row] = await tx
+      .select({ position: list.position })
+      .from(list.table)
+      .where(and(eq(list.id, id), inList(list, scope)));
+    const from = row?.position as number | undefined;
+    if (from === undefined || from === position) return;
+    const [low, high, step] = from < position ? [from + 1, position, -1] : [position, from - 1, 1];
+    const placed = sql`(case when ${list.id} = ${id} then ${position}::int else ${list.position} + ${step}::int end)`;
+    const between = and(
+      inList(list, scope),
+      sql`(${list.id} = ${id} or ${list.position} between ${low} and ${high})`,
+    );
+    if (list.shiftInPlace) {
+      await tx.execute(sql`update ${list.table} set ${column} = ${placed} where ${between}`);
+      return;
+    }
+    // Through negatives, as in writePositions, so a unique index on the position never clashes.
+    await tx.execute(sql`update ${list.table} set ${column} = -${placed} where ${between}`);
+    await tx.execute(sql`
+      update ${list.table} set ${column} = -${list.position}
+      where ${and(inList(list, scope), sql`${list.position} < 0`)}`);
+    return;
+  }
+  const rows = await tx
+    .select({ id: list.id, position: list.position })
+    .from(list.table)
+    .where(inList(list, scope))
+    .orderBy(asc(list.position), asc(list.id));
+  const next = arrange(
+    rows.map((row) => row.id as number),
+    placements,
+  );
+  const was = new Map(rows.map((row) => [row.id as number, row.position as number]));
+  // Compared with the dense numbering, so an order that had drifted is repaired as well.
+  await writePositions(
+    tx,
+    list,
+    next.map((id, i) => ({ id, pos: i + 1 })).filter(({ id, pos }) => was.get(id) !== pos),
   );
 }

@@ -134,6 +134,13 @@ export const routes: RouteDef[] = [
     load: () => import('@/screens/pages/PageBuilderScreen'),
   },
   {
+    path: '/pages/add',
+    name: 'pages.add.top',
+    title: 'Add page',
+    layout: 'default',
+    load: () => import('@/screens/pages/PageBuilderScreen'),
+  },
+  {
     path: '/pages/add/:id',
     name: 'pages.add',
     title: 'Add page',

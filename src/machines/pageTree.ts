@@ -1,5 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { describeFailure } from './errors';
+import { type ListContext, type ListEvent, type ListShows, listShows } from './list';
 
 /** What the machine needs of a row: enough to know which actions the spec allows on it. */
 export interface TreeRow {
@@ -9,11 +10,25 @@ export interface TreeRow {
   total_children: number;
 }
 
-/** One loaded list: the rows in their order, and whether the parent lets them be reordered by hand. */
+/**
+ * One answer of `load`: the rows in their order, and whether the parent lets them be reordered by
+ * hand. A long list comes a page at a time: `total` counts every row, loaded or not.
+ */
 export interface TreeList<T extends TreeRow = TreeRow> {
   rows: T[];
+  /** Every row of the list; more than `rows` while pages are still to load. */
+  total: number;
   /** True when the parent's sort_by is sort_order (spec §4 Page order). */
   sortable: boolean;
+}
+
+/**
+ * What `load` is asked for: the first `pages` pages as one answer (the first load and every
+ * reload keep what was scrolled to), or `more`: only page `pages`, to add after the rows shown.
+ */
+export interface TreeLoadInput {
+  pages: number;
+  more: boolean;
 }
 
 /** A row's new place: 1-based, as pages/sort takes it. */
@@ -28,8 +43,12 @@ export interface DuplicateFields {
   publish_children: boolean;
 }
 
-export interface TreeContext {
-  data: TreeList | null;
+/**
+ * The paged list's context (list.ts): `data` the rows so far, `page` how many pages of them are
+ * loaded, `error` why the last load failed. A tree list has no search box of its own (search is
+ * '' throughout); the page search of /pages is a list of its own. Plus the tree's actions.
+ */
+export interface TreeContext extends ListContext<TreeList> {
   /** The row a confirm is about: toggling published or deleting. */
   pending: { action: 'publish' | 'delete'; id: number } | null;
   /** The row the move or duplicate modal is open for. */
@@ -38,13 +57,13 @@ export interface TreeContext {
   placements: Placement[] | null;
   /** The page a duplicate made: its editor opens next. */
   created: number | null;
-  error: string | null;
   fieldErrors: Record<string, string>;
 }
 
 export type TreeEvent =
-  | { type: 'list.reload' }
-  | { type: 'list.retry' }
+  | Extract<ListEvent, { type: 'list.reload' | 'list.retry' }>
+  /** The rows shown are nearly all seen: the next page loads, if there is one. */
+  | { type: 'list.more' }
   | { type: 'publish.ask'; id: number }
   | { type: 'delete.ask'; id: number }
   | { type: 'confirm.accept' }
@@ -71,7 +90,10 @@ export function rowOf({ context }: Holder, id: number): TreeRow | undefined {
   return context.data?.rows.find((row) => row.id === id);
 }
 
-/** The rows as they show now: in the order being saved while a reorder is under way. */
+/**
+ * The rows as they show now: in the order being saved while a reorder is under way. A row sent
+ * beyond the rows loaded leaves them (it shows again when its page loads).
+ */
 export function shownRows<T extends TreeRow = TreeRow>({ context }: Holder): T[] {
   const rows = (context.data?.rows ?? []) as T[];
   if (!context.placements) return rows;
@@ -83,9 +105,23 @@ export function shownRows<T extends TreeRow = TreeRow>({ context }: Holder): T[]
   let next = 0;
   for (let i = 0; i < rows.length; i++) {
     const id = placed.get(i);
-    out.push(id !== undefined ? byId.get(id)! : rest[next++]!);
+    const row = id !== undefined ? byId.get(id) : rest[next++];
+    if (row) out.push(row);
   }
   return out;
+}
+
+/** Whether rows are still to load after the ones shown. */
+export const hasMore = ({ context }: Holder) =>
+  context.data !== null && context.data.rows.length < context.data.total;
+
+/** What the list shows (list.ts): loading, failed, empty or rows. */
+export function treeShows(snapshot: Holder & { matches: (value: 'loadFailed') => boolean }): ListShows {
+  return listShows({
+    failed: snapshot.matches('loadFailed'),
+    rows: snapshot.context.data?.rows ?? null,
+    search: snapshot.context.search,
+  });
 }
 
 /** Spec §2 and §4: deleting needs a row without children that is not locked. */
@@ -106,7 +142,7 @@ export const pageTreeMachine = setup({
     events: {} as TreeEvent,
   },
   actors: {
-    load: fromPromise<TreeList, void>(async () => {
+    load: fromPromise<TreeList, TreeLoadInput>(async () => {
       throw new Error('load not provided');
     }),
     publish: fromPromise<unknown, { id: number }>(async () => {
@@ -132,6 +168,7 @@ export const pageTreeMachine = setup({
     isDeletable: ({ context }, params: { id: number }) => canDelete(rowOf({ context }, params.id)),
     isMovable: ({ context }, params: { id: number }) => canMove(rowOf({ context }, params.id)),
     hasData: ({ context }) => context.data !== null,
+    hasMore: ({ context }) => hasMore({ context }),
     isKnown: ({ context }, params: { id: number }) => rowOf({ context }, params.id) !== undefined,
     /** Only where the parent orders by hand, and never shifting a locked row. */
     canReorder: ({ context }, params: { placements: Placement[] }) => {
@@ -142,7 +179,7 @@ export const pageTreeMachine = setup({
         return (
           row !== undefined &&
           p.index >= 1 &&
-          p.index <= context.data!.rows.length &&
+          p.index <= context.data!.total &&
           !(row.locked && position.get(p.id) !== p.index)
         );
       });
@@ -154,6 +191,14 @@ export const pageTreeMachine = setup({
       placements: null,
       error: null,
     })),
+    /** The next page's rows join the ones shown. */
+    addPage: assign(({ context }, params: { data: TreeList }) => ({
+      page: context.page + 1,
+      data: {
+        ...params.data,
+        rows: [...(context.data?.rows ?? []), ...params.data.rows],
+      },
+    })),
     setError: assign((_, params: { error: unknown }) => {
       const failure = describeFailure(params.error);
       return { error: failure.message, fieldErrors: failure.fieldErrors };
@@ -163,8 +208,13 @@ export const pageTreeMachine = setup({
       pending: (_, params: { action: 'publish' | 'delete'; id: number }) => params,
     }),
     clearPending: assign({ pending: null }),
-    setTarget: assign({ target: (_, params: { action: 'move' | 'duplicate'; id: number }) => params }),
-    clearTarget: assign({ target: null, fieldErrors: {} }),
+    /** A modal opens clean: no reason left from an earlier failure. */
+    setTarget: assign((_, params: { action: 'move' | 'duplicate'; id: number }) => ({
+      target: params,
+      error: null,
+      fieldErrors: {},
+    })),
+    clearTarget: assign({ target: null, fieldErrors: {}, error: null }),
     setPlacements: assign({ placements: (_, params: { placements: Placement[] }) => params.placements }),
     clearPlacements: assign({ placements: null }),
     setCreated: assign({ created: (_, params: { id: number }) => params.id }),
@@ -175,6 +225,8 @@ export const pageTreeMachine = setup({
 }).createMachine({
   id: 'pageTree',
   context: {
+    search: '',
+    page: 1,
     data: null,
     pending: null,
     target: null,
@@ -189,6 +241,7 @@ export const pageTreeMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
+        input: ({ context }) => ({ pages: context.page, more: false }),
         onDone: {
           target: 'ready',
           actions: { type: 'setData', params: ({ event }) => ({ data: event.output }) },
@@ -252,6 +305,22 @@ export const pageTreeMachine = setup({
               actions: { type: 'setPlacements', params: ({ event }) => ({ placements: event.placements }) },
             },
             'delete.undo': { target: 'restoring' },
+            'list.more': { guard: 'hasMore', target: 'loadingMore' },
+          },
+        },
+        loadingMore: {
+          invoke: {
+            id: 'load',
+            src: 'load',
+            input: ({ context }) => ({ pages: context.page + 1, more: true }),
+            onDone: {
+              target: 'idle',
+              actions: { type: 'addPage', params: ({ event }) => ({ data: event.output }) },
+            },
+            onError: {
+              target: 'idle',
+              actions: { type: 'announceError', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         confirmingPublish: {

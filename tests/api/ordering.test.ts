@@ -4,6 +4,7 @@ import {
   appendRow,
   moveToList,
   type OrderedList,
+  placeAt,
   placeAtEnd,
   removeFromLists,
   reorder,
@@ -295,5 +296,48 @@ describe(`Ordering split by parent (${databaseKind})`, () => {
     expect(r.map((row) => row.id).slice(-2)).toEqual(expect.arrayContaining([leftOrder[1], leftOrder[3]]));
     expect(l.map((row) => row.id)).toEqual(expect.arrayContaining([right[0], right[2]]));
     expect(new Set([...l, ...r].map((row) => row.id))).toEqual(new Set([...left, ...right]));
+  });
+
+  it('puts rows at 1-based places among all the children, the others keeping their order, even at once', async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, () => add(40)));
+    const before = (await childrenOf(40)).map((row) => row.id);
+    const place = (placements: { id: number; position: number }[]) =>
+      transaction(db, (tx) => placeAt(tx, tree, 40, placements));
+    // One row down, past the rows between (through the unique index), then one up.
+    await place([{ id: before[0]!, position: 4 }]);
+    expect((await childrenOf(40)).map((row) => row.id)).toEqual([
+      before[1],
+      before[2],
+      before[3],
+      before[0],
+      before[4],
+      before[5],
+    ]);
+    await place([{ id: before[5]!, position: 1 }]);
+    expect((await childrenOf(40)).map((row) => row.id)).toEqual([
+      before[5],
+      before[1],
+      before[2],
+      before[3],
+      before[0],
+      before[4],
+    ]);
+    // Several rows at once: they take their places, the rest fill the others in order.
+    await place([
+      { id: before[4]!, position: 2 },
+      { id: before[1]!, position: 6 },
+    ]);
+    expect((await childrenOf(40)).map((row) => row.id)).toEqual([
+      before[5],
+      before[4],
+      before[2],
+      before[3],
+      before[0],
+      before[1],
+    ]);
+    await Promise.all(ids.map((id, i) => place([{ id, position: ((i * 5) % 6) + 1 }])));
+    const after = await childrenOf(40);
+    expectDense(after.map((row) => row.position));
+    expect(new Set(after.map((row) => row.id))).toEqual(new Set(ids));
   });
 });

@@ -112,6 +112,33 @@ describe.skipIf(!hasChromium)('pages', () => {
     expect(await childNames(parent)).toEqual([`Leaf ${tag}`]);
   });
 
+  it('puts a deleted page back with Undo after the list has been left', async () => {
+    const tag = uniqueToken();
+    const parent = await makePage(`Shelf ${tag}`);
+    await makePage(`Book ${tag}`, parent);
+    await page.goto(`/pages/children/${parent}`);
+    await row(page, `Book ${tag}`)
+      .getByRole('button', { name: `Delete: Book ${tag}` })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes please' }).click();
+    const toast = successToasts(page);
+    await toast.getByText('The page has been deleted.').waitFor();
+    // Away to the top of the tree through the breadcrumb: the children list is gone, the toast stays.
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Pages' }).click();
+    await page.waitForURL(/\/pages$/);
+    await page.getByRole('heading', { name: 'Children Pages', level: 1 }).waitFor({ state: 'detached' });
+    expect(await childNames(parent)).toEqual([]);
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => childNames(parent)).toEqual([`Book ${tag}`]);
+  });
+
+  it('leads from Add Page to the builder route for a new top-level page', async () => {
+    await page.goto('/pages');
+    await page.getByRole('link', { name: 'Add Page' }).click();
+    await page.waitForURL(/\/pages\/add$/);
+    await page.getByRole('heading', { name: 'Add Page', level: 1 }).waitFor();
+  });
+
   it('moves a page under another through the picker, and Escape closes the modal', async () => {
     const tag = uniqueToken();
     const target = await makePage(`Target ${tag}`);
@@ -189,8 +216,15 @@ describe.skipIf(!hasChromium)('pages', () => {
         ),
       );
     }
+    const asked: URLSearchParams[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/pages/children') asked.push(url.searchParams);
+    });
     await page.goto(`/pages/children/${parent}`);
     await row(page, `Item ${tag} `).first().waitFor();
+    // The children come a page at a time, not all at once.
+    expect(asked.map((q) => [q.get('page'), q.get('perPage')])).toEqual([['1', '100']]);
     const drawn = await page
       .getByRole('row')
       .filter({ hasText: `Item ${tag}` })
@@ -201,8 +235,44 @@ describe.skipIf(!hasChromium)('pages', () => {
     const last = names.at(-1)!;
     expect(await row(page, last).count()).toBe(0);
     await page.getByRole('table', { name: 'Children Pages' }).hover();
-    for (let i = 0; i < 40 && (await row(page, last).count()) === 0; i++) await page.mouse.wheel(0, 2000);
+    for (let i = 0; i < 80 && (await row(page, last).count()) === 0; i++) await page.mouse.wheel(0, 1500);
     await row(page, last).waitFor();
+    expect(asked.map((q) => q.get('page'))).toEqual(['1', '2', '3']);
+
+    // The keyboard way sends one row to a place beyond those loaded, as a 1-based index of all.
+    const first = names[0]!;
+    const sorts: unknown[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/pages/sort') sorts.push(request.postDataJSON());
+    });
+    await page.mouse.wheel(0, -1_000_000);
+    await row(page, first)
+      .getByRole('button', { name: `Move to position: ${first}` })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await field(dialog, 'Position (1 to 300)').fill('300');
+    await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.poll(async () => (await childNames(parent)).at(-1)).toBe(first);
+    const id = (
+      await apiRequest<{ data: { id: number; name: string }[] }>(token, 'GET', `pages/children?id=${parent}`)
+    ).data.find((p) => p.name === first)!.id;
+    expect(sorts).toEqual([{ data: [{ id, index: 300 }] }]);
+  });
+
+  it('reorders children by dragging a row within the view', async () => {
+    const tag = uniqueToken();
+    const parent = await makePage(`Drag ${tag}`);
+    for (const n of ['One', 'Two', 'Three']) await makePage(`${n} ${tag}`, parent);
+    await page.goto(`/pages/children/${parent}`);
+    const handle = page.getByRole('button', { name: `Reorder One ${tag}` });
+    const from = (await handle.boundingBox())!;
+    const to = (await row(page, `Three ${tag}`).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 3 });
+    await page.mouse.move(from.x + from.width / 2, to.y + to.height * 0.75, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(() => childNames(parent)).toEqual([`Two ${tag}`, `Three ${tag}`, `One ${tag}`]);
   });
 
   it('shows no drag handles when the parent orders its children by publish date', async () => {

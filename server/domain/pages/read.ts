@@ -3,7 +3,7 @@ import type { PageCrumb, PageSummary } from '@/api/contract/pages';
 import { MAX_SERIAL_ID } from '../../db/errors';
 import type { Db } from '../../db/open';
 import { pages } from '../../db/schema';
-import type { Scope, TreeKind } from './ordering';
+import type { Scope, TreeKind } from './lists';
 import { rowsOf } from './transaction';
 
 export type PageRow = typeof pages.$inferSelect;

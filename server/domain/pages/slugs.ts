@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { slugify } from '@/ui/slug';
 import type { Db } from '../../db/open';
-import type { TreeKind } from './ordering';
+import type { TreeKind } from './lists';
 import { rowsOf } from './transaction';
 
 export const HOMEPAGE = '/';

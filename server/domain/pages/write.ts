@@ -5,8 +5,17 @@ import type { Db } from '../../db/open';
 import { brands, type FormEmailsColumn, pages } from '../../db/schema';
 import { HttpError, invalid, notFound } from '../../http/errors';
 import { checkBlocks } from '../blocks';
+import {
+  inList,
+  lastPosition,
+  lockLists,
+  moveToList,
+  placeAt,
+  placeAtEnd,
+  removeFromLists,
+} from '../ordering';
 import { requireTemplate } from '../templates';
-import { type Placement, type Scope, sqlTreeOrdering, type TreeKind, type TreeOrdering } from './ordering';
+import { type Placement, type TreeKind, treeList } from './lists';
 import { ancestorsOf, countChildren, findPage, type PageRow, subtreeOf } from './read';
 import { childSlug, freeSlug, HOMEPAGE, slugPart } from './slugs';
 import { rowsOf, treeTransaction } from './transaction';
@@ -27,16 +36,13 @@ const stale = (kind: TreeKind) =>
     `Someone else changed this ${noun(kind)} since you opened it. Reload to see their changes.`,
   );
 
-/** Which ordering the tree uses; kept behind an interface so a shared one can take its place. */
-let ordering: TreeOrdering = sqlTreeOrdering;
-export function useOrdering(next: TreeOrdering): void {
-  ordering = next;
-}
+/** Serialises writes to these parents' children (null: the top level) until the transaction ends. */
+const lockChildren = (tx: Db, kind: TreeKind, parents: (number | null)[]) =>
+  lockLists(tx, treeList(kind), parents);
 
-const scopeOf = (row: Pick<PageRow, 'kind' | 'parentId'>): Scope => ({
-  kind: row.kind,
-  parent: row.parentId,
-});
+/** The position a child added last under `parent` takes. */
+const nextPosition = async (tx: Db, kind: TreeKind, parent: number | null) =>
+  (await lastPosition(tx, treeList(kind), parent)) + 1;
 
 /** Moves serialise on this lock, so two crossing moves cannot make a loop between them. */
 const MOVE_LOCK = 7_303;
@@ -127,18 +133,24 @@ export async function storePage(db: Db, kind: TreeKind, values: TreeValues, pare
   checkBlocks(values);
   return treeTransaction(db, async (tx) => {
     await purgeExpired(tx);
+    await lockChildren(tx, kind, [parentId]);
+    // Checked under the lock, so a parent deleted at the same moment is seen.
     const parent = await requireParent(tx, kind, parentId);
     if (kind === 'page') await requireBrand(tx, values.brand_id);
     await requireTemplate(tx, values.child_template_id);
-    const scope: Scope = { kind, parent: parentId };
-    await ordering.lock(tx, [scope]);
     const slug =
       kind === 'page' && 'slug' in values && values.slug === HOMEPAGE
         ? await homepageSlug(tx, parent)
         : await slugFor(tx, kind, values.name, parent);
     const [row] = await tx
       .insert(pages)
-      .values({ ...columnsOf(values), kind, slug, parentId, sortOrder: await ordering.next(tx, scope) })
+      .values({
+        ...columnsOf(values),
+        kind,
+        slug,
+        parentId,
+        sortOrder: await nextPosition(tx, kind, parentId),
+      })
       .returning({ id: pages.id });
     return row!.id;
   });
@@ -158,7 +170,7 @@ export async function updatePage(
     checkBlocks(values, current);
     if (kind === 'page') await requireBrand(tx, values.brand_id);
     await requireTemplate(tx, values.child_template_id);
-    await ordering.lock(tx, [scopeOf(current)]);
+    await lockChildren(tx, kind, [current.parentId]);
     const parent = current.parentId === null ? null : await findPage(tx, kind, current.parentId);
     let slug: string;
     if (kind === 'page' && 'slug' in values && values.slug === HOMEPAGE) {
@@ -196,22 +208,18 @@ export async function movePage(db: Db, id: number, parentId: number | null): Pro
       throw invalid({ parent: CYCLE });
     if (page.parentId === parentId) return;
     if (page.slug === HOMEPAGE) throw invalid({ parent: 'The homepage stays at the top of the tree.' });
-    const from = scopeOf(page);
-    const to: Scope = { kind: 'page', parent: parentId };
-    await ordering.lock(tx, [from, to]);
-    // Read again under the locks: the position may have shifted while waiting for them.
-    const fresh = (await findPage(tx, 'page', id))!;
-    await ordering.closeGap(tx, from, fresh.sortOrder);
+    // The page leaves its parent's list (which closes up) for the end of the new parent's.
+    await moveToList(tx, treeList('page'), [id], parentId);
+    // Read again under the locks: a rename or a delete may have come first.
+    const fresh = await findPage(tx, 'page', id);
+    if (!fresh) throw missing('page');
     const slug = await freeSlug(
       tx,
       'page',
       childSlug(parent?.slug ?? null, fresh.slug.split('/').at(-1)!),
       id,
     );
-    await tx
-      .update(pages)
-      .set({ parentId, sortOrder: await ordering.next(tx, to), slug, updatedAt: new Date() })
-      .where(eq(pages.id, id));
+    await tx.update(pages).set({ slug, updatedAt: new Date() }).where(eq(pages.id, id));
     await rewriteDescendants(tx, id, fresh.slug, slug);
   });
 }
@@ -225,9 +233,8 @@ export async function duplicatePage(
   return treeTransaction(db, async (tx) => {
     const source = await findPage(tx, 'page', id);
     if (!source) throw missing('page');
+    await lockChildren(tx, 'page', [parentId]);
     const parent = await requireParent(tx, 'page', parentId);
-    const scope: Scope = { kind: 'page', parent: parentId };
-    await ordering.lock(tx, [scope]);
     const rows = fields.children ? await subtreeOf(tx, id) : [{ ...source, depth: 0 }];
     const fresh = await tx.execute(
       sql`select nextval(pg_get_serial_sequence('pages', 'id'))::int as id from generate_series(1, ${rows.length})`,
@@ -256,7 +263,7 @@ export async function duplicatePage(
         updatedAt: now,
       };
     });
-    copies[0]!.sortOrder = await ordering.next(tx, scope);
+    copies[0]!.sortOrder = await nextPosition(tx, 'page', parentId);
     // Parents come before their children, so each batch's parents are already in place.
     for (let i = 0; i < copies.length; i += 500) await tx.insert(pages).values(copies.slice(i, i + 500));
     return newIds[0]!;
@@ -269,13 +276,13 @@ export async function deletePage(db: Db, kind: TreeKind, id: number): Promise<vo
     const page = await findPage(tx, kind, id);
     if (!page) throw missing(kind);
     if (page.locked) throw locked();
-    const scope = scopeOf(page);
-    await ordering.lock(tx, [scope, { kind, parent: id }]);
-    // Counted under the lock on this page, so a child added at the same moment is seen.
+    await lockChildren(tx, kind, [page.parentId, id]);
+    // Counted under the lock on this page's children, so a child added at the same moment is seen.
     if ((await countChildren(tx, id)) > 0) throw invalid({ id: HAS_CHILDREN });
-    const fresh = (await findPage(tx, kind, id))!;
-    await tx.update(pages).set({ deletedAt: new Date() }).where(eq(pages.id, id));
-    await ordering.closeGap(tx, scope, fresh.sortOrder);
+    // Out of its parent's list, which closes up; its position stays for Undo.
+    await removeFromLists(tx, treeList(kind), [id], async () => {
+      await tx.update(pages).set({ deletedAt: new Date() }).where(eq(pages.id, id));
+    });
   });
 }
 
@@ -288,12 +295,14 @@ export async function restorePage(db: Db, id: number): Promise<void> {
     const [row] = await tx.select().from(pages).where(eq(pages.id, id));
     const parent = row!.parentId === null ? null : await findPage(tx, 'page', row!.parentId);
     if (row!.parentId !== null && !parent) throw invalid({ id: 'The page it was under no longer exists.' });
-    const scope = scopeOf(row!);
-    await ordering.lock(tx, [scope]);
+    const list = treeList('page');
+    await lockChildren(tx, 'page', [row!.parentId]);
     const slug = await freeSlug(tx, 'page', row!.slug, id);
-    const position = Math.min(row!.sortOrder, await ordering.next(tx, scope));
-    await ordering.openGap(tx, scope, position);
-    await tx.update(pages).set({ deletedAt: null, sortOrder: position, slug }).where(eq(pages.id, id));
+    // Back at the end of its parent's list, then at the place it left (or the end, if the list shrank).
+    await placeAtEnd(tx, list, [id]);
+    await tx.update(pages).set({ deletedAt: null, slug }).where(eq(pages.id, id));
+    const last = await lastPosition(tx, list, row!.parentId);
+    await placeAt(tx, list, row!.parentId, [{ id, position: Math.min(row!.sortOrder, last) }]);
   });
 }
 
@@ -326,14 +335,18 @@ export async function sortPages(db: Db, placements: Placement[]): Promise<void> 
     if (parent && parent.sortBy !== 'sort_order') {
       throw invalid({ data: 'These pages are ordered by their publish date.' });
     }
-    const scope: Scope = { kind: 'page', parent: parentId };
-    await ordering.lock(tx, [scope]);
+    const list = treeList('page');
+    await lockChildren(tx, 'page', [parentId]);
     // Read under the lock: the places as they are now, and how many children there are.
-    const position = await ordering.positionsOf(tx, scope, ids);
+    const now = await tx
+      .select({ id: pages.id, sortOrder: pages.sortOrder })
+      .from(pages)
+      .where(and(sql`${pages.id} = any(${`{${ids.join(',')}}`}::int[])`, inList(list, parentId)));
+    const position = new Map(now.map((r) => [r.id, r.sortOrder]));
     if (ids.some((pageId) => !position.has(pageId))) {
       throw invalid({ data: 'Sort the children of one page at a time.' });
     }
-    const count = (await ordering.next(tx, scope)) - 1;
+    const count = await lastPosition(tx, list, parentId);
     if (placements.some((p) => p.index > count)) {
       throw invalid({ data: `Indexes run from 1 to ${count}.` });
     }
@@ -342,6 +355,11 @@ export async function sortPages(db: Db, placements: Placement[]): Promise<void> 
     }
     const isLocked = new Map(found.map((r) => [r.id, r.locked]));
     if (placements.some((p) => isLocked.get(p.id) && position.get(p.id) !== p.index)) throw locked();
-    await ordering.place(tx, scope, placements);
+    await placeAt(
+      tx,
+      list,
+      parentId,
+      placements.map((p) => ({ id: p.id, position: p.index })),
+    );
   });
 }

@@ -11,7 +11,7 @@ import { NotFound } from '@/ui/NotFound';
 import { PageHeader } from '@/ui/PageHeader';
 import { PublishedState, TreeName } from '@/ui/tree/TreeCells';
 import { TreeConfirms } from '@/ui/tree/TreeConfirms';
-import { useTreeList } from '@/ui/tree/useTreeList';
+import { useTreeList, wholeList } from '@/ui/tree/useTreeList';
 import styles from './forms.module.css';
 
 const columns: DataTableColumn[] = [
@@ -53,7 +53,7 @@ function FormsList({ parentId }: { parentId: number | null }) {
       load: async () => {
         const answer = await api.forms.list({ query: parentId === null ? {} : { parent: parentId } });
         setParent(answer.parent ? { form: answer.parent, ancestors: answer.ancestors } : null);
-        return { rows: answer.data, sortable: false };
+        return wholeList(answer.data, false);
       },
       remove: (id) => api.forms.delete({ body: { id } }),
     },

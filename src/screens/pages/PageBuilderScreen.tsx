@@ -6,8 +6,21 @@ import { BuilderPending } from '@/ui/tree/BuilderPending';
 import { PublishedState } from '@/ui/tree/TreeCells';
 import { useLoad } from '@/ui/useLoad';
 
-/** /pages/edit/{id} and /pages/add/{parent}: the builder's routes, showing what exists until it lands. */
+/**
+ * /pages/add, /pages/edit/{id} and /pages/add/{parent}: the builder's routes, showing what exists
+ * until the builder lands.
+ */
 export default function PageBuilderScreen() {
+  const [addingTop] = useRoute('/pages/add');
+  if (addingTop) {
+    return (
+      <BuilderPending title="Add Page" subtitle="At the top of the tree" backHref="/pages" fields={[]} />
+    );
+  }
+  return <StoredPageBuilder />;
+}
+
+function StoredPageBuilder() {
   const { id = '' } = useParams<{ id: string }>();
   const [adding] = useRoute('/pages/add/:id');
   const loaded = useLoad(async () => (await api.pages.edit({ query: { id: Number(id) } })).data, id);

@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { PageCrumb, PageSummary } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
+import type { TreeLoadInput } from '@/machines/pageTree';
 import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable } from '@/ui/DataTable';
 import { EmptyState } from '@/ui/EmptyState';
@@ -16,19 +17,31 @@ import { pageColumns, renderPageCell } from './pageColumns';
 import styles from './pages.module.css';
 import { pageTreeCalls } from './pageTreeCalls';
 
-/** Children come in pages of this many: each call stays small even under a parent of 10,000. */
-const CHILDREN_PER_CALL = 1000;
+/** Children show a page of this many at a time, the next loading as the last ones come into view. */
+const CHILDREN_PER_PAGE = 100;
+/** The most one call answers (the API's limit for perPage). */
+const MOST_PER_CALL = 1000;
 
-/** Every child of a parent, the first page first and the rest side by side. */
-async function loadAllChildren(parentId: number): Promise<PageSummary[]> {
-  const first = await api.pages.children({ query: { id: parentId, page: 1, perPage: CHILDREN_PER_CALL } });
-  const pages = Math.ceil(first.total / CHILDREN_PER_CALL);
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, pages - 1) }, (_, i) =>
-      api.pages.children({ query: { id: parentId, page: i + 2, perPage: CHILDREN_PER_CALL } }),
+/**
+ * The children a load asks for: only page `pages` when more are wanted, else pages 1..`pages`
+ * (a reload keeps what was scrolled to), in calls of at most MOST_PER_CALL rows side by side.
+ */
+async function loadChildren(parentId: number, { pages, more }: TreeLoadInput) {
+  if (more) {
+    const answer = await api.pages.children({
+      query: { id: parentId, page: pages, perPage: CHILDREN_PER_PAGE },
+    });
+    return { rows: answer.data, total: answer.total };
+  }
+  const wanted = pages * CHILDREN_PER_PAGE;
+  const answers = await Promise.all(
+    Array.from({ length: Math.ceil(wanted / MOST_PER_CALL) }, (_, i) =>
+      api.pages.children({
+        query: { id: parentId, page: i + 1, perPage: Math.min(MOST_PER_CALL, wanted) },
+      }),
     ),
   );
-  return [...first.data, ...rest.flatMap((answer) => answer.data)];
+  return { rows: answers.flatMap((answer) => answer.data).slice(0, wanted), total: answers[0]?.total ?? 0 };
 }
 
 export default function PageChildrenScreen() {
@@ -43,14 +56,14 @@ function ChildrenList({ parentId }: { parentId: number }) {
   const { actor, snapshot, rows } = useTreeList<PageSummary>(
     {
       ...pageTreeCalls,
-      load: async () => {
+      load: async (input) => {
         const [shown, children] = await Promise.all([
           api.pages.show({ query: { id: parentId } }),
-          loadAllChildren(parentId),
+          loadChildren(parentId, input),
         ]);
         setParent({ page: shown.data, ancestors: shown.ancestors });
         // Spec §4: rows are reordered by hand only when the parent sorts by sort_order.
-        return { rows: children, sortable: shown.data.sort_by === 'sort_order' };
+        return { ...children, sortable: shown.data.sort_by === 'sort_order' };
       },
       editorHref: editHref,
     },
@@ -92,6 +105,7 @@ function ChildrenList({ parentId }: { parentId: number }) {
         isDisabled={busy}
         canDrag={(page) => page.locked === 0}
         onReorder={(placements) => actor.send({ type: 'reorder', placements })}
+        onNearEnd={() => actor.send({ type: 'list.more' })}
         renderActions={(page) => (
           <PageRowActions
             page={page}
@@ -136,7 +150,7 @@ function ChildrenList({ parentId }: { parentId: number }) {
       <DuplicatePageModal key={`dup-${snapshot.context.target?.id ?? 0}`} actor={actor} snapshot={snapshot} />
       <PositionModal
         page={positioning}
-        total={rows.length}
+        total={snapshot.context.data?.total ?? rows.length}
         onClose={() => setPositioning(null)}
         onMove={(index) => {
           if (positioning) actor.send({ type: 'reorder', placements: [{ id: positioning.id, index }] });

@@ -8,6 +8,8 @@ export const HAS_CHILDREN_TOOLTIP = 'You cannot delete as you have child pages.'
 export const childrenHref = (id: number) => `/pages/children/${id}`;
 export const editHref = (id: number) => `/pages/edit/${id}`;
 export const addChildHref = (id: number) => `/pages/add/${id}`;
+/** A new page at the top of the tree: the builder's add route without a parent. */
+export const ADD_PAGE_HREF = '/pages/add';
 
 export const hasChildrenToShow = (page: PageSummary) =>
   page.is_allowed_children === 1 && page.total_children > 0;

@@ -1,12 +1,13 @@
 import type { PageSummary } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
 import { Button } from '@/ui/Button';
+import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable } from '@/ui/DataTable';
 import { EmptyState } from '@/ui/EmptyState';
 import { PageHeader } from '@/ui/PageHeader';
 import { TreeConfirms } from '@/ui/tree/TreeConfirms';
-import { useTreeList } from '@/ui/tree/useTreeList';
-import { editHref, PageRowActions } from './PageRowActions';
+import { useTreeList, wholeList } from '@/ui/tree/useTreeList';
+import { ADD_PAGE_HREF, editHref, PageRowActions } from './PageRowActions';
 import { PageSearch } from './PageSearch';
 import { DuplicatePageModal, MovePageModal } from './PageTreeModals';
 import { pageColumns, renderPageCell } from './pageColumns';
@@ -28,14 +29,14 @@ export default function PagesIndexScreen() {
       ...pageTreeCalls,
       load: async () => {
         const { brands, folders, files } = await api.pages.list({});
-        return {
-          rows: [
+        return wholeList(
+          [
             ...brands.map((p) => ({ ...p, group: 'brands' as const })),
             ...folders.map((p) => ({ ...p, group: 'folders' as const })),
             ...files.map((p) => ({ ...p, group: 'files' as const })),
           ],
-          sortable: false,
-        };
+          false,
+        );
       },
       editorHref: editHref,
     },
@@ -85,9 +86,14 @@ export default function PagesIndexScreen() {
         title="Pages"
         subtitle="The website's pages, as a tree"
         actions={
-          <Button variant="secondary" onPress={() => actor.send({ type: 'list.reload' })} isDisabled={busy}>
-            Reload
-          </Button>
+          <>
+            <Button variant="secondary" onPress={() => actor.send({ type: 'list.reload' })} isDisabled={busy}>
+              Reload
+            </Button>
+            <ButtonLink href={ADD_PAGE_HREF} variant="primary" icon="plus">
+              Add Page
+            </ButtonLink>
+          </>
         }
       />
       <PageSearch />

@@ -33,6 +33,8 @@ export interface TreeTableProps<T extends { id: number; name: string }>
   /** Saves moved rows at their new 1-based places among all rows. */
   onReorder?: (placements: RowPlacement[]) => void;
   isDisabled?: boolean;
+  /** The last rows are in view: a list that loads a page at a time loads its next one. */
+  onNearEnd?: () => void;
 }
 
 const REORDER = 'reorder';
@@ -60,6 +62,7 @@ export function TreeTable<T extends { id: number; name: string }>({
   canDrag = () => true,
   onReorder,
   isDisabled = false,
+  onNearEnd,
   ...table
 }: TreeTableProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -101,6 +104,13 @@ export function TreeTable<T extends { id: number; name: string }>({
   const end = Math.min(total, Math.ceil((scrollTop + viewHeight) / rowPx) + OVERSCAN);
   const shown = useMemo(() => table.rows.slice(start, end), [table.rows, start, end]);
   const ids = shown.map((row) => row.id);
+
+  // Asked again when the list grows or frees up, in case the view is still at its end.
+  const nearEnd = useRef(onNearEnd);
+  nearEnd.current = onNearEnd;
+  useEffect(() => {
+    if (end >= total && !isDisabled) nearEnd.current?.();
+  }, [end, total, isDisabled]);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),

@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { describeFailure } from '@/machines/errors';
@@ -10,6 +11,7 @@ import {
   pageTreeMachine,
   shownRows,
   type TreeList,
+  type TreeLoadInput,
   type TreeRow,
 } from '@/machines/pageTree';
 import { toast } from '../toasts';
@@ -22,7 +24,8 @@ const notOffered = (what: string) => async () => {
 };
 
 export interface TreeListCalls<T extends TreeRow> {
-  load: () => Promise<TreeList<T>>;
+  /** A list that comes whole answers every page with all its rows (see `wholeList`). */
+  load: (input: TreeLoadInput) => Promise<TreeList<T>>;
   remove: (id: number) => Promise<{ message: string }>;
   publish?: (id: number) => Promise<unknown>;
   restore?: (id: number) => Promise<unknown>;
@@ -33,17 +36,30 @@ export interface TreeListCalls<T extends TreeRow> {
   editorHref?: (id: number) => string;
 }
 
+/** The answer of a list that loads whole: every row, whatever page is asked for. */
+export function wholeList<T extends TreeRow>(rows: T[], sortable: boolean): TreeList<T> {
+  return { rows, total: rows.length, sortable };
+}
+
 /**
  * Runs the page tree machine for a list screen: the calls are the screen's, the toasts and the
  * editor navigation the same for every tree list.
  */
 export function useTreeList<T extends TreeRow>(calls: TreeListCalls<T>, key: string) {
   const [, navigate] = useLocation();
+  // Whether the list is still on screen (a stopped actor keeps its last snapshot and drops events).
+  const shown = useRef(false);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   const actor = useActorRef(
     pageTreeMachine.provide({
       actors: {
         // The machine keeps rows as TreeRows; the screen reads them back as its own type.
-        load: fromPromise<TreeList, void>(() => calls.load()),
+        load: fromPromise<TreeList, TreeLoadInput>(({ input }) => calls.load(input)),
         remove: fromPromise(({ input }) => calls.remove(input.id)),
         publish: fromPromise(({ input }) => (calls.publish ?? notOffered('Publishing'))(input.id)),
         restore: fromPromise(({ input }) => (calls.restore ?? notOffered('Undo'))(input.id)),
@@ -60,7 +76,22 @@ export function useTreeList<T extends TreeRow>(calls: TreeListCalls<T>, key: str
             calls.restore
               ? {
                   durationMs: UNDO_MS,
-                  action: { label: 'Undo', onPress: () => self.send({ type: 'delete.undo', id: params.id }) },
+                  action: {
+                    label: 'Undo',
+                    onPress: () => {
+                      // The toasts outlive the screen: once it has closed, or while it is busy with
+                      // something else, the page is put back without it.
+                      const undo = { type: 'delete.undo' as const, id: params.id };
+                      const list = self.getSnapshot();
+                      if (shown.current && list.can(undo)) {
+                        self.send(undo);
+                      } else {
+                        calls.restore?.(params.id).catch((error: unknown) => {
+                          toast.error(describeFailure(error).message);
+                        });
+                      }
+                    },
+                  },
                 }
               : undefined,
           );
