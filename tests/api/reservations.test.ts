@@ -1,6 +1,7 @@
 import { reservations } from '@server/db/schema';
 import { demoReservations } from '@server/db/seed/reservations';
 import { signPayload } from '@server/domain/payments';
+import { storeReservations } from '@server/domain/reservations';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './harness';
@@ -13,7 +14,7 @@ let token: string;
 beforeAll(async () => {
   server = await createTestServer({ PAYMENTS_WEBHOOK_SECRET: SECRET });
   token = await server.login();
-  await server.database.db.insert(reservations).values(demoReservations(60, 0, Date.UTC(2026, 5, 1)));
+  await storeReservations(server.database.db, demoReservations(60, 0, Date.UTC(2026, 5, 1)));
 });
 afterAll(() => server.close());
 
