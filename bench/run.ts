@@ -10,6 +10,7 @@ import { type Benchmark, formatValue, withinBudget } from './benchmark';
 import { bundleBenchmark } from './bundle';
 import { lighthouseBenchmark } from './lighthouse';
 import { postgresBenchmark } from './postgres';
+import { scaleBenchmark } from './scale';
 import { treeBenchmark } from './tree';
 
 const benchmarks: Benchmark[] = [
@@ -17,6 +18,7 @@ const benchmarks: Benchmark[] = [
   apiBenchmark,
   postgresBenchmark,
   treeBenchmark,
+  scaleBenchmark,
   lighthouseBenchmark,
 ];
 

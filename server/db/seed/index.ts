@@ -86,7 +86,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
       await seedPages(tx as unknown as Db, options.size ?? 'normal');
       await seedVehicles(tx as unknown as Db, options.size === 'large' ? 50_000 : 240);
       await seedReservations(tx as unknown as Db, options.size === 'large' ? 100_000 : 80);
-      await seedResponses(tx as unknown as Db, options.size === 'large' ? 1_000_000 : 400);
+      await seedResponses(tx as unknown as Db, options.size === 'large' ? 1_000_000 : 400, 365);
       await seedAnalytics(tx as unknown as Db);
     }
   });
