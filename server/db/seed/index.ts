@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../domain/auth/passwords';
 import type { Storage } from '../../domain/storage';
 import type { Db } from '../open';
@@ -90,5 +90,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
       await seedAnalytics(tx as unknown as Db);
     }
   });
+  // Fresh statistics for the planner: PGlite runs no autovacuum, and PostgreSQL's would come later.
+  if (options.demo) await db.execute(sql`analyze`);
   return { seeded: true, adminEmail, generatedPassword };
 }
