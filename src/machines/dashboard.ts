@@ -25,8 +25,8 @@ export interface DashboardContext {
   range1: DateRange;
   /** Null while Date Range 2 is closed. */
   range2: DateRange | null;
-  /** The ranges of the search under way, or of the last one started. */
-  requested: DashboardQuery;
+  /** The ranges of the search under way, or of the last one started; null before the first. */
+  requested: DashboardQuery | null;
   /** The ranges the figures on screen belong to. */
   searched: DashboardQuery | null;
   /** The last figures; kept while the next search runs, so the boxes do not flash away. */
@@ -86,8 +86,7 @@ export const dashboardMachine = setup({
     request: assign({ requested: ({ context }) => ({ range1: context.range1, range2: context.range2 }) }),
     setFailure: assign((_, params: { error: unknown }) => {
       const failure = describeFailure(params.error);
-      const refused = Object.keys(failure.fieldErrors).length > 0;
-      return { fieldErrors: failure.fieldErrors, error: refused ? null : failure.message };
+      return { fieldErrors: failure.fieldErrors, error: failure.message };
     }),
   },
   guards: {
@@ -99,7 +98,7 @@ export const dashboardMachine = setup({
   context: {
     range1: EMPTY_RANGE,
     range2: null,
-    requested: { range1: EMPTY_RANGE, range2: null },
+    requested: null,
     searched: null,
     figures: null,
     fieldErrors: {},
@@ -140,7 +139,8 @@ export const dashboardMachine = setup({
     searching: {
       invoke: {
         src: 'search',
-        input: ({ context }) => context.requested,
+        // Every way into `searching` records its request first.
+        input: ({ context }) => context.requested as DashboardQuery,
         onDone: {
           target: 'ready',
           actions: assign(({ context, event }) => ({
