@@ -1,4 +1,4 @@
-import { desc, eq, ilike, sql, sum } from 'drizzle-orm';
+import { eq, ilike, sql, sum } from 'drizzle-orm';
 import type { PaymentEvent, Reservation } from '@/api/contract/reservations';
 import { providerCharge } from '@/api/contract/reservations';
 import type { Db } from '../db/open';
@@ -6,6 +6,16 @@ import { paymentEvents, reservationDailyTotals, reservationSearchText, reservati
 import { likePattern, PAGE_SIZE, selectPage } from './paginate';
 
 type ReservationRow = typeof reservations.$inferSelect;
+
+/**
+ * Newest first, in the order of the `reservations_reserved_idx` index (descending, nulls last):
+ * a plain `desc` means nulls first, which that index cannot serve, and every page would sort the
+ * whole table.
+ */
+const NEWEST_FIRST = [
+  sql`${reservations.reservedAt} desc nulls last`,
+  sql`${reservations.id} desc nulls last`,
+];
 type NewReservation = typeof reservations.$inferInsert;
 
 /** The day a reservation counts towards, in the calendar the dashboard reads (UTC). */
@@ -82,7 +92,7 @@ export async function listReservations(db: Db, opts: { search: string; page: num
       db
         .select()
         .from(reservations)
-        .orderBy(desc(reservations.reservedAt), desc(reservations.id))
+        .orderBy(...NEWEST_FIRST)
         .limit(PAGE_SIZE)
         .offset((opts.page - 1) * PAGE_SIZE),
       reservationTotal(db),
@@ -90,13 +100,7 @@ export async function listReservations(db: Db, opts: { search: string; page: num
     return { rows: rows.map(toReservation), total };
   }
   const where = ilike(reservationSearchText(reservations), likePattern(opts.search));
-  const { rows, total } = await selectPage(
-    db,
-    reservations,
-    where,
-    [desc(reservations.reservedAt), desc(reservations.id)],
-    opts.page,
-  );
+  const { rows, total } = await selectPage(db, reservations, where, NEWEST_FIRST, opts.page);
   return { rows: rows.map(toReservation), total };
 }
 
