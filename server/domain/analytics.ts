@@ -75,24 +75,27 @@ const METRICS: Metric[] = [
  */
 async function readSeries(db: Db, start: string, end: string): Promise<Map<string, Series>> {
   const within = (day: PgColumn) => sql`${day} between ${start} and ${end}`;
+  // One scan per table: a row carries up to two metrics of its day.
   const result = (await db.execute(sql`
-    select 'enquiries' as metric, ${responseDailyTotals.day}::text as day, sum(${responseDailyTotals.total})::float8 as total
+    select 'enquiries' as a, null as b, ${responseDailyTotals.day}::text as day,
+        sum(${responseDailyTotals.total})::float8 as x, null::float8 as y
       from ${responseDailyTotals} where ${within(responseDailyTotals.day)} group by ${responseDailyTotals.day}
     union all
-    select 'reservations', ${reservationDailyTotals.day}::text, ${reservationDailyTotals.total}::float8
+    select 'reservations', 'reservation_value', ${reservationDailyTotals.day}::text,
+        ${reservationDailyTotals.total}::float8, ${reservationDailyTotals.amount} / 100.0::float8
       from ${reservationDailyTotals} where ${within(reservationDailyTotals.day)}
     union all
-    select 'reservation_value', ${reservationDailyTotals.day}::text, ${reservationDailyTotals.amount} / 100.0::float8
-      from ${reservationDailyTotals} where ${within(reservationDailyTotals.day)}
-    union all
-    select 'page_views', ${analyticsDaily.day}::text, ${analyticsDaily.views}::float8
+    select 'page_views', 'visitors', ${analyticsDaily.day}::text,
+        ${analyticsDaily.views}::float8, ${analyticsDaily.visitors}::float8
       from ${analyticsDaily} where ${within(analyticsDaily.day)}
-    union all
-    select 'visitors', ${analyticsDaily.day}::text, ${analyticsDaily.visitors}::float8
-      from ${analyticsDaily} where ${within(analyticsDaily.day)}
-  `)) as unknown as { rows: Array<{ metric: string; day: string; total: number | string }> };
+  `)) as unknown as {
+    rows: Array<{ a: string; b: string | null; day: string; x: number | string; y: number | string | null }>;
+  };
   const series = new Map<string, Series>(METRICS.map((metric) => [metric.key, new Map()]));
-  for (const row of result.rows) series.get(row.metric)?.set(row.day, Number(row.total));
+  for (const row of result.rows) {
+    series.get(row.a)?.set(row.day, Number(row.x));
+    if (row.b) series.get(row.b)?.set(row.day, Number(row.y));
+  }
   return series;
 }
 
