@@ -11,6 +11,7 @@ import { blocksBenchmark } from './blocks';
 import { bundleBenchmark } from './bundle';
 import { lighthouseBenchmark } from './lighthouse';
 import { postgresBenchmark } from './postgres';
+import { scaleBenchmark } from './scale';
 import { treeBenchmark } from './tree';
 
 const benchmarks: Benchmark[] = [
@@ -19,6 +20,7 @@ const benchmarks: Benchmark[] = [
   postgresBenchmark,
   treeBenchmark,
   blocksBenchmark,
+  scaleBenchmark,
   lighthouseBenchmark,
 ];
 

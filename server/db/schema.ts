@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -436,6 +437,17 @@ export const reservations = pgTable(
       .with({ fastupdate: false }),
   ],
 );
+
+/**
+ * Reservations per day (UTC) and what they paid, kept with every stored reservation so the list's
+ * total and the dashboard read a row a day, never every reservation.
+ */
+export const reservationDailyTotals = pgTable('reservation_daily_totals', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  total: integer('total').notNull().default(0),
+  /** In pence. */
+  amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+});
 
 /** Every payment provider event already applied: a replayed event id changes nothing. */
 export const paymentEvents = pgTable('payment_events', {

@@ -5,7 +5,7 @@ import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { brandSearchText, brands, manufacturers } from '../db/schema';
 import { type LifecycleTable, listOrder } from './lifecycle';
-import type { ListSource } from './listing';
+import type { ListExtras, ListSource } from './listing';
 import type { OrderedList } from './ordering';
 
 /** Staff order brands by hand: one list for the whole table. */
@@ -39,12 +39,13 @@ const carMaker = alias(manufacturers, 'car_manufacturer');
 const lcvMaker = alias(manufacturers, 'lcv_manufacturer');
 
 /** A brand with the makes its codes name. */
-function selectBrands(db: Db) {
+function selectBrands(db: Db, extra?: ListExtras) {
   return db
     .select({
       brand: brands,
       manufacturer: { name: carMaker.name, code: carMaker.code },
       lcvManufacturer: { name: lcvMaker.name, code: lcvMaker.code },
+      ...extra,
     })
     .from(brands)
     .leftJoin(carMaker, and(eq(carMaker.type, 'Car'), eq(carMaker.code, brands.manufacturerId)))
@@ -82,7 +83,7 @@ export const brandsListing: ListSource<BrandJoined, Brand> = {
   name: 'brands',
   lifecycle: brandsLifecycle,
   searchText: brandSearchText(brands),
-  select: (db) => selectBrands(db).$dynamic(),
+  select: (db, extra) => selectBrands(db, extra).$dynamic(),
   toItem: toBrand,
 };
 

@@ -4,7 +4,7 @@ import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { brands, dealershipSearchText, dealerships, vehicleDealers } from '../db/schema';
 import type { LifecycleTable } from './lifecycle';
-import type { ListSource } from './listing';
+import type { ListExtras, ListSource } from './listing';
 import type { OrderedList } from './ordering';
 
 /** Staff order dealerships by hand: one list for the whole table. */
@@ -34,9 +34,13 @@ export type DealershipRow = typeof dealerships.$inferSelect;
 type BrandRef = { id: number; name: string; meta: { logo?: string | null } } | null;
 
 /** A dealership with the brand the list shows beside it (logo and name). */
-function selectDealerships(db: Db) {
+function selectDealerships(db: Db, extra?: ListExtras) {
   return db
-    .select({ dealership: dealerships, brand: { id: brands.id, name: brands.name, meta: brands.meta } })
+    .select({
+      dealership: dealerships,
+      brand: { id: brands.id, name: brands.name, meta: brands.meta },
+      ...extra,
+    })
     .from(dealerships)
     .leftJoin(brands, eq(brands.id, dealerships.brandId));
 }
@@ -78,7 +82,7 @@ export const dealershipsListing: ListSource<DealershipJoined, Dealership> = {
   name: 'dealerships',
   lifecycle: dealershipsLifecycle,
   searchText: dealershipSearchText(dealerships),
-  select: (db) => selectDealerships(db).$dynamic(),
+  select: (db, extra) => selectDealerships(db, extra).$dynamic(),
   toItem: toDealership,
 };
 

@@ -14,8 +14,18 @@ export interface ListSource<Row, Item> {
   lifecycle: LifecycleTable;
   /** The text a search looks through; an index on the same expression serves it. */
   searchText: SQL;
-  select: (db: Db) => PgSelect;
+  /** The list's columns and joins; `extra` columns are added beside them (see `ListExtras`). */
+  select: (db: Db, extra?: ListExtras) => PgSelect;
   toItem: (row: Row) => Item;
+}
+
+/**
+ * The columns `listBoth` adds to each tab's page, so both pages and both totals come back from
+ * one statement: which tab a row is on, and on the active tab's rows the two totals.
+ */
+export interface ListExtras {
+  binned: SQL<boolean>;
+  totals: SQL<number[] | null>;
 }
 
 export interface ListQuery {
@@ -92,14 +102,28 @@ function pageStatement(
   );
 }
 
-function tabStatement(db: Db, source: ListSource<unknown, unknown>, trashed: boolean, searching: boolean) {
-  return pageStatement(
-    db,
-    `${source.name}_${trashed ? 'bin' : 'active'}_${searching ? 'search' : 'all'}`,
-    source.select,
-    and(inView(source.lifecycle, trashed), searchWhere(source, searching)),
-    listOrder(source.lifecycle, trashed),
-  );
+/**
+ * Both tabs' pages in one statement (`(active page) union all (bin page)`), the active rows
+ * carrying both totals, counted once in a scalar subquery: one round trip per list call.
+ */
+function bothStatement(db: Db, source: ListSource<unknown, unknown>, searching: boolean): Statement {
+  const t = source.lifecycle;
+  const search = searchWhere(source, searching);
+  const name = `${source.name}_both_${searching ? 'search' : 'all'}`;
+  const totals = sql<
+    number[]
+  >`(select array[count(*) filter (where ${t.deletedAt} is null), count(${t.deletedAt})]::int[] from ${t.table}${search ? sql` where ${search}` : sql``})`;
+  const tab = (trashed: boolean) =>
+    source
+      .select(db, {
+        binned: trashed ? sql<boolean>`true` : sql<boolean>`false`,
+        totals: trashed ? sql<null>`null::int[]` : totals,
+      })
+      .where(and(inView(t, trashed), search))
+      .orderBy(...listOrder(t, trashed))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  return statement(db, name, () => tab(false).unionAll(tab(true)).prepare(name));
 }
 
 /** The values every list statement binds: the pattern when searching, and the page window. */
@@ -114,7 +138,8 @@ function bindings(query: ListQuery) {
 
 /**
  * Both tabs of a list with a bin, as the list call answers them: one page of active rows, one
- * page of binned rows, and both totals counted in a single statement. The three run at once.
+ * page of binned rows, and both totals, from one statement. Only when no active row is on the
+ * page (an empty list, a page past the active rows) are the totals counted by a second one.
  */
 export async function listBoth<Row, Item>(
   db: Db,
@@ -124,15 +149,22 @@ export async function listBoth<Row, Item>(
   const loose = source as unknown as ListSource<unknown, unknown>;
   const searching = query.search !== '';
   const values = bindings(query);
-  const [counts, active, trashed] = await Promise.all([
-    countStatement(db, loose, searching).execute(values) as Promise<{ active: number; trashed: number }[]>,
-    // The select's rows are the source's own Row type; the builder's generic type cannot carry it here.
-    tabStatement(db, loose, false, searching).execute(values) as Promise<Row[]>,
-    tabStatement(db, loose, true, searching).execute(values) as Promise<Row[]>,
-  ]);
+  // The rows are the source's own Row type plus the extras; the builder's generic type cannot carry it here.
+  const rows = (await bothStatement(db, loose, searching).execute(values)) as Array<
+    Row & { binned: boolean; totals: number[] | null }
+  >;
+  const active = rows.filter((row) => !row.binned);
+  let totals = active[0]?.totals?.map(Number);
+  if (!totals) {
+    const [counts] = (await countStatement(db, loose, searching).execute(values)) as {
+      active: number;
+      trashed: number;
+    }[];
+    totals = [counts?.active ?? 0, counts?.trashed ?? 0];
+  }
   return {
-    active: { rows: active.map(source.toItem), total: counts[0]?.active ?? 0 },
-    trashed: { rows: trashed.map(source.toItem), total: counts[0]?.trashed ?? 0 },
+    active: { rows: active.map(source.toItem), total: totals[0] ?? 0 },
+    trashed: { rows: rows.filter((row) => row.binned).map(source.toItem), total: totals[1] ?? 0 },
   };
 }
 

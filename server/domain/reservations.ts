@@ -1,11 +1,70 @@
-import { desc, eq, ilike, sql } from 'drizzle-orm';
+import { eq, ilike, sql, sum } from 'drizzle-orm';
 import type { PaymentEvent, Reservation } from '@/api/contract/reservations';
 import { providerCharge } from '@/api/contract/reservations';
 import type { Db } from '../db/open';
-import { paymentEvents, reservationSearchText, reservations } from '../db/schema';
-import { likePattern, selectPage } from './paginate';
+import { paymentEvents, reservationDailyTotals, reservationSearchText, reservations } from '../db/schema';
+import { likePattern, PAGE_SIZE, selectPage } from './paginate';
 
 type ReservationRow = typeof reservations.$inferSelect;
+
+/**
+ * Newest first, in the order of the `reservations_reserved_idx` index (descending, nulls last):
+ * a plain `desc` means nulls first, which that index cannot serve, and every page would sort the
+ * whole table.
+ */
+const NEWEST_FIRST = [
+  sql`${reservations.reservedAt} desc nulls last`,
+  sql`${reservations.id} desc nulls last`,
+];
+type NewReservation = typeof reservations.$inferInsert;
+
+/** The day a reservation counts towards, in the calendar the dashboard reads (UTC). */
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Adds reservations to their days' totals; run in the transaction that stored them. */
+async function countIn(db: Db, stored: Array<{ reservedAt: Date; amount: number }>): Promise<void> {
+  const perDay = new Map<string, { total: number; amount: number }>();
+  for (const row of stored) {
+    const day = perDay.get(dayOf(row.reservedAt)) ?? { total: 0, amount: 0 };
+    day.total += 1;
+    day.amount += row.amount;
+    perDay.set(dayOf(row.reservedAt), day);
+  }
+  if (perDay.size === 0) return;
+  await db
+    .insert(reservationDailyTotals)
+    .values([...perDay].map(([day, figures]) => ({ day, ...figures })))
+    .onConflictDoUpdate({
+      target: reservationDailyTotals.day,
+      set: {
+        total: sql`${reservationDailyTotals.total} + excluded.total`,
+        amount: sql`${reservationDailyTotals.amount} + excluded.amount`,
+      },
+    });
+}
+
+/**
+ * Stores reservations and counts them in their days, in one transaction: totals never drift.
+ * Every reservation is stored through here (or `applyPaymentEvent`, which counts the same way).
+ */
+export async function storeReservations(db: Db, rows: NewReservation[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.transaction(async (tx) => {
+    const stored = await tx
+      .insert(reservations)
+      .values(rows)
+      .returning({ reservedAt: reservations.reservedAt, amount: reservations.amount });
+    await countIn(tx as unknown as Db, stored);
+  });
+}
+
+/** Every reservation, from the daily totals. */
+export async function reservationTotal(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(reservationDailyTotals.total).mapWith(Number) })
+    .from(reservationDailyTotals);
+  return row?.total ?? 0;
+}
 
 export function toReservation(row: ReservationRow): Reservation {
   return {
@@ -27,16 +86,21 @@ export function toReservation(row: ReservationRow): Reservation {
 }
 
 export async function listReservations(db: Db, opts: { search: string; page: number }) {
-  const where = opts.search
-    ? ilike(reservationSearchText(reservations), likePattern(opts.search))
-    : undefined;
-  const { rows, total } = await selectPage(
-    db,
-    reservations,
-    where,
-    [desc(reservations.reservedAt), desc(reservations.id)],
-    opts.page,
-  );
+  if (!opts.search) {
+    // Without a search the total comes from the daily totals, not a count of every row.
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(reservations)
+        .orderBy(...NEWEST_FIRST)
+        .limit(PAGE_SIZE)
+        .offset((opts.page - 1) * PAGE_SIZE),
+      reservationTotal(db),
+    ]);
+    return { rows: rows.map(toReservation), total };
+  }
+  const where = ilike(reservationSearchText(reservations), likePattern(opts.search));
+  const { rows, total } = await selectPage(db, reservations, where, NEWEST_FIRST, opts.page);
   return { rows: rows.map(toReservation), total };
 }
 
@@ -65,6 +129,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Ap
   const card = charge.payment_method_details.card;
   const eventTime = new Date(event.created * 1000);
 
+  const reservedAt = new Date(charge.created * 1000);
   return db.transaction(async (tx) => {
     const recorded = await tx
       .insert(paymentEvents)
@@ -72,7 +137,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Ap
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (recorded.length === 0) return { applied: false };
-    await tx
+    const stored = await tx
       .insert(reservations)
       .values({
         name: billing.name?.trim() || 'N/A',
@@ -80,7 +145,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Ap
         phone: billing.phone?.trim() || null,
         postalCode: billing.address?.postal_code?.trim() || null,
         registration: charge.metadata.registration.trim().toUpperCase(),
-        reservedAt: new Date(charge.created * 1000),
+        reservedAt,
         refundedAt: refunded ? eventTime : null,
         amount: charge.amount,
         brand: card.brand,
@@ -97,7 +162,10 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<Ap
             : sql`${reservations.refundedAt}`,
           updatedAt: new Date(),
         },
-      });
+      })
+      // xmax is 0 on a row this statement inserted, set on one it updated.
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    if (stored[0]?.inserted) await countIn(tx as unknown as Db, [{ reservedAt, amount: charge.amount }]);
     return { applied: true };
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, type SQL, sql, sum } from 'drizzle-orm';
 import type { Enquiry, ResponseHandle } from '@/api/contract/responses';
 import { responseHandles } from '@/api/contract/responses';
 import { questionsOf } from '@/blocks/answers';
@@ -69,6 +69,22 @@ export async function storeResponse(
       });
     return row!.id;
   });
+}
+
+/**
+ * Stores every row a query yields (its columns: handle, data, created_at) and counts them in their
+ * forms' days, in one statement: the bulk form of `storeResponse`, for imports and demo data.
+ */
+export async function storeSelectedResponses(db: Db, rows: SQL): Promise<void> {
+  await db.execute(sql`
+    with stored as (
+      insert into ${responses} (handle, data, created_at) ${rows}
+      returning handle, created_at
+    )
+    insert into ${responseDailyTotals} (handle, day, total)
+    select handle, (created_at at time zone 'UTC')::date, count(*) from stored group by 1, 2
+    on conflict (handle, day) do update set total = ${responseDailyTotals}.total + excluded.total
+  `);
 }
 
 /** Enquiries stored per form, from the daily totals. */

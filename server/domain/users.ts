@@ -43,7 +43,11 @@ export const usersListing: ListSource<PublicUserRow, User> = {
   name: 'users',
   lifecycle: usersLifecycle,
   searchText: userSearchText(users),
-  select: (db) => db.select(publicColumns).from(users).$dynamic(),
+  select: (db, extra) =>
+    db
+      .select({ ...publicColumns, ...extra })
+      .from(users)
+      .$dynamic(),
   toItem: toUser,
 };
 

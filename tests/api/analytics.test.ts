@@ -1,5 +1,5 @@
-import { reservations } from '@server/db/schema';
 import { demoReservations } from '@server/db/seed/reservations';
+import { storeReservations } from '@server/domain/reservations';
 import { storeResponse } from '@server/domain/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './harness';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   await storeResponse(db, 'newsletter', answer, new Date(`${yesterday}T11:00:00Z`));
   await storeResponse(db, 'newsletter', answer, new Date(`${today}T00:30:00Z`));
   const [first, second] = demoReservations(2);
-  await db.insert(reservations).values([
+  await storeReservations(db, [
     { ...first!, reservedAt: new Date(`${yesterday}T09:00:00Z`), amount: 19900 },
     { ...second!, reservedAt: new Date(`${yesterday}T23:59:00Z`), amount: 10050 },
   ]);

@@ -1,4 +1,5 @@
-import { brands, dealerships, exports, reservations, users } from '@server/db/schema';
+import { brands, dealerships, exports, users } from '@server/db/schema';
+import { storeReservations } from '@server/domain/reservations';
 import { registeredCalls } from '@server/http/route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallDef } from '@/api/contract/define';
@@ -46,7 +47,8 @@ beforeAll(async () => {
       sortOrder: id,
     })),
   );
-  await db.insert(reservations).values(
+  await storeReservations(
+    db,
     RECORD_IDS.map((id) => ({
       id,
       name: `Reserver ${id}`,

@@ -1,6 +1,6 @@
 import { userSearchText, users } from '@server/db/schema';
-import { listPage, type PagedSource } from '@server/domain/listing';
-import { toUser, type UserRow } from '@server/domain/users';
+import { listBoth, listPage, type PagedSource } from '@server/domain/listing';
+import { toUser, type UserRow, usersListing } from '@server/domain/users';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@/api/contract/users';
@@ -71,5 +71,40 @@ describe(`A list without a bin (${databaseKind})`, () => {
       { email: 'listed5@list.example.com' },
     );
     expect(other).toMatchObject({ total: 1, rows: [{ name: 'Listed Person 5' }] });
+  });
+});
+
+describe(`A list with a bin (${databaseKind})`, () => {
+  it('answers both tabs and both totals, also on a page past the active rows', async () => {
+    const db = server.database.db;
+    // Listed Person 6 and 7 go to the bin: six active (the admin and five), two binned.
+    await db
+      .update(users)
+      .set({ deletedAt: new Date() })
+      .where(sql`${users.email} in ('listed6@list.example.com', 'listed7@list.example.com')`);
+    const names = (rows: User[]) => rows.map((u) => u.name);
+
+    const first = await listBoth(db, usersListing, { search: '', page: 1, perPage: 4 });
+    expect(first.active.total).toBe(6);
+    expect(first.trashed.total).toBe(2);
+    expect(first.active.rows).toHaveLength(4);
+    expect(names(first.trashed.rows).sort()).toEqual(['Listed Person 6', 'Listed Person 7']);
+
+    // Page 3 has no active row and no binned row: the totals still come back.
+    const past = await listBoth(db, usersListing, { search: '', page: 3, perPage: 4 });
+    expect(past.active.rows).toEqual([]);
+    expect(past.trashed.rows).toEqual([]);
+    expect([past.active.total, past.trashed.total]).toEqual([6, 2]);
+
+    // A search that finds only binned rows.
+    const binned = await listBoth(db, usersListing, { search: 'person 7', page: 1, perPage: 4 });
+    expect(binned.active).toEqual({ rows: [], total: 0 });
+    expect(names(binned.trashed.rows)).toEqual(['Listed Person 7']);
+    expect(binned.trashed.total).toBe(1);
+
+    const searched = await listBoth(db, usersListing, { search: 'listed person', page: 2, perPage: 3 });
+    expect(names(searched.active.rows)).toEqual(['Listed Person 2', 'Listed Person 1']);
+    expect([searched.active.total, searched.trashed.total]).toEqual([5, 2]);
+    expect(searched.trashed.rows).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import { reservations } from '@server/db/schema';
 import { demoReservations } from '@server/db/seed/reservations';
 import { signPayload } from '@server/domain/payments';
-import { eq } from 'drizzle-orm';
+import { storeReservations } from '@server/domain/reservations';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './harness';
 
@@ -13,7 +14,7 @@ let token: string;
 beforeAll(async () => {
   server = await createTestServer({ PAYMENTS_WEBHOOK_SECRET: SECRET });
   token = await server.login();
-  await server.database.db.insert(reservations).values(demoReservations(60, 0, Date.UTC(2026, 5, 1)));
+  await storeReservations(server.database.db, demoReservations(60, 0, Date.UTC(2026, 5, 1)));
 });
 afterAll(() => server.close());
 
@@ -219,5 +220,31 @@ describe('payment provider webhook', () => {
       },
     });
     expect(notJson.statusCode).toBe(400);
+  });
+});
+
+describe('totals kept with the reservations', () => {
+  it('counts each new charge once in the list total and its day, however the events race', async () => {
+    const listTotal = async () => (await get('/api/reservations')).json().reservations.total as number;
+    const before = await listTotal();
+    const created = Math.floor(Date.UTC(2024, 2, 14, 23, 30) / 1000);
+    const succeeded = event('charge.succeeded', charge('ch_counted', { amount: 30000, created }));
+    const refunded = event(
+      'charge.refunded',
+      charge('ch_counted', { amount: 30000, created, refunded: true }),
+    );
+    const other = event('charge.succeeded', charge('ch_counted_2', { amount: 12345, created }));
+    await Promise.all([deliver(succeeded), deliver(succeeded), deliver(refunded), deliver(other)]);
+
+    const [stored] = await server.database.db.select({ n: count() }).from(reservations);
+    expect(await listTotal()).toBe(before + 2);
+    expect(await listTotal()).toBe(stored!.n);
+    const day = await server.call('POST', '/api/analytics/totals', {
+      token,
+      body: { start: '2024-03-14', end: '2024-03-14' },
+    });
+    const figures = day.json().data as Array<{ key: string; total: number }>;
+    expect(figures.find((m) => m.key === 'reservations')?.total).toBe(2);
+    expect(figures.find((m) => m.key === 'reservation_value')?.total).toBe(423.45);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../domain/auth/passwords';
 import type { Storage } from '../../domain/storage';
 import type { Db } from '../open';
@@ -88,9 +88,11 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
       await seedTemplates(tx as unknown as Db);
       await seedVehicles(tx as unknown as Db, options.size === 'large' ? 50_000 : 240);
       await seedReservations(tx as unknown as Db, options.size === 'large' ? 100_000 : 80);
-      await seedResponses(tx as unknown as Db, options.size === 'large' ? 1_000_000 : 400);
+      await seedResponses(tx as unknown as Db, options.size === 'large' ? 1_000_000 : 400, 365);
       await seedAnalytics(tx as unknown as Db);
     }
   });
+  // Fresh statistics for the planner: PGlite runs no autovacuum, and PostgreSQL's would come later.
+  if (options.demo) await db.execute(sql`analyze`);
   return { seeded: true, adminEmail, generatedPassword };
 }

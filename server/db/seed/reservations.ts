@@ -1,5 +1,5 @@
+import { storeReservations } from '../../domain/reservations';
 import type { Db } from '../open';
-import { reservations } from '../schema';
 import { TOWNS } from './catalogue';
 import { FIRST_NAMES, LAST_NAMES } from './people';
 import { registrationFor } from './vehicles';
@@ -36,7 +36,8 @@ export function demoReservations(total: number, offset = 0, now = Date.now()) {
 }
 
 export async function seedReservations(db: Db, total: number): Promise<void> {
-  for (let i = 0; i < total; i += 1000) {
-    await db.insert(reservations).values(demoReservations(Math.min(1000, total - i), i));
+  const batch = 2000;
+  for (let i = 0; i < total; i += batch) {
+    await storeReservations(db, demoReservations(Math.min(batch, total - i), i));
   }
 }

@@ -1,12 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ResponseHandle } from '@/api/contract/responses';
 import { type Question, questionsOf } from '@/blocks/answers';
+import { storeSelectedResponses } from '../../domain/responses';
 import type { Db } from '../open';
-import { type ResponseAnswer, responseDailyTotals, responseEmailedTotals, responses } from '../schema';
+import { responseEmailedTotals } from '../schema';
 import { TOWNS } from './catalogue';
 import { ENQUIRY_FORM_ITEMS } from './forms';
 import { FIRST_NAMES, LAST_NAMES } from './people';
-import { registrationFor } from './vehicles';
 
 /** Forms the demo site has had enquiries through; the others show N/A. */
 const ACTIVE: ResponseHandle[] = [
@@ -36,66 +36,78 @@ const questionsFor = (handle: ResponseHandle) => {
   return found;
 };
 
-/** One enquiry's answers to its form's questions, in the order the form asks them. */
-function answers(handle: ResponseHandle, n: number): Record<string, ResponseAnswer> {
-  const first = FIRST_NAMES[(n * 11 + 5) % FIRST_NAMES.length]!;
-  const last = LAST_NAMES[(n * 13 + 7) % LAST_NAMES.length]!;
-  const town = TOWNS[n % TOWNS.length]!;
-  const values: Record<string, string | boolean | null> = {
-    name: `${first} ${last}`,
-    email: `${first}.${last}.${n}@example.net`.toLowerCase(),
-    telephone: n % 4 === 0 ? null : `07${String(700000000 + ((n * 7919) % 99999999)).slice(0, 9)}`,
-    message: n % 3 === 0 ? 'Please call me back about availability and finance.' : null,
-    derivative: MODELS[n % MODELS.length]!,
-    dealership: `Northway ${town.city}`,
-    registration: registrationFor(n + 101),
-    preferred_date: null,
-    part: 'Front brake pads',
-    offer: '0% APR on the Sportage',
-    mileage: String(12000 + (n % 50) * 900),
-    service: ['Interim service', 'Full service', 'Major service'][n % 3]!,
-    marketing: n % 2 === 0,
-    subscribe: true,
+/** A list as a SQL text array. */
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}::text`),
+    sql`, `,
+  )}]`;
+
+/** A letter picked by a SQL integer expression. */
+const letter = (n: SQL) => sql`chr(65 + ((${n}) % 26)::int)`;
+
+/** Each answer of the demo enquiry numbered `n` (a bigint column), as SQL text or null. */
+function answerSql(n: SQL): Record<string, SQL> {
+  const first = sql`(${textArray(FIRST_NAMES)})[1 + (${n} * 11 + 5) % ${FIRST_NAMES.length}]`;
+  const last = sql`(${textArray(LAST_NAMES)})[1 + (${n} * 13 + 7) % ${LAST_NAMES.length}]`;
+  const town = sql`(${textArray(TOWNS.map((t) => t.city))})[1 + ${n} % ${TOWNS.length}]`;
+  return {
+    name: sql`${first} || ' ' || ${last}`,
+    email: sql`lower(${first} || '.' || ${last} || '.' || ${n} || '@example.net')`,
+    telephone: sql`case when ${n} % 4 = 0 then null else '07' || left((700000000 + (${n} * 7919) % 99999999)::text, 9) end`,
+    message: sql`case when ${n} % 3 = 0 then 'Please call me back about availability and finance.' end`,
+    derivative: sql`(${textArray(MODELS)})[1 + ${n} % ${MODELS.length}]`,
+    dealership: sql`'Northway ' || ${town}`,
+    registration: sql`${letter(sql`${n} * 7 + 3`)} || ${letter(n)} || lpad(((${n} / 676) % 100)::text, 2, '0')
+      || ' ' || ${letter(sql`${n} / 23`)} || ${letter(sql`${n} / 529`)} || ${letter(sql`${n} * 3`)}`,
+    part: sql`'Front brake pads'`,
+    offer: sql`'0% APR on the Sportage'`,
+    mileage: sql`(12000 + (${n} % 50) * 900)::text`,
+    preferred_date: sql`null::text`,
+    service: sql`(array['Interim service', 'Full service', 'Major service'])[1 + ${n} % 3]`,
+    marketing: sql`(${n} % 2 = 0)`,
+    subscribe: sql`true`,
   };
-  const data: Record<string, ResponseAnswer> = {};
-  for (const question of questionsFor(handle)) {
-    data[question.key] = { label: question.label, result: values[question.key] ?? null };
-  }
-  return data;
 }
 
 /**
- * `total` enquiries spread over the past `days` days, oldest first (ids follow time), with the
- * daily totals they add up to, and the counts each form only e-mailed before the console kept them.
+ * The stored answers of one form's demo enquiry: label and result per question of the form's
+ * blocks, in the form's order (json, not jsonb, keeps that order).
+ */
+function dataSql(handle: ResponseHandle, n: SQL): SQL {
+  const values = answerSql(n);
+  const pairs = questionsFor(handle).map(
+    (question) =>
+      sql`${question.key}::text, json_build_object('label', ${question.label}::text, 'result', ${values[question.key] ?? sql`null::text`})`,
+  );
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/** Rows generated per statement: a million enquiries take ten. */
+const CHUNK = 100_000;
+
+/**
+ * `total` enquiries spread over the past `days` days, oldest first (ids follow time), made by the
+ * database itself (generate_series) and counted in their daily totals as they are stored; and the
+ * counts each form only e-mailed before the console kept them.
  */
 export async function seedResponses(db: Db, total: number, days = 90, now = Date.now()): Promise<void> {
   const span = days * 24 * 3600_000;
-  const batchSize = 2000;
-  for (let start = 0; start < total; start += batchSize) {
-    const rows = Array.from({ length: Math.min(batchSize, total - start) }, (_, i) => {
-      const n = start + i;
-      const handle = ACTIVE[(n * 5 + (n % 3)) % ACTIVE.length]!;
-      const createdAt = new Date(now - span + Math.floor((n / total) * span));
-      return { handle, data: answers(handle, n), createdAt };
-    });
-    await db.insert(responses).values(rows);
-    const perDay = new Map<string, number>();
-    for (const row of rows) {
-      const key = `${row.handle}|${row.createdAt.toISOString().slice(0, 10)}`;
-      perDay.set(key, (perDay.get(key) ?? 0) + 1);
-    }
-    await db
-      .insert(responseDailyTotals)
-      .values(
-        [...perDay].map(([key, count]) => {
-          const [handle, day] = key.split('|') as [string, string];
-          return { handle, day, total: count };
-        }),
-      )
-      .onConflictDoUpdate({
-        target: [responseDailyTotals.handle, responseDailyTotals.day],
-        set: { total: sql`${responseDailyTotals.total} + excluded.total` },
-      });
+  const n = sql`n`;
+  const form = sql`((n * 5 + n % 3) % ${ACTIVE.length})`;
+  const data = sql`case ${form} ${sql.join(
+    ACTIVE.map((handle, i) => sql`when ${i} then ${dataSql(handle, n)}`),
+    sql` `,
+  )} end`;
+  for (let start = 0; start < total; start += CHUNK) {
+    const end = Math.min(total, start + CHUNK) - 1;
+    await storeSelectedResponses(
+      db,
+      sql`select (${textArray(ACTIVE)})[1 + ${form}], ${data},
+        to_timestamp((${now - span}::float8 + floor(n::float8 / ${total} * ${span})) / 1000)
+        from generate_series(${start}::bigint, ${end}::bigint) as n
+        order by n`,
+    );
   }
   await db
     .insert(responseEmailedTotals)

@@ -1,7 +1,10 @@
-import { type FormEvent, useEffect, useState } from 'react';
-import type { AnalyticsRangeInput, MetricTable, MetricTotal } from '@/api/contract/analytics';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import type { AnalyticsRangeInput } from '@/api/contract/analytics';
 import { api } from '@/api/endpoints';
-import { describeFailure } from '@/machines/errors';
+import { type DashboardQuery, type DateRange, dashboardMachine, dashboardShows } from '@/machines/dashboard';
+import { currentInspect } from '@/machines/inspect';
 import { Button } from '@/ui/Button';
 import { LineChart } from '@/ui/charts/LineChart';
 import { DateField } from '@/ui/DateField';
@@ -10,16 +13,6 @@ import { formatDate } from '@/ui/format';
 import { PageHeader } from '@/ui/PageHeader';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import styles from './Dashboard.module.css';
-
-interface Range {
-  start: string;
-  end: string;
-}
-
-interface Figures {
-  totals: MetricTotal[];
-  tables: MetricTable[];
-}
 
 const HEADER_LABELS: Record<string, string> = {
   day: 'Day',
@@ -44,67 +37,43 @@ function cellText(header: string, value: unknown): string {
   return typeof value === 'number' ? number.format(value) : String(value);
 }
 
-const rangeText = (range: Range) => `${formatDate(range.start)} to ${formatDate(range.end)}`;
+const rangeText = (range: DateRange) => `${formatDate(range.start)} to ${formatDate(range.end)}`;
+
+/** The figures of one search: both calls of the dashboard for the same ranges. */
+async function searchFigures({ range1, range2 }: DashboardQuery) {
+  const body: AnalyticsRangeInput = {
+    start: range1.start,
+    end: range1.end,
+    comparison_start: range2?.start || null,
+    comparison_end: range2?.end || null,
+  };
+  const [totals, tables] = await Promise.all([
+    api.analytics.totals({ body }),
+    api.analytics.tables({ body }),
+  ]);
+  return { totals: totals.data, tables: tables.data };
+}
+
+const dashboard = dashboardMachine.provide({
+  actors: {
+    dates: fromPromise(() => api.analytics.dates({})),
+    search: fromPromise(({ input }: { input: DashboardQuery }) => searchFigures(input)),
+  },
+});
 
 /** Spec §2 Dashboard: two date ranges, a total box with a chart per metric, one figures table at a time. */
 export default function DashboardScreen() {
-  const [range1, setRange1] = useState<Range>({ start: '', end: '' });
-  const [range2, setRange2] = useState<Range | null>(null);
-  const [searched, setSearched] = useState<{ range1: Range; range2: Range | null } | null>(null);
-  const [figures, setFigures] = useState<Figures | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [openTable, setOpenTable] = useState<string | null>(null);
-
-  async function search(first: Range, second: Range | null) {
-    const body: AnalyticsRangeInput = {
-      start: first.start,
-      end: first.end,
-      comparison_start: second?.start || null,
-      comparison_end: second?.end || null,
-    };
-    setLoading(true);
-    setFailure(null);
-    try {
-      const [totals, tables] = await Promise.all([
-        api.analytics.totals({ body }),
-        api.analytics.tables({ body }),
-      ]);
-      setFigures({ totals: totals.data, tables: tables.data });
-      setSearched({ range1: first, range2: second });
-      setErrors({});
-    } catch (error) {
-      const described = describeFailure(error);
-      setErrors(described.fieldErrors);
-      if (Object.keys(described.fieldErrors).length === 0) setFailure(described.message);
-    } finally {
-      setLoading(false);
-    }
-  }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the first range is asked for once, on arrival.
-  useEffect(() => {
-    api.analytics.dates({}).then(
-      (dates) => {
-        setRange1(dates);
-        void search(dates, null);
-      },
-      (error: unknown) => {
-        setFailure(describeFailure(error).message);
-        setLoading(false);
-      },
-    );
-  }, []);
+  const actor = useActorRef(dashboard, { inspect: currentInspect() });
+  const snapshot = useSelector(actor, (s) => s);
+  const { range1, range2, searched, figures, fieldErrors: errors, error, openTable } = snapshot.context;
+  const shows = dashboardShows(snapshot);
+  const loading = snapshot.matches('dates') || snapshot.matches('searching');
+  const change = (range: 1 | 2, field: keyof DateRange) => (value: string) =>
+    actor.send({ type: 'range.change', range, field, value });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void search(range1, range2);
-  }
-
-  function closeRange2() {
-    setRange2(null);
-    void search(range1, null);
+    actor.send({ type: 'search' });
   }
 
   return (
@@ -116,15 +85,10 @@ export default function DashboardScreen() {
           <DateField
             label="Start"
             value={range1.start}
-            onChange={(start) => setRange1({ ...range1, start })}
+            onChange={change(1, 'start')}
             errorMessage={errors.start}
           />
-          <DateField
-            label="End"
-            value={range1.end}
-            onChange={(end) => setRange1({ ...range1, end })}
-            errorMessage={errors.end}
-          />
+          <DateField label="End" value={range1.end} onChange={change(1, 'end')} errorMessage={errors.end} />
         </fieldset>
         {range2 ? (
           <fieldset className={styles.range}>
@@ -132,13 +96,13 @@ export default function DashboardScreen() {
             <DateField
               label="Comparison start"
               value={range2.start}
-              onChange={(start) => setRange2({ ...range2, start })}
+              onChange={change(2, 'start')}
               errorMessage={errors.comparison_start}
             />
             <DateField
               label="Comparison end"
               value={range2.end}
-              onChange={(end) => setRange2({ ...range2, end })}
+              onChange={change(2, 'end')}
               errorMessage={errors.comparison_end}
             />
           </fieldset>
@@ -148,19 +112,24 @@ export default function DashboardScreen() {
             Search
           </Button>
           {range2 ? (
-            <Button variant="ghost" onPress={closeRange2}>
+            <Button variant="ghost" onPress={() => actor.send({ type: 'range2.close' })}>
               Close Date Range 2
             </Button>
           ) : (
-            <Button variant="ghost" onPress={() => setRange2({ start: '', end: '' })}>
+            <Button variant="ghost" onPress={() => actor.send({ type: 'range2.open' })}>
               Open Date Range 2
             </Button>
           )}
         </div>
       </form>
 
-      {failure ? (
-        <EmptyState icon="cross" title="The figures could not be loaded." text={failure} />
+      {shows === 'failed' ? (
+        <EmptyState
+          icon="cross"
+          title="The figures could not be loaded."
+          text={error ?? ''}
+          action={{ label: 'Try again', onPress: () => actor.send({ type: 'retry' }) }}
+        />
       ) : !figures ? (
         <SkeletonLines lines={6} label="Loading the figures" />
       ) : (
@@ -195,7 +164,11 @@ export default function DashboardScreen() {
                       size="sm"
                       variant="secondary"
                       aria-expanded={isOpen}
-                      onPress={() => setOpenTable(isOpen ? null : metric.key)}
+                      onPress={() =>
+                        actor.send(
+                          isOpen ? { type: 'figures.close' } : { type: 'figures.open', key: metric.key },
+                        )
+                      }
                     >
                       {isOpen ? 'Close Figures' : 'Open Figures'}
                     </Button>
