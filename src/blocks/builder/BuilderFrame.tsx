@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { Link, useSearch } from 'wouter';
+import { EDITING_LOCK_MESSAGE } from '@/machines/builder';
+import { Button, buttonClassName } from '@/ui/Button';
+import { LeavePrompt } from '@/ui/LeavePrompt';
+import { PageHeader } from '@/ui/PageHeader';
+import { Tooltip } from '@/ui/Tooltip';
+import styles from './BuilderFrame.module.css';
+
+/** A route given to the builder ('?route=/pages/children/4'): only a path of this site, never elsewhere. */
+export function givenRoute(search: string): string | null {
+  const route = new URLSearchParams(search).get('route');
+  return route && /^\/(?!\/)/.test(route) && !route.includes('\\') ? route : null;
+}
+
+/**
+ * 'Go back' (spec §2 Builder): to the list, or, when the builder was given a route, that route
+ * opened in full.
+ */
+function GoBack({ href }: { href: string }) {
+  const route = givenRoute(useSearch());
+  if (route) {
+    return (
+      <a href={route} data-reload="" className={buttonClassName('secondary')}>
+        Go back
+      </a>
+    );
+  }
+  return (
+    <Link href={href} className={buttonClassName('secondary')}>
+      Go back
+    </Link>
+  );
+}
+
+export interface BuilderFrameProps {
+  title: string;
+  subtitle?: string;
+  backHref: string;
+  /** An item is open: the page cannot be saved until it is closed (spec §4 Builder items). */
+  isEditing: boolean;
+  isSaving: boolean;
+  isDirty: boolean;
+  onSave: () => void;
+  /** Extra actions beside Save (delete). */
+  actions?: ReactNode;
+  /** The page's own fields. */
+  settings: ReactNode;
+  /** The blocks. */
+  items: ReactNode;
+  /** Dialogs (conflict). */
+  children?: ReactNode;
+}
+
+/** The builder's screen: title, Go back and Save, the page's fields beside its blocks. */
+export function BuilderFrame({
+  title,
+  subtitle,
+  backHref,
+  isEditing,
+  isSaving,
+  isDirty,
+  onSave,
+  actions,
+  settings,
+  items,
+  children,
+}: BuilderFrameProps) {
+  const save = (
+    <Button variant="primary" onPress={onSave} isDisabled={isEditing} isPending={isSaving}>
+      Save
+    </Button>
+  );
+  return (
+    <div className={styles.frame}>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <>
+            <GoBack href={backHref} />
+            {actions}
+            {isEditing ? (
+              <Tooltip content={EDITING_LOCK_MESSAGE} plainTrigger>
+                {/* A disabled button takes no hover or focus: the wrapper carries the reason. */}
+                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: it must be focusable to read the tooltip. */}
+                <span tabIndex={0} className={styles.lockedSave}>
+                  {save}
+                </span>
+              </Tooltip>
+            ) : (
+              save
+            )}
+          </>
+        }
+      />
+      <div className={styles.columns}>
+        <div className={styles.settings}>{settings}</div>
+        <div className={styles.items}>{items}</div>
+      </div>
+      <LeavePrompt when={isDirty && !isSaving} />
+      {children}
+    </div>
+  );
+}
