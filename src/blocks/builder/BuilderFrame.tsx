@@ -66,10 +66,20 @@ export function BuilderFrame({
   items,
   children,
 }: BuilderFrameProps) {
+  // A disabled button cannot be hovered or focused, so while an item is open Save is only marked
+  // disabled: its tooltip can then say why (spec §4 Builder items).
   const save = (
-    <Button variant="primary" onPress={onSave} isDisabled={isEditing} isPending={isSaving}>
-      Save
-    </Button>
+    <Tooltip content={EDITING_LOCK_MESSAGE} isDisabled={!isEditing}>
+      <Button
+        variant="primary"
+        onPress={isEditing ? undefined : onSave}
+        aria-disabled={isEditing || undefined}
+        className={isEditing ? styles.lockedSave : undefined}
+        isPending={isSaving}
+      >
+        Save
+      </Button>
+    </Tooltip>
   );
   return (
     <div className={styles.frame}>
@@ -80,17 +90,7 @@ export function BuilderFrame({
           <>
             <GoBack href={backHref} />
             {actions}
-            {isEditing ? (
-              <Tooltip content={EDITING_LOCK_MESSAGE} plainTrigger>
-                {/* A disabled button takes no hover or focus: the wrapper carries the reason. */}
-                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: it must be focusable to read the tooltip. */}
-                <span tabIndex={0} className={styles.lockedSave}>
-                  {save}
-                </span>
-              </Tooltip>
-            ) : (
-              save
-            )}
+            {save}
           </>
         }
       />
