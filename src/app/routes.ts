@@ -162,6 +162,13 @@ export const routes: RouteDef[] = [
     load: () => import('@/screens/templates/TemplateBuilderScreen'),
   },
   {
+    path: '/templates',
+    name: 'templates.index',
+    title: 'Templates',
+    layout: 'default',
+    load: () => import('@/screens/templates/TemplatesIndexScreen'),
+  },
+  {
     path: '/forms',
     name: 'forms.index',
     title: 'Forms',
@@ -256,6 +263,7 @@ export const navigation: NavSection[] = [
       { label: 'Brands', href: '/brands', icon: 'brands' },
       { label: 'Dealerships', href: '/dealerships', icon: 'dealership' },
       { label: 'Pages', href: '/pages', icon: 'pages' },
+      { label: 'Templates', href: '/templates', icon: 'templates' },
       { label: 'Forms', href: '/forms', icon: 'forms' },
     ],
   },
