@@ -26,7 +26,7 @@ export function createItemKeys() {
 export function errorsPerItem(fieldErrors: Record<string, string>): Map<number, Record<string, string>> {
   const grouped = new Map<number, Record<string, string>>();
   for (const [path, message] of Object.entries(fieldErrors)) {
-    const match = /^items\.(\d+)(?:\.(.+))?$/.exec(path);
+    const match = /^(?:data\.)?items\.(\d+)(?:\.(.+))?$/.exec(path);
     if (!match) continue;
     const at = Number(match[1]);
     const own = grouped.get(at) ?? {};
