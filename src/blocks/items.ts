@@ -39,19 +39,3 @@ export function blankItem(index: string, definition: BuilderItem): PageItem {
     ),
   };
 }
-
-/**
- * The blocks a template names, placed blank (spec §4 New child page). A type the catalogue no
- * longer has is kept by its index and name, so it shows as such instead of vanishing.
- */
-export function itemsFromTemplate(
-  entries: readonly { index: string; name: string }[],
-  catalogue: Record<string, BuilderItem>,
-): PageItem[] {
-  return entries.map(({ index, name }) => {
-    const definition = Object.hasOwn(catalogue, index) ? catalogue[index] : undefined;
-    if (!definition)
-      return { index, name, hideable: { item: false, sections: [] }, hidden: false, sections: {} };
-    return { ...blankItem(index, definition), name: name || definition.name };
-  });
-}

@@ -314,4 +314,68 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     expect(form.thank_you).toEqual({ title: 'Thank you', description: 'We will be in touch.' });
     expect(form.items.map((item) => item.index)).toEqual(['input_email']);
   });
+
+  it("builds a template, and a new child page starts from it with its parent's brand and lock", async () => {
+    const name = `Template ${uniqueToken()}`;
+    await page.goto('/templates/add');
+    await page.getByRole('heading', { name: 'Add Template' }).waitFor();
+    await field(page, 'Name').fill(name);
+    await addBlock(page, 'Hero banner');
+    await addBlock(page, 'Rich text');
+    await block(page, 'Rich text').getByRole('button', { name: 'Edit Rich text' }).click();
+    await field(page.getByRole('region', { name: 'Edit Rich text' }), 'Block name').fill('Introduction');
+    await page.getByRole('region', { name: 'Edit Rich text' }).getByRole('button', { name: 'Save' }).click();
+    await choose(page, page, 'Lock pages made from it', 'Yes');
+    await choose(page, page, 'Pages made from it may hold children', 'Yes');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(page).getByText('Successfully added template!').waitFor();
+    await page.waitForURL(/\/templates$/);
+    const templates = await apiRequest<{ templates: { data: { id: number; name: string }[] } }>(
+      token,
+      'GET',
+      `templates?search=${encodeURIComponent(name)}`,
+    );
+    const templateId = templates.templates.data.find((t) => t.name === name)!.id;
+    const template = (
+      await apiRequest<{ data: { items: { index: string; name: string }[]; lock_pages: number } }>(
+        token,
+        'GET',
+        `templates/edit?id=${templateId}`,
+      )
+    ).data;
+    expect(template.items.map((item) => [item.index, item.name])).toEqual([
+      ['hero', 'Hero banner'],
+      ['rich_text', 'Introduction'],
+    ]);
+    expect(template.lock_pages).toBe(1);
+
+    const parent = await makePage(`Parent ${uniqueToken()}`, {
+      child_template_id: templateId,
+      is_allowed_children: 1,
+    });
+    await page.goto(`/pages/add/${parent}`);
+    await page.getByRole('heading', { name: 'Add Child Page' }).waitFor();
+    expect(await blockNames(page)).toEqual(['Hero banner', 'Introduction']);
+    expect(await selectButton(page, 'Brand').textContent()).toContain(brandName);
+    // Pages made from the template start locked: no structural changes.
+    await page.getByText(/contact an administrator for structural changes/).waitFor();
+    expect(await page.getByRole('button', { name: 'Add block' }).count()).toBe(0);
+    const childName = `Child ${uniqueToken()}`;
+    await field(page, 'Name').fill(childName);
+    await field(page, 'Meta title').fill('Child meta');
+    await field(page, 'Meta description').fill('Child description');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(page).getByText('Successfully added page!').waitFor();
+    const children = await apiRequest<{ data: { id: number; name: string }[] }>(
+      token,
+      'GET',
+      `pages/children?id=${parent}`,
+    );
+    const child = await stored(children.data.find((c) => c.name === childName)!.id);
+    expect(child.items.map((item) => [item.index, item.name])).toEqual([
+      ['hero', 'Hero banner'],
+      ['rich_text', 'Introduction'],
+    ]);
+    expect([child.brand_id, child.locked, child.is_allowed_children]).toEqual([brandId, 1, 1]);
+  });
 });

@@ -7,7 +7,6 @@ import { Icon } from '@/ui/Icon';
 import { IconButton } from '@/ui/IconButton';
 import { BlockEditor } from '../BlockEditor';
 import styles from './ItemsPanel.module.css';
-import { NameEditor } from './NameEditor';
 import type { BuilderActor } from './useBuilderActor';
 
 /** Spec §8: a placed block whose type the catalogue no longer offers. */
@@ -24,8 +23,6 @@ export interface ItemRowProps {
   /** No block is open, so this one may be opened. */
   canOpen: boolean;
   locked: boolean;
-  /** Templates keep only each block's type and name. */
-  outline: boolean;
   errors: Record<string, string> | undefined;
   actor: BuilderActor;
 }
@@ -43,7 +40,6 @@ export const ItemRow = memo(function ItemRow({
   isEditing,
   canOpen,
   locked,
-  outline,
   errors,
   actor,
 }: ItemRowProps) {
@@ -79,7 +75,7 @@ export const ItemRow = memo(function ItemRow({
           {item.hidden ? <span className={styles.badge}>Hidden</span> : null}
         </div>
         <div className={styles.actions}>
-          {definition?.hideable.item && !outline ? (
+          {definition?.hideable.item ? (
             <IconButton
               icon="eye"
               size="sm"
@@ -143,21 +139,13 @@ export const ItemRow = memo(function ItemRow({
       ) : null}
       {isEditing && definition ? (
         <div className={styles.editor}>
-          {outline ? (
-            <NameEditor
-              item={item}
-              onCancel={() => actor.send({ type: 'item.cancel' })}
-              onSave={(saved) => actor.send({ type: 'item.save', item: saved })}
-            />
-          ) : (
-            <BlockEditor
-              item={item}
-              definition={definition}
-              errors={errors}
-              onCancel={() => actor.send({ type: 'item.cancel' })}
-              onSave={(saved) => actor.send({ type: 'item.save', item: saved })}
-            />
-          )}
+          <BlockEditor
+            item={item}
+            definition={definition}
+            errors={errors}
+            onCancel={() => actor.send({ type: 'item.cancel' })}
+            onSave={(saved) => actor.send({ type: 'item.save', item: saved })}
+          />
         </div>
       ) : null}
     </li>

@@ -29,8 +29,6 @@ export interface ItemsPanelProps {
   /** The block types this builder offers to add (page blocks, or a form's input blocks). */
   offered: readonly string[];
   locked: boolean;
-  /** Templates keep only each block's type and name. */
-  outline?: boolean;
   lockedNote?: string;
 }
 
@@ -44,7 +42,6 @@ export const ItemsPanel = memo(function ItemsPanel({
   catalogue,
   offered,
   locked,
-  outline = false,
   lockedNote = LOCKED_NOTE,
 }: ItemsPanelProps) {
   const items = useItems(actor);
@@ -107,7 +104,6 @@ export const ItemsPanel = memo(function ItemsPanel({
                 isEditing={editing === at}
                 canOpen={editing === null}
                 locked={locked}
-                outline={outline}
                 errors={errors.get(at)}
                 actor={actor}
               />

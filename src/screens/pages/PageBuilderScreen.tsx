@@ -21,7 +21,6 @@ import {
 } from '@/blocks/builder/settingsValues';
 import { useEditing, useFieldErrors, useName, useSaving, useSlug } from '@/blocks/builder/useBuilderActor';
 import { type BuilderStart, useRecordBuilder } from '@/blocks/builder/useRecordBuilder';
-import { itemsFromTemplate } from '@/blocks/items';
 import { NotFound } from '@/ui/NotFound';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import { toast } from '@/ui/toasts';
@@ -37,7 +36,7 @@ interface Loaded {
 }
 
 /** A new page under `parent` starts from the parent's child template (spec §4 New child page). */
-async function childStart(parent: Page, options: BuilderOptions): Promise<BuilderStart<SettingsValues>> {
+async function childStart(parent: Page): Promise<BuilderStart<SettingsValues>> {
   let template: Template | null = null;
   if (parent.child_template_id !== null) {
     template = await api.templates
@@ -51,7 +50,7 @@ async function childStart(parent: Page, options: BuilderOptions): Promise<Builde
     updatedAt: undefined,
     name: '',
     slug: '',
-    items: template ? itemsFromTemplate(template.items, options.catalogue) : [],
+    items: template ? template.items : [],
     values: {
       ...DEFAULT_SETTINGS,
       brand_id: parent.brand_id,
@@ -83,7 +82,7 @@ async function loadPage(editing: boolean, id: number | null): Promise<Loaded> {
       },
     };
   }
-  if (record) return { options, parent: record, start: await childStart(record, options) };
+  if (record) return { options, parent: record, start: await childStart(record) };
   return {
     options,
     parent: null,

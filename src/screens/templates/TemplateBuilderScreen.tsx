@@ -10,7 +10,6 @@ import { withoutDataPrefix } from '@/blocks/builder/itemKeys';
 import { metaFor, requiredMarkers } from '@/blocks/builder/settingsValues';
 import { useEditing, useFieldErrors, useName, useSaving } from '@/blocks/builder/useBuilderActor';
 import { type BuilderStart, useRecordBuilder } from '@/blocks/builder/useRecordBuilder';
-import { itemsFromTemplate } from '@/blocks/items';
 import type { BuilderDraft } from '@/machines/builder';
 import { Field } from '@/ui/Field';
 import { NotFound } from '@/ui/NotFound';
@@ -62,7 +61,7 @@ async function loadTemplate(id: number | null): Promise<Loaded> {
       updatedAt: record.updated_at,
       name: record.name,
       slug: '',
-      items: itemsFromTemplate(record.items, options.catalogue),
+      items: record.items,
       values: {
         locked: record.locked,
         lock_pages: record.lock_pages,
@@ -73,11 +72,11 @@ async function loadTemplate(id: number | null): Promise<Loaded> {
   };
 }
 
-/** A template keeps each block's type and name: the blocks a child page starts with. */
+/** A template's blocks are the ones a child page starts with, with the values they start with. */
 const body = (values: TemplateValues, draft: BuilderDraft) => ({
   ...values,
   name: draft.name,
-  items: draft.items.map(({ index, name }) => ({ index, name })),
+  items: [...draft.items],
 });
 
 /** /templates/add and /templates/edit/{id}: one builder serves both (spec §2 Templates). */
@@ -168,7 +167,6 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
           catalogue={options.catalogue}
           offered={offered}
           locked={start.locked}
-          outline
           lockedNote="This template is locked: its blocks cannot be added, moved or removed. Please contact an administrator for structural changes."
         />
       }
