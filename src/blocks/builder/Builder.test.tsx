@@ -83,7 +83,7 @@ const pageSave = () => screen.getAllByRole('button', { name: 'Save' })[0]!;
 const blockRow = (name: string) =>
   within(screen.getByRole('list', { name: 'Blocks' })).getByRole('listitem', { name });
 
-describe('the page builder', () => {
+describe('the page builder', { timeout: 20_000 }, () => {
   it('marks the page fields spec §5 requires, and only those', () => {
     renderBuilder();
     expect(markedLabels()).toEqual(['Brand', 'Name', 'Slug', 'Meta title', 'Meta description', 'Published']);
