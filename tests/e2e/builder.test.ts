@@ -378,4 +378,19 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     ]);
     expect([child.brand_id, child.locked, child.is_allowed_children]).toEqual([brandId, 1, 1]);
   });
+
+  it('reorders blocks by dragging them with the pointer', async () => {
+    await page.goto('/pages/add');
+    await addBlock(page, 'Video');
+    await addBlock(page, 'Call to action');
+    await addBlock(page, 'FAQ');
+    expect(await blockNames(page)).toEqual(['Video', 'Call to action', 'FAQ']);
+    const handle = await block(page, 'Video').getByRole('button', { name: 'Drag Video' }).boundingBox();
+    const target = await block(page, 'FAQ').boundingBox();
+    await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle!.x + handle!.width / 2, target!.y + target!.height * 0.75, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(() => blockNames(page)).toEqual(['Call to action', 'FAQ', 'Video']);
+  });
 });
