@@ -386,6 +386,11 @@ export const builderMachine = setup({
               target: '.idle',
               actions: { type: 'addItem', params: ({ event }) => ({ item: event.item }) },
             },
+            // The name changes in the slug region, which takes it while saving too.
+            'name.change': {
+              guard: { type: 'canRename', params: ({ event }) => ({ name: event.name }) },
+              target: '.idle',
+            },
             'item.paste': {
               guard: { type: 'canPaste', params: ({ event }) => ({ items: event.items }) },
               target: '.idle',
