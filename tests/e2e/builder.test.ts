@@ -393,4 +393,37 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await page.mouse.up();
     await expect.poll(() => blockNames(page)).toEqual(['Call to action', 'FAQ', 'Video']);
   });
+
+  it('keeps unsaved work in the browser, offers it back after a reload, and undoes a change', async () => {
+    const id = await makePage(`Draft ${uniqueToken()}`);
+    const original = (await stored(id)).meta.title;
+    await page.goto(`/pages/edit/${id}`);
+    await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+    await field(page, 'Meta title').fill('Kept in the browser');
+    await page.waitForFunction(
+      (key) => localStorage.getItem(key)?.includes('Kept in the browser'),
+      `builder-draft:pages:edit:${id}`,
+    );
+    page.on('dialog', (dialog) => dialog.accept());
+    await page.reload();
+    const offer = page.getByRole('alert').filter({ hasText: 'You have unsaved changes from' });
+    await offer.getByRole('button', { name: 'Restore them' }).click();
+    expect(await field(page, 'Meta title').inputValue()).toBe('Kept in the browser');
+    expect((await stored(id)).meta.title).toBe(original);
+    // Outside a text field, Ctrl/Cmd+Z undoes the builder's last change.
+    await page.getByRole('heading', { name: /^Blocks/ }).click();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => field(page, 'Meta title').inputValue()).toBe(original);
+  });
+
+  it('copies a block in one tab and pastes it into a page in another', async () => {
+    await page.goto('/pages/add');
+    await addBlock(page, 'Video');
+    await block(page, 'Video').getByRole('button', { name: 'Copy Video' }).click();
+    await successToasts(page).getByText('Copied Video.').waitFor();
+    const other = await page.context().newPage();
+    await other.goto('/pages/add');
+    await other.getByRole('button', { name: 'Paste blocks' }).click();
+    await expect.poll(() => blockNames(other)).toEqual(['Video']);
+  });
 });

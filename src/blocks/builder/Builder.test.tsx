@@ -57,7 +57,13 @@ function Harness({ items = [hero(), richText()], locked = false, save = async ()
         />
       }
       items={
-        <ItemsPanel actor={actor} catalogue={CATALOGUE} offered={['hero', 'rich_text']} locked={locked} />
+        <ItemsPanel
+          actor={actor}
+          catalogue={CATALOGUE}
+          offered={['hero', 'rich_text']}
+          locked={locked}
+          pasteTarget="page"
+        />
       }
     />
   );

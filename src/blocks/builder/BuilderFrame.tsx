@@ -6,6 +6,7 @@ import { LeavePrompt } from '@/ui/LeavePrompt';
 import { PageHeader } from '@/ui/PageHeader';
 import { Tooltip } from '@/ui/Tooltip';
 import styles from './BuilderFrame.module.css';
+import type { BuilderActor } from './useBuilderActor';
 
 /** A route given to the builder ('?route=/pages/children/4'): only a path of this site, never elsewhere. */
 export function givenRoute(search: string): string | null {
@@ -33,6 +34,22 @@ function GoBack({ href }: { href: string }) {
   );
 }
 
+/** Unsaved work kept in this browser from an earlier visit: restore it or let it go. */
+function DraftOffer({ savedAt, actor }: { savedAt: string; actor: BuilderActor }) {
+  const when = new Date(savedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <div role="alert" className={styles.draft}>
+      <p>{`You have unsaved changes from ${when} kept in this browser.`}</p>
+      <div className={styles.draftActions}>
+        <Button onPress={() => actor.send({ type: 'draft.discard' })}>Discard them</Button>
+        <Button variant="primary" onPress={() => actor.send({ type: 'draft.restore' })}>
+          Restore them
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 export interface BuilderFrameProps {
   title: string;
   subtitle?: string;
@@ -41,6 +58,8 @@ export interface BuilderFrameProps {
   isEditing: boolean;
   isSaving: boolean;
   isDirty: boolean;
+  /** Unsaved work from an earlier visit, offered back before anything else. */
+  draftOffered?: { savedAt: string } | null;
   onSave: () => void;
   /** Extra actions beside Save (delete). */
   actions?: ReactNode;
@@ -50,6 +69,8 @@ export interface BuilderFrameProps {
   items: ReactNode;
   /** Dialogs (conflict). */
   children?: ReactNode;
+  /** The builder, told whether an offered draft is restored or discarded. */
+  actor?: BuilderActor;
 }
 
 /** The builder's screen: title, Go back and Save, the page's fields beside its blocks. */
@@ -60,11 +81,13 @@ export function BuilderFrame({
   isEditing,
   isSaving,
   isDirty,
+  draftOffered = null,
   onSave,
   actions,
   settings,
   items,
   children,
+  actor,
 }: BuilderFrameProps) {
   // A disabled button cannot be hovered or focused, so while an item is open Save is only marked
   // disabled: its tooltip can then say why (spec §4 Builder items).
@@ -94,6 +117,7 @@ export function BuilderFrame({
           </>
         }
       />
+      {draftOffered && actor ? <DraftOffer savedAt={draftOffered.savedAt} actor={actor} /> : null}
       <div className={styles.columns}>
         <div className={styles.settings}>{settings}</div>
         <div className={styles.items}>{items}</div>

@@ -5,7 +5,9 @@ import type { BuilderItem } from '@/api/contract/builder';
 import type { PageItem } from '@/api/contract/pages';
 import { Icon } from '@/ui/Icon';
 import { IconButton } from '@/ui/IconButton';
+import { toast } from '@/ui/toasts';
 import { BlockEditor } from '../BlockEditor';
+import { copyBlocks } from '../clipboard';
 import styles from './ItemsPanel.module.css';
 import type { BuilderActor } from './useBuilderActor';
 
@@ -83,6 +85,19 @@ export const ItemRow = memo(function ItemRow({
               onPress={() => actor.send({ type: 'item.hide', at, hidden: !item.hidden })}
             />
           ) : null}
+          <IconButton
+            icon="export"
+            size="sm"
+            label={`Copy ${title}`}
+            tooltip={`Copy ${title} to paste it into another page or tab`}
+            onPress={() =>
+              copyBlocks([item]).then((where) =>
+                where === 'none'
+                  ? toast.error('The block could not be copied.', { placement: 'bottom' })
+                  : toast.success(`Copied ${title}.`),
+              )
+            }
+          />
           <IconButton
             icon="edit"
             size="sm"

@@ -8,14 +8,17 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useSelector } from '@xstate/react';
 import { memo, useMemo, useState } from 'react';
 import { Button } from '@/ui/Button';
 import { Select } from '@/ui/Select';
+import { toast } from '@/ui/toasts';
 import { type Catalogue, own } from '../catalogue';
+import { checkPaste, type PasteTarget, readClipboard } from '../clipboard';
 import { blankItem } from '../items';
 import { ItemRow } from './ItemRow';
 import styles from './ItemsPanel.module.css';
-import { createItemKeys, errorsPerItem } from './itemKeys';
+import { errorsPerItem } from './itemKeys';
 import { type BuilderActor, useEditing, useFieldErrors, useItems } from './useBuilderActor';
 
 /** Spec §4 Locked page: what the builder says instead of offering structural changes. */
@@ -29,6 +32,8 @@ export interface ItemsPanelProps {
   /** The block types this builder offers to add (page blocks, or a form's input blocks). */
   offered: readonly string[];
   locked: boolean;
+  /** What kind of blocks a paste may bring in. */
+  pasteTarget: PasteTarget;
   lockedNote?: string;
 }
 
@@ -42,13 +47,15 @@ export const ItemsPanel = memo(function ItemsPanel({
   catalogue,
   offered,
   locked,
+  pasteTarget,
   lockedNote = LOCKED_NOTE,
 }: ItemsPanelProps) {
   const items = useItems(actor);
   const editing = useEditing(actor);
   const fieldErrors = useFieldErrors(actor);
-  const [keysOf] = useState(createItemKeys);
-  const keys = useMemo(() => keysOf(items), [keysOf, items]);
+  // The machine keeps a key per block that follows it through moves, undo and redo.
+  const machineKeys = useSelector(actor, (s) => s.context.keys);
+  const keys = useMemo(() => machineKeys.map((key) => `b${key}`), [machineKeys]);
   const errors = useMemo(() => errorsPerItem(fieldErrors), [fieldErrors]);
   const [choice, setChoice] = useState<string | null>(null);
   const sensors = useSensors(
@@ -77,6 +84,13 @@ export const ItemsPanel = memo(function ItemsPanel({
     const definition = choice === null ? undefined : own(catalogue, choice);
     if (choice === null || !definition) return;
     actor.send({ type: 'item.add', item: blankItem(choice, definition) });
+  };
+
+  // Blocks copied here or in another tab (the system clipboard, or this browser's storage).
+  const paste = async () => {
+    const result = checkPaste(await readClipboard(), pasteTarget, catalogue);
+    if (result.ok) actor.send({ type: 'item.paste', items: result.items });
+    else toast.error(result.message, { placement: 'bottom' });
   };
 
   return (
@@ -122,6 +136,9 @@ export const ItemsPanel = memo(function ItemsPanel({
           />
           <Button icon="plus" onPress={add} isDisabled={choice === null}>
             Add block
+          </Button>
+          <Button icon="copy" onPress={paste}>
+            Paste blocks
           </Button>
         </div>
       )}

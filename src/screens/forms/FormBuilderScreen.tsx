@@ -18,6 +18,7 @@ import {
 } from '@/blocks/builder/settingsValues';
 import { useEditing, useFieldErrors, useName, useSaving, useSlug } from '@/blocks/builder/useBuilderActor';
 import { type BuilderStart, useRecordBuilder } from '@/blocks/builder/useRecordBuilder';
+import { draftKey } from '@/blocks/drafts';
 import type { BuilderDraft } from '@/machines/builder';
 import { NotFound } from '@/ui/NotFound';
 import { SkeletonLines } from '@/ui/SkeletonLines';
@@ -126,6 +127,7 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
     // Spec §8 names no toasts of its own for forms: one builder serves pages and forms, and says so alike.
     messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },
     afterAdd: () => navigate('/forms'),
+    draftKey: draftKey('forms', start.id !== null ? 'edit' : 'add', start.id ?? parent?.id),
   });
   const { actor, values, change } = builder;
   const name = useName(actor);
@@ -146,6 +148,8 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       isEditing={isEditing}
       isSaving={isSaving}
       isDirty={builder.isDirty}
+      draftOffered={builder.draftOffered}
+      actor={actor}
       onSave={builder.save}
       settings={
         <>
@@ -165,14 +169,20 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
         </>
       }
       items={
-        <ItemsPanel actor={actor} catalogue={options.catalogue} offered={offered} locked={start.locked} />
+        <ItemsPanel
+          actor={actor}
+          catalogue={options.catalogue}
+          offered={offered}
+          locked={start.locked}
+          pasteTarget="form"
+        />
       }
     >
       <ConflictDialog
         isOpen={builder.conflictOpen}
         mine={builder.mine}
         onKeepMine={builder.keepMine}
-        onTakeTheirs={reload}
+        onTakeTheirs={() => builder.takeTheirs(reload)}
         onClose={builder.closeConflict}
       />
     </BuilderFrame>

@@ -21,6 +21,7 @@ import {
 } from '@/blocks/builder/settingsValues';
 import { useEditing, useFieldErrors, useName, useSaving, useSlug } from '@/blocks/builder/useBuilderActor';
 import { type BuilderStart, useRecordBuilder } from '@/blocks/builder/useRecordBuilder';
+import { draftKey } from '@/blocks/drafts';
 import { NotFound } from '@/ui/NotFound';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import { toast } from '@/ui/toasts';
@@ -151,6 +152,7 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
     updatedAt: async (id) => (await api.pages.edit({ query: { id } })).data.updated_at,
     messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },
     afterAdd: () => navigate('/pages'),
+    draftKey: draftKey('pages', start.id !== null ? 'edit' : 'add', start.id ?? parent?.id),
   });
   const { actor, values, change } = builder;
   const name = useName(actor);
@@ -171,6 +173,8 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       isEditing={isEditing}
       isSaving={isSaving}
       isDirty={builder.isDirty}
+      draftOffered={builder.draftOffered}
+      actor={actor}
       onSave={builder.save}
       settings={
         <>
@@ -195,14 +199,20 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
         </>
       }
       items={
-        <ItemsPanel actor={actor} catalogue={options.catalogue} offered={offered} locked={start.locked} />
+        <ItemsPanel
+          actor={actor}
+          catalogue={options.catalogue}
+          offered={offered}
+          locked={start.locked}
+          pasteTarget="page"
+        />
       }
     >
       <ConflictDialog
         isOpen={builder.conflictOpen}
         mine={builder.mine}
         onKeepMine={builder.keepMine}
-        onTakeTheirs={reload}
+        onTakeTheirs={() => builder.takeTheirs(reload)}
         onClose={builder.closeConflict}
       />
     </BuilderFrame>

@@ -10,6 +10,7 @@ import { withoutDataPrefix } from '@/blocks/builder/itemKeys';
 import { metaFor, requiredMarkers } from '@/blocks/builder/settingsValues';
 import { useEditing, useFieldErrors, useName, useSaving } from '@/blocks/builder/useBuilderActor';
 import { type BuilderStart, useRecordBuilder } from '@/blocks/builder/useRecordBuilder';
+import { draftKey } from '@/blocks/drafts';
 import type { BuilderDraft } from '@/machines/builder';
 import { Field } from '@/ui/Field';
 import { NotFound } from '@/ui/NotFound';
@@ -107,6 +108,7 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
     updatedAt: async (id) => (await api.templates.edit({ query: { id } })).data.updated_at,
     messages: { added: 'Successfully added template!', updated: 'Successfully updated template!' },
     afterAdd: () => navigate('/templates'),
+    draftKey: draftKey('templates', start.id !== null ? 'edit' : 'add', start.id ?? undefined),
   });
   const { actor, values, change } = builder;
   const name = useName(actor);
@@ -123,6 +125,8 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
       isEditing={isEditing}
       isSaving={isSaving}
       isDirty={builder.isDirty}
+      draftOffered={builder.draftOffered}
+      actor={actor}
       onSave={builder.save}
       settings={
         <>
@@ -167,6 +171,7 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
           catalogue={options.catalogue}
           offered={offered}
           locked={start.locked}
+          pasteTarget="template"
           lockedNote="This template is locked: its blocks cannot be added, moved or removed. Please contact an administrator for structural changes."
         />
       }
@@ -175,7 +180,7 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
         isOpen={builder.conflictOpen}
         mine={builder.mine}
         onKeepMine={builder.keepMine}
-        onTakeTheirs={reload}
+        onTakeTheirs={() => builder.takeTheirs(reload)}
         onClose={builder.closeConflict}
       />
     </BuilderFrame>
