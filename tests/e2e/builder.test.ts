@@ -417,13 +417,19 @@ describe.skipIf(!hasChromium)('the block builder', () => {
   });
 
   it('copies a block in one tab and pastes it into a page in another', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/pages/add');
     await addBlock(page, 'Video');
     await block(page, 'Video').getByRole('button', { name: 'Copy Video' }).click();
     await successToasts(page).getByText('Copied Video.').waitFor();
+    const target = await makePage(`Paste ${uniqueToken()}`);
     const other = await page.context().newPage();
-    await other.goto('/pages/add');
+    await other.goto(`/pages/edit/${target}`);
     await other.getByRole('button', { name: 'Paste blocks' }).click();
     await expect.poll(() => blockNames(other)).toEqual(['Video']);
+    expect(await errorToasts(other).getByText(/./).count()).toBe(0);
+    await other.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(other).getByText('Successfully updated page!').waitFor();
+    expect((await stored(target)).items.map((item) => item.index)).toEqual(['video']);
   });
 });
