@@ -17,7 +17,8 @@ export const UNKNOWN_ITEM_MESSAGE = 'Unable to find item, please refresh and try
 export interface ItemRowProps {
   id: string;
   at: number;
-  count: number;
+  /** Whether it is the last block: only the last two rows change when a block is added. */
+  isLast: boolean;
   item: PageItem;
   /** Undefined when the catalogue has no such block type: the block is kept as it is. */
   definition: BuilderItem | undefined;
@@ -36,7 +37,7 @@ export interface ItemRowProps {
 export const ItemRow = memo(function ItemRow({
   id,
   at,
-  count,
+  isLast,
   item,
   definition,
   isEditing,
@@ -120,7 +121,7 @@ export const ItemRow = memo(function ItemRow({
                 className={styles.down}
                 size="sm"
                 label={`Move ${title} down`}
-                isDisabled={at === count - 1}
+                isDisabled={isLast}
                 onPress={() => actor.send({ type: 'item.move', from: at, to: at + 1 })}
               />
               <IconButton

@@ -112,7 +112,7 @@ export const ItemsPanel = memo(function ItemsPanel({
                 key={keys[at]}
                 id={keys[at] ?? String(at)}
                 at={at}
-                count={items.length}
+                isLast={at === items.length - 1}
                 item={item}
                 definition={own(catalogue, item.index)}
                 isEditing={editing === at}
