@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useParams, useRoute } from 'wouter';
-import { type Form, formFieldsBase } from '@/api/contract/forms';
+import type { Form } from '@/api/contract/forms';
 import { api } from '@/api/endpoints';
 import { BuilderFrame } from '@/blocks/builder/BuilderFrame';
 import { type BuilderOptions, loadBuilderOptions, offeredBlocks } from '@/blocks/builder/builderOptions';
@@ -11,7 +11,6 @@ import { PageSettings } from '@/blocks/builder/PageSettings';
 import {
   DEFAULT_SETTINGS,
   metaFor,
-  requiredMarkers,
   type SettingsValues,
   settingsBody,
   settingsOf,
@@ -24,15 +23,7 @@ import { NotFound } from '@/ui/NotFound';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import { toast } from '@/ui/toasts';
 import { useLoad } from '@/ui/useLoad';
-import { DEFAULT_MESSAGES, FormMessages, type FormMessagesValues } from './FormMessages';
-
-/** Spec §5: the form builder's required markers. */
-const REQUIRED = requiredMarkers(formFieldsBase, [
-  'published',
-  'emails.send_email',
-  'emails.email_type',
-  'thank_you.title',
-]);
+import { DEFAULT_MESSAGES, FORM_REQUIRED, FormMessages, type FormMessagesValues } from './FormMessages';
 
 type FormBuilderValues = SettingsValues & FormMessagesValues;
 
@@ -135,7 +126,7 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
   const isEditing = useEditing(actor) !== null;
   const isSaving = useSaving(actor);
   const errors = withoutDataPrefix(useFieldErrors(actor));
-  const meta = metaFor(REQUIRED, errors);
+  const meta = metaFor(FORM_REQUIRED, errors);
   const title = start.id !== null ? 'Edit Form' : parent ? 'Add Child Form' : 'Add Form';
   const subtitle = start.id !== null ? start.name : parent ? `Under ${parent.name}` : undefined;
   const [offered] = useState(() => offeredBlocks(options.catalogue, true));

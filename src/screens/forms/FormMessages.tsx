@@ -1,4 +1,5 @@
-import type { EmailType } from '@/api/contract/forms';
+import { type EmailType, formFieldsBase } from '@/api/contract/forms';
+import { requiredMarkers } from '@/blocks/builder/settingsValues';
 import { Field } from '@/ui/Field';
 import type { FieldMeta } from '@/ui/formProps';
 import styles from './FormMessages.module.css';
@@ -15,6 +16,14 @@ export interface FormMessagesValues {
   };
   thank_you: { title: string; description: string };
 }
+
+/** Spec §5: the form builder's required markers (a select that always holds a value included). */
+export const FORM_REQUIRED = requiredMarkers(formFieldsBase, [
+  'published',
+  'emails.send_email',
+  'emails.email_type',
+  'thank_you.title',
+]);
 
 /** Spec §9 form defaults: send_email 1, email_type emails, thank-you title 'Thank you'. */
 export const DEFAULT_MESSAGES: FormMessagesValues = {
