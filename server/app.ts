@@ -37,6 +37,7 @@ import { pagesRoutes } from './routes/pages';
 import { reservationsRoutes } from './routes/reservations';
 import { responsesRoutes } from './routes/responses';
 import { settingsRoutes } from './routes/settings';
+import { templatesRoutes } from './routes/templates';
 import { usersRoutes } from './routes/users';
 
 export interface AppOptions {
@@ -184,6 +185,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     filesRoutes(api, { storage });
     pagesRoutes(api, { db });
     formsRoutes(api, { db });
+    templatesRoutes(api, { db });
     builderRoutes(api, { storage });
     settingsRoutes(api, { db, enqueueExport });
     exportsRoutes(api, { db });

@@ -260,6 +260,28 @@ export interface ThankYouColumn {
 }
 
 /**
+ * Page templates (spec §3 Template): the blocks a child page starts with and the locks it is
+ * given. Templates have no bin: the spec gives them no delete.
+ */
+export const templates = pgTable(
+  'templates',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    items: jsonb('items').$type<unknown[]>().notNull().default([]),
+    locked: boolean('locked').notNull().default(false),
+    /** Pages made from this template start locked. */
+    lockPages: boolean('lock_pages').notNull().default(false),
+    isAllowedChildren: boolean('is_allowed_children').notNull().default(false),
+    ...stamps,
+  },
+  (t) => [
+    // The child template selector names templates: two of one name could not be told apart.
+    uniqueIndex('templates_name_unique').on(sql`lower(${t.name})`),
+  ],
+);
+
+/**
  * Pages and forms share one tree table: a form is a page with a handle (kept in `slug`), e-mails
  * and a thank-you message. `kind` keeps the two trees apart; a parent is always of the same kind.
  */
@@ -281,7 +303,7 @@ export const pages = pgTable(
     items: jsonb('items').$type<unknown[]>().notNull().default([]),
     configurables: jsonb('configurables').$type<Record<string, unknown>>().notNull().default({}),
     locked: boolean('locked').notNull().default(false),
-    childTemplateId: integer('child_template_id'),
+    childTemplateId: integer('child_template_id').references(() => templates.id, { onDelete: 'set null' }),
     sortBy: text('sort_by').$type<'sort_order' | 'published_at'>().notNull().default('sort_order'),
     sortByMode: text('sort_by_mode').$type<'asc' | 'desc'>().notNull().default('asc'),
     isAllowedChildren: boolean('is_allowed_children').notNull().default(false),

@@ -11,6 +11,7 @@ import {
 } from '@/api/contract/forms';
 import type { PageSummary } from '@/api/contract/pages';
 import type { Db } from '../db/open';
+import { readItems } from '../domain/blocks';
 import { ancestorsOf, findPage, listChildren, summaryOf } from '../domain/pages/read';
 import { freeSlug, slugPart } from '../domain/pages/slugs';
 import { deletePage, missing, storePage, updatePage } from '../domain/pages/write';
@@ -56,7 +57,7 @@ export function formsRoutes(app: FastifyInstance, opts: { db: Db }) {
       data: {
         ...asForm(await summaryOf(db, row)),
         meta: row.meta,
-        items: row.items as Form['items'],
+        items: readItems(row.items),
         configurables: row.configurables as Form['configurables'],
         emails: row.emails ?? EMPTY_EMAILS,
         thank_you: row.thankYou ?? { title: 'Thank you', description: '' },

@@ -18,6 +18,7 @@ import {
   pagesUpdate,
 } from '@/api/contract/pages';
 import type { Db } from '../db/open';
+import { readItems } from '../domain/blocks';
 import {
   ancestorsOf,
   findPage,
@@ -47,7 +48,7 @@ export async function pageForEditor(db: Db, row: PageRow): Promise<Page> {
   return {
     ...(await summaryOf(db, row)),
     meta: row.meta,
-    items: row.items as Page['items'],
+    items: readItems(row.items),
     configurables: row.configurables as Page['configurables'],
   };
 }

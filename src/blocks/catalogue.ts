@@ -255,9 +255,9 @@ export const CONFIGURABLES: Record<string, Configurable[]> = {
 /** The configurables of a slug or route, with or without its slashes ('/used-cars/' is 'used-cars'). */
 export function configurablesFor(slug: string): Configurable[] {
   const trimmed = slug.trim();
-  if (trimmed === '/' || trimmed === '') return CONFIGURABLES['/'] ?? [];
   const key = trimmed.replace(/^\/+|\/+$/g, '').toLowerCase();
-  return CONFIGURABLES[key] ?? [];
+  // Only the catalogue's own routes: '__proto__' or 'constructor' name none.
+  return own(CONFIGURABLES, key === '' ? '/' : key) ?? [];
 }
 
 /** The files field an upload is for, if the catalogue has one there: a block's section field or a configurable's. */

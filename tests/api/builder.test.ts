@@ -94,6 +94,30 @@ describe(`GET /api/builder/configurables/get (${databaseKind})`, () => {
     }
   });
 
+  it('serves the homepage for its slug written with extra slashes, and names no route of its own', async () => {
+    for (const slug of ['//', ' / ']) {
+      const res = await server.call(
+        'GET',
+        `/api/builder/configurables/get?slug=${encodeURIComponent(slug)}`,
+        {
+          token,
+        },
+      );
+      expect(res.json().data.map((c: { handle: string }) => c.handle)).toEqual(['homepage']);
+    }
+    for (const slug of ['__proto__', 'constructor', '/toString/', 'hasOwnProperty']) {
+      const res = await server.call(
+        'GET',
+        `/api/builder/configurables/get?slug=${encodeURIComponent(slug)}`,
+        {
+          token,
+        },
+      );
+      expect(res.statusCode, slug).toBe(200);
+      expect(res.json(), slug).toEqual({ data: [] });
+    }
+  });
+
   it('answers an empty list for a slug without configurables and 422 without a slug', async () => {
     const none = await server.call('GET', '/api/builder/configurables/get?slug=about-us', { token });
     expect(none.json()).toEqual({ data: [] });

@@ -281,7 +281,7 @@ describe('duplicating pages', () => {
   it('copies a whole subtree with items, meta and configurables, fresh slugs and publish_children', async () => {
     const root = await store(c, 'Kia Offers', null, {
       items: [{ index: 'hero', name: 'Hero' }],
-      configurables: { footer: { route: '/kia', fields: { note: 'hi' } } },
+      configurables: { used_cars: { route: '/used-cars', fields: { disclaimer: 'hi' } } },
     });
     const child = await store(c, 'Sportage offer', root, { published: 1, published_at: '2025-01-01T09:00' });
     await store(c, 'Small print', child);
@@ -297,7 +297,7 @@ describe('duplicating pages', () => {
       name: 'Kia Offers Copy',
       slug: 'kia-offers-copy',
       meta: { title: 'Kia Offers' },
-      configurables: { footer: { route: '/kia', fields: { note: 'hi' } } },
+      configurables: { used_cars: { route: '/used-cars', fields: { disclaimer: 'hi' } } },
       published: 0,
     });
     expect(edit.items[0]).toMatchObject({ index: 'hero', name: 'Hero' });

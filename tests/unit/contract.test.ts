@@ -649,7 +649,9 @@ describe('other forms', () => {
       templates.templateFields.parse({ name: 'Model page', items: [{ index: 'hero', name: 'Hero' }] }),
     ).toEqual({
       name: 'Model page',
-      items: [{ index: 'hero', name: 'Hero' }],
+      items: [
+        { index: 'hero', name: 'Hero', hideable: { item: false, sections: [] }, hidden: false, sections: {} },
+      ],
       locked: 0,
       lock_pages: 0,
       is_allowed_children: 0,

@@ -10,6 +10,7 @@ import { seedPages } from './pages';
 import { FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './people';
 import { seedReservations } from './reservations';
 import { seedResponses } from './responses';
+import { seedTemplates } from './templates';
 import { seedVehicles } from './vehicles';
 
 export interface SeedOptions {
@@ -84,6 +85,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
         total: options.size === 'large' ? 5000 : 36,
       });
       await seedPages(tx as unknown as Db, options.size ?? 'normal');
+      await seedTemplates(tx as unknown as Db);
       await seedVehicles(tx as unknown as Db, options.size === 'large' ? 50_000 : 240);
       await seedReservations(tx as unknown as Db, options.size === 'large' ? 100_000 : 80);
       await seedResponses(tx as unknown as Db, options.size === 'large' ? 1_000_000 : 400);

@@ -4,6 +4,8 @@ import { PAGE_RESTORE_SECONDS, type PageValues } from '@/api/contract/pages';
 import type { Db } from '../../db/open';
 import { brands, type FormEmailsColumn, pages } from '../../db/schema';
 import { HttpError, invalid, notFound } from '../../http/errors';
+import { checkBlocks } from '../blocks';
+import { requireTemplate } from '../templates';
 import { type Placement, type Scope, sqlTreeOrdering, type TreeKind, type TreeOrdering } from './ordering';
 import { ancestorsOf, countChildren, findPage, type PageRow, subtreeOf } from './read';
 import { childSlug, freeSlug, HOMEPAGE, slugPart } from './slugs';
@@ -122,10 +124,12 @@ async function rewriteDescendants(tx: Db, id: number, from: string, to: string):
 }
 
 export async function storePage(db: Db, kind: TreeKind, values: TreeValues, parentId: number | null) {
+  checkBlocks(values);
   return treeTransaction(db, async (tx) => {
     await purgeExpired(tx);
     const parent = await requireParent(tx, kind, parentId);
     if (kind === 'page') await requireBrand(tx, values.brand_id);
+    await requireTemplate(tx, values.child_template_id);
     const scope: Scope = { kind, parent: parentId };
     await ordering.lock(tx, [scope]);
     const slug =
@@ -151,7 +155,9 @@ export async function updatePage(
     const current = await findPage(tx, kind, id);
     if (!current) throw missing(kind);
     if (updatedAt && new Date(updatedAt).getTime() !== current.updatedAt.getTime()) throw stale(kind);
+    checkBlocks(values, current);
     if (kind === 'page') await requireBrand(tx, values.brand_id);
+    await requireTemplate(tx, values.child_template_id);
     await ordering.lock(tx, [scopeOf(current)]);
     const parent = current.parentId === null ? null : await findPage(tx, kind, current.parentId);
     let slug: string;

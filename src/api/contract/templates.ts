@@ -1,28 +1,31 @@
 import { z } from 'zod';
-import { configKey } from './builder';
 import {
   flag,
   flagValue,
   id,
   idQuery,
+  listQuery,
   option,
+  paginator,
+  perPageQuery,
   requiredText,
   savedResponse,
   timestamp,
   updatedAtField,
 } from './common';
 import { defineCall } from './define';
+import { pageItem } from './pages';
 
-/** A block a child page starts with: its type and the name it gets. */
-export const templateItem = z.object({
-  index: configKey.min(1, 'Choose a block.'),
-  name: requiredText('Enter a block name.'),
-});
+/**
+ * A block a child page starts with: a page item (spec §3 Template items{index, name}), with the
+ * field values the new page is given, checked against the catalogue like a page's.
+ */
+export const templateItem = pageItem;
 
 export const template = z.object({
   id: z.number().int(),
   name: z.string(),
-  items: z.array(z.object({ index: z.string(), name: z.string() })),
+  items: z.array(pageItem),
   locked: flagValue,
   /** Pages made from this template start locked. */
   lock_pages: flagValue,
@@ -49,9 +52,10 @@ export type TemplateValues = z.output<typeof templateFields>;
 export const templatesList = defineCall({
   method: 'GET',
   path: 'templates',
-  // Shape not shown by the spec: every template as a list (there are few).
-  response: z.object({ data: z.array(templateSummary) }),
-  summary: 'Every template',
+  query: listQuery.extend(perPageQuery.shape),
+  // Shape not shown by the spec: one paginator under the area's key, as every list without a bin.
+  response: z.object({ templates: paginator(templateSummary) }),
+  summary: 'Templates, searched and paged, by name',
 });
 
 export const templatesShow = defineCall({

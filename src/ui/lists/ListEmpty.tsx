@@ -17,13 +17,23 @@ export interface ListEmptyProps {
   onClearSearch: () => void;
   /** The bin's own empty state, leading back to all records (lists with a bin). */
   bin?: { onViewAll: () => void };
+  /** What a list with nothing in it says when the spec words it ('There is no templates available.'). */
+  emptyTitle?: string;
 }
 
 /**
  * The empty states every list shares (spec §4): a search that found nothing, an empty bin, and a
  * list with nothing in it yet. Nothing when there are rows or they are still loading.
  */
-export function ListEmpty({ shows, nouns, search, startHref, onClearSearch, bin }: ListEmptyProps) {
+export function ListEmpty({
+  shows,
+  nouns,
+  search,
+  startHref,
+  onClearSearch,
+  bin,
+  emptyTitle,
+}: ListEmptyProps) {
   if (shows === 'noResults') {
     return (
       <EmptyState
@@ -46,8 +56,8 @@ export function ListEmpty({ shows, nouns, search, startHref, onClearSearch, bin 
   return (
     <EmptyState
       icon="plus"
-      title="Oops! We've not started yet..."
-      text={`There are no ${nouns.many} yet.`}
+      title={emptyTitle ?? "Oops! We've not started yet..."}
+      text={emptyTitle ? undefined : `There are no ${nouns.many} yet.`}
       action={startHref ? { label: 'Get Started', href: startHref } : undefined}
     />
   );

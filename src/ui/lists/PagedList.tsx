@@ -29,6 +29,8 @@ export interface PagedListProps<T extends { id: number }> {
   load: (input: LoadInput) => Promise<Paginator<T>>;
   /** What `load` depends on besides search and page (a filter): a change loads again. */
   loadKey?: unknown;
+  /** The spec's words for a list with nothing in it, where it gives them. */
+  emptyTitle?: string;
 }
 
 /**
@@ -86,6 +88,7 @@ export function PagedList<T extends { id: number }>(props: PagedListProps<T>) {
               nouns={nouns}
               search={context.search}
               startHref={props.startHref}
+              emptyTitle={props.emptyTitle}
               onClearSearch={() => actor.send({ type: 'search.clear' })}
             />
           }

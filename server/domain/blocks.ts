@@ -1,0 +1,107 @@
+import type { z } from 'zod';
+import { type PageItem, type pageConfigurables, pageItem } from '@/api/contract/pages';
+import { CATALOGUE, configurablesFor, own } from '@/blocks/catalogue';
+import { type FieldErrors, fieldsSchema, validateItems } from '@/blocks/schema';
+import { invalid } from '../http/errors';
+
+type Configurables = z.output<typeof pageConfigurables>;
+
+/** An item whose block type the catalogue no longer has, sent other than as it was stored. */
+export const UNKNOWN_BLOCK =
+  'This block is no longer offered: it can be kept as it was or removed, not changed or added.';
+/** Page-wide fields the catalogue does not offer for the route they name, sent other than as stored. */
+export const UNKNOWN_CONFIGURABLE =
+  'These page-wide fields are not offered for this route: they can be kept as they were or removed.';
+
+/** JSON with object keys in order, so two values compare equal however their keys were written. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** A stored item as the contract reads it (defaults filled), so it compares with a parsed one. */
+function normalised(item: unknown): string {
+  const parsed = pageItem.safeParse(item);
+  return canonical(parsed.success ? parsed.data : item);
+}
+
+/**
+ * Stored items as the contract answers them, defaults filled in: a row written by hand or before
+ * a default existed still loads into the builder, its content unchanged.
+ */
+export function readItems(items: readonly unknown[]): PageItem[] {
+  return items.map((item) => {
+    const parsed = pageItem.safeParse(item);
+    return parsed.success ? parsed.data : (item as PageItem);
+  });
+}
+
+/**
+ * Checks placed blocks against the catalogue with the editor's schema (src/blocks/schema.ts).
+ * A block whose type the catalogue no longer has is kept only as it was stored (the same
+ * content, anywhere in the list, as many times as it was stored); a new or changed one is
+ * refused at `<base>.<n>.index` (docs/decisions/010-unknown-blocks.md).
+ */
+export function itemErrors(
+  items: readonly PageItem[],
+  stored: readonly unknown[],
+  base = 'items',
+): FieldErrors {
+  const { errors, unknown } = validateItems(items, CATALOGUE, base);
+  if (unknown.length === 0) return errors;
+  const kept = new Map<string, number>();
+  for (const item of stored) {
+    const key = normalised(item);
+    kept.set(key, (kept.get(key) ?? 0) + 1);
+  }
+  for (const position of unknown) {
+    const key = canonical(items[position]);
+    const left = kept.get(key) ?? 0;
+    if (left > 0) kept.set(key, left - 1);
+    else errors[`${base}.${position}.index`] ??= UNKNOWN_BLOCK;
+  }
+  return errors;
+}
+
+/**
+ * Checks a page's configurables: each handle must be offered for the route it names, and its
+ * fields hold what their types allow. One the catalogue no longer offers is kept as stored.
+ */
+export function configurableErrors(values: Configurables, stored: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  const before = stored !== null && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  for (const [handle, value] of Object.entries(values)) {
+    const definition = configurablesFor(value.route).find((c) => c.handle === handle);
+    if (!definition) {
+      const previous = own(before, handle);
+      if (previous === undefined || canonical(previous) !== canonical(value)) {
+        errors[`configurables.${handle}`] = UNKNOWN_CONFIGURABLE;
+      }
+      continue;
+    }
+    const result = fieldsSchema(definition.fields).safeParse(value.fields);
+    if (result.success) continue;
+    for (const issue of result.error.issues) {
+      errors[['configurables', handle, 'fields', ...issue.path.map(String)].join('.')] ??= issue.message;
+    }
+  }
+  return errors;
+}
+
+/** Refuses with 422 and every field path what the editor's schema refuses. */
+export function checkBlocks(
+  values: { items: readonly PageItem[]; configurables?: Configurables },
+  stored: { items: readonly unknown[]; configurables?: unknown } = { items: [] },
+): void {
+  const errors = {
+    ...itemErrors(values.items, stored.items),
+    ...(values.configurables ? configurableErrors(values.configurables, stored.configurables) : {}),
+  };
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+}

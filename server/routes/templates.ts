@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  templatesEdit,
+  templatesList,
+  templatesOptions,
+  templatesShow,
+  templatesStore,
+  templatesUpdate,
+} from '@/api/contract/templates';
+import type { Db } from '../db/open';
+import { checkBlocks } from '../domain/blocks';
+import { createRecord, saveVersioned } from '../domain/records';
+import {
+  checkTemplateName,
+  findTemplateRow,
+  templateColumns,
+  templateMessages,
+  templateOptions,
+  templatesListing,
+  templatesTable,
+  toTemplate,
+} from '../domain/templates';
+import { registerPagedList } from '../http/area';
+import { notFound } from '../http/errors';
+import { registerCall } from '../http/route';
+
+/** Templates (spec §2 Templates, §7): a list without a bin, the builder's load and save. */
+export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+
+  registerPagedList(app, templatesList, { db, key: 'templates', source: templatesListing });
+
+  const load = async ({ query }: { query: { id: number } }) => {
+    const row = await findTemplateRow(db, query.id);
+    if (!row) throw notFound(templateMessages.notFound);
+    return { data: toTemplate(row) };
+  };
+  registerCall(app, templatesShow, load);
+  registerCall(app, templatesEdit, load);
+
+  registerCall(app, templatesOptions, async () => ({ data: await templateOptions(db) }));
+
+  registerCall(app, templatesStore, async ({ body }) => {
+    checkBlocks(body.data);
+    await checkTemplateName(db, body.data.name);
+    const id = await createRecord(db, templatesTable, templateColumns(body.data), templateMessages);
+    return { id, message: 'Successfully added template!' };
+  });
+
+  registerCall(app, templatesUpdate, async ({ body }) => {
+    const id = await saveVersioned(db, templatesTable, {
+      id: body.id,
+      loadedAt: body.updated_at,
+      find: (id) => findTemplateRow(db, id),
+      check: async (current) => {
+        checkBlocks(body.data, current);
+        await checkTemplateName(db, body.data.name, body.id);
+      },
+      values: () => templateColumns(body.data),
+      messages: templateMessages,
+    });
+    return { id, message: 'Successfully updated template!' };
+  });
+}
