@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiBenchmark } from './api';
 import { type Benchmark, formatValue, withinBudget } from './benchmark';
+import { builderBenchmark } from './builder';
 import { bundleBenchmark } from './bundle';
 import { lighthouseBenchmark } from './lighthouse';
 import { postgresBenchmark } from './postgres';
@@ -17,6 +18,7 @@ const benchmarks: Benchmark[] = [
   apiBenchmark,
   postgresBenchmark,
   treeBenchmark,
+  builderBenchmark,
   lighthouseBenchmark,
 ];
 

@@ -162,9 +162,10 @@ export function checkPaste(
  */
 export function watchClipboard(
   onCopy: (copied: ClipboardEnvelope) => void,
-  target: Window = window,
+  target: EventTarget = window,
 ): () => void {
-  const listener = (event: StorageEvent) => {
+  const listener = (event: Event) => {
+    if (!(event instanceof StorageEvent)) return;
     if (event.key !== CLIPBOARD_KEY) return;
     const copied = parseEnvelope(event.newValue);
     if (copied) onCopy(copied);

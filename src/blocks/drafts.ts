@@ -99,7 +99,9 @@ function draftsByAge(storage: Storage): string[] {
     const name = storage.key(i);
     if (!name?.startsWith(DRAFT_PREFIX)) continue;
     const key = name.slice(DRAFT_PREFIX.length);
-    found.push([key, parse(storage.getItem(name), key)?.savedAt ?? '']);
+    // Drafts are written with savedAt near the front: read it there instead of parsing every draft.
+    const savedAt = /"savedAt":"([^"]+)"/.exec(storage.getItem(name)?.slice(0, 500) ?? '')?.[1];
+    found.push([key, savedAt ?? '']);
   }
   return found.sort((a, b) => a[1].localeCompare(b[1])).map(([key]) => key);
 }
@@ -145,9 +147,10 @@ export function writeDraft(
 export function watchDraft(
   key: string,
   onChange: (draft: StoredDraft | null) => void,
-  target: Window = window,
+  target: EventTarget = window,
 ): () => void {
-  const listener = (event: StorageEvent) => {
+  const listener = (event: Event) => {
+    if (!(event instanceof StorageEvent)) return;
     if (event.key === DRAFT_PREFIX + key) onChange(parse(event.newValue, key));
     // localStorage.clear() in another tab.
     else if (event.key === null) onChange(null);

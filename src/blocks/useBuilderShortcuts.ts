@@ -23,7 +23,14 @@ export function editsText(element: Element | null): boolean {
   if (element instanceof HTMLTextAreaElement) return !element.readOnly && !element.disabled;
   if (element instanceof HTMLInputElement)
     return TEXT_INPUTS.has(element.type) && !element.readOnly && !element.disabled;
-  return element instanceof HTMLElement && element.isContentEditable;
+  // isContentEditable, with the attribute read as well where it is missing (jsdom).
+  return (
+    element instanceof HTMLElement &&
+    (element.isContentEditable ||
+      element.closest(
+        '[contenteditable=""], [contenteditable="true"], [contenteditable="plaintext-only"]',
+      ) !== null)
+  );
 }
 
 /** The history step a key press asks for, or null. */

@@ -377,7 +377,7 @@ export function builderSpec(
           block: { ...open, name: `${open.name.replace(/ edited$/, '')} edited` },
         });
       if (roomToChange) {
-        events.push({ type: 'item.move', from: 0, to: 1 });
+        events.push({ type: 'item.move', from: 0, to: 1 }, { type: 'item.move', from: 1, to: 0 });
         events.push({ type: 'item.remove', at: 0 });
         events.push({ type: 'item.hide', at: 0, hidden: !(blocks[0]?.hidden ?? false) });
       }
