@@ -432,4 +432,23 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await successToasts(other).getByText('Successfully updated page!').waitFor();
     expect((await stored(target)).items.map((item) => item.index)).toEqual(['video']);
   });
+
+  it("offers the configurables of the page's slug and saves their values", async () => {
+    const hits = await apiRequest<{ data: { id: number; slug: string }[] }>(
+      token,
+      'GET',
+      'pages/search?search=used-cars',
+    );
+    const id = hits.data.find((hit) => hit.slug === 'used-cars')!.id;
+    await page.goto(`/pages/edit/${id}`);
+    const group = page.getByRole('group', { name: 'Used cars' });
+    await field(group, 'Disclaimer').fill('Prices include VAT.');
+    await field(group, 'Sale ends on').fill('2026-06-30');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(page).getByText('Successfully updated page!').waitFor();
+    expect((await stored(id)).configurables.used_cars).toMatchObject({
+      route: 'used-cars',
+      fields: { disclaimer: 'Prices include VAT.', sale_ends_at: '2026-06-30' },
+    });
+  });
 });
