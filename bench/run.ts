@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { apiBenchmark } from './api';
 import { type Benchmark, formatValue, withinBudget } from './benchmark';
 import { blocksBenchmark } from './blocks';
+import { builderBenchmark } from './builder';
 import { bundleBenchmark } from './bundle';
 import { lighthouseBenchmark } from './lighthouse';
 import { postgresBenchmark } from './postgres';
@@ -20,6 +21,7 @@ const benchmarks: Benchmark[] = [
   postgresBenchmark,
   treeBenchmark,
   blocksBenchmark,
+  builderBenchmark,
   scaleBenchmark,
   lighthouseBenchmark,
 ];

@@ -38,6 +38,8 @@ export interface BlockEditorProps {
   onSave: (item: PageItem) => void;
   /** Stores a file for a files field; defaults to builder/files/upload. */
   upload?: (target: UploadTarget, file: File) => Promise<StoredFile>;
+  /** Errors the server gave this item on the last save, keyed from the item ('sections.hero.fields.title'). */
+  errors?: FieldErrors;
 }
 
 const emptySection: ItemSection = { hidden: false, fields: {}, entries: [] };
@@ -53,9 +55,10 @@ export function BlockEditor({
   onCancel,
   onSave,
   upload = uploadBlockFile,
+  errors: serverErrors,
 }: BlockEditorProps) {
   const [draft, setDraft] = useState(item);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const prefix = useId();
 
   const setSection = (key: string, change: (section: ItemSection) => ItemSection) =>

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { PageItem } from '@/api/contract/pages';
 import { describeFailure } from './errors';
 
@@ -10,25 +10,59 @@ export const SLUG_DELAY_MS = 500;
 
 export const EDITING_LOCK_MESSAGE = 'Please finish editing your item before saving.';
 
-/** What the builder saves: the page's blocks, name and slug. The screen adds its other fields. */
+/**
+ * The page-wide fields the screen edits beside the blocks (meta, published, brand, a form's
+ * e-mails, a template's flags...), by name. The machine keeps them, undoes them and saves them;
+ * what each one means is the screen's business.
+ */
+export type PageFields = Readonly<Record<string, unknown>>;
+
+/**
+ * What the builder saves, and what is kept in the browser while it is not saved: the blocks,
+ * the name and slug, and the screen's other fields.
+ */
 export interface BuilderDraft {
   items: readonly PageItem[];
   name: string;
   slug: string;
+  fields: PageFields;
+}
+
+/** One step of the undo history: everything an editor can change. */
+export interface BuilderVersion {
+  items: readonly PageItem[];
+  /** The blocks' keys, one per block: who a block is across moves (a copy is someone new). */
+  keys: readonly number[];
+  name: string;
+  fields: PageFields;
 }
 
 export interface BuilderContext {
   /** Replaced, never changed in place: a change copies the list and at most the one item it touches. */
   items: readonly PageItem[];
+  /** A stable key per block, for React lists and drag and drop; a new, pasted or duplicated block gets a fresh one. */
+  keys: readonly number[];
+  /** The key the next new block gets. */
+  nextKey: number;
   /** Position of the one item open in the editor; the page cannot be saved while one is. */
   editing: number | null;
-  /** Earlier item lists, oldest first (undo), and the ones undone, next first (redo). */
-  past: readonly (readonly PageItem[])[];
-  future: readonly (readonly PageItem[])[];
-  /** A locked page keeps its structure: no adding, moving, duplicating or removing blocks. */
+  /** Earlier versions, oldest first (undo), and the ones undone, next first (redo). */
+  past: readonly BuilderVersion[];
+  future: readonly BuilderVersion[];
+  /**
+   * The page field the last change typed into ('name' or a field's name): typing on in the same
+   * field amends that change, so one undo takes back a word typed, not one letter.
+   */
+  typing: string | null;
+  /** Whether something changed since the page was opened or last saved (the work a reload would lose). */
+  changed: boolean;
+  /** Unsaved work kept from an earlier visit, offered back until it is restored or discarded. */
+  draft: BuilderDraft | null;
+  /** A locked page keeps its structure: no adding, moving, duplicating, pasting or removing blocks. */
   locked: boolean;
   name: string;
   slug: string;
+  fields: PageFields;
   /** The message of the last failed save; what the editor did is kept. */
   error: string | null;
   fieldErrors: Record<string, string>;
@@ -40,6 +74,9 @@ export interface BuilderInput {
   locked?: boolean;
   name?: string;
   slug?: string;
+  fields?: PageFields;
+  /** Unsaved work found in the browser for this page: offered back before anything else happens. */
+  draft?: BuilderDraft | null;
 }
 
 export type BuilderEvent =
@@ -51,22 +88,57 @@ export type BuilderEvent =
   | { type: 'item.remove'; at: number }
   | { type: 'item.duplicate'; at: number }
   | { type: 'item.hide'; at: number; hidden: boolean }
+  /** Blocks from the clipboard (already checked against the catalogue), inserted at `at` or at the end. */
+  | { type: 'item.paste'; items: readonly PageItem[]; at?: number }
   | { type: 'history.undo' }
   | { type: 'history.redo' }
   | { type: 'name.change'; name: string }
-  | { type: 'page.save' };
+  | { type: 'field.change'; name: string; value: unknown }
+  | { type: 'draft.restore' }
+  | { type: 'draft.discard' }
+  | { type: 'page.save' }
+  /** Raised by the machine itself when undo or redo brings another name back. */
+  | { type: 'slug.follow' };
 
 const inRange = (items: readonly unknown[], at: number) =>
   Number.isInteger(at) && at >= 0 && at < items.length;
 
-/** The list with one more change remembered: the current list joins the past, the redo list empties. */
-function remember(context: BuilderContext, items: readonly PageItem[]) {
-  const past = [...context.past, context.items];
+const versionOf = (context: BuilderContext): BuilderVersion => ({
+  items: context.items,
+  keys: context.keys,
+  name: context.name,
+  fields: context.fields,
+});
+
+/**
+ * One more change: the current version joins the past (unless `typing` goes on in the field the
+ * last change typed into), the redo list empties, and the page has unsaved changes.
+ */
+function change(context: BuilderContext, next: Partial<BuilderVersion>, typing: string | null = null) {
+  const amends = typing !== null && typing === context.typing;
+  const past = amends ? context.past : [...context.past, versionOf(context)];
   return {
-    items,
-    past: past.length > HISTORY_LIMIT ? past.slice(past.length - HISTORY_LIMIT) : past,
+    ...next,
+    past: past.slice(-HISTORY_LIMIT),
     future: [],
+    typing,
+    changed: true,
   };
+}
+
+/** `list` with `added` inserted at `at`. */
+function insert<T>(list: readonly T[], at: number, added: readonly T[]): T[] {
+  return [...list.slice(0, at), ...added, ...list.slice(at)];
+}
+
+/** `list` without the entry at `at`. */
+function without<T>(list: readonly T[], at: number): T[] {
+  return [...list.slice(0, at), ...list.slice(at + 1)];
+}
+
+/** `list` with the entry at `from` moved to `to`. */
+function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  return insert(without(list, from), to, [list[from] as T]);
 }
 
 /** Where the open item is after the one at `from` moved to `to`. */
@@ -78,9 +150,32 @@ function editingAfterMove(editing: number | null, from: number, to: number): num
   return editing;
 }
 
+/** Where the open item is after `count` blocks were inserted at `at`. */
+function editingAfterInsert(editing: number | null, at: number, count: number): number | null {
+  return editing !== null && editing >= at ? editing + count : editing;
+}
+
+/** Fresh keys for `count` new blocks. */
+function freshKeys(context: BuilderContext, count: number) {
+  const keys = Array.from({ length: count }, (_, i) => context.nextKey + i);
+  return { keys, nextKey: context.nextKey + count };
+}
+
+/** Where pasted blocks go: at `at` when it is a place in the list, else at the end. */
+function pastePlace(items: readonly PageItem[], at: number | undefined): number {
+  return at !== undefined && Number.isInteger(at) && at >= 0 && at <= items.length ? at : items.length;
+}
+
 /**
- * The page builder (spec §2 Builder, §4 Locked page): the blocks, the one being edited, undo and
- * redo of every change, the slug following the name, and saving. A failed save keeps everything.
+ * The block builder of pages, forms and templates (spec §2 Builder, §4 Locked page): the blocks,
+ * the one being edited, the page fields, undo and redo of every change, unsaved work offered
+ * back, the slug following the name, and saving. A failed save keeps everything.
+ *
+ * Usage: `useMachine(builderMachine.provide({ actors: { save, slugOf } }), { input })`, with the
+ * stored draft (src/blocks/drafts.ts) as `input.draft`. The screen shows `context.items` keyed by
+ * `context.keys`; while the snapshot matches `{ page: 'offered' }` it asks whether to restore
+ * `context.draft` and sends `draft.restore` or `draft.discard`. `snapshot.can({ type:
+ * 'history.undo' })` says whether undo is possible; `context.changed` whether leaving loses work.
  */
 export const builderMachine = setup({
   types: {
@@ -98,6 +193,7 @@ export const builderMachine = setup({
     }),
   },
   guards: {
+    hasDraft: ({ context }) => context.draft !== null,
     unlocked: ({ context }) => !context.locked,
     nothingOpen: ({ context }) => context.editing === null,
     somethingOpen: ({ context }) => context.editing !== null,
@@ -114,105 +210,191 @@ export const builderMachine = setup({
       const item = inRange(context.items, params.at) ? context.items[params.at] : undefined;
       return item?.hideable.item === true && item.hidden !== params.hidden;
     },
+    canPaste: ({ context }, params: { items: readonly PageItem[] }) =>
+      !context.locked && params.items.length > 0,
     canUndo: ({ context }) => context.editing === null && context.past.length > 0,
     canRedo: ({ context }) => context.editing === null && context.future.length > 0,
-    nameChanged: ({ context }, params: { name: string }) => params.name !== context.name,
+    fieldChanged: ({ context }, params: { name: string; value: unknown }) =>
+      !Object.is(context.fields[params.name], params.value),
+    // Nothing is taken while earlier work is offered back: it would be overwritten by either answer.
+    canRename: ({ context }, params: { name: string }) =>
+      context.draft === null && params.name !== context.name,
     hasName: ({ context }) => context.name.trim() !== '',
   },
   actions: {
-    addItem: assign(({ context }, params: { item: PageItem }) =>
-      remember(context, [...context.items, params.item]),
-    ),
+    addItem: assign(({ context }, params: { item: PageItem }) => {
+      const fresh = freshKeys(context, 1);
+      return {
+        ...change(context, {
+          items: [...context.items, params.item],
+          keys: [...context.keys, ...fresh.keys],
+        }),
+        nextKey: fresh.nextKey,
+      };
+    }),
+    pasteItems: assign(({ context }, params: { items: readonly PageItem[]; at: number | undefined }) => {
+      const at = pastePlace(context.items, params.at);
+      const fresh = freshKeys(context, params.items.length);
+      return {
+        ...change(context, {
+          items: insert(context.items, at, params.items),
+          keys: insert(context.keys, at, fresh.keys),
+        }),
+        nextKey: fresh.nextKey,
+        editing: editingAfterInsert(context.editing, at, params.items.length),
+      };
+    }),
     openItem: assign({ editing: (_, params: { at: number }) => params.at }),
     closeItem: assign({ editing: null }),
     saveItem: assign(({ context }, params: { item: PageItem }) => {
-      const at = context.editing ?? -1;
       const items = [...context.items];
-      items[at] = params.item;
-      return { ...remember(context, items), editing: null };
+      items[context.editing ?? -1] = params.item;
+      return { ...change(context, { items }), editing: null };
     }),
-    moveItem: assign(({ context }, params: { from: number; to: number }) => {
-      const items = [...context.items];
-      const [moved] = items.splice(params.from, 1);
-      if (moved) items.splice(params.to, 0, moved);
-      return {
-        ...remember(context, items),
-        editing: editingAfterMove(context.editing, params.from, params.to),
-      };
-    }),
+    moveItem: assign(({ context }, params: { from: number; to: number }) => ({
+      ...change(context, {
+        items: moved(context.items, params.from, params.to),
+        keys: moved(context.keys, params.from, params.to),
+      }),
+      editing: editingAfterMove(context.editing, params.from, params.to),
+    })),
     removeItem: assign(({ context }, params: { at: number }) => {
-      const items = [...context.items.slice(0, params.at), ...context.items.slice(params.at + 1)];
       const editing =
         context.editing === null || context.editing === params.at
           ? null
           : context.editing > params.at
             ? context.editing - 1
             : context.editing;
-      return { ...remember(context, items), editing };
+      return {
+        ...change(context, {
+          items: without(context.items, params.at),
+          keys: without(context.keys, params.at),
+        }),
+        editing,
+      };
     }),
     duplicateItem: assign(({ context }, params: { at: number }) => {
-      const original = context.items[params.at] as PageItem;
       // Sections are shared with the original: every change replaces what it touches, never edits it.
-      const items = [
-        ...context.items.slice(0, params.at + 1),
-        { ...original },
-        ...context.items.slice(params.at + 1),
-      ];
-      const editing =
-        context.editing !== null && context.editing > params.at ? context.editing + 1 : context.editing;
-      return { ...remember(context, items), editing };
+      const copy = { ...(context.items[params.at] as PageItem) };
+      const fresh = freshKeys(context, 1);
+      return {
+        ...change(context, {
+          items: insert(context.items, params.at + 1, [copy]),
+          keys: insert(context.keys, params.at + 1, fresh.keys),
+        }),
+        nextKey: fresh.nextKey,
+        editing: editingAfterInsert(context.editing, params.at + 1, 1),
+      };
     }),
     hideItem: assign(({ context }, params: { at: number; hidden: boolean }) => {
       const items = [...context.items];
       items[params.at] = { ...(context.items[params.at] as PageItem), hidden: params.hidden };
-      return remember(context, items);
+      return change(context, { items });
     }),
+    setField: assign(({ context }, params: { name: string; value: unknown }) =>
+      change(context, { fields: { ...context.fields, [params.name]: params.value } }, `field:${params.name}`),
+    ),
+    setName: assign(({ context }, params: { name: string }) =>
+      change(context, { name: params.name }, 'name'),
+    ),
     undo: assign(({ context }) => ({
-      items: context.past[context.past.length - 1] ?? context.items,
+      ...(context.past.at(-1) as BuilderVersion),
       past: context.past.slice(0, -1),
-      future: [context.items, ...context.future],
+      future: [versionOf(context), ...context.future],
+      typing: null,
+      changed: true,
     })),
     redo: assign(({ context }) => ({
-      items: context.future[0] ?? context.items,
-      past: [...context.past, context.items],
+      ...(context.future[0] as BuilderVersion),
+      past: [...context.past, versionOf(context)],
       future: context.future.slice(1),
+      typing: null,
+      changed: true,
     })),
-    setName: assign({ name: (_, params: { name: string }) => params.name }),
+    /** Undo and redo can bring another name back: the slug follows it as after typing. */
+    followName: enqueueActions(({ context, enqueue }, params: { name: string | undefined }) => {
+      if (params.name !== undefined && params.name !== context.name) enqueue.raise({ type: 'slug.follow' });
+    }),
+    restoreDraft: assign(({ context }) => {
+      const draft = context.draft as BuilderDraft;
+      const fresh = freshKeys(context, draft.items.length);
+      return {
+        // Restoring is a change like any other: undo goes back to the page as it was stored.
+        ...change(context, { items: draft.items, keys: fresh.keys, name: draft.name, fields: draft.fields }),
+        nextKey: fresh.nextKey,
+        slug: draft.slug,
+        draft: null,
+      };
+    }),
+    discardDraft: assign({ draft: null }),
     setSlug: assign({ slug: (_, params: { slug: string }) => params.slug }),
-    clearFailure: assign({ error: null, fieldErrors: {}, conflict: false }),
+    startSaving: assign({ error: null, fieldErrors: {}, conflict: false, typing: null, changed: false }),
     setFailure: assign((_, params: { error: unknown }) => {
       const failure = describeFailure(params.error);
-      return { error: failure.message, fieldErrors: failure.fieldErrors, conflict: failure.status === 409 };
+      return {
+        error: failure.message,
+        fieldErrors: failure.fieldErrors,
+        conflict: failure.status === 409,
+        changed: true,
+      };
     }),
   },
 }).createMachine({
   id: 'builder',
-  context: ({ input }) => ({
-    items: input?.items ?? [],
-    editing: null,
-    past: [],
-    future: [],
-    locked: input?.locked ?? false,
-    name: input?.name ?? '',
-    slug: input?.slug ?? '',
-    error: null,
-    fieldErrors: {},
-    conflict: false,
-  }),
+  context: ({ input }) => {
+    const items = input?.items ?? [];
+    return {
+      items,
+      keys: items.map((_, i) => i),
+      nextKey: items.length,
+      editing: null,
+      past: [],
+      future: [],
+      typing: null,
+      changed: false,
+      draft: input?.draft ?? null,
+      locked: input?.locked ?? false,
+      name: input?.name ?? '',
+      slug: input?.slug ?? '',
+      fields: input?.fields ?? {},
+      error: null,
+      fieldErrors: {},
+      conflict: false,
+    };
+  },
   type: 'parallel',
   states: {
     page: {
-      initial: 'ready',
+      initial: 'opening',
       states: {
+        opening: {
+          always: [{ guard: 'hasDraft', target: 'offered' }, { target: 'ready' }],
+        },
+        offered: {
+          on: {
+            'draft.restore': { target: 'ready', actions: 'restoreDraft' },
+            'draft.discard': { target: 'ready', actions: 'discardDraft' },
+          },
+        },
         ready: {
           initial: 'idle',
           states: { idle: {}, saved: {}, failed: {} },
           on: {
-            'page.save': { guard: 'nothingOpen', target: 'saving', actions: 'clearFailure' },
+            'page.save': { guard: 'nothingOpen', target: 'saving', actions: 'startSaving' },
             'item.add': {
               guard: 'unlocked',
               target: '.idle',
               actions: { type: 'addItem', params: ({ event }) => ({ item: event.item }) },
+            },
+            // The name changes in the slug region, which takes it while saving too.
+            'name.change': {
+              guard: { type: 'canRename', params: ({ event }) => ({ name: event.name }) },
+              target: '.idle',
+            },
+            'item.paste': {
+              guard: { type: 'canPaste', params: ({ event }) => ({ items: event.items }) },
+              target: '.idle',
+              actions: { type: 'pasteItems', params: ({ event }) => ({ items: event.items, at: event.at }) },
             },
             'item.edit': {
               guard: { type: 'canEdit', params: ({ event }) => ({ at: event.at }) },
@@ -244,8 +426,33 @@ export const builderMachine = setup({
               target: '.idle',
               actions: { type: 'hideItem', params: ({ event }) => ({ at: event.at, hidden: event.hidden }) },
             },
-            'history.undo': { guard: 'canUndo', target: '.idle', actions: 'undo' },
-            'history.redo': { guard: 'canRedo', target: '.idle', actions: 'redo' },
+            'field.change': {
+              guard: {
+                type: 'fieldChanged',
+                params: ({ event }) => ({ name: event.name, value: event.value }),
+              },
+              target: '.idle',
+              actions: {
+                type: 'setField',
+                params: ({ event }) => ({ name: event.name, value: event.value }),
+              },
+            },
+            'history.undo': {
+              guard: 'canUndo',
+              target: '.idle',
+              actions: [
+                { type: 'followName', params: ({ context }) => ({ name: context.past.at(-1)?.name }) },
+                'undo',
+              ],
+            },
+            'history.redo': {
+              guard: 'canRedo',
+              target: '.idle',
+              actions: [
+                { type: 'followName', params: ({ context }) => ({ name: context.future[0]?.name }) },
+                'redo',
+              ],
+            },
           },
         },
         // Nothing changes while the page is being saved, so what is saved is what is shown.
@@ -253,7 +460,12 @@ export const builderMachine = setup({
           invoke: {
             id: 'save',
             src: 'save',
-            input: ({ context }) => ({ items: context.items, name: context.name, slug: context.slug }),
+            input: ({ context }) => ({
+              items: context.items,
+              name: context.name,
+              slug: context.slug,
+              fields: context.fields,
+            }),
             onDone: { target: 'ready.saved' },
             onError: {
               target: 'ready.failed',
@@ -286,12 +498,18 @@ export const builderMachine = setup({
       },
       on: {
         'name.change': {
-          guard: { type: 'nameChanged', params: ({ event }) => ({ name: event.name }) },
+          guard: { type: 'canRename', params: ({ event }) => ({ name: event.name }) },
           // Entered afresh on every keystroke (an open call is dropped), so the call waits for typing to pause.
           target: '.waiting',
           actions: { type: 'setName', params: ({ event }) => ({ name: event.name }) },
         },
+        'slug.follow': { target: '.waiting' },
       },
     },
   },
 });
+
+/** What would be saved now, and what is kept in the browser until it is. */
+export function draftOf(context: BuilderContext): BuilderDraft {
+  return { items: context.items, name: context.name, slug: context.slug, fields: context.fields };
+}

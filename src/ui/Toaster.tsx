@@ -44,8 +44,8 @@ export function Toaster() {
   const toasts = useToasts();
   // Loaded with the first toast: that toast's 5 s start when it can be seen.
   useEffect(() => toast.restartAll(), []);
-  const errors = toasts.filter((t) => t.kind === 'error');
-  const successes = toasts.filter((t) => t.kind === 'success');
+  const errors = toasts.filter((t) => t.kind === 'error' && t.placement !== 'bottom');
+  const successes = toasts.filter((t) => t.kind === 'success' || t.placement === 'bottom');
   return (
     <>
       <div role="alert" aria-live="assertive" aria-label="Errors" className={styles.top}>

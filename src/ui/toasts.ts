@@ -18,11 +18,14 @@ export interface ToastMessage {
   action?: ToastAction;
   /** How long it stays, when not TOAST_MS (an Undo lasts as long as the server can undo). */
   durationMs?: number;
+  /** Where it shows, when not where its kind goes (the builder's errors show at the bottom right, spec §8). */
+  placement?: 'bottom';
 }
 
 export interface ToastOptions {
   action?: ToastAction;
   durationMs?: number;
+  placement?: 'bottom';
 }
 
 type Listener = () => void;
@@ -95,7 +98,7 @@ function clear(): void {
  * Callable from anywhere (machines, the HTTP client's hooks), not only from components.
  */
 export const toast = {
-  error: (message: string): number | null => show('error', message),
+  error: (message: string, options?: ToastOptions): number | null => show('error', message, options),
   success: (message: string, options?: ToastOptions): number | null => show('success', message, options),
   dismiss,
   restartAll,

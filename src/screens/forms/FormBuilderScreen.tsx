@@ -1,16 +1,99 @@
-import { useParams } from 'wouter';
+import { useState } from 'react';
+import { useLocation, useParams, useRoute } from 'wouter';
+import type { Form } from '@/api/contract/forms';
 import { api } from '@/api/endpoints';
+import { BuilderFrame } from '@/blocks/builder/BuilderFrame';
+import { type BuilderOptions, loadBuilderOptions, offeredBlocks } from '@/blocks/builder/builderOptions';
+import { ConflictDialog } from '@/blocks/builder/ConflictDialog';
+import { ItemsPanel } from '@/blocks/builder/ItemsPanel';
+import { withoutDataPrefix } from '@/blocks/builder/itemKeys';
+import { PageSettings } from '@/blocks/builder/PageSettings';
+import {
+  DEFAULT_SETTINGS,
+  metaFor,
+  type SettingsValues,
+  settingsBody,
+  settingsOf,
+} from '@/blocks/builder/settingsValues';
+import { useEditing, useFieldErrors, useName, useSaving, useSlug } from '@/blocks/builder/useBuilderActor';
+import { type BuilderStart, useRecordBuilder } from '@/blocks/builder/useRecordBuilder';
+import { draftKey } from '@/blocks/drafts';
+import type { BuilderDraft } from '@/machines/builder';
 import { NotFound } from '@/ui/NotFound';
 import { SkeletonLines } from '@/ui/SkeletonLines';
-import { BuilderPending } from '@/ui/tree/BuilderPending';
-import { PublishedState } from '@/ui/tree/TreeCells';
+import { toast } from '@/ui/toasts';
 import { useLoad } from '@/ui/useLoad';
+import { DEFAULT_MESSAGES, FORM_REQUIRED, FormMessages, type FormMessagesValues } from './FormMessages';
 
-/** /forms/edit/{id}: the builder's route, showing what exists until the builder lands. */
+type FormBuilderValues = SettingsValues & FormMessagesValues;
+
+interface Loaded {
+  options: BuilderOptions;
+  start: BuilderStart<FormBuilderValues>;
+  parent: Form | null;
+}
+
+async function loadForm(editing: boolean, id: number | null): Promise<Loaded> {
+  const optionsLoad = loadBuilderOptions();
+  const record = id === null ? null : (await api.forms.edit({ query: { id } })).data;
+  const { failures, ...options } = await optionsLoad;
+  for (const message of failures) toast.error(message);
+  if (editing && record) {
+    const { items, name, handle, updated_at, emails, thank_you, ...rest } = record;
+    return {
+      options,
+      parent: null,
+      start: {
+        id: record.id,
+        updatedAt: updated_at,
+        name,
+        slug: handle,
+        items,
+        values: {
+          ...settingsOf(rest),
+          emails: { ...emails, email_lists: emails.email_lists.join(', ') },
+          thank_you,
+        },
+        locked: record.locked === 1,
+      },
+    };
+  }
+  return {
+    options,
+    parent: record,
+    start: {
+      id: null,
+      updatedAt: undefined,
+      name: '',
+      slug: '',
+      items: [],
+      values: {
+        ...DEFAULT_SETTINGS,
+        ...DEFAULT_MESSAGES,
+        brand_id: record?.brand_id ?? null,
+        locked: record?.locked ?? 0,
+      },
+      locked: record?.locked === 1,
+    },
+  };
+}
+
+const body = (values: FormBuilderValues, draft: BuilderDraft) => ({
+  ...settingsBody(values),
+  name: draft.name,
+  // The server makes the handle from the name.
+  handle: draft.slug || 'form',
+  items: [...draft.items],
+});
+
+/** /forms/add, /forms/add/{parent} and /forms/edit/{id}: the form builder (spec §2 Forms). */
 export default function FormBuilderScreen() {
-  const { id = '' } = useParams<{ id: string }>();
-  const loaded = useLoad(async () => (await api.forms.edit({ query: { id: Number(id) } })).data, id);
-  if (loaded.status === 'loading') return <SkeletonLines lines={6} label="Loading the form" />;
+  const { id } = useParams<{ id?: string }>();
+  const [editing] = useRoute('/forms/edit/:id');
+  const [round, setRound] = useState(0);
+  const numeric = id === undefined ? null : Number(id);
+  const loaded = useLoad(() => loadForm(editing, numeric), `${editing}:${id}:${round}`);
+  if (loaded.status === 'loading') return <SkeletonLines lines={8} label="Loading the form" />;
   if (loaded.status === 'failed') {
     return (
       <NotFound
@@ -19,21 +102,80 @@ export default function FormBuilderScreen() {
       />
     );
   }
-  const form = loaded.data;
+  return <FormBuilder key={round} {...loaded.data} reload={() => setRound((n) => n + 1)} />;
+}
+
+function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () => void }) {
+  const [, navigate] = useLocation();
+  const builder = useRecordBuilder(start, {
+    slugOf: (name, id) =>
+      api.forms.slug({ query: { name, ...(id !== null ? { id } : parent ? { parent: parent.id } : {}) } }),
+    store: (values, draft) =>
+      api.forms.store({ body: { data: body(values, draft), parent: parent?.id ?? null } }),
+    update: (id, values, draft, updatedAt) =>
+      api.forms.update({ body: { id, data: body(values, draft), updated_at: updatedAt } }),
+    updatedAt: async (id) => (await api.forms.edit({ query: { id } })).data.updated_at,
+    // Spec §8 names no toasts of its own for forms: one builder serves pages and forms, and says so alike.
+    messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },
+    afterAdd: () => navigate('/forms'),
+    draftKey: draftKey('forms', start.id !== null ? 'edit' : 'add', start.id ?? parent?.id),
+  });
+  const { actor, values, change } = builder;
+  const name = useName(actor);
+  const slug = useSlug(actor);
+  const isEditing = useEditing(actor) !== null;
+  const isSaving = useSaving(actor);
+  const errors = withoutDataPrefix(useFieldErrors(actor));
+  const meta = metaFor(FORM_REQUIRED, errors);
+  const title = start.id !== null ? 'Edit Form' : parent ? 'Add Child Form' : 'Add Form';
+  const subtitle = start.id !== null ? start.name : parent ? `Under ${parent.name}` : undefined;
+  const [offered] = useState(() => offeredBlocks(options.catalogue, true));
+
   return (
-    <BuilderPending
-      title="Edit Form"
-      subtitle={form.name}
+    <BuilderFrame
+      title={title}
+      subtitle={subtitle}
       backHref="/forms"
-      fields={[
-        ['Name', form.name],
-        ['Handle', form.handle],
-        ['Published', <PublishedState key="published" published={form.published} />],
-        ['E-mail subject', form.emails.subject],
-        ['E-mail lists', form.emails.email_lists.join(', ')],
-        ['Thank-you title', form.thank_you.title],
-        ['Blocks', String(form.items.length)],
-      ]}
-    />
+      isEditing={isEditing}
+      isSaving={isSaving}
+      isDirty={builder.isDirty}
+      draftOffered={builder.draftOffered}
+      actor={actor}
+      onSave={builder.save}
+      settings={
+        <>
+          <PageSettings
+            values={values}
+            onChange={change}
+            name={name}
+            onName={(next) => actor.send({ type: 'name.change', name: next })}
+            slugLabel="Handle"
+            slug={slug}
+            brands={options.brands}
+            templates={options.templates}
+            meta={meta}
+            locked={start.locked}
+          />
+          <FormMessages values={values} onChange={change} meta={meta} />
+        </>
+      }
+      items={
+        <ItemsPanel
+          actor={actor}
+          catalogue={options.catalogue}
+          offered={offered}
+          locked={start.locked}
+          pasteTarget="form"
+        />
+      }
+    >
+      <ConflictDialog
+        isOpen={builder.conflictOpen}
+        mine={builder.mine}
+        onKeepMine={builder.keepMine}
+        onTakeTheirs={() => builder.takeTheirs(reload)}
+        onClose={builder.closeConflict}
+      />
+    </BuilderFrame>
   );
 }

@@ -1,31 +1,112 @@
-import { useParams, useRoute } from 'wouter';
+import { useState } from 'react';
+import { useLocation, useParams, useRoute } from 'wouter';
+import type { Page } from '@/api/contract/pages';
+import { pageFieldsBase } from '@/api/contract/pages';
+import type { Template } from '@/api/contract/templates';
 import { api } from '@/api/endpoints';
+import { BuilderFrame } from '@/blocks/builder/BuilderFrame';
+import { type BuilderOptions, loadBuilderOptions, offeredBlocks } from '@/blocks/builder/builderOptions';
+import { ConfigurablesFields } from '@/blocks/builder/ConfigurablesFields';
+import { ConflictDialog } from '@/blocks/builder/ConflictDialog';
+import { ItemsPanel } from '@/blocks/builder/ItemsPanel';
+import { withoutDataPrefix } from '@/blocks/builder/itemKeys';
+import { PageSettings } from '@/blocks/builder/PageSettings';
+import {
+  DEFAULT_SETTINGS,
+  metaFor,
+  requiredMarkers,
+  type SettingsValues,
+  settingsBody,
+  settingsOf,
+} from '@/blocks/builder/settingsValues';
+import { useEditing, useFieldErrors, useName, useSaving, useSlug } from '@/blocks/builder/useBuilderActor';
+import { type BuilderStart, useRecordBuilder } from '@/blocks/builder/useRecordBuilder';
+import { draftKey } from '@/blocks/drafts';
 import { NotFound } from '@/ui/NotFound';
 import { SkeletonLines } from '@/ui/SkeletonLines';
-import { BuilderPending } from '@/ui/tree/BuilderPending';
-import { PublishedState } from '@/ui/tree/TreeCells';
+import { toast } from '@/ui/toasts';
 import { useLoad } from '@/ui/useLoad';
 
-/**
- * /pages/add, /pages/edit/{id} and /pages/add/{parent}: the builder's routes, showing what exists
- * until the builder lands.
- */
-export default function PageBuilderScreen() {
-  const [addingTop] = useRoute('/pages/add');
-  if (addingTop) {
-    return (
-      <BuilderPending title="Add Page" subtitle="At the top of the tree" backHref="/pages" fields={[]} />
-    );
-  }
-  return <StoredPageBuilder />;
+/** Spec §5: the page builder's required markers. */
+const REQUIRED = requiredMarkers(pageFieldsBase, ['published']);
+
+interface Loaded {
+  options: BuilderOptions;
+  start: BuilderStart<SettingsValues>;
+  parent: Page | null;
 }
 
-function StoredPageBuilder() {
-  const { id = '' } = useParams<{ id: string }>();
-  const [adding] = useRoute('/pages/add/:id');
-  const loaded = useLoad(async () => (await api.pages.edit({ query: { id: Number(id) } })).data, id);
+/** A new page under `parent` starts from the parent's child template (spec §4 New child page). */
+async function childStart(parent: Page): Promise<BuilderStart<SettingsValues>> {
+  let template: Template | null = null;
+  if (parent.child_template_id !== null) {
+    template = await api.templates
+      .show({ query: { id: parent.child_template_id } })
+      .then((r) => r.data)
+      .catch(() => null);
+  }
+  const locked = template ? template.lock_pages : parent.locked;
+  return {
+    id: null,
+    updatedAt: undefined,
+    name: '',
+    slug: '',
+    items: template ? template.items : [],
+    values: {
+      ...DEFAULT_SETTINGS,
+      brand_id: parent.brand_id,
+      is_allowed_children: template ? template.is_allowed_children : parent.is_allowed_children,
+      locked,
+    },
+    locked: locked === 1,
+  };
+}
 
-  if (loaded.status === 'loading') return <SkeletonLines lines={6} label="Loading the page" />;
+async function loadPage(editing: boolean, id: number | null): Promise<Loaded> {
+  const optionsLoad = loadBuilderOptions();
+  const record = id === null ? null : (await api.pages.edit({ query: { id } })).data;
+  const { failures, ...options } = await optionsLoad;
+  for (const message of failures) toast.error(message);
+  if (editing && record) {
+    const { items, name, slug, updated_at, ...rest } = record;
+    return {
+      options,
+      parent: null,
+      start: {
+        id: record.id,
+        updatedAt: updated_at,
+        name,
+        slug,
+        items,
+        values: settingsOf(rest),
+        locked: record.locked === 1,
+      },
+    };
+  }
+  if (record) return { options, parent: record, start: await childStart(record) };
+  return {
+    options,
+    parent: null,
+    start: {
+      id: null,
+      updatedAt: undefined,
+      name: '',
+      slug: '',
+      items: [],
+      values: DEFAULT_SETTINGS,
+      locked: false,
+    },
+  };
+}
+
+/** /pages/add, /pages/add/{parent} and /pages/edit/{id}: the page builder (spec §2 Builder). */
+export default function PageBuilderScreen() {
+  const { id } = useParams<{ id?: string }>();
+  const [editing] = useRoute('/pages/edit/:id');
+  const [round, setRound] = useState(0);
+  const numeric = id === undefined ? null : Number(id);
+  const loaded = useLoad(() => loadPage(editing, numeric), `${editing}:${id}:${round}`);
+  if (loaded.status === 'loading') return <SkeletonLines lines={8} label="Loading the page" />;
   if (loaded.status === 'failed') {
     return (
       <NotFound
@@ -34,34 +115,106 @@ function StoredPageBuilder() {
       />
     );
   }
-  const page = loaded.data;
-  if (adding) {
-    return (
-      <BuilderPending
-        title="Add Child Page"
-        subtitle={`Under ${page.name}`}
-        backHref="/pages"
-        fields={[
-          ['Parent', page.name],
-          ['Parent slug', page.slug],
-        ]}
-      />
-    );
-  }
+  return <PageBuilder key={round} {...loaded.data} reload={() => setRound((n) => n + 1)} />;
+}
+
+function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () => void }) {
+  const [, navigate] = useLocation();
+  const builder = useRecordBuilder(start, {
+    slugOf: (name, id) =>
+      api.pages.slug({ query: { name, ...(id !== null ? { id } : parent ? { parent: parent.id } : {}) } }),
+    store: (values, draft) =>
+      api.pages.store({
+        body: {
+          // The server makes the slug from the name; '/' asks for the homepage.
+          data: {
+            ...settingsBody(values),
+            name: draft.name,
+            slug: draft.slug || 'page',
+            items: [...draft.items],
+          },
+          parent: parent?.id ?? null,
+        },
+      }),
+    update: (id, values, draft, updatedAt) =>
+      api.pages.update({
+        body: {
+          id,
+          data: {
+            ...settingsBody(values),
+            name: draft.name,
+            slug: draft.slug || 'page',
+            items: [...draft.items],
+          },
+          updated_at: updatedAt,
+        },
+      }),
+    updatedAt: async (id) => (await api.pages.edit({ query: { id } })).data.updated_at,
+    messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },
+    afterAdd: () => navigate('/pages'),
+    draftKey: draftKey('pages', start.id !== null ? 'edit' : 'add', start.id ?? parent?.id),
+  });
+  const { actor, values, change } = builder;
+  const name = useName(actor);
+  const slug = useSlug(actor);
+  const isEditing = useEditing(actor) !== null;
+  const isSaving = useSaving(actor);
+  const errors = withoutDataPrefix(useFieldErrors(actor));
+  const meta = metaFor(REQUIRED, errors);
+  const title = start.id !== null ? 'Edit Page' : parent ? 'Add Child Page' : 'Add Page';
+  const subtitle = start.id !== null ? start.name : parent ? `Under ${parent.name}` : undefined;
+  const [offered] = useState(() => offeredBlocks(options.catalogue, false));
+
   return (
-    <BuilderPending
-      title="Edit Page"
-      subtitle={page.name}
+    <BuilderFrame
+      title={title}
+      subtitle={subtitle}
       backHref="/pages"
-      fields={[
-        ['Name', page.name],
-        ['Slug', page.slug],
-        ['Published', <PublishedState key="published" published={page.published} />],
-        ['Meta title', page.meta.title],
-        ['Meta description', page.meta.description],
-        ['Blocks', String(page.items.length)],
-        ['Children', String(page.total_children)],
-      ]}
-    />
+      isEditing={isEditing}
+      isSaving={isSaving}
+      isDirty={builder.isDirty}
+      draftOffered={builder.draftOffered}
+      actor={actor}
+      onSave={builder.save}
+      settings={
+        <>
+          <PageSettings
+            values={values}
+            onChange={change}
+            name={name}
+            onName={(next) => actor.send({ type: 'name.change', name: next })}
+            slugLabel="Slug"
+            slug={slug}
+            brands={options.brands}
+            templates={options.templates}
+            meta={meta}
+            locked={start.locked}
+          />
+          <ConfigurablesFields
+            slug={slug}
+            values={values.configurables}
+            onChange={(configurables) => change({ configurables })}
+            errors={errors}
+          />
+        </>
+      }
+      items={
+        <ItemsPanel
+          actor={actor}
+          catalogue={options.catalogue}
+          offered={offered}
+          locked={start.locked}
+          pasteTarget="page"
+        />
+      }
+    >
+      <ConflictDialog
+        isOpen={builder.conflictOpen}
+        mine={builder.mine}
+        onKeepMine={builder.keepMine}
+        onTakeTheirs={() => builder.takeTheirs(reload)}
+        onClose={builder.closeConflict}
+      />
+    </BuilderFrame>
   );
 }

@@ -1,0 +1,269 @@
+/**
+ * The block builder on a long page (design §7): a page of 300 blocks opened in Chromium against the
+ * real server and the built console (`npx vite build` first). Measures the time from navigation
+ * until the block list is usable (every block listed with its controls; budget 1 s), the
+ * keystroke-to-paint latency while typing in a block field (p95 of the browser's Event Timing
+ * entries; budget 50 ms) and the time from the press to the next paint of add, move, remove,
+ * duplicate and undo (budget 100 ms each).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import type { BuilderItem } from '../src/api/contract/builder';
+import type { PageItem } from '../src/api/contract/pages';
+import { PAGE_BLOCKS } from '../src/blocks/catalogue';
+import { blankItem } from '../src/blocks/items';
+import type { Benchmark, Budget } from './benchmark';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, root, seedBenchData } from './server';
+
+const CHROMIUM = '/usr/bin/chromium';
+const BLOCKS = 300;
+const KEYSTROKES = 60;
+/** Event Timing reports events at least this long (its floor); shorter ones count as this. */
+const EVENT_FLOOR_MS = 16;
+const ROUNDS = 5;
+
+function p95(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
+}
+
+const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? 0;
+
+/** 300 blocks of the page types in turn, each named so it can be found. */
+function longPage(): PageItem[] {
+  const types = Object.entries(PAGE_BLOCKS) as [string, BuilderItem][];
+  return Array.from({ length: BLOCKS }, (_, i) => {
+    const [index, definition] = types[i % types.length] as [string, BuilderItem];
+    return { ...blankItem(index, definition), name: `Block ${i + 1}` };
+  });
+}
+
+async function api<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}/api/${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function signIn(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/`);
+  await page.getByLabel(/^Email/).fill(ADMIN_EMAIL);
+  await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+/** Milliseconds from navigation start until every block is listed with an enabled Edit button. */
+async function openBuilder(page: Page, url: string): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit' });
+  const last = page.getByRole('button', { name: `Edit Block ${BLOCKS}`, exact: true });
+  await last.waitFor({ state: 'visible', timeout: 30_000 });
+  await page.waitForFunction((name) => {
+    const button = [...document.querySelectorAll('button')].find(
+      (b) => b.getAttribute('aria-label') === name,
+    );
+    return button !== undefined && !button.disabled && button.getAttribute('aria-disabled') !== 'true';
+  }, `Edit Block ${BLOCKS}`);
+  return page.evaluate(() => performance.now());
+}
+
+/**
+ * Presses the control named `label` (or the Ctrl+Z shortcut) inside the page and times it to the
+ * next paint after the block list changed: press, React renders, the frame after is painted.
+ */
+async function timePress(page: Page, label: string | 'undo'): Promise<number> {
+  return page.evaluate(async (label) => {
+    const list = document.querySelector('ol[aria-label="Blocks"]') as HTMLElement;
+    const changed = new Promise<void>((done) => {
+      const observer = new MutationObserver(() => {
+        observer.disconnect();
+        done();
+      });
+      observer.observe(list, { childList: true, subtree: true, attributes: true, characterData: true });
+    });
+    const start = performance.now();
+    if (label === 'undo') {
+      (document.activeElement as HTMLElement | null)?.blur();
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true }));
+    } else {
+      const button = [...document.querySelectorAll('button')].find(
+        (b) => b.getAttribute('aria-label') === label,
+      );
+      if (!button) throw new Error(`no button ${label}`);
+      button.click();
+    }
+    await changed;
+    // The frame that shows the change: rAF runs before its paint, the task after it once painted.
+    await new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+    return performance.now() - start;
+  }, label);
+}
+
+async function timeAdd(page: Page): Promise<number> {
+  await page.getByRole('button', { name: /Block type/ }).click();
+  await page.getByRole('option', { name: 'Rich text', exact: true }).click();
+  return page.evaluate(async () => {
+    const list = document.querySelector('ol[aria-label="Blocks"]') as HTMLElement;
+    const before = list.children.length;
+    const changed = new Promise<void>((done) => {
+      const observer = new MutationObserver(() => {
+        if (list.children.length === before) return;
+        observer.disconnect();
+        done();
+      });
+      observer.observe(list, { childList: true });
+    });
+    const button = [...document.querySelectorAll('button')].find(
+      (b) => b.textContent?.trim() === 'Add block',
+    );
+    if (!button) throw new Error('no Add block button');
+    const start = performance.now();
+    button.click();
+    await changed;
+    await new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+    return performance.now() - start;
+  });
+}
+
+/** Keystroke-to-paint: the longest Event Timing entry of each keystroke's interaction. */
+async function typingLatency(page: Page): Promise<{ p95: number; reported: number; samples: number[] }> {
+  await page.getByRole('button', { name: 'Edit Block 150', exact: true }).click();
+  const fieldBox = page
+    .locator('li[aria-label="Block 150"] input[type="text"], li[aria-label="Block 150"] textarea')
+    .first();
+  await fieldBox.click();
+  await page.evaluate((floor) => {
+    const store = window as unknown as { __keys: Map<number, number> };
+    store.__keys = new Map();
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEventTiming[]) {
+        if (!entry.interactionId || !entry.name.startsWith('key')) continue;
+        store.__keys.set(
+          entry.interactionId,
+          Math.max(store.__keys.get(entry.interactionId) ?? 0, entry.duration),
+        );
+      }
+    }).observe({ type: 'event', durationThreshold: floor, buffered: false } as PerformanceObserverInit);
+  }, EVENT_FLOOR_MS);
+  const text = 'Spring offers on nearly new hatchbacks at every branch ';
+  for (let i = 0; i < KEYSTROKES; i++)
+    await page.keyboard.press(text[i % text.length] === ' ' ? 'Space' : (text[i % text.length] as string));
+  // Entries arrive after their paint.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+  const reported = await page.evaluate(() => [
+    ...(window as unknown as { __keys: Map<number, number> }).__keys.values(),
+  ]);
+  // Keystrokes under the floor are not reported: they count as the floor.
+  const samples = [
+    ...reported,
+    ...Array.from({ length: Math.max(0, KEYSTROKES - reported.length) }, () => EVENT_FLOOR_MS),
+  ];
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  return { p95: p95(samples), reported: reported.length, samples };
+}
+
+export const builderBenchmark: Benchmark = {
+  name: 'builder',
+  description: `the block builder on a page of ${BLOCKS} blocks in Chromium`,
+  async run() {
+    if (!existsSync(join(root, 'dist', 'index.html')))
+      throw new Error('Build the console first: npx vite build');
+    const data = await seedBenchData({ postgresUrl: null, size: 'normal' });
+    const server = await data.start({ console: true });
+    let browser: Browser | undefined;
+    try {
+      const token = await server.token();
+      const brands = await api<{ brands: { data: { id: number }[] } }>(
+        server.base,
+        token,
+        'GET',
+        'brands?perPage=-1',
+      );
+      const created = await api<{ id: number }>(server.base, token, 'POST', 'pages/store', {
+        data: {
+          name: 'Long page',
+          slug: 'long-page',
+          brand_id: brands.brands.data[0]?.id,
+          meta: { title: 'Long page', description: 'A page of 300 blocks' },
+          published: 0,
+          items: longPage(),
+        },
+        parent: null,
+      });
+      const url = `${server.base}/pages/edit/${created.id}`;
+      console.log(`Page #${created.id} with ${BLOCKS} blocks at ${url}`);
+
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await signIn(page, server.base);
+
+      const usable: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        // Each round opens the page afresh, without a draft to offer.
+        await page.evaluate(() => localStorage.clear());
+        await page.goto(`${server.base}/dashboard`);
+        usable.push(await openBuilder(page, url));
+      }
+      const typing = await typingLatency(page);
+
+      const actions: Record<string, number[]> = { add: [], move: [], remove: [], duplicate: [], undo: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        actions.add?.push(await timeAdd(page));
+        actions.move?.push(await timePress(page, 'Move Block 100 down'));
+        actions.duplicate?.push(await timePress(page, 'Duplicate Block 200'));
+        actions.remove?.push(await timePress(page, 'Remove Block 250'));
+        actions.undo?.push(await timePress(page, 'undo'));
+        actions.undo?.push(await timePress(page, 'undo'));
+      }
+      const figures = Object.fromEntries(
+        Object.entries(actions).map(([name, samples]) => [name, median(samples)]),
+      );
+      const usableMs = median(usable);
+      console.log(
+        `block list usable     ${usable.map((v) => v.toFixed(0)).join(', ')} ms (median ${usableMs.toFixed(0)})`,
+      );
+      console.log(
+        `keystroke to paint    p95 ${typing.p95.toFixed(1)} ms (${typing.reported} of ${KEYSTROKES} over ${EVENT_FLOOR_MS} ms)`,
+      );
+      for (const [name, samples] of Object.entries(actions))
+        console.log(`${name.padEnd(21)} ${samples.map((v) => v.toFixed(1)).join(', ')} ms`);
+
+      const budgets: Budget[] = [
+        { label: `block list usable (${BLOCKS} blocks, median)`, actual: usableMs, limit: 1000, unit: 'ms' },
+        { label: 'keystroke to paint in a block field p95', actual: typing.p95, limit: 50, unit: 'ms' },
+        ...Object.entries(figures).map(([name, value]) => ({
+          label: `${name} (median of ${actions[name]?.length ?? 0})`,
+          actual: value,
+          limit: 100,
+          unit: 'ms' as const,
+        })),
+      ];
+      return {
+        result: {
+          blocks: BLOCKS,
+          usableMs: usable,
+          keystrokeP95: typing.p95,
+          keystrokes: typing.samples,
+          actions,
+        },
+        budgets,
+      };
+    } finally {
+      await browser?.close();
+      await server.stop();
+      await data.drop();
+    }
+  },
+};

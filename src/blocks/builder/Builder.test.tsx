@@ -1,0 +1,197 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { ApiError } from '@/api/client';
+import { type PageItem, pageFieldsBase } from '@/api/contract/pages';
+import { EDITING_LOCK_MESSAGE } from '@/machines/builder';
+import { CATALOGUE } from '../catalogue';
+import { blankItem } from '../items';
+import { BuilderFrame } from './BuilderFrame';
+import { UNKNOWN_ITEM_MESSAGE } from './ItemRow';
+import { ItemsPanel } from './ItemsPanel';
+import { withoutDataPrefix } from './itemKeys';
+import { PageSettings } from './PageSettings';
+import { DEFAULT_SETTINGS, metaFor, requiredMarkers } from './settingsValues';
+import { useBuilderActor, useEditing, useFieldErrors } from './useBuilderActor';
+
+const hero = () => blankItem('hero', CATALOGUE.hero!);
+const richText = () => blankItem('rich_text', CATALOGUE.rich_text!);
+
+interface HarnessProps {
+  items?: PageItem[];
+  locked?: boolean;
+  save?: () => Promise<unknown>;
+}
+
+/** The page builder's pieces around a real builder machine, with the calls faked. */
+function Harness({ items = [hero(), richText()], locked = false, save = async () => ({}) }: HarnessProps) {
+  const actor = useBuilderActor(
+    { items, locked, name: 'Home', slug: 'home' },
+    { slugOf: async () => ({ slug: 'home' }), save },
+  );
+  const isEditing = useEditing(actor) !== null;
+  const errors = withoutDataPrefix(useFieldErrors(actor));
+  const meta = metaFor(requiredMarkers(pageFieldsBase, ['published']), errors);
+  return (
+    <BuilderFrame
+      title="Edit Page"
+      backHref="/pages"
+      isEditing={isEditing}
+      isSaving={false}
+      isDirty={false}
+      onSave={() => actor.send({ type: 'page.save' })}
+      settings={
+        <PageSettings
+          values={DEFAULT_SETTINGS}
+          onChange={() => {}}
+          name="Home"
+          onName={() => {}}
+          slugLabel="Slug"
+          slug="home"
+          brands={[{ id: 1, name: 'Kia' }]}
+          templates={[]}
+          meta={meta}
+          locked={locked}
+        />
+      }
+      items={
+        <ItemsPanel
+          actor={actor}
+          catalogue={CATALOGUE}
+          offered={['hero', 'rich_text']}
+          locked={locked}
+          pasteTarget="page"
+        />
+      }
+    />
+  );
+}
+
+function renderBuilder(props: HarnessProps = {}) {
+  const location = memoryLocation({ path: '/pages/edit/1' });
+  render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <Harness {...props} />
+    </Router>,
+  );
+  return userEvent.setup();
+}
+
+/** The labels that show the required marker ('*', hidden from screen readers, which hear 'required'). */
+const markedLabels = () =>
+  [...document.querySelectorAll('[aria-hidden="true"]')]
+    .filter((marker) => marker.textContent === '*')
+    .map((marker) => marker.parentElement?.textContent?.replace(/\*$/, ''));
+
+const pageSave = () => screen.getAllByRole('button', { name: 'Save' })[0]!;
+const blockRow = (name: string) =>
+  within(screen.getByRole('list', { name: 'Blocks' })).getByRole('listitem', { name });
+
+describe('the page builder', { timeout: 20_000 }, () => {
+  it('marks the page fields spec §5 requires, and only those', () => {
+    renderBuilder();
+    expect(markedLabels()).toEqual(['Brand', 'Name', 'Slug', 'Meta title', 'Meta description', 'Published']);
+    for (const label of ['Locked', 'Child template', 'Sort children by', 'Sort direction']) {
+      expect(screen.getAllByText(label).length, label).toBeGreaterThan(0);
+    }
+    expect(screen.getByRole('textbox', { name: 'Slug' })).toHaveProperty('readOnly', true);
+  });
+
+  it('opens one block at a time with an editor per field type', async () => {
+    const user = renderBuilder();
+    await user.click(within(blockRow('Hero banner')).getByRole('button', { name: 'Edit Hero banner' }));
+    const editor = screen.getByRole('region', { name: 'Edit Hero banner' });
+    expect(within(editor).getByRole('textbox', { name: 'Title' })).toBeTruthy();
+    expect(within(editor).getByRole('textbox', { name: 'Subtitle' }).tagName).toBe('TEXTAREA');
+    expect(within(editor).getByRole('button', { name: /Alignment/ })).toBeTruthy();
+    expect(within(editor).getByRole('button', { name: 'Add slide' })).toBeTruthy();
+    // The other block cannot be opened meanwhile.
+    expect(within(blockRow('Rich text')).getByRole('button', { name: 'Edit Rich text' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+
+  it('keeps the page from being saved while a block is open, and says why', async () => {
+    let saves = 0;
+    const user = renderBuilder({ save: async () => saves++ });
+    expect(pageSave().getAttribute('aria-disabled')).toBeNull();
+    await user.click(within(blockRow('Hero banner')).getByRole('button', { name: 'Edit Hero banner' }));
+    expect(pageSave().getAttribute('aria-disabled')).toBe('true');
+    await user.click(pageSave());
+    expect(saves).toBe(0);
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    await user.tab();
+    expect(document.activeElement).toBe(pageSave());
+    await waitFor(() => expect(screen.getByRole('tooltip').textContent).toBe(EDITING_LOCK_MESSAGE));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Edit Hero banner' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
+    expect(pageSave().getAttribute('aria-disabled')).toBeNull();
+    await user.click(pageSave());
+    await waitFor(() => expect(saves).toBe(1));
+  });
+
+  it('on a locked page offers no structural change and says whom to ask', () => {
+    renderBuilder({ locked: true });
+    expect(screen.getByRole('note').textContent).toMatch(/contact an administrator for structural changes/);
+    expect(screen.queryByRole('button', { name: 'Add block' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Remove|Move|Drag|Duplicate) / })).toBeNull();
+    expect(screen.queryByText('Locked', { selector: 'label' })).toBeNull();
+    expect(screen.queryByText('Child template', { selector: 'label' })).toBeNull();
+    // Its blocks can still be edited.
+    expect(within(blockRow('Hero banner')).getByRole('button', { name: 'Edit Hero banner' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+  });
+
+  it('keeps a block whose type the catalogue no longer has, and says so', () => {
+    const gone: PageItem = {
+      index: 'retired',
+      name: 'Old banner',
+      hideable: { item: false, sections: [] },
+      hidden: false,
+      sections: {},
+    };
+    renderBuilder({ items: [gone, hero()] });
+    const row = blockRow('Old banner');
+    expect(within(row).getByRole('alert').textContent).toBe(UNKNOWN_ITEM_MESSAGE);
+    expect(within(row).getByRole('button', { name: 'Edit Old banner' })).toHaveProperty('disabled', true);
+  });
+
+  it("shows a refused save's errors on the block and field they belong to", async () => {
+    const user = renderBuilder({
+      save: () =>
+        Promise.reject(
+          new ApiError(422, 'The given data was invalid.', {
+            'data.items.1.sections.content.fields.body': ['Use at most 100,000 characters.'],
+            'data.meta.title': ['Enter a meta title.'],
+          }),
+        ),
+    });
+    await user.click(pageSave());
+    const errors = await within(blockRow('Rich text')).findByRole('list', { name: 'Errors in Rich text' });
+    expect(errors.textContent).toBe('Use at most 100,000 characters.');
+    expect(screen.getByRole('textbox', { name: 'Meta title' }).getAttribute('aria-invalid')).toBe('true');
+    expect(within(blockRow('Hero banner')).queryByRole('list')).toBeNull();
+  });
+
+  it('moves, hides and removes blocks from their rows', async () => {
+    const user = renderBuilder();
+    const names = () =>
+      within(screen.getByRole('list', { name: 'Blocks' }))
+        .getAllByRole('listitem')
+        .map((row) => row.getAttribute('aria-label'));
+    await user.click(screen.getByRole('button', { name: 'Move Rich text up' }));
+    expect(names()).toEqual(['Rich text', 'Hero banner']);
+    await user.click(screen.getByRole('button', { name: 'Hide Hero banner' }));
+    expect(within(blockRow('Hero banner')).getByText('Hidden')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove Rich text' }));
+    expect(names()).toEqual(['Hero banner']);
+  });
+});

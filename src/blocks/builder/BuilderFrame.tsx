@@ -1,0 +1,129 @@
+import type { ReactNode } from 'react';
+import { Link, useSearch } from 'wouter';
+import { EDITING_LOCK_MESSAGE } from '@/machines/builder';
+import { Button, buttonClassName } from '@/ui/Button';
+import { LeavePrompt } from '@/ui/LeavePrompt';
+import { PageHeader } from '@/ui/PageHeader';
+import { Tooltip } from '@/ui/Tooltip';
+import styles from './BuilderFrame.module.css';
+import type { BuilderActor } from './useBuilderActor';
+
+/** A route given to the builder ('?route=/pages/children/4'): only a path of this site, never elsewhere. */
+export function givenRoute(search: string): string | null {
+  const route = new URLSearchParams(search).get('route');
+  return route && /^\/(?!\/)/.test(route) && !route.includes('\\') ? route : null;
+}
+
+/**
+ * 'Go back' (spec §2 Builder): to the list, or, when the builder was given a route, that route
+ * opened in full.
+ */
+function GoBack({ href }: { href: string }) {
+  const route = givenRoute(useSearch());
+  if (route) {
+    return (
+      <a href={route} data-reload="" className={buttonClassName('secondary')}>
+        Go back
+      </a>
+    );
+  }
+  return (
+    <Link href={href} className={buttonClassName('secondary')}>
+      Go back
+    </Link>
+  );
+}
+
+/** Unsaved work kept in this browser from an earlier visit: restore it or let it go. */
+function DraftOffer({ savedAt, actor }: { savedAt: string; actor: BuilderActor }) {
+  const when = new Date(savedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <div role="alert" className={styles.draft}>
+      <p>{`You have unsaved changes from ${when} kept in this browser.`}</p>
+      <div className={styles.draftActions}>
+        <Button onPress={() => actor.send({ type: 'draft.discard' })}>Discard them</Button>
+        <Button variant="primary" onPress={() => actor.send({ type: 'draft.restore' })}>
+          Restore them
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export interface BuilderFrameProps {
+  title: string;
+  subtitle?: string;
+  backHref: string;
+  /** An item is open: the page cannot be saved until it is closed (spec §4 Builder items). */
+  isEditing: boolean;
+  isSaving: boolean;
+  isDirty: boolean;
+  /** Unsaved work from an earlier visit, offered back before anything else. */
+  draftOffered?: { savedAt: string } | null;
+  onSave: () => void;
+  /** Extra actions beside Save (delete). */
+  actions?: ReactNode;
+  /** The page's own fields. */
+  settings: ReactNode;
+  /** The blocks. */
+  items: ReactNode;
+  /** Dialogs (conflict). */
+  children?: ReactNode;
+  /** The builder, told whether an offered draft is restored or discarded. */
+  actor?: BuilderActor;
+}
+
+/** The builder's screen: title, Go back and Save, the page's fields beside its blocks. */
+export function BuilderFrame({
+  title,
+  subtitle,
+  backHref,
+  isEditing,
+  isSaving,
+  isDirty,
+  draftOffered = null,
+  onSave,
+  actions,
+  settings,
+  items,
+  children,
+  actor,
+}: BuilderFrameProps) {
+  // A disabled button cannot be hovered or focused, so while an item is open Save is only marked
+  // disabled: its tooltip can then say why (spec §4 Builder items).
+  const save = (
+    <Tooltip content={EDITING_LOCK_MESSAGE} isDisabled={!isEditing}>
+      <Button
+        variant="primary"
+        onPress={isEditing ? undefined : onSave}
+        aria-disabled={isEditing || undefined}
+        className={isEditing ? styles.lockedSave : undefined}
+        isPending={isSaving}
+      >
+        Save
+      </Button>
+    </Tooltip>
+  );
+  return (
+    <div className={styles.frame}>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <>
+            <GoBack href={backHref} />
+            {actions}
+            {save}
+          </>
+        }
+      />
+      {draftOffered && actor ? <DraftOffer savedAt={draftOffered.savedAt} actor={actor} /> : null}
+      <div className={styles.columns}>
+        <div className={styles.settings}>{settings}</div>
+        <div className={styles.items}>{items}</div>
+      </div>
+      <LeavePrompt when={isDirty && !isSaving} />
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { memo } from 'react';
+import type { BuilderItem } from '@/api/contract/builder';
+import type { PageItem } from '@/api/contract/pages';
+import { Icon } from '@/ui/Icon';
+import { IconButton } from '@/ui/IconButton';
+import { toast } from '@/ui/toasts';
+import { BlockEditor } from '../BlockEditor';
+import { copyBlocks } from '../clipboard';
+import styles from './ItemsPanel.module.css';
+import type { BuilderActor } from './useBuilderActor';
+
+/** Spec §8: a placed block whose type the catalogue no longer offers. */
+export const UNKNOWN_ITEM_MESSAGE = 'Unable to find item, please refresh and try again.';
+
+export interface ItemRowProps {
+  id: string;
+  at: number;
+  /** Whether it is the last block: only the last two rows change when a block is added. */
+  isLast: boolean;
+  item: PageItem;
+  /** Undefined when the catalogue has no such block type: the block is kept as it is. */
+  definition: BuilderItem | undefined;
+  isEditing: boolean;
+  /** No block is open, so this one may be opened. */
+  canOpen: boolean;
+  locked: boolean;
+  errors: Record<string, string> | undefined;
+  actor: BuilderActor;
+}
+
+/**
+ * One placed block: its header (drag handle, name, type, actions) and, when open, its editor.
+ * Memoised on its props, so typing in one block or in the page's fields re-renders only that block.
+ */
+export const ItemRow = memo(function ItemRow({
+  id,
+  at,
+  isLast,
+  item,
+  definition,
+  isEditing,
+  canOpen,
+  locked,
+  errors,
+  actor,
+}: ItemRowProps) {
+  const sortable = useSortable({ id, disabled: locked });
+  const title = item.name || definition?.name || item.index;
+  const errorCount = errors ? Object.keys(errors).length : 0;
+  return (
+    <li
+      ref={sortable.setNodeRef}
+      className={styles.row}
+      data-dragging={sortable.isDragging || undefined}
+      data-open={isEditing || undefined}
+      aria-label={title}
+      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
+    >
+      <div className={styles.header}>
+        {locked ? null : (
+          <button
+            type="button"
+            ref={sortable.setActivatorNodeRef}
+            {...sortable.attributes}
+            {...sortable.listeners}
+            aria-label={`Drag ${title}`}
+            title="Drag to reorder"
+            className={styles.handle}
+          >
+            <Icon name="drag" size="sm" />
+          </button>
+        )}
+        <div className={styles.title}>
+          <span className={styles.name}>{title}</span>
+          <span className={styles.type}>{definition?.name ?? item.index}</span>
+          {item.hidden ? <span className={styles.badge}>Hidden</span> : null}
+        </div>
+        <div className={styles.actions}>
+          {definition?.hideable.item ? (
+            <IconButton
+              icon="eye"
+              size="sm"
+              label={item.hidden ? `Show ${title}` : `Hide ${title}`}
+              onPress={() => actor.send({ type: 'item.hide', at, hidden: !item.hidden })}
+            />
+          ) : null}
+          <IconButton
+            icon="export"
+            size="sm"
+            label={`Copy ${title}`}
+            tooltip={`Copy ${title} to paste it into another page or tab`}
+            onPress={() =>
+              copyBlocks([item]).then((where) =>
+                where === 'none'
+                  ? toast.error('The block could not be copied.', { placement: 'bottom' })
+                  : toast.success(`Copied ${title}.`),
+              )
+            }
+          />
+          <IconButton
+            icon="edit"
+            size="sm"
+            label={`Edit ${title}`}
+            isDisabled={!definition || !canOpen || isEditing}
+            onPress={() => actor.send({ type: 'item.edit', at })}
+          />
+          {locked ? null : (
+            <>
+              <IconButton
+                icon="chevron-left"
+                className={styles.up}
+                size="sm"
+                label={`Move ${title} up`}
+                isDisabled={at === 0}
+                onPress={() => actor.send({ type: 'item.move', from: at, to: at - 1 })}
+              />
+              <IconButton
+                icon="chevron-right"
+                className={styles.down}
+                size="sm"
+                label={`Move ${title} down`}
+                isDisabled={isLast}
+                onPress={() => actor.send({ type: 'item.move', from: at, to: at + 1 })}
+              />
+              <IconButton
+                icon="copy"
+                size="sm"
+                label={`Duplicate ${title}`}
+                onPress={() => actor.send({ type: 'item.duplicate', at })}
+              />
+              <IconButton
+                icon="trash"
+                size="sm"
+                variant="danger"
+                label={`Remove ${title}`}
+                onPress={() => actor.send({ type: 'item.remove', at })}
+              />
+            </>
+          )}
+        </div>
+      </div>
+      {definition ? null : (
+        <p role="alert" className={styles.problem}>
+          {UNKNOWN_ITEM_MESSAGE}
+        </p>
+      )}
+      {errorCount > 0 && !isEditing ? (
+        <ul className={styles.problem} aria-label={`Errors in ${title}`}>
+          {Object.entries(errors ?? {}).map(([path, message]) => (
+            <li key={path}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+      {isEditing && definition ? (
+        <div className={styles.editor}>
+          <BlockEditor
+            item={item}
+            definition={definition}
+            errors={errors}
+            onCancel={() => actor.send({ type: 'item.cancel' })}
+            onSave={(saved) => actor.send({ type: 'item.save', item: saved })}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+});

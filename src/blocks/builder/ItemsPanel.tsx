@@ -1,0 +1,147 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useSelector } from '@xstate/react';
+import { memo, useMemo, useState } from 'react';
+import { Button } from '@/ui/Button';
+import { Select } from '@/ui/Select';
+import { toast } from '@/ui/toasts';
+import { type Catalogue, own } from '../catalogue';
+import { checkPaste, type PasteTarget, readClipboard } from '../clipboard';
+import { blankItem } from '../items';
+import { ItemRow } from './ItemRow';
+import styles from './ItemsPanel.module.css';
+import { errorsPerItem } from './itemKeys';
+import { type BuilderActor, useEditing, useFieldErrors, useItems } from './useBuilderActor';
+
+/** Spec §4 Locked page: what the builder says instead of offering structural changes. */
+export const LOCKED_NOTE =
+  'This page is locked: its blocks cannot be added, moved or removed. Please contact an administrator for structural changes.';
+
+export interface ItemsPanelProps {
+  actor: BuilderActor;
+  /** Every block type the API knows: placed blocks are looked up here. */
+  catalogue: Catalogue;
+  /** The block types this builder offers to add (page blocks, or a form's input blocks). */
+  offered: readonly string[];
+  locked: boolean;
+  /** What kind of blocks a paste may bring in. */
+  pasteTarget: PasteTarget;
+  lockedNote?: string;
+}
+
+/**
+ * The blocks of a page, form or template: add from the catalogue, open one at a time, reorder by
+ * drag (pointer or keyboard: Space, arrows, Space) or with the move buttons, hide and remove.
+ * Rows are memoised and laid out lazily (content-visibility), so a page of hundreds stays quick.
+ */
+export const ItemsPanel = memo(function ItemsPanel({
+  actor,
+  catalogue,
+  offered,
+  locked,
+  pasteTarget,
+  lockedNote = LOCKED_NOTE,
+}: ItemsPanelProps) {
+  const items = useItems(actor);
+  const editing = useEditing(actor);
+  const fieldErrors = useFieldErrors(actor);
+  // The machine keeps a key per block that follows it through moves, undo and redo.
+  const machineKeys = useSelector(actor, (s) => s.context.keys);
+  const keys = useMemo(() => machineKeys.map((key) => `b${key}`), [machineKeys]);
+  const errors = useMemo(() => errorsPerItem(fieldErrors), [fieldErrors]);
+  const [choice, setChoice] = useState<string | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const choices = useMemo(
+    () =>
+      offered.flatMap((index) => {
+        const definition = own(catalogue, index);
+        return definition ? [{ id: index, name: definition.name }] : [];
+      }),
+    [offered, catalogue],
+  );
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    actor.send({
+      type: 'item.move',
+      from: keys.indexOf(String(active.id)),
+      to: keys.indexOf(String(over.id)),
+    });
+  };
+
+  const add = () => {
+    const definition = choice === null ? undefined : own(catalogue, choice);
+    if (choice === null || !definition) return;
+    actor.send({ type: 'item.add', item: blankItem(choice, definition) });
+  };
+
+  // Blocks copied here or in another tab (the system clipboard, or this browser's storage).
+  const paste = async () => {
+    const result = checkPaste(await readClipboard(), pasteTarget, catalogue);
+    if (result.ok) actor.send({ type: 'item.paste', items: result.items });
+    else toast.error(result.message, { placement: 'bottom' });
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby="builder-items-title">
+      <h2 id="builder-items-title" className={styles.heading}>
+        Blocks <span className={styles.count}>({items.length})</span>
+      </h2>
+      {locked ? (
+        <p role="note" className={styles.note}>
+          {lockedNote}
+        </p>
+      ) : null}
+      {items.length === 0 ? <p className={styles.empty}>No blocks yet.</p> : null}
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext items={keys} strategy={verticalListSortingStrategy}>
+          <ol className={styles.list} aria-label="Blocks">
+            {items.map((item, at) => (
+              <ItemRow
+                key={keys[at]}
+                id={keys[at] ?? String(at)}
+                at={at}
+                isLast={at === items.length - 1}
+                item={item}
+                definition={own(catalogue, item.index)}
+                isEditing={editing === at}
+                canOpen={editing === null}
+                locked={locked}
+                errors={errors.get(at)}
+                actor={actor}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
+      {locked ? null : (
+        <div className={styles.add}>
+          <Select
+            label="Block type"
+            items={choices}
+            selectedKey={choice}
+            onSelectionChange={(key) => setChoice(key === null ? null : String(key))}
+            placeholder="Choose a block"
+          />
+          <Button icon="plus" onPress={add} isDisabled={choice === null}>
+            Add block
+          </Button>
+          <Button icon="copy" onPress={paste}>
+            Paste blocks
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,141 @@
+import type { Option } from '@/api/contract/common';
+import { Field } from '@/ui/Field';
+import styles from './PageSettings.module.css';
+import type { SettingsValues } from './settingsValues';
+
+const YES_NO = [
+  { id: 0, name: 'No' },
+  { id: 1, name: 'Yes' },
+];
+const SORT_BY = [
+  { id: 'sort_order', name: 'Sort order' },
+  { id: 'published_at', name: 'Published date' },
+];
+const SORT_MODE = [
+  { id: 'asc', name: 'Ascending' },
+  { id: 'desc', name: 'Descending' },
+];
+
+export interface PageSettingsProps {
+  values: SettingsValues;
+  onChange: (change: Partial<SettingsValues>) => void;
+  name: string;
+  onName: (name: string) => void;
+  /** 'Slug' for pages, 'Handle' for forms: read-only, made from the name. */
+  slugLabel: string;
+  slug: string;
+  brands: readonly Option[];
+  templates: readonly Option[];
+  /** Field metadata (required marker, first error) by dotted name. */
+  meta: (name: string) => import('@/ui/formProps').FieldMeta;
+  /** Stored as locked: the Locked and child template selectors are not offered (spec §4). */
+  locked: boolean;
+}
+
+/** The page-wide fields of a page or form (spec §2 Builder, §3 Page). */
+export function PageSettings({
+  values,
+  onChange,
+  name,
+  onName,
+  slugLabel,
+  slug,
+  brands,
+  templates,
+  meta,
+  locked,
+}: PageSettingsProps) {
+  const slugName = slugLabel === 'Handle' ? 'handle' : 'slug';
+  return (
+    <section className={styles.settings} aria-label="Page settings">
+      <Field
+        kind="select"
+        field={meta('brand_id')}
+        label="Brand"
+        items={brands}
+        selectedKey={values.brand_id}
+        onSelectionChange={(key) => onChange({ brand_id: key === null ? null : Number(key) })}
+        placeholder="Choose a brand"
+      />
+      <Field field={meta('name')} label="Name" value={name} onChange={onName} maxLength={255} />
+      <Field
+        field={meta(slugName)}
+        label={slugLabel}
+        value={slug}
+        isReadOnly
+        description={`Made from the name: it follows the name as you type.`}
+      />
+      <Field
+        field={meta('meta.title')}
+        label="Meta title"
+        value={values.meta.title}
+        onChange={(title) => onChange({ meta: { ...values.meta, title } })}
+        maxLength={255}
+      />
+      <Field
+        kind="textarea"
+        field={meta('meta.description')}
+        label="Meta description"
+        value={values.meta.description}
+        onChange={(description) => onChange({ meta: { ...values.meta, description } })}
+        maxLength={1000}
+      />
+      <Field
+        kind="select"
+        field={meta('published')}
+        label="Published"
+        items={YES_NO}
+        selectedKey={values.published}
+        onSelectionChange={(key) => onChange({ published: key === 1 ? 1 : 0 })}
+      />
+      {values.published === 1 ? (
+        <Field
+          kind="date"
+          granularity="minute"
+          field={{ ...meta('published_at'), required: true }}
+          label="Published at"
+          value={values.published_at}
+          onChange={(published_at) => onChange({ published_at })}
+        />
+      ) : null}
+      {locked ? null : (
+        <>
+          <Field
+            kind="select"
+            field={meta('locked')}
+            label="Locked"
+            items={YES_NO}
+            selectedKey={values.locked}
+            onSelectionChange={(key) => onChange({ locked: key === 1 ? 1 : 0 })}
+          />
+          <Field
+            kind="select"
+            field={meta('child_template_id')}
+            label="Child template"
+            items={[{ id: 0, name: 'None' }, ...templates]}
+            selectedKey={values.child_template_id ?? 0}
+            onSelectionChange={(key) => onChange({ child_template_id: key ? Number(key) : null })}
+          />
+        </>
+      )}
+      <Field
+        kind="select"
+        field={meta('sort_by')}
+        label="Sort children by"
+        items={SORT_BY}
+        selectedKey={values.sort_by}
+        onSelectionChange={(key) =>
+          onChange({ sort_by: key === 'published_at' ? 'published_at' : 'sort_order' })
+        }
+      />
+      <Field
+        kind="select"
+        field={meta('sort_by_mode')}
+        label="Sort direction"
+        items={SORT_MODE}
+        selectedKey={values.sort_by_mode}
+        onSelectionChange={(key) => onChange({ sort_by_mode: key === 'desc' ? 'desc' : 'asc' })}
+      />
+    </section>
+  );
+}

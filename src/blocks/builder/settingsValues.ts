@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import type { Page } from '@/api/contract/pages';
+import type { FieldMeta } from '@/ui/formProps';
+import { requiredFields } from '@/ui/forms/constraint';
+
+type Flag = 0 | 1;
+
+/** The page-wide fields a page and a form share, as the builder edits them (name and slug live in the machine). */
+export interface SettingsValues {
+  brand_id: number | null;
+  meta: { title: string; description: string };
+  published: Flag;
+  /** As the date-time picker holds it: 'YYYY-MM-DDTHH:mm', or '' when unset. */
+  published_at: string;
+  locked: Flag;
+  child_template_id: number | null;
+  sort_by: 'sort_order' | 'published_at';
+  sort_by_mode: 'asc' | 'desc';
+  is_allowed_children: Flag;
+  is_tree_recursive: Flag;
+  configurables: Page['configurables'];
+}
+
+/** Spec §9 defaults: published 0, locked 0, sort_by sort_order, sort_by_mode asc. */
+export const DEFAULT_SETTINGS: SettingsValues = {
+  brand_id: null,
+  meta: { title: '', description: '' },
+  published: 0,
+  published_at: '',
+  locked: 0,
+  child_template_id: null,
+  sort_by: 'sort_order',
+  sort_by_mode: 'asc',
+  is_allowed_children: 0,
+  is_tree_recursive: 0,
+  configurables: {},
+};
+
+/** A stored time ('2026-01-02T09:30:00.000Z' or '2026-01-02 09:30:00') as the picker shows it. */
+export function pickerTime(value: string | null): string {
+  return value ? value.replace(' ', 'T').slice(0, 16) : '';
+}
+
+/** What the builder shows for a stored page or form. */
+type StoredSettings = Pick<
+  Page,
+  | 'brand_id'
+  | 'meta'
+  | 'published'
+  | 'published_at'
+  | 'locked'
+  | 'child_template_id'
+  | 'sort_by'
+  | 'sort_by_mode'
+  | 'is_allowed_children'
+  | 'is_tree_recursive'
+  | 'configurables'
+>;
+
+export function settingsOf(record: StoredSettings): SettingsValues {
+  return {
+    brand_id: record.brand_id,
+    meta: { title: record.meta.title, description: record.meta.description },
+    published: record.published,
+    published_at: pickerTime(record.published_at),
+    locked: record.locked,
+    child_template_id: record.child_template_id,
+    sort_by: record.sort_by,
+    sort_by_mode: record.sort_by_mode,
+    is_allowed_children: record.is_allowed_children,
+    is_tree_recursive: record.is_tree_recursive,
+    configurables: record.configurables,
+  };
+}
+
+/** The body's fields from the builder's values (published_at only when published, spec §4). */
+export function settingsBody(values: SettingsValues) {
+  return {
+    ...values,
+    published_at: values.published === 1 && values.published_at ? values.published_at : null,
+  };
+}
+
+/**
+ * Which fields show the required marker: what the schema refuses blank, plus the fields spec §5
+ * names whose control always holds a value (published, a select with a default).
+ */
+export function requiredMarkers(schema: z.ZodType, always: readonly string[]): Record<string, boolean> {
+  const found = requiredFields(schema);
+  for (const name of always) found[name] = true;
+  return found;
+}
+
+/** Field metadata for the shared Field component: its name, required marker and first error. */
+export function metaFor(required: Record<string, boolean>, errors: Record<string, string>) {
+  return (name: string): FieldMeta => {
+    const error = errors[name];
+    return {
+      name,
+      id: `builder-${name}`,
+      required: Boolean(required[name]),
+      errors: error ? [error] : undefined,
+    };
+  };
+}

@@ -1,0 +1,145 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useRef, useState } from 'react';
+import type { PageItem } from '@/api/contract/pages';
+import type { BuilderDraft, PageFields } from '@/machines/builder';
+import { describeFailure } from '@/machines/errors';
+import { toast } from '@/ui/toasts';
+import { readDraft, removeDraft, useBuilderDraft } from '../drafts';
+import { useBuilderShortcuts } from '../useBuilderShortcuts';
+import { type BuilderActor, useBuilderActor, useItems, useName } from './useBuilderActor';
+
+/** Where a builder starts: a stored record, or a new one with its defaults (and a parent's template). */
+export interface BuilderStart<V> {
+  id: number | null;
+  updatedAt: string | undefined;
+  name: string;
+  slug: string;
+  items: readonly PageItem[];
+  values: V;
+  /** Stored as locked (or inheriting a lock): no structural changes (spec §4 Locked page). */
+  locked: boolean;
+}
+
+export interface RecordCalls<V> {
+  slugOf: (name: string, id: number | null) => Promise<{ slug: string }>;
+  store: (values: V, draft: BuilderDraft) => Promise<{ id: number }>;
+  update: (id: number, values: V, draft: BuilderDraft, updatedAt: string | undefined) => Promise<unknown>;
+  /** The stored record's updated_at now (after a save, or before saving over someone else's). */
+  updatedAt: (id: number) => Promise<string>;
+  messages: { added: string; updated: string };
+  /** After a new record is stored (the builder's changes are then saved, so nothing asks first). */
+  afterAdd: (id: number) => void;
+  /** Where unsaved work is kept in the browser (drafts.ts draftKey). */
+  draftKey: string;
+}
+
+export interface RecordBuilder<V> {
+  actor: BuilderActor;
+  values: V;
+  change: (change: Partial<V>) => void;
+  isDirty: boolean;
+  /** Unsaved work from an earlier visit is being offered back (restore or discard). */
+  draftOffered: { savedAt: string } | null;
+  conflictOpen: boolean;
+  closeConflict: () => void;
+  /** Saves this editor's version over the newer one someone else saved. */
+  keepMine: () => void;
+  /** This editor's version as text, to copy aside. */
+  mine: () => string;
+  /** Drops this editor's version, kept draft included, and loads the newer one with `reload`. */
+  takeTheirs: (reload: () => void) => void;
+  save: () => void;
+}
+
+/**
+ * A page, form or template in the builder: the machine with the screen's own fields beside it,
+ * what counts as unsaved, and the save with its toasts (bottom right, server message) and its 409.
+ */
+export function useRecordBuilder<V extends object>(
+  start: BuilderStart<V>,
+  calls: RecordCalls<V>,
+): RecordBuilder<V> {
+  const updatedAt = useRef(start.updatedAt);
+  const [conflictOpen, setConflictOpen] = useState(false);
+  const [stored] = useState(() => readDraft(calls.draftKey));
+
+  // The page's fields live in the machine beside its blocks, so undo, drafts and saving see them all.
+  const actor = useBuilderActor(
+    {
+      items: start.items,
+      locked: start.locked,
+      name: start.name,
+      slug: start.slug,
+      fields: start.values as PageFields,
+      draft: stored?.draft ?? null,
+    },
+    {
+      slugOf: (name) => calls.slugOf(name, start.id),
+      save: async (draft) => {
+        const current = draft.fields as V;
+        try {
+          if (start.id === null) {
+            const { id } = await calls.store(current, draft);
+            toast.success(calls.messages.added);
+            calls.afterAdd(id);
+            return;
+          }
+          await calls.update(start.id, current, draft, updatedAt.current);
+          toast.success(calls.messages.updated);
+          updatedAt.current = await calls.updatedAt(start.id).catch(() => updatedAt.current);
+        } catch (error) {
+          const failure = describeFailure(error);
+          if (failure.status === 409) setConflictOpen(true);
+          else toast.error(failure.message, { placement: 'bottom' });
+          throw error;
+        }
+      },
+    },
+  );
+  useBuilderDraft(calls.draftKey, actor);
+  useBuilderShortcuts(actor.send);
+  const items = useItems(actor);
+  const name = useName(actor);
+  const values = useSelector(actor, (s) => s.context.fields) as V;
+  const isDirty = useSelector(actor, (s) => s.context.changed);
+  const offered = useSelector(actor, (s) => s.matches({ page: 'offered' }));
+
+  const change = useCallback(
+    (patch: Partial<V>) => {
+      for (const [key, value] of Object.entries(patch))
+        actor.send({ type: 'field.change', name: key, value });
+    },
+    [actor],
+  );
+  const save = useCallback(() => actor.send({ type: 'page.save' }), [actor]);
+  const keepMine = () => {
+    setConflictOpen(false);
+    if (start.id === null) return;
+    calls.updatedAt(start.id).then(
+      (latest) => {
+        updatedAt.current = latest;
+        actor.send({ type: 'page.save' });
+      },
+      (error: unknown) => toast.error(describeFailure(error).message, { placement: 'bottom' }),
+    );
+  };
+  const mine = () => JSON.stringify({ name, ...values, items }, null, 2);
+
+  return {
+    actor,
+    values,
+    change,
+    isDirty,
+    draftOffered: offered && stored ? { savedAt: stored.savedAt } : null,
+    conflictOpen,
+    closeConflict: () => setConflictOpen(false),
+    keepMine,
+    mine,
+    takeTheirs: (reload) => {
+      setConflictOpen(false);
+      removeDraft(calls.draftKey);
+      reload();
+    },
+    save,
+  };
+}

@@ -1,0 +1,454 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page as StoredPage } from '@/api/contract/pages';
+import { apiRequest, apiToken, TINY_PNG, uniqueToken } from './api';
+import { errorToasts, field, hasChromium, launchBrowser, newPage, signIn, successToasts } from './browser';
+
+const EDITING_LOCK = 'Please finish editing your item before saving.';
+
+/** A select's button is named by its value, then its label ('Yes Published'). */
+function selectButton(scope: Page | Locator, label: string): Locator {
+  return scope.getByRole('button', { name: new RegExp(`(^|\\s)${label}\\s*\\*?$`) });
+}
+
+async function choose(page: Page, scope: Page | Locator, label: string, option: string): Promise<void> {
+  await selectButton(scope, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const blocks = (page: Page) => page.getByRole('list', { name: 'Blocks' });
+const block = (page: Page, name: string) => blocks(page).getByRole('listitem', { name, exact: true });
+
+async function blockNames(page: Page): Promise<string[]> {
+  return blocks(page)
+    .locator(':scope > li')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
+}
+
+async function addBlock(page: Page, type: string): Promise<void> {
+  await choose(page, page, 'Block type', type);
+  await page.getByRole('button', { name: 'Add block' }).click();
+}
+
+describe.skipIf(!hasChromium)('the block builder', () => {
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  let brandId: number;
+  let brandName: string;
+
+  async function makePage(name: string, extra: Record<string, unknown> = {}): Promise<number> {
+    const body = await apiRequest<{ id: number }>(token, 'POST', 'pages/store', {
+      data: {
+        name,
+        slug: 'made-from-the-name',
+        brand_id: brandId,
+        meta: { title: name, description: name },
+        published: 0,
+        ...extra,
+      },
+      parent: null,
+    });
+    return body.id;
+  }
+
+  const stored = async (id: number) =>
+    (await apiRequest<{ data: StoredPage }>(token, 'GET', `pages/edit?id=${id}`)).data;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    token = await apiToken();
+    const brands = await apiRequest<{ brands: { data: { id: number; name: string }[] } }>(
+      token,
+      'GET',
+      'brands?perPage=-1',
+    );
+    brandId = brands.brands.data[0]!.id;
+    brandName = brands.brands.data[0]!.name;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    page = await newPage(browser);
+    await signIn(page);
+    return () => page.context().close();
+  });
+
+  it('adds blocks, fills every field type, reorders by button and keyboard, hides, saves and reads back what was saved', async () => {
+    const name = `Builder ${uniqueToken()}`;
+    await page.goto('/pages/add');
+    await page.getByRole('heading', { name: 'Add Page' }).waitFor();
+    await choose(page, page, 'Brand', brandName);
+    await field(page, 'Name').fill(name);
+    // The slug follows the name, read-only.
+    await expect.poll(() => field(page, 'Slug').inputValue()).toBe(name.toLowerCase().replace(/\s+/g, '-'));
+    expect(await field(page, 'Slug').getAttribute('readonly')).not.toBeNull();
+    await field(page, 'Meta title').fill('Meta of the page');
+    await field(page, 'Meta description').fill('What the page is about');
+
+    await addBlock(page, 'Offers');
+    await addBlock(page, 'Image gallery');
+    await addBlock(page, 'Rich text');
+    expect(await blockNames(page)).toEqual(['Offers', 'Image gallery', 'Rich text']);
+
+    // Offers: text, trix, and a repeatable entry with text, files, textarea and date.
+    await block(page, 'Offers').getByRole('button', { name: 'Edit Offers' }).click();
+    const editor = page.getByRole('region', { name: 'Edit Offers' });
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Save', exact: true }).first().isDisabled())
+      .toBe(true);
+    await field(editor.getByRole('group', { name: 'Introduction' }), 'Title').fill('Spring offers');
+    const description = editor.getByRole('textbox', { name: 'Description' });
+    await description.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Save on every model');
+    await editor.getByRole('button', { name: 'Add offer' }).click();
+    const entry = editor.getByRole('list', { name: 'Offers' }).getByRole('listitem').first();
+    await field(entry, 'Title').fill('Half price servicing');
+    await field(entry, 'Price').fill('£99');
+    await field(entry, 'Terms').fill('Ends soon.\nSome exclusions.');
+    await field(entry, 'Ends on').fill('2026-12-31');
+    const image = entry.getByRole('group', { name: 'Image', exact: true });
+    await image
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'offer.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await image.getByText('offer.png', { exact: true }).waitFor();
+    await editor.getByRole('button', { name: 'Save', exact: true }).click();
+    await editor.waitFor({ state: 'detached' });
+
+    // Image gallery: a select.
+    await block(page, 'Image gallery').getByRole('button', { name: 'Edit Image gallery' }).click();
+    const gallery = page.getByRole('region', { name: 'Edit Image gallery' });
+    await field(gallery, 'Title').fill('Showroom');
+    await choose(page, gallery, 'Columns', 'Three');
+    await gallery.getByRole('button', { name: 'Save', exact: true }).click();
+    await gallery.waitFor({ state: 'detached' });
+
+    // Reorder: a move button, then the drag handle from the keyboard (Space, arrow, Space).
+    await block(page, 'Rich text').getByRole('button', { name: 'Move Rich text up' }).click();
+    expect(await blockNames(page)).toEqual(['Offers', 'Rich text', 'Image gallery']);
+    await block(page, 'Offers').getByRole('button', { name: 'Drag Offers' }).focus();
+    await page.keyboard.press('Space');
+    await page.locator('li[data-dragging]').waitFor();
+    await page.keyboard.press('ArrowDown');
+    // dnd-kit announces where the block is over: over another block now, not over itself.
+    await expect
+      .poll(() => page.locator('[id^=DndLiveRegion]').textContent())
+      .toMatch(/item (\w+) was moved over droppable area (?!\1\.)/);
+    await page.keyboard.press('Space');
+    await expect.poll(() => blockNames(page)).toEqual(['Rich text', 'Offers', 'Image gallery']);
+
+    await block(page, 'Image gallery').getByRole('button', { name: 'Hide Image gallery' }).click();
+    await block(page, 'Image gallery').getByText('Hidden', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(page).getByText('Successfully added page!').waitFor();
+    await page.waitForURL(/\/pages$/);
+
+    const hits = await apiRequest<{ data: { id: number; name: string }[] }>(
+      token,
+      'GET',
+      `pages/search?search=${encodeURIComponent(name)}`,
+    );
+    const id = hits.data.find((hit) => hit.name === name)!.id;
+    const saved = await stored(id);
+    expect(saved.brand_id).toBe(brandId);
+    expect(saved.meta).toEqual({ title: 'Meta of the page', description: 'What the page is about' });
+    expect(saved.items.map((item) => [item.index, item.hidden])).toEqual([
+      ['rich_text', false],
+      ['offers', false],
+      ['gallery', true],
+    ]);
+    const offers = saved.items[1]!;
+    expect(offers.sections.intro?.fields.title).toBe('Spring offers');
+    expect(offers.sections.intro?.fields.description).toContain('Save on every model');
+    const stored0 = offers.sections.offers?.entries[0]?.fields;
+    expect(stored0).toMatchObject({
+      title: 'Half price servicing',
+      price: '£99',
+      terms: 'Ends soon.\nSome exclusions.',
+      ends_at: '2026-12-31',
+    });
+    expect(stored0?.image).toMatchObject([{ name: 'offer.png' }]);
+    expect(saved.items[2]!.sections.content?.fields).toMatchObject({ title: 'Showroom', columns: '3' });
+
+    // Reopened, the builder shows what was saved, and saving unchanged keeps it exactly.
+    await page.goto(`/pages/edit/${id}`);
+    await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+    expect(await blockNames(page)).toEqual(['Rich text', 'Offers', 'Image gallery']);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(page).getByText('Successfully updated page!').waitFor();
+    const again = await stored(id);
+    expect(again.items).toEqual(saved.items);
+  });
+
+  it('disables saving while a block is open, with the reason in a tooltip', async () => {
+    await page.goto('/pages/add');
+    await addBlock(page, 'Video');
+    await block(page, 'Video').getByRole('button', { name: 'Edit Video' }).click();
+    const save = page.getByRole('button', { name: 'Save', exact: true }).first();
+    expect(await save.getAttribute('aria-disabled')).toBe('true');
+    // The reason shows on keyboard focus, as it does for anyone tabbing to the button.
+    await page.keyboard.press('Tab');
+    await save.focus();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe(EDITING_LOCK);
+    // Pressing it while the block is open saves nothing.
+    await save.click({ force: true });
+    expect(await successToasts(page).getByText(/./).count()).toBe(0);
+    await page.getByRole('region', { name: 'Edit Video' }).getByRole('button', { name: 'Cancel' }).click();
+    expect(await save.getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('shows a locked page without structural controls and says whom to ask', async () => {
+    const id = await makePage(`Locked ${uniqueToken()}`, { locked: 1 });
+    await page.goto(`/pages/edit/${id}`);
+    await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+    await page.getByText(/contact an administrator for structural changes/).waitFor();
+    expect(await page.getByRole('button', { name: 'Add block' }).count()).toBe(0);
+    expect(await selectButton(page, 'Locked').count()).toBe(0);
+    expect(await selectButton(page, 'Child template').count()).toBe(0);
+  });
+
+  it('shows the 422 field errors under their fields and keeps what was typed', async () => {
+    await page.goto('/pages/add');
+    await field(page, 'Name').fill('No brand yet');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(page).getByText(/./).first().waitFor();
+    expect(await field(page, 'Name').inputValue()).toBe('No brand yet');
+    await page.getByRole('region', { name: 'Page settings' }).getByText('Enter a meta title.').waitFor();
+    expect(await errorToasts(page).getByText(/./).count()).toBe(0);
+  });
+
+  it('on a conflict lets the editor save theirs over the newer version', async () => {
+    const id = await makePage(`Conflict ${uniqueToken()}`);
+    await page.goto(`/pages/edit/${id}`);
+    await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+    const before = await stored(id);
+    // Someone else saves meanwhile.
+    await apiRequest(token, 'POST', 'pages/update', {
+      id,
+      data: { ...before, meta: { title: 'Theirs', description: 'Theirs' } },
+      updated_at: before.updated_at,
+    });
+    await field(page, 'Meta title').fill('Mine');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
+    await dialog.waitFor();
+    expect((await stored(id)).meta.title).toBe('Theirs');
+    await dialog.getByRole('button', { name: 'Copy my version aside' }).click();
+    expect(await dialog.getByRole('textbox').inputValue()).toContain('"title": "Mine"');
+    await dialog.getByRole('button', { name: 'Save mine over theirs' }).click();
+    await successToasts(page).getByText('Successfully updated page!').waitFor();
+    expect((await stored(id)).meta.title).toBe('Mine');
+  });
+
+  it('on a conflict lets the editor take the other version instead', async () => {
+    const id = await makePage(`Theirs ${uniqueToken()}`);
+    await page.goto(`/pages/edit/${id}`);
+    await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+    const before = await stored(id);
+    await apiRequest(token, 'POST', 'pages/update', {
+      id,
+      data: { ...before, meta: { title: 'Theirs', description: 'Theirs' } },
+      updated_at: before.updated_at,
+    });
+    await field(page, 'Meta title').fill('Mine');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
+    await dialog.getByRole('button', { name: 'Load their version' }).click();
+    await expect.poll(() => field(page, 'Meta title').inputValue()).toBe('Theirs');
+    expect((await stored(id)).meta.title).toBe('Theirs');
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    await page.goto('/pages/add');
+    await field(page, 'Meta title').fill('Not saved');
+    await page.getByRole('link', { name: 'Go back' }).click();
+    const prompt = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await prompt.getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(page.url()).pathname).toBe('/pages/add');
+    expect(await field(page, 'Meta title').inputValue()).toBe('Not saved');
+    await page.getByRole('link', { name: 'Go back' }).click();
+    await prompt.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(/\/pages$/);
+  });
+
+  it('starts a new form with the e-mail and thank-you defaults and saves it', async () => {
+    const name = `Form ${uniqueToken()}`;
+    await page.goto('/forms/add');
+    await page.getByRole('heading', { name: 'Add Form' }).waitFor();
+    expect(await field(page, 'Thank-you title').inputValue()).toBe('Thank you');
+    expect(await selectButton(page, 'Send email').textContent()).toContain('Yes');
+    expect(await selectButton(page, 'Email type').textContent()).toContain('Emails');
+    expect(await selectButton(page, 'Published').textContent()).toContain('No');
+    await field(page, 'Name').fill(name);
+    await expect.poll(() => field(page, 'Handle').inputValue()).not.toBe('');
+    await field(page, 'Meta title').fill('Form meta');
+    await field(page, 'Meta description').fill('Form description');
+    await field(page, 'Email subject').fill('New enquiry');
+    await field(page, 'Email title').fill('Someone asked');
+    await field(page, 'Email body').fill('Please reply.');
+    await field(page, 'Email lists').fill('sales@example.com, service@example.com');
+    await field(page, 'Thank-you description').fill('We will be in touch.');
+    await addBlock(page, 'E-mail input');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(page).getByText('Successfully added page!').waitFor();
+    await page.waitForURL(/\/forms$/);
+    const forms = await apiRequest<{ data: { id: number; name: string }[] }>(token, 'GET', 'forms');
+    const id = forms.data.find((form) => form.name === name)!.id;
+    const form = (
+      await apiRequest<{
+        data: {
+          emails: Record<string, unknown>;
+          thank_you: Record<string, unknown>;
+          items: { index: string }[];
+        };
+      }>(token, 'GET', `forms/edit?id=${id}`)
+    ).data;
+    expect(form.emails).toMatchObject({
+      send_email: 1,
+      email_type: 'emails',
+      email_lists: ['sales@example.com', 'service@example.com'],
+    });
+    expect(form.thank_you).toEqual({ title: 'Thank you', description: 'We will be in touch.' });
+    expect(form.items.map((item) => item.index)).toEqual(['input_email']);
+  });
+
+  it("builds a template, and a new child page starts from it with its parent's brand and lock", async () => {
+    const name = `Template ${uniqueToken()}`;
+    await page.goto('/templates/add');
+    await page.getByRole('heading', { name: 'Add Template' }).waitFor();
+    await field(page, 'Name').fill(name);
+    await addBlock(page, 'Hero banner');
+    await addBlock(page, 'Rich text');
+    await block(page, 'Rich text').getByRole('button', { name: 'Edit Rich text' }).click();
+    await field(page.getByRole('region', { name: 'Edit Rich text' }), 'Block name').fill('Introduction');
+    await page.getByRole('region', { name: 'Edit Rich text' }).getByRole('button', { name: 'Save' }).click();
+    await choose(page, page, 'Lock pages made from it', 'Yes');
+    await choose(page, page, 'Pages made from it may hold children', 'Yes');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(page).getByText('Successfully added template!').waitFor();
+    await page.waitForURL(/\/templates$/);
+    const templates = await apiRequest<{ templates: { data: { id: number; name: string }[] } }>(
+      token,
+      'GET',
+      `templates?search=${encodeURIComponent(name)}`,
+    );
+    const templateId = templates.templates.data.find((t) => t.name === name)!.id;
+    const template = (
+      await apiRequest<{ data: { items: { index: string; name: string }[]; lock_pages: number } }>(
+        token,
+        'GET',
+        `templates/edit?id=${templateId}`,
+      )
+    ).data;
+    expect(template.items.map((item) => [item.index, item.name])).toEqual([
+      ['hero', 'Hero banner'],
+      ['rich_text', 'Introduction'],
+    ]);
+    expect(template.lock_pages).toBe(1);
+
+    const parent = await makePage(`Parent ${uniqueToken()}`, {
+      child_template_id: templateId,
+      is_allowed_children: 1,
+    });
+    await page.goto(`/pages/add/${parent}`);
+    await page.getByRole('heading', { name: 'Add Child Page' }).waitFor();
+    expect(await blockNames(page)).toEqual(['Hero banner', 'Introduction']);
+    expect(await selectButton(page, 'Brand').textContent()).toContain(brandName);
+    // Pages made from the template start locked: no structural changes.
+    await page.getByText(/contact an administrator for structural changes/).waitFor();
+    expect(await page.getByRole('button', { name: 'Add block' }).count()).toBe(0);
+    const childName = `Child ${uniqueToken()}`;
+    await field(page, 'Name').fill(childName);
+    await field(page, 'Meta title').fill('Child meta');
+    await field(page, 'Meta description').fill('Child description');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(page).getByText('Successfully added page!').waitFor();
+    const children = await apiRequest<{ data: { id: number; name: string }[] }>(
+      token,
+      'GET',
+      `pages/children?id=${parent}`,
+    );
+    const child = await stored(children.data.find((c) => c.name === childName)!.id);
+    expect(child.items.map((item) => [item.index, item.name])).toEqual([
+      ['hero', 'Hero banner'],
+      ['rich_text', 'Introduction'],
+    ]);
+    expect([child.brand_id, child.locked, child.is_allowed_children]).toEqual([brandId, 1, 1]);
+  });
+
+  it('reorders blocks by dragging them with the pointer', async () => {
+    await page.goto('/pages/add');
+    await addBlock(page, 'Video');
+    await addBlock(page, 'Call to action');
+    await addBlock(page, 'FAQ');
+    expect(await blockNames(page)).toEqual(['Video', 'Call to action', 'FAQ']);
+    const handle = await block(page, 'Video').getByRole('button', { name: 'Drag Video' }).boundingBox();
+    const target = await block(page, 'FAQ').boundingBox();
+    await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle!.x + handle!.width / 2, target!.y + target!.height * 0.75, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(() => blockNames(page)).toEqual(['Call to action', 'FAQ', 'Video']);
+  });
+
+  it('keeps unsaved work in the browser, offers it back after a reload, and undoes a change', async () => {
+    const id = await makePage(`Draft ${uniqueToken()}`);
+    const original = (await stored(id)).meta.title;
+    await page.goto(`/pages/edit/${id}`);
+    await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+    await field(page, 'Meta title').fill('Kept in the browser');
+    await page.waitForFunction(
+      (key) => localStorage.getItem(key)?.includes('Kept in the browser'),
+      `builder-draft:pages:edit:${id}`,
+    );
+    page.on('dialog', (dialog) => dialog.accept());
+    await page.reload();
+    const offer = page.getByRole('alert').filter({ hasText: 'You have unsaved changes from' });
+    await offer.getByRole('button', { name: 'Restore them' }).click();
+    expect(await field(page, 'Meta title').inputValue()).toBe('Kept in the browser');
+    expect((await stored(id)).meta.title).toBe(original);
+    // Outside a text field, Ctrl/Cmd+Z undoes the builder's last change.
+    await page.getByRole('heading', { name: /^Blocks/ }).click();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => field(page, 'Meta title').inputValue()).toBe(original);
+  });
+
+  it('copies a block in one tab and pastes it into a page in another', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/pages/add');
+    await addBlock(page, 'Video');
+    await block(page, 'Video').getByRole('button', { name: 'Copy Video' }).click();
+    await successToasts(page).getByText('Copied Video.').waitFor();
+    const target = await makePage(`Paste ${uniqueToken()}`);
+    const other = await page.context().newPage();
+    await other.goto(`/pages/edit/${target}`);
+    await other.getByRole('button', { name: 'Paste blocks' }).click();
+    await expect.poll(() => blockNames(other)).toEqual(['Video']);
+    expect(await errorToasts(other).getByText(/./).count()).toBe(0);
+    await other.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(other).getByText('Successfully updated page!').waitFor();
+    expect((await stored(target)).items.map((item) => item.index)).toEqual(['video']);
+  });
+
+  it("offers the configurables of the page's slug and saves their values", async () => {
+    const hits = await apiRequest<{ data: { id: number; slug: string }[] }>(
+      token,
+      'GET',
+      'pages/search?search=used-cars',
+    );
+    const id = hits.data.find((hit) => hit.slug === 'used-cars')!.id;
+    await page.goto(`/pages/edit/${id}`);
+    const group = page.getByRole('group', { name: 'Used cars' });
+    await field(group, 'Disclaimer').fill('Prices include VAT.');
+    await field(group, 'Sale ends on').fill('2026-06-30');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(page).getByText('Successfully updated page!').waitFor();
+    expect((await stored(id)).configurables.used_cars).toMatchObject({
+      route: 'used-cars',
+      fields: { disclaimer: 'Prices include VAT.', sale_ends_at: '2026-06-30' },
+    });
+  });
+});
