@@ -1,4 +1,3 @@
-import * as builder from './builder';
 import type { CallDef } from './define';
 import * as templates from './templates';
 
@@ -15,6 +14,4 @@ export const pending: CallDef[] = [
   templates.templatesOptions,
   templates.templatesStore,
   templates.templatesUpdate,
-  builder.builderImportProviders,
-  builder.builderImportRun,
 ];
