@@ -104,3 +104,20 @@ export async function nameTaken(
     .limit(1);
   return Boolean(row);
 }
+
+/** Which of these names are taken, as `parentId|lower-case name` (parentId empty for the top level): one statement. */
+export async function takenNames(db: Db, kind: ImportKind, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const wanted = [...new Set(names.map((name) => name.trim().toLowerCase()))];
+  const rows = await db
+    .select({ parentId: pages.parentId, name: pages.name })
+    .from(pages)
+    .where(
+      and(
+        eq(pages.kind, kind),
+        isNull(pages.deletedAt),
+        sql`lower(${pages.name}) in (select jsonb_array_elements_text(${JSON.stringify(wanted)}::jsonb))`,
+      ),
+    );
+  return new Set(rows.map((row) => `${row.parentId ?? ''}|${row.name.trim().toLowerCase()}`));
+}

@@ -9,7 +9,7 @@ import type { Mailer } from '../mail';
 import { storePage } from '../pages/write';
 import { transaction } from '../transaction';
 import { type CheckedRow, checkRows } from './check';
-import { createLookups, nameTaken } from './lookups';
+import { createLookups, takenNames } from './lookups';
 import { type ImportProvider, providerFor } from './providers';
 import { readSheet, SheetError, type SheetRow } from './sheet';
 
@@ -107,10 +107,15 @@ async function applyRows(db: Db, importId: number, provider: ImportProvider, row
         .for('update');
       if (current?.appliedAt) return;
       const rejected: ImportRejection[] = [];
+      const taken = await takenNames(
+        tx,
+        kind,
+        rows.map((row) => row.name),
+      );
       for (const row of rows) {
         if (row.placement.parent === 'row') continue;
-        const parentId = row.placement.parent === 'page' ? row.placement.id : null;
-        if (await nameTaken(tx, kind, parentId, row.name)) {
+        const parentId = row.placement.parent === 'page' ? row.placement.id : '';
+        if (taken.has(`${parentId}|${row.name.trim().toLowerCase()}`)) {
           rejected.push({
             row: row.row,
             column: 'Name',
