@@ -16,7 +16,7 @@ import { readSheet, SheetError, type SheetRow } from './sheet';
 export const IMPORT_QUEUE = 'import';
 
 /** The most data rows one file may hold; the whole file is created in one transaction. */
-export const MAX_IMPORT_ROWS = 2000;
+export const MAX_IMPORT_ROWS = 1000;
 
 /** How long a claim to send an import's mail holds before another run may take it over. */
 const MAIL_CLAIM_MS = 10 * 60_000;
