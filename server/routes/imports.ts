@@ -23,6 +23,9 @@ export interface ImportsRouteOptions {
   enqueueImport: (data: ImportJobData) => Promise<string>;
 }
 
+/** Refusals the console lists under a rejected import; the mail has every one. */
+const SHOWN_REJECTIONS = 10;
+
 const samplePath = (key: string) => `builder/imports/samples/${key}.xlsx`;
 
 function toProgress(row: typeof imports.$inferSelect): ImportProgress {
@@ -36,6 +39,7 @@ function toProgress(row: typeof imports.$inferSelect): ImportProgress {
     rows_total: row.rowsTotal,
     created: row.created,
     rejected: new Set(row.rejected.map((r) => r.row)).size,
+    rejections: row.rejected.slice(0, SHOWN_REJECTIONS),
     mailed: row.mailedAt !== null,
     created_at: row.createdAt.toISOString(),
   };

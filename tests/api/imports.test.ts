@@ -267,12 +267,9 @@ describe(`POST /api/builder/imports/run (${databaseKind})`, () => {
     }
     expect(body).not.toContain('Row 2,');
     expect(await pageCount()).toBe(before);
-    expect(await settled(res.json().import_id)).toMatchObject({
-      status: 'rejected',
-      created: 0,
-      rejected: 6,
-      mailed: true,
-    });
+    const progress = await settled(res.json().import_id);
+    expect(progress).toMatchObject({ status: 'rejected', created: 0, rejected: 6, mailed: true });
+    expect(progress.rejections[0]).toEqual({ row: 3, column: 'Brand', reason: 'No brand is called "Nope".' });
   });
 
   it('creates dealership location pages with the dealership’s brand, address and opening times', async () => {

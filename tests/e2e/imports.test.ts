@@ -90,8 +90,8 @@ describe.skipIf(!hasChromium)('imports', () => {
     await expect
       .poll(() => imports.textContent(), { timeout: 30_000 })
       .toContain('Imported: 2 pages created.');
-    await page.getByRole('link', { name: names[0] }).waitFor();
-    await page.getByRole('link', { name: names[1] }).waitFor();
+    await page.getByRole('link', { name: names[0], exact: true }).waitFor();
+    await page.getByRole('link', { name: names[1], exact: true }).waitFor();
     await page.close();
   });
 
@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium)('imports', () => {
     await expect
       .poll(() => page.getByRole('region', { name: 'Imports' }).textContent(), { timeout: 30_000 })
       .toContain('Imported: 1 form created.');
-    await page.getByRole('link', { name }).waitFor();
+    await page.getByRole('link', { name, exact: true }).waitFor();
     await expectNoAxeViolations(page);
     await page.close();
   });

@@ -19,6 +19,8 @@ export const importProgress = z.object({
   created: z.number().int(),
   /** Rows refused; the mail lists each with its column and reason. */
   rejected: z.number().int(),
+  /** The first refusals (the mail has them all): spreadsheet row, column header and reason. */
+  rejections: z.array(z.object({ row: z.number().int(), column: z.string(), reason: z.string() })),
   mailed: z.boolean(),
   created_at: timestamp,
 });

@@ -83,6 +83,15 @@ export function RecentImports({ load, nouns, onFinished }: RecentImportsProps) {
             <li key={item.id} className={styles.item} data-status={item.status}>
               <span className={styles.file}>{item.filename}</span>
               <JobProgress label={`Import of ${item.filename}`} percent={percent} valueLabel={text} />
+              {item.rejections.length > 0 ? (
+                <ul className={styles.rejections} aria-label={`Rows rejected from ${item.filename}`}>
+                  {item.rejections.map((r) => (
+                    <li key={`${r.row}-${r.column}`}>
+                      Row {r.row}, column {r.column}: {r.reason}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           );
         })}
