@@ -103,7 +103,10 @@ describe(`an import when the server is killed (${databaseKind})`, () => {
       const jobs = await database.query(`SELECT state FROM pgboss.job WHERE name = 'import'`);
       expect(jobs.rows.map((row) => row.state)).toEqual(['completed']);
       const [record] = await database.db.select().from(imports).where(eq(imports.id, id));
-      expect(record).toMatchObject({ status: 'done', attempts: 2, created: ROWS });
+      expect(record).toMatchObject({ status: 'done', created: ROWS });
+      // Once after the kill at least; on PostgreSQL a slow run may also expire and be taken over,
+      // which the counts above show is harmless.
+      expect(record!.attempts).toBeGreaterThanOrEqual(2);
       const [made] = await database.db
         .select({ n: count() })
         .from(pages)
