@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brands, dealerships, imports, pages } from '@server/db/schema';
@@ -397,12 +397,17 @@ describe(`POST /api/builder/imports/run refuses what it cannot import (${databas
     const good = await pagesFile([['A', 'kia', null, null, 'x', null, null, null, null]]);
     const dir = mkdtempSync(join(tmpdir(), 'import-zip-'));
     let zip: Buffer;
+    let bomb: Buffer;
     try {
       // A real zip archive, even with a file named like a workbook's part, that is no workbook.
       writeFileSync(join(dir, '[Content_Types].xml'), '<Types/>');
       writeFileSync(join(dir, 'notes.txt'), 'hello');
       execFileSync('zip', ['-q', 'archive.zip', '[Content_Types].xml', 'notes.txt'], { cwd: dir });
-      zip = (await import('node:fs')).readFileSync(join(dir, 'archive.zip'));
+      zip = readFileSync(join(dir, 'archive.zip'));
+      // A few hundred kilobytes that unpack to 110 MB of zeros.
+      execFileSync('truncate', ['-s', '110M', 'zeros.xml'], { cwd: dir });
+      execFileSync('zip', ['-q', 'bomb.zip', '[Content_Types].xml', 'zeros.xml'], { cwd: dir });
+      bomb = readFileSync(join(dir, 'bomb.zip'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -414,6 +419,7 @@ describe(`POST /api/builder/imports/run refuses what it cannot import (${databas
         'The file must be an Excel workbook (.xlsx).',
       ],
       ['archive.xlsx', zip, 'The workbook has no sheet with a header row to import.'],
+      ['bomb.xlsx', bomb, 'The workbook is too large once unpacked: split it into smaller files.'],
       [
         'cut.xlsx',
         good.bytes.subarray(0, Math.floor(good.bytes.length / 2)),

@@ -128,3 +128,26 @@ export async function readHeaders(source: Source): Promise<{ headers: string[]; 
     await rows.return(undefined);
   }
 }
+
+/** The most a workbook may unpack to: far above any sheet of MAX rows, far below a zip bomb. */
+export const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+
+/**
+ * What the zip's central directory says its entries unpack to, or null when it has none that can
+ * be read. Checked before exceljs inflates anything, so a small upload cannot unpack to gigabytes.
+ */
+export function unpackedSize(zip: Buffer): number | null {
+  // The end-of-central-directory record sits in the last 64 KB + 22 bytes.
+  const from = Math.max(0, zip.length - 65_557);
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]), zip.length - 22);
+  if (end < from || end < 0) return null;
+  const entries = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  let total = 0;
+  for (let i = 0; i < entries; i++) {
+    if (at + 46 > zip.length || zip.readUInt32LE(at) !== 0x02014b50) return null;
+    total += zip.readUInt32LE(at + 24);
+    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return total;
+}
