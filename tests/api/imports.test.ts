@@ -336,6 +336,44 @@ describe(`POST /api/builder/imports/run (${databaseKind})`, () => {
     ]);
   });
 
+  it('reads a workbook whose parts come in another order (workbook part last, worksheet before styles)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-order-'));
+    let reordered: Buffer;
+    try {
+      const file = await pagesFile([
+        ['Reordered', 'kia', null, null, 'Parts in another order', 'Yes', '2024-05-06'],
+      ]);
+      writeFileSync(join(dir, 'in.xlsx'), file.bytes);
+      execFileSync('unzip', ['-q', 'in.xlsx', '-d', 'parts'], { cwd: dir });
+      // The order a streaming reader finds hardest: strings and relationships, the sheet, then the rest.
+      const order = [
+        '[Content_Types].xml',
+        '_rels/.rels',
+        'xl/_rels/workbook.xml.rels',
+        'xl/sharedStrings.xml',
+        'xl/worksheets/sheet1.xml',
+        'xl/styles.xml',
+        'xl/theme/theme1.xml',
+        'docProps/app.xml',
+        'docProps/core.xml',
+        'xl/workbook.xml',
+      ];
+      execFileSync('zip', ['-q', '-X', '../out.xlsx', ...order], { cwd: join(dir, 'parts') });
+      reordered = readFileSync(join(dir, 'out.xlsx'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const res = await runImport(
+      { email: 'editor@example.com', provider: 'pages' },
+      { name: 'out.xlsx', bytes: reordered },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail] = await nextMails(1);
+    expect(bodyOf(mail!)).toContain('complete: 1 page created');
+    const [page] = await server.database.db.select().from(pages).where(eq(pages.name, 'Reordered'));
+    expect(page?.publishedAt?.toISOString().slice(0, 10)).toBe('2024-05-06');
+  });
+
   it('runs two imports of one file sent at once: one creates the pages, the other creates nothing and says why', async () => {
     const before = await pageCount();
     const file = await pagesFile([

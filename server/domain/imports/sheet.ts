@@ -73,6 +73,10 @@ export async function* readSheet(
   options: { maxRows: number; onHeaders?: (headers: string[]) => void },
 ): AsyncGenerator<SheetRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(streamOf(source), READ_OPTIONS);
+  // exceljs reads a worksheet as it arrives once the shared strings and relationships have, and then
+  // reads the workbook part's sheet list and properties, which writers may put last (exceljs does):
+  // without these empty stand-ins it fails on such a file. The workbook part replaces them.
+  Object.assign(reader, { model: { sheets: [] }, properties: {} });
   let sawSheet = false;
   let headers: string[] | null = null;
   let count = 0;
