@@ -111,10 +111,50 @@ export async function* readSheet(
     if (error instanceof SheetError) throw error;
     throw new SheetError('The file could not be read as an Excel workbook (.xlsx).');
   }
-  if (!sawSheet || !headers) {
-    throw new SheetError('The workbook has no sheet with a header row to import.');
-  }
+  if (!sawSheet || !headers) throw new SheetError(NO_SHEET);
 }
+
+const NO_SHEET = 'The workbook has no sheet with a header row to import.';
+
+/**
+ * The rows of the first worksheet, read from the whole workbook in memory (an upload is at most
+ * 5 MB and unpacks to at most MAX_UNPACKED_BYTES). Used when the streaming reader found no
+ * worksheet in a file that has one: exceljs' streaming reader now and then misses the worksheet
+ * of a workbook whose parts it reads out of order.
+ */
+export async function readSheetWhole(bytes: Buffer, maxRows: number): Promise<SheetRow[]> {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw new SheetError('The file could not be read as an Excel workbook (.xlsx).');
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) throw new SheetError(NO_SHEET);
+  let headers: string[] | null = null;
+  const rows: SheetRow[] = [];
+  sheet.eachRow((row) => {
+    const texts = (Array.isArray(row.values) ? row.values : []).map(cellText);
+    if (texts.every((text) => text === '')) return;
+    if (!headers) {
+      headers = texts.map(headerKey);
+      return;
+    }
+    const cells: Record<string, string> = {};
+    headers.forEach((header, index) => {
+      if (header && texts[index]) cells[header] = texts[index]!;
+    });
+    rows.push({ row: row.number, cells });
+  });
+  if (!headers) throw new SheetError(NO_SHEET);
+  if (rows.length > maxRows) {
+    throw new SheetError(`The sheet has more than ${maxRows} rows: split it into smaller files.`);
+  }
+  return rows;
+}
+
+/** Whether a SheetError says that no worksheet with headers was found. */
+export const isNoSheet = (error: unknown) => error instanceof SheetError && error.message === NO_SHEET;
 
 /** The header row, and whether any data row follows (the upload checks both before anything is queued). */
 export async function readHeaders(source: Source): Promise<{ headers: string[]; hasRows: boolean }> {
