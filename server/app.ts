@@ -21,6 +21,7 @@ import { createTokenService, loadSecret, type TokenService } from './domain/auth
 import { exportSourceFor } from './domain/export-sources';
 import { EXPORT_QUEUE, type ExportJobData, runExport } from './domain/exports';
 import { sweepStorage } from './domain/files/cleanup';
+import { IMPORT_QUEUE, type ImportJobData, runImport } from './domain/imports/run';
 import { type Jobs, startJobs } from './domain/jobs';
 import { createMailer, type Mailer } from './domain/mail';
 import { MAIL_QUEUE, type MailJobData, sendQueuedMail } from './domain/mail-queue';
@@ -35,6 +36,7 @@ import { dealershipsRoutes } from './routes/dealerships';
 import { exportsRoutes } from './routes/exports';
 import { filesRoutes } from './routes/files';
 import { formsRoutes } from './routes/forms';
+import { importsRoutes } from './routes/imports';
 import { pagesRoutes } from './routes/pages';
 import { reservationsRoutes } from './routes/reservations';
 import { responsesRoutes } from './routes/responses';
@@ -126,6 +128,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
           context,
         ),
       [MAIL_QUEUE]: (data: MailJobData, context) => sendQueuedMail({ db, mailer }, data, context),
+      [IMPORT_QUEUE]: (data: ImportJobData, context) => runImport({ db, mailer }, data, context),
     },
   });
   // Jobs stop before the mailer closes: a job that is still sending finishes its message.
@@ -135,6 +138,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
   });
   const enqueueExport = (data: ExportJobData) => jobs.enqueue(EXPORT_QUEUE, data);
   const enqueueMail = (data: MailJobData, within: Db) => jobs.enqueue(MAIL_QUEUE, data, within);
+  const enqueueImport = (data: ImportJobData) => jobs.enqueue(IMPORT_QUEUE, data);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -210,6 +214,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     builderRoutes(api, { storage });
     settingsRoutes(api, { db, enqueueExport });
     exportsRoutes(api, { db });
+    importsRoutes(api, { db, dir: config.importsDir, enqueueImport });
     reservationsRoutes(api, { db, webhookSecret: config.paymentsWebhookSecret });
     responsesRoutes(api, { db, enqueueExport, enqueueMail });
     analyticsRoutes(api, { db, visitorSalt: loadSecret(null, join(config.dataDir, 'analytics-salt')) });

@@ -8,6 +8,8 @@ export interface Config {
   outboxDir: string;
   /** Where export files are built before they are mailed. */
   exportsDir: string;
+  /** Where uploaded spreadsheets wait for their import job. */
+  importsDir: string;
   databaseUrl: string | null;
   adminEmail: string | null;
   adminPassword: string | null;
@@ -109,6 +111,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageDir: resolve(dataDir, 'storage'),
     outboxDir: resolve(dataDir, 'outbox'),
     exportsDir: resolve(dataDir, 'exports'),
+    importsDir: resolve(dataDir, 'imports'),
     databaseUrl: env.DATABASE_URL || null,
     adminEmail: env.ADMIN_EMAIL || null,
     adminPassword: env.ADMIN_PASSWORD || null,

@@ -404,6 +404,46 @@ export const exports = pgTable(
   (t) => [index('exports_created_idx').on(t.createdAt)],
 );
 
+export type ImportKind = 'page' | 'form';
+export type ImportStatus = 'queued' | 'running' | 'done' | 'rejected' | 'failed';
+/** A row of an imported sheet that was refused, and why (spreadsheet row number and column header). */
+export interface ImportRejection {
+  row: number;
+  column: string;
+  reason: string;
+}
+
+/**
+ * A spreadsheet import: what was uploaded, how far its job got, what it created or refused, and
+ * whether its confirmation mail went. `appliedAt` is set in the transaction that creates the
+ * records, so a run after a crash knows whether they exist.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<ImportKind>().notNull(),
+    provider: text('provider').notNull(),
+    email: text('email').notNull(),
+    /** The upload on disk, under the data directory's imports folder. */
+    file: text('file').notNull(),
+    filename: text('filename').notNull(),
+    status: text('status').$type<ImportStatus>().notNull().default('queued'),
+    rowsDone: integer('rows_done').notNull().default(0),
+    rowsTotal: integer('rows_total'),
+    created: integer('created').notNull().default(0),
+    rejected: jsonb('rejected').$type<ImportRejection[]>().notNull().default([]),
+    attempts: integer('attempts').notNull().default(0),
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    mailClaimedAt: timestamp('mail_claimed_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    mailedAt: timestamp('mailed_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    error: text('error'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...stamps,
+  },
+  (t) => [index('imports_kind_created_idx').on(t.kind, t.createdAt)],
+);
+
 /** What the reservations list searches: name, e-mail and registration. */
 export const reservationSearchText = (t: { name: PgColumn; email: PgColumn; registration: PgColumn }) =>
   sql`(${t.name} || ' ' || ${t.email} || ' ' || ${t.registration})`;

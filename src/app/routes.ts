@@ -120,6 +120,13 @@ export const routes: RouteDef[] = [
     load: () => import('@/screens/pages/PagesIndexScreen'),
   },
   {
+    path: '/pages/import',
+    name: 'pages.import',
+    title: 'Import pages',
+    layout: 'default',
+    load: () => import('@/screens/imports/ImportScreen'),
+  },
+  {
     path: '/pages/children/:id',
     name: 'pages.children',
     title: 'Children Pages',
@@ -174,6 +181,13 @@ export const routes: RouteDef[] = [
     title: 'Forms',
     layout: 'default',
     load: () => import('@/screens/forms/FormsScreen'),
+  },
+  {
+    path: '/forms/import',
+    name: 'forms.import',
+    title: 'Import forms',
+    layout: 'default',
+    load: () => import('@/screens/imports/ImportScreen'),
   },
   {
     path: '/forms/children/:id',

@@ -1,11 +1,11 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { ProgressBar } from 'react-aria-components';
 import { z } from 'zod';
 import { emailField } from '@/api/contract/common';
 import type { ExportProgress } from '@/api/contract/exports';
 import { describeFailure } from '@/machines/errors';
 import { Button } from './Button';
 import styles from './ExportDialog.module.css';
+import { JobProgress } from './JobProgress';
 import { Loader } from './Loader';
 import { Modal } from './Modal';
 import { TextField } from './TextField';
@@ -122,25 +122,15 @@ export function ExportDialog({
             }
           />
           {progress ? (
-            <ProgressBar
-              className={styles.progress}
-              aria-label="Export progress"
-              value={progress.status === 'done' ? 100 : (percent ?? 0)}
+            <JobProgress
+              label="Export progress"
+              percent={progress.status === 'done' ? 100 : (percent ?? 0)}
               valueLabel={
                 progress.status === 'done'
                   ? 'The export has been e-mailed.'
                   : `${progress.rows_done.toLocaleString('en-GB')} of ${(progress.rows_total ?? 0).toLocaleString('en-GB')} rows`
               }
-            >
-              {({ valueText, percentage }) => (
-                <>
-                  <span className={styles.valueText}>{valueText}</span>
-                  <div className={styles.track}>
-                    <div className={styles.fill} style={{ width: `${percentage ?? 0}%` }} />
-                  </div>
-                </>
-              )}
-            </ProgressBar>
+            />
           ) : null}
           <div className={styles.actions}>
             <Button onPress={close}>Close</Button>

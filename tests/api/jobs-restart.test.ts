@@ -9,7 +9,8 @@ import { hashPassword } from '@server/domain/auth/passwords';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, databaseKind } from './harness';
-import { type ServerProcess, startServerProcess } from './server-process';
+import { callProcess, followJob, serverProcesses, signInTo } from './process-calls';
+import type { ServerProcess } from './server-process';
 import { type SmtpCatcher, startSmtp } from './smtp';
 
 const VEHICLES = 15_000;
@@ -18,14 +19,7 @@ let dataDir: string;
 let scratch: ScratchDatabase | null = null;
 let smtp: SmtpCatcher;
 let env: Record<string, string>;
-/** Every server this file started, so a failed test leaves none running. */
-const started: ServerProcess[] = [];
-
-async function start(): Promise<ServerProcess> {
-  const server = await startServerProcess(env);
-  started.push(server);
-  return server;
-}
+const servers = serverProcesses(() => env);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'console-restart-'));
@@ -54,32 +48,11 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const server of started) {
-    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-    await server.exited;
-  }
+  await servers.stopAll();
   await smtp?.close();
   await scratch?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function api(server: ServerProcess, path: string, init: { token?: string; body?: unknown } = {}) {
-  const res = await fetch(`${server.baseURL}/api/${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: {
-      accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
-
-async function signIn(server: ServerProcess): Promise<string> {
-  const res = await api(server, 'auth/login', { body: { email: ADMIN.email, password: ADMIN.password } });
-  return res.json.access_token as string;
-}
 
 interface Progress {
   status: string;
@@ -87,21 +60,14 @@ interface Progress {
   mailed: boolean;
 }
 
-/** Follows the export until `done` says it has got far enough; each answer is the server's own record. */
-async function follow(server: ServerProcess, token: string, id: number, done: (p: Progress) => boolean) {
-  for (;;) {
-    const res = await api(server, `exports/${id}`, { token });
-    const progress = res.json.data as Progress;
-    if (done(progress)) return progress;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const follow = (server: ServerProcess, token: string, id: number, done: (p: Progress) => boolean) =>
+  followJob<Progress>(server, token, `exports/${id}`, done);
 
 describe(`an export when the server is killed (${databaseKind})`, () => {
   it('finishes after a restart and mails the file exactly once', async () => {
-    const first = await start();
-    let token = await signIn(first);
-    const queued = await api(first, 'vehicles/export', {
+    const first = await servers.start();
+    let token = await signInTo(first);
+    const queued = await callProcess(first, 'vehicles/export', {
       token,
       body: { name: 'vehicles', email: 'stock@example.com' },
     });
@@ -109,22 +75,20 @@ describe(`an export when the server is killed (${databaseKind})`, () => {
     const id = queued.json.export_id as number;
 
     const midway = await follow(first, token, id, (p) => p.rows_done > 0);
-    first.child.kill('SIGKILL');
-    await first.exited;
+    await servers.kill(first);
     expect(midway.status).toBe('running');
     expect(midway.rows_done).toBeLessThan(VEHICLES);
     expect(smtp.received).toHaveLength(0);
 
-    const second = await start();
+    const second = await servers.start();
     try {
-      token = await signIn(second);
+      token = await signInTo(second);
       const [mail] = await smtp.waitFor(1);
       expect(mail!.to).toEqual(['stock@example.com']);
       const finished = await follow(second, token, id, (p) => p.status === 'done');
       expect(finished, JSON.stringify(finished)).toMatchObject({ rows_done: VEHICLES, mailed: true });
     } finally {
-      second.child.kill('SIGTERM');
-      await second.exited;
+      await servers.stop(second);
     }
 
     // Nothing is left to run again: the queue holds the job as completed, after two attempts.

@@ -595,10 +595,12 @@ describe('form builder form', () => {
 
 describe('other forms', () => {
   it('checks the import form: confirmation e-mail, provider and one file', () => {
-    const file = new File(['name,slug\nHome,/'], 'pages.csv', { type: 'text/csv' });
     expect(
-      builder.importFormSchema.safeParse({ email: 'me@northway.example', provider: 'pages', import: file })
-        .success,
+      builder.importFormSchema.safeParse({
+        email: 'me@northway.example',
+        provider: 'pages',
+        import: 'pages.xlsx',
+      }).success,
     ).toBe(true);
     expect(issuesOf(builder.importFormSchema.safeParse({ email: 'me', provider: '' }))).toEqual([
       { path: ['email'], message: 'Enter a valid e-mail address.' },

@@ -7,6 +7,7 @@ import type { CallDef } from './define';
 import * as exportsArea from './exports';
 import * as files from './files';
 import * as forms from './forms';
+import * as imports from './imports';
 import * as pages from './pages';
 import * as reservations from './reservations';
 import * as responses from './responses';
@@ -36,6 +37,7 @@ export const contract = {
   builder: builder.calls,
   analytics: analytics.calls,
   exports: exportsArea.calls,
+  imports: imports.calls,
 };
 
 /** Every call once. The server proves with it that every route refuses a bad token and that each is served or pending. */

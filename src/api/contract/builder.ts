@@ -51,11 +51,12 @@ export const importFields = z.object({
   email: emailField,
   provider: z.string('Choose a provider.').trim().min(1, 'Choose a provider.').max(100, 'Choose a provider.'),
 });
-/** The import form in the console: the text fields and the one spreadsheet to import. */
+/**
+ * The import form in the console: the text fields and the attached spreadsheet. The browser holds
+ * the file until the form posts (multipart `import`); the form carries a token that names it.
+ */
 export const importFormSchema = importFields.extend({
-  import: z.instanceof(File, { message: 'Choose a file to import.' }).refine((file) => file.size > 0, {
-    message: 'Choose a file to import.',
-  }),
+  import: z.string('Choose a file to import.').trim().min(1, 'Choose a file to import.'),
 });
 export type ImportInput = z.input<typeof importFormSchema>;
 
@@ -83,11 +84,27 @@ export const builderConfigurables = defineCall({
   summary: 'Configurables offered for a page slug or route',
 });
 
+/** One column of a provider's sheet, as its header must read. */
+export const importColumn = z.object({ header: z.string(), required: z.boolean(), description: z.string() });
+
+/** A way of importing a spreadsheet: what it creates and the columns it reads. */
+export const importProvider = z.object({
+  key: z.string(),
+  label: z.string(),
+  kind: z.enum(['page', 'form']),
+  description: z.string(),
+  columns: z.array(importColumn),
+  /** A workbook with the headers and example rows, to start from. */
+  sample_url: z.string(),
+});
+export type ImportProvider = z.infer<typeof importProvider>;
+
 export const builderImportProviders = defineCall({
   method: 'GET',
   path: 'builder/imports/providers',
-  response: z.object({ data: z.record(z.string(), z.string()) }),
-  summary: 'Import providers: key to label',
+  // `data` is the spec's map of providers (key to label); `providers` documents each one's columns.
+  response: z.object({ data: z.record(z.string(), z.string()), providers: z.array(importProvider) }),
+  summary: 'Import providers: key to label, and the columns each reads',
 });
 
 export const builderImportRun = defineCall({
@@ -95,8 +112,8 @@ export const builderImportRun = defineCall({
   path: 'builder/imports/run',
   multipart: true,
   body: importFields,
-  response: z.object({ message: z.string() }),
-  summary: 'Queues a page import (multipart: import, provider, email); the result is e-mailed',
+  response: z.object({ message: z.string(), import_id: z.number().int().optional() }),
+  summary: 'Queues an import of one .xlsx (multipart: import, provider, email); the result is e-mailed',
 });
 
 export const builderFilesUpload = defineCall({

@@ -1,12 +1,14 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { FormSummary } from '@/api/contract/forms';
 import type { PageCrumb } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
+import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable, type DataTableColumn } from '@/ui/DataTable';
 import { EmptyState } from '@/ui/EmptyState';
 import { IconButton } from '@/ui/IconButton';
 import { IconLink } from '@/ui/IconLink';
+import { RecentImports } from '@/ui/imports/RecentImports';
 import { NotFound } from '@/ui/NotFound';
 import { PageHeader } from '@/ui/PageHeader';
 import { PublishedState, TreeName } from '@/ui/tree/TreeCells';
@@ -19,6 +21,8 @@ const columns: DataTableColumn[] = [
   { id: 'handle', label: 'Slug' },
   { id: 'published', label: 'Published', width: 120 },
 ];
+
+const formImports = async () => (await api.imports.recent({ query: { kind: 'form' } })).data;
 
 const childrenHref = (id: number) => `/forms/children/${id}`;
 const editHref = (id: number) => `/forms/edit/${id}`;
@@ -60,6 +64,7 @@ function FormsList({ parentId }: { parentId: number | null }) {
     `forms.${parentId ?? 'top'}`,
   );
   const busy = !snapshot.matches({ ready: 'idle' });
+  const reload = useCallback(() => actor.send({ type: 'list.reload' }), [actor]);
 
   if (snapshot.matches('loadFailed') && snapshot.context.data === null) {
     return parentId === null ? (
@@ -129,7 +134,15 @@ function FormsList({ parentId }: { parentId: number | null }) {
       <PageHeader
         title={parentId === null ? 'Forms' : 'Children Forms'}
         subtitle={parent ? `Under ${parent.form.name}` : 'The enquiry forms on the website'}
+        actions={
+          parentId === null ? (
+            <ButtonLink href="/forms/import" icon="upload">
+              Import forms
+            </ButtonLink>
+          ) : null
+        }
       />
+      {parentId === null ? <RecentImports load={formImports} nouns="forms" onFinished={reload} /> : null}
       {body}
       <TreeConfirms actor={actor} snapshot={snapshot} />
     </>

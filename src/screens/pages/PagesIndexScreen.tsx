@@ -1,9 +1,11 @@
+import { useCallback } from 'react';
 import type { PageSummary } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
 import { Button } from '@/ui/Button';
 import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable } from '@/ui/DataTable';
 import { EmptyState } from '@/ui/EmptyState';
+import { RecentImports } from '@/ui/imports/RecentImports';
 import { PageHeader } from '@/ui/PageHeader';
 import { TreeConfirms } from '@/ui/tree/TreeConfirms';
 import { useTreeList, wholeList } from '@/ui/tree/useTreeList';
@@ -13,6 +15,8 @@ import { DuplicatePageModal, MovePageModal } from './PageTreeModals';
 import { pageColumns, renderPageCell } from './pageColumns';
 import styles from './pages.module.css';
 import { pageTreeCalls } from './pageTreeCalls';
+
+const pageImports = async () => (await api.imports.recent({ query: { kind: 'page' } })).data;
 
 type GroupedPage = PageSummary & { group: 'brands' | 'folders' | 'files' };
 
@@ -42,6 +46,7 @@ export default function PagesIndexScreen() {
     },
     'pages.index',
   );
+  const reload = useCallback(() => actor.send({ type: 'list.reload' }), [actor]);
   const firstLoad = snapshot.matches('loading') && snapshot.context.data === null;
   const busy = !snapshot.matches({ ready: 'idle' });
 
@@ -87,6 +92,9 @@ export default function PagesIndexScreen() {
         subtitle="The website's pages, as a tree"
         actions={
           <>
+            <ButtonLink href="/pages/import" icon="upload">
+              Import pages
+            </ButtonLink>
             <Button variant="secondary" onPress={() => actor.send({ type: 'list.reload' })} isDisabled={busy}>
               Reload
             </Button>
@@ -96,6 +104,7 @@ export default function PagesIndexScreen() {
           </>
         }
       />
+      <RecentImports load={pageImports} nouns="pages" onFinished={reload} />
       <PageSearch />
       {body}
       <TreeConfirms actor={actor} snapshot={snapshot} />

@@ -24,6 +24,8 @@ export interface SaveFormFrameProps {
   formRef?: Ref<HTMLFormElement>;
   /** Runs before the form's own submit handler (e.g. to show the tab with an error). */
   onBeforeSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  /** The submit button's text; Save unless the form does something else (Import). */
+  submitLabel?: string;
 }
 
 /**
@@ -38,6 +40,7 @@ export function SaveFormFrame({
   className,
   formRef,
   onBeforeSubmit,
+  submitLabel = 'Save',
 }: SaveFormFrameProps) {
   const props = formProps(flow.form);
   return (
@@ -62,7 +65,7 @@ export function SaveFormFrame({
               Cancel
             </ButtonLink>
             <Button type="submit" variant="primary" isPending={flow.pending}>
-              Save
+              {submitLabel}
             </Button>
           </>
         }

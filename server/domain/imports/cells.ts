@@ -1,0 +1,59 @@
+/** Reading the cells of an imported row: flags, dates and lists as the providers' columns take them. */
+
+/** A problem with one cell of a row: the column's header and what is wrong, in words for the mail. */
+export interface CellIssue {
+  column: string;
+  reason: string;
+}
+
+export class CellError extends Error {
+  constructor(
+    readonly column: string,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = 'CellError';
+  }
+}
+
+const YES = new Set(['yes', 'y', '1', 'true']);
+const NO = new Set(['no', 'n', '0', 'false']);
+
+/** Yes or No (also 1/0, true/false); blank takes the default. */
+export function yesNo(text: string | undefined, column: string, fallback: 0 | 1): 0 | 1 {
+  const value = (text ?? '').trim().toLowerCase();
+  if (value === '') return fallback;
+  if (YES.has(value)) return 1;
+  if (NO.has(value)) return 0;
+  throw new CellError(column, `Write Yes or No, not "${text}".`);
+}
+
+/**
+ * A date, or a date and time, as the API takes it (YYYY-MM-DDTHH:MM): from 2024-03-01,
+ * 2024-03-01 09:30 or 01/03/2024 (day first, as written in the UK). Blank is null.
+ */
+export function dateTime(text: string | undefined, column: string): string | null {
+  const value = (text ?? '').trim();
+  if (value === '') return null;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/.exec(value);
+  const uk = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: (\d{2}):(\d{2}))?$/.exec(value);
+  const parts = iso
+    ? { y: iso[1]!, m: iso[2]!, d: iso[3]!, hh: iso[4], mm: iso[5] }
+    : uk
+      ? { y: uk[3]!, m: uk[2]!.padStart(2, '0'), d: uk[1]!.padStart(2, '0'), hh: uk[4], mm: uk[5] }
+      : null;
+  const result = parts ? `${parts.y}-${parts.m}-${parts.d}T${parts.hh ?? '00'}:${parts.mm ?? '00'}` : null;
+  const check = result ? new Date(`${result}:00Z`) : null;
+  if (!result || !check || Number.isNaN(check.getTime()) || check.toISOString().slice(0, 16) !== result) {
+    throw new CellError(column, `Write a date as YYYY-MM-DD (or DD/MM/YYYY), not "${text}".`);
+  }
+  return result;
+}
+
+/** A list written in one cell, split on commas, semicolons or line breaks. */
+export function list(text: string | undefined, separators = /[,;\n]+/): string[] {
+  return (text ?? '')
+    .split(separators)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}

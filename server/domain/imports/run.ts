@@ -1,0 +1,293 @@
+import { readFile, rm } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { type ImportRejection, imports } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { type JobContext, JobStopped } from '../jobs';
+import type { Mailer } from '../mail';
+import { storePage } from '../pages/write';
+import { transaction } from '../transaction';
+import { type CheckedRow, checkRows } from './check';
+import { createLookups, takenNames } from './lookups';
+import { type ImportProvider, providerFor } from './providers';
+import { isNoSheet, readSheet, readSheetWhole, SheetError, type SheetRow } from './sheet';
+
+export const IMPORT_QUEUE = 'import';
+
+/** The most data rows one file may hold; the whole file is created in one transaction. */
+export const MAX_IMPORT_ROWS = 1000;
+
+/** How long a claim to send an import's mail holds before another run may take it over. */
+const MAIL_CLAIM_MS = 10 * 60_000;
+
+/** Imports of one kind take this lock while they create, so two never judge the same names at once. */
+const IMPORT_LOCK = 7_304;
+const LOCK_OF_KIND = { page: 1, form: 2 } as const;
+
+export interface ImportJobData {
+  importId: number;
+}
+
+export interface ImportDeps {
+  db: Db;
+  mailer: Mailer;
+}
+
+/** Records an import of a stored upload and queues its job; the job finds everything else in the row. */
+export async function queueImport(
+  db: Db,
+  enqueue: (data: ImportJobData) => Promise<string>,
+  fields: { provider: ImportProvider; email: string; file: string; filename: string; userId?: number },
+): Promise<number> {
+  const [row] = await db
+    .insert(imports)
+    .values({
+      kind: fields.provider.kind,
+      provider: fields.provider.key,
+      email: fields.email,
+      file: fields.file,
+      filename: fields.filename,
+      userId: fields.userId,
+    })
+    .returning({ id: imports.id });
+  try {
+    await enqueue({ importId: row!.id });
+  } catch (error) {
+    // An import that was never queued would wait forever: leave no trace of it.
+    await db.delete(imports).where(eq(imports.id, row!.id));
+    throw error;
+  }
+  return row!.id;
+}
+
+/** The rows of the stored upload, read as a stream; a sheet that cannot be read becomes one rejection. */
+async function readRows(file: string): Promise<{ rows: SheetRow[]; problem: ImportRejection | null }> {
+  let rows: SheetRow[] = [];
+  // The upload is at most 5 MB: read whole, then streamed through the reader as the upload check read it.
+  const bytes = await readFile(file);
+  try {
+    for await (const row of readSheet(bytes, { maxRows: MAX_IMPORT_ROWS })) rows.push(row);
+  } catch (error) {
+    if (!(error instanceof SheetError)) throw error;
+    try {
+      // The upload check found a worksheet here: when the streaming reader missed it, read it whole.
+      if (!isNoSheet(error)) throw error;
+      rows = await readSheetWhole(bytes, MAX_IMPORT_ROWS);
+    } catch (fallback) {
+      if (!(fallback instanceof SheetError)) throw fallback;
+      return { rows: [], problem: { row: 1, column: 'File', reason: fallback.message } };
+    }
+  }
+  if (rows.length === 0)
+    return { rows, problem: { row: 2, column: 'File', reason: 'The sheet has no rows to import.' } };
+  return { rows, problem: null };
+}
+
+class Refused extends Error {
+  constructor(readonly rejected: ImportRejection[]) {
+    super('Rows were refused while creating them.');
+  }
+}
+
+/** The column a refusal of storePage belongs to, from the field its 422 names. */
+function columnOfError(provider: ImportProvider, error: HttpError): string {
+  const key = Object.keys(error.errors ?? {})[0] ?? 'name';
+  if (key === 'parent') return 'Parent';
+  return provider.fieldColumns[key] ?? provider.columns[0]!.header;
+}
+
+/**
+ * Creates every checked row through the tree's own write functions, in one transaction: all of
+ * them or, when any is refused now (a name taken since the check, a parent gone), none. The
+ * import is marked applied in the same transaction, so a run after a crash never creates twice.
+ */
+async function applyRows(db: Db, importId: number, provider: ImportProvider, rows: CheckedRow[]) {
+  const kind = provider.kind;
+  const noun = kind === 'page' ? 'page' : 'form';
+  try {
+    await transaction(db, async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, ${LOCK_OF_KIND[kind]})`);
+      // Another run of this import (one the queue gave up on too early) may have created it already.
+      const [current] = await tx
+        .select({ appliedAt: imports.appliedAt })
+        .from(imports)
+        .where(eq(imports.id, importId))
+        .for('update');
+      if (current?.appliedAt) return;
+      const rejected: ImportRejection[] = [];
+      const taken = await takenNames(
+        tx,
+        kind,
+        rows.map((row) => row.name),
+      );
+      for (const row of rows) {
+        if (row.placement.parent === 'row') continue;
+        const parentId = row.placement.parent === 'page' ? row.placement.id : '';
+        if (taken.has(`${parentId}|${row.name.trim().toLowerCase()}`)) {
+          rejected.push({
+            row: row.row,
+            column: 'Name',
+            reason: `A ${noun} named "${row.name}" already exists there.`,
+          });
+        }
+      }
+      if (rejected.length > 0) throw new Refused(rejected);
+      const made = new Map<number, number>();
+      for (const row of rows) {
+        const placement = row.placement;
+        const parentId =
+          placement.parent === null
+            ? null
+            : placement.parent === 'page'
+              ? placement.id
+              : made.get(placement.row);
+        if (parentId === undefined) {
+          rejected.push({ row: row.row, column: 'Parent', reason: 'Its parent row could not be created.' });
+          continue;
+        }
+        try {
+          made.set(row.row, await storePage(tx, kind, row.values, parentId));
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+          rejected.push({ row: row.row, column: columnOfError(provider, error), reason: error.message });
+        }
+      }
+      if (rejected.length > 0) throw new Refused(rejected);
+      await tx
+        .update(imports)
+        .set({
+          status: 'done',
+          created: rows.length,
+          rowsDone: rows.length,
+          appliedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(imports.id, importId), isNull(imports.appliedAt)));
+    });
+    return null;
+  } catch (error) {
+    if (error instanceof Refused) return error.rejected;
+    throw error;
+  }
+}
+
+function describeRejection(rejection: ImportRejection): string {
+  return `Row ${rejection.row}, column ${rejection.column}: ${rejection.reason}`;
+}
+
+/** The confirmation mail: what was created, or every rejected row and why. */
+export function importMail(record: typeof imports.$inferSelect, provider: ImportProvider) {
+  const plural = provider.kind === 'page' ? 'pages' : 'forms';
+  const noun = provider.kind === 'page' ? 'page' : 'form';
+  if (record.status === 'done') {
+    const count = `${record.created} ${record.created === 1 ? noun : plural}`;
+    return {
+      subject: `Your ${noun} import is complete: ${count} created`,
+      text: `The import of ${record.filename} (${provider.label}) created ${count}.\n`,
+    };
+  }
+  const lines = record.rejected.map(describeRejection);
+  const rows = new Set(record.rejected.map((r) => r.row)).size;
+  return {
+    subject: `Your ${noun} import was rejected: nothing was imported`,
+    text:
+      `Nothing was imported from ${record.filename} (${provider.label}): ${rows} ${rows === 1 ? 'row was' : 'rows were'} rejected, ` +
+      `and a file is imported whole or not at all. Correct these rows and import the file again.\n\n` +
+      `${lines.join('\n')}\n`,
+  };
+}
+
+/**
+ * Runs one import: reads the stored sheet (streamed), checks every row, creates all of it or
+ * nothing, then mails the confirmation address once. A retry after a crash reads the file again
+ * unless the outcome was already recorded; the mail is claimed so that two overlapping runs send
+ * it once.
+ */
+export async function runImport(deps: ImportDeps, data: ImportJobData, context: JobContext): Promise<void> {
+  const { db } = deps;
+  const [started] = await db
+    .update(imports)
+    .set({ attempts: sql`${imports.attempts} + 1`, updatedAt: new Date() })
+    .where(eq(imports.id, data.importId))
+    .returning();
+  if (!started) return;
+  const provider = providerFor(started.provider);
+  if (!provider) throw new Error(`No import provider ${started.provider}.`);
+
+  try {
+    if (started.status !== 'done' && started.status !== 'rejected') {
+      await db
+        .update(imports)
+        .set({ status: 'running', rowsDone: 0, updatedAt: new Date() })
+        .where(eq(imports.id, started.id));
+      const { rows, problem } = await readRows(started.file);
+      await db.update(imports).set({ rowsTotal: rows.length }).where(eq(imports.id, started.id));
+      const outcome = problem
+        ? { rows: [], rejected: [problem] }
+        : await checkRows(provider, rows, createLookups(db), async (done) => {
+            if (context.signal.aborted) throw new JobStopped();
+            await db
+              .update(imports)
+              .set({ rowsDone: done, updatedAt: new Date() })
+              .where(eq(imports.id, started.id));
+            // PGlite runs in this thread: let waiting requests (the progress bar's) have their turn.
+            await nextTurn();
+          });
+      if (context.signal.aborted) throw new JobStopped();
+      const rejected =
+        outcome.rejected.length > 0
+          ? outcome.rejected
+          : await applyRows(db, started.id, provider, outcome.rows);
+      if (rejected) {
+        await db
+          .update(imports)
+          .set({ status: 'rejected', rejected, created: 0, updatedAt: new Date() })
+          .where(and(eq(imports.id, started.id), isNull(imports.appliedAt)));
+      }
+    }
+    await mailOutcome(deps, started.id, provider);
+  } catch (error) {
+    await db
+      .update(imports)
+      .set({
+        status: error instanceof JobStopped ? 'queued' : 'failed',
+        error: error instanceof Error ? error.message : String(error),
+        updatedAt: new Date(),
+      })
+      .where(
+        and(eq(imports.id, started.id), isNull(imports.appliedAt), sql`${imports.status} <> 'rejected'`),
+      );
+    throw error;
+  }
+}
+
+/** Sends the confirmation once: only the run that claims the mail sends it; a claim of a dead process expires. */
+async function mailOutcome(deps: ImportDeps, id: number, provider: ImportProvider): Promise<void> {
+  const { db } = deps;
+  const claimed = await db
+    .update(imports)
+    .set({ mailClaimedAt: new Date() })
+    .where(
+      and(
+        eq(imports.id, id),
+        isNull(imports.mailedAt),
+        or(isNull(imports.mailClaimedAt), lt(imports.mailClaimedAt, new Date(Date.now() - MAIL_CLAIM_MS))),
+      ),
+    )
+    .returning();
+  const record = claimed[0];
+  if (!record) return;
+  try {
+    await deps.mailer.send({ to: record.email, ...importMail(record, provider) });
+  } catch (error) {
+    await db.update(imports).set({ mailClaimedAt: null }).where(eq(imports.id, id));
+    throw error;
+  }
+  await db
+    .update(imports)
+    .set({ mailedAt: new Date(), error: null, updatedAt: new Date() })
+    .where(eq(imports.id, id));
+  // The outcome is recorded and mailed: the upload has served its purpose.
+  await rm(record.file, { force: true });
+}

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { builderImportProviders, builderImportRun, importFields } from '@/api/contract/builder';
+import { type ImportProgress, importsRecent, importsShow } from '@/api/contract/imports';
+import type { Db } from '../db/open';
+import { imports } from '../db/schema';
+import { missingColumns, PROVIDERS, providerFor } from '../domain/imports/providers';
+import { type ImportJobData, queueImport } from '../domain/imports/run';
+import { sampleWorkbook } from '../domain/imports/sample';
+import { MAX_UNPACKED_BYTES, readHeaders, SheetError, unpackedSize } from '../domain/imports/sheet';
+import { CONTENT_TYPES, displayName, sniff } from '../domain/storage';
+import { invalid, notFound } from '../http/errors';
+import { readUploadForm } from '../http/multipart';
+import { registerCall } from '../http/route';
+
+export interface ImportsRouteOptions {
+  db: Db;
+  /** Where uploads wait for their job: not under the public storage. */
+  dir: string;
+  enqueueImport: (data: ImportJobData) => Promise<string>;
+}
+
+/** Refusals the console lists under a rejected import; the mail has every one. */
+const SHOWN_REJECTIONS = 10;
+
+const samplePath = (key: string) => `builder/imports/samples/${key}.xlsx`;
+
+function toProgress(row: typeof imports.$inferSelect): ImportProgress {
+  return {
+    id: row.id,
+    kind: row.kind,
+    provider: row.provider,
+    filename: row.filename,
+    status: row.status,
+    rows_done: row.rowsDone,
+    rows_total: row.rowsTotal,
+    created: row.created,
+    rejected: new Set(row.rejected.map((r) => r.row)).size,
+    rejections: row.rejected.slice(0, SHOWN_REJECTIONS),
+    mailed: row.mailedAt !== null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** What is wrong with the uploaded sheet for this provider, or null when it can be queued. */
+async function sheetProblem(bytes: Buffer, provider: ReturnType<typeof providerFor>): Promise<string | null> {
+  if (sniff(bytes) !== 'xlsx') return 'The file must be an Excel workbook (.xlsx).';
+  const unpacked = unpackedSize(bytes);
+  if (unpacked === null) return 'The file could not be read as an Excel workbook (.xlsx).';
+  if (unpacked > MAX_UNPACKED_BYTES)
+    return 'The workbook is too large once unpacked: split it into smaller files.';
+  try {
+    const { headers, hasRows } = await readHeaders(bytes);
+    if (!provider) return null;
+    const missing = missingColumns(provider, headers);
+    if (missing.length > 0) {
+      return `The sheet has no ${missing.join(', ')} ${missing.length === 1 ? 'column' : 'columns'}: the first row must name the columns (download the sample).`;
+    }
+    if (!hasRows) return 'The sheet has no rows to import.';
+    return null;
+  } catch (error) {
+    if (error instanceof SheetError) return error.message;
+    throw error;
+  }
+}
+
+export function importsRoutes(app: FastifyInstance, opts: ImportsRouteOptions) {
+  const { db } = opts;
+
+  registerCall(app, builderImportProviders, async () => {
+    const all = Object.values(PROVIDERS);
+    return {
+      data: Object.fromEntries(all.map((p) => [p.key, p.label])),
+      providers: all.map((p) => ({
+        key: p.key,
+        label: p.label,
+        kind: p.kind,
+        description: p.description,
+        columns: p.columns,
+        sample_url: samplePath(p.key),
+      })),
+    };
+  });
+
+  // A workbook with nothing in it but headers and examples: served without sign-in so a plain link downloads it.
+  app.get<{ Params: { provider: string } }>(
+    '/api/builder/imports/samples/:provider',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const key = request.params.provider.replace(/\.xlsx$/, '');
+      const provider = providerFor(key);
+      if (!provider) return reply.status(404).send({ message: 'Not found.' });
+      return reply
+        .type(CONTENT_TYPES.xlsx)
+        .header('Content-Disposition', `attachment; filename="${provider.key}-import-sample.xlsx"`)
+        .send(await sampleWorkbook(provider));
+    },
+  );
+
+  registerCall(app, builderImportRun, async ({ raw, user }) => {
+    const form = await readUploadForm(raw, 'import');
+    const errors: Record<string, string> = {};
+    const fields = importFields.safeParse(form.fields);
+    if (!fields.success) {
+      for (const issue of fields.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    }
+    const provider = fields.success ? providerFor(fields.data.provider) : null;
+    if (fields.success && !provider) errors.provider = 'Choose a provider from the list.';
+    if (!form.file || form.file.bytes.length === 0) {
+      errors.import = 'Choose a file to import.';
+    } else {
+      const problem = await sheetProblem(form.file.bytes, provider);
+      if (problem) errors.import = problem;
+    }
+    if (Object.keys(errors).length > 0 || !fields.success || !provider || !form.file) throw invalid(errors);
+
+    await mkdir(opts.dir, { recursive: true });
+    const file = join(opts.dir, `${randomUUID()}.xlsx`);
+    // Written aside and renamed, so the job never reads half a file.
+    await writeFile(`${file}.part`, form.file.bytes);
+    await rename(`${file}.part`, file);
+    const id = await queueImport(db, opts.enqueueImport, {
+      provider,
+      email: fields.data.email,
+      file,
+      filename: displayName(form.file.filename),
+      userId: user.id,
+    });
+    const noun = provider.kind === 'page' ? 'pages' : 'forms';
+    return {
+      message: `Your import has started: the ${noun} are created in the background and the result is e-mailed to ${fields.data.email}.`,
+      import_id: id,
+    };
+  });
+
+  registerCall(app, importsShow, async ({ params }) => {
+    const [row] = await db.select().from(imports).where(eq(imports.id, params.id));
+    if (!row) throw notFound('The import you are looking for does not exist.');
+    return { data: toProgress(row) };
+  });
+
+  registerCall(app, importsRecent, async ({ query }) => {
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    const rows = await db
+      .select()
+      .from(imports)
+      .where(
+        and(
+          eq(imports.kind, query.kind),
+          or(inArray(imports.status, ['queued', 'running']), gt(imports.updatedAt, hourAgo)),
+        ),
+      )
+      .orderBy(desc(imports.createdAt), desc(imports.id))
+      .limit(5);
+    return { data: rows.map(toProgress) };
+  });
+}
