@@ -70,7 +70,7 @@ async function openBuilder(page: Page, url: string): Promise<number> {
   await last.waitFor({ state: 'attached', timeout: 30_000 }).catch(async (error: unknown) => {
     const seen = await page.evaluate(() => ({
       rows: document.querySelectorAll('ol[aria-label="Blocks"] > li').length,
-      text: document.body.innerText.slice(0, 400),
+      text: (document.body.textContent ?? '').slice(0, 400),
     }));
     throw new Error(`The builder did not list its blocks: ${JSON.stringify(seen)}`, { cause: error });
   });
