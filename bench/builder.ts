@@ -7,11 +7,13 @@
  * duplicate and undo (budget 100 ms each).
  */
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import type { BuilderItem } from '../src/api/contract/builder';
 import type { PageItem } from '../src/api/contract/pages';
 import { PAGE_BLOCKS } from '../src/blocks/catalogue';
+import { DRAFT_PREFIX } from '../src/blocks/drafts';
 import { blankItem } from '../src/blocks/items';
 import type { Benchmark, Budget } from './benchmark';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, root, seedBenchData } from './server';
@@ -65,7 +67,13 @@ async function signIn(page: Page, base: string): Promise<void> {
 async function openBuilder(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' });
   const last = page.getByRole('button', { name: `Edit Block ${BLOCKS}`, exact: true });
-  await last.waitFor({ state: 'visible', timeout: 30_000 });
+  await last.waitFor({ state: 'attached', timeout: 30_000 }).catch(async (error: unknown) => {
+    const seen = await page.evaluate(() => ({
+      rows: document.querySelectorAll('ol[aria-label="Blocks"] > li').length,
+      text: (document.body.textContent ?? '').slice(0, 400),
+    }));
+    throw new Error(`The builder did not list its blocks: ${JSON.stringify(seen)}`, { cause: error });
+  });
   await page.waitForFunction((name) => {
     const button = [...document.querySelectorAll('button')].find(
       (b) => b.getAttribute('aria-label') === name,
@@ -212,7 +220,10 @@ export const builderBenchmark: Benchmark = {
       const usable: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         // Each round opens the page afresh, without a draft to offer.
-        await page.evaluate(() => localStorage.clear());
+        await page.evaluate((prefix) => {
+          for (const key of Object.keys(localStorage))
+            if (key.startsWith(prefix)) localStorage.removeItem(key);
+        }, DRAFT_PREFIX);
         await page.goto(`${server.base}/dashboard`);
         usable.push(await openBuilder(page, url));
       }
@@ -227,6 +238,9 @@ export const builderBenchmark: Benchmark = {
         actions.undo?.push(await timePress(page, 'undo'));
         actions.undo?.push(await timePress(page, 'undo'));
       }
+      // The figures are wall-clock times: a busy machine slows them all.
+      const load = loadavg()[0] ?? 0;
+      console.log(`load average (1 min)  ${load.toFixed(1)}`);
       const figures = Object.fromEntries(
         Object.entries(actions).map(([name, samples]) => [name, median(samples)]),
       );

@@ -292,3 +292,202 @@ describe('builder machine rules', () => {
     });
   });
 });
+
+describe('builder machine edges', () => {
+  const named = (name: string) => block({ name, hideable: true, hidden: false });
+  const [a, b, c] = [named('A'), named('B'), named('C')];
+  const names = (actor: ReturnType<typeof start>['actor']) =>
+    actor.getSnapshot().context.items.map((item) => item.name);
+
+  it('starts empty, unlocked and unnamed without input', () => {
+    for (const input of [undefined, {}]) {
+      // Without input at all, as plain JavaScript could start it.
+      const actor = createActor(builderMachine, { input: input as BuilderInput }).start();
+      const { context } = actor.getSnapshot();
+      expect(context).toMatchObject({
+        items: [],
+        keys: [],
+        name: '',
+        slug: '',
+        fields: {},
+        locked: false,
+        draft: null,
+      });
+      expect(actor.getSnapshot().matches({ page: { ready: 'idle' } })).toBe(true);
+      actor.send({ type: 'item.add', item: a });
+      expect(actor.getSnapshot().context.items).toEqual([a]);
+    }
+  });
+
+  it('refuses positions that are not a block, and changes that change nothing', () => {
+    const { actor } = start({ items: [a, b] });
+    const refused: BuilderEvent[] = [
+      { type: 'item.edit', at: -1 },
+      { type: 'item.edit', at: 2 },
+      { type: 'item.edit', at: 0.5 },
+      { type: 'item.remove', at: -1 },
+      { type: 'item.remove', at: 1.5 },
+      { type: 'item.duplicate', at: 2 },
+      { type: 'item.hide', at: -1, hidden: true },
+      { type: 'item.hide', at: 0, hidden: false },
+      { type: 'item.move', from: 0, to: 0 },
+      { type: 'item.move', from: 0, to: 2 },
+      { type: 'item.move', from: -1, to: 0 },
+      { type: 'item.move', from: 0.5, to: 1 },
+      { type: 'item.paste', items: [] },
+      { type: 'item.cancel' },
+      { type: 'item.save', item: c },
+      { type: 'name.change', name: '' },
+      { type: 'field.change', name: 'meta_title', value: undefined },
+      { type: 'history.undo' },
+      { type: 'history.redo' },
+    ];
+    for (const event of refused) {
+      actor.send(event);
+      const { context } = actor.getSnapshot();
+      expect(
+        { items: context.items, editing: context.editing, past: context.past.length },
+        event.type,
+      ).toEqual({
+        items: [a, b],
+        editing: null,
+        past: 0,
+      });
+    }
+  });
+
+  it('keeps the open block open through moves, inserts and removals around it', () => {
+    for (const editing of [0, 1, 2])
+      for (const from of [0, 1, 2])
+        for (const to of [0, 1, 2]) {
+          if (from === to) continue;
+          const { actor } = start({ items: [a, b, c] });
+          actor.send({ type: 'item.edit', at: editing });
+          const key = actor.getSnapshot().context.keys[editing];
+          actor.send({ type: 'item.move', from, to });
+          const { context } = actor.getSnapshot();
+          expect(context.keys[context.editing ?? -1], `${editing}: ${from} to ${to}`).toBe(key);
+        }
+    for (const editing of [0, 1, 2])
+      for (const at of [0, 1, 2]) {
+        const removed = start({ items: [a, b, c] }).actor;
+        removed.send({ type: 'item.edit', at: editing });
+        removed.send({ type: 'item.remove', at });
+        expect(removed.getSnapshot().context.editing, `remove ${at} open ${editing}`).toBe(
+          at === editing ? null : at < editing ? editing - 1 : editing,
+        );
+        const duplicated = start({ items: [a, b, c] }).actor;
+        duplicated.send({ type: 'item.edit', at: editing });
+        duplicated.send({ type: 'item.duplicate', at });
+        expect(duplicated.getSnapshot().context.editing, `duplicate ${at} open ${editing}`).toBe(
+          at < editing ? editing + 1 : editing,
+        );
+        const pasted = start({ items: [a, b, c] }).actor;
+        pasted.send({ type: 'item.edit', at: editing });
+        pasted.send({ type: 'item.paste', items: [hero], at });
+        expect(pasted.getSnapshot().context.editing, `paste at ${at} open ${editing}`).toBe(
+          at <= editing ? editing + 1 : editing,
+        );
+      }
+  });
+
+  it('puts a duplicate after its original, as a new object with a new key', () => {
+    const { actor } = start({ items: [a, b, c] });
+    actor.send({ type: 'item.duplicate', at: 0 });
+    const { context } = actor.getSnapshot();
+    expect(context.items[0]).toBe(a);
+    expect(context.items[1]).not.toBe(a);
+    expect(context.items[1]).toEqual(a);
+    expect(context.items.slice(2)).toEqual([b, c]);
+    expect(context.keys).toEqual([0, 3, 1, 2]);
+  });
+
+  it('pastes at the place given, or at the end when there is no such place, and never on a locked page', () => {
+    for (const [at, expected] of [
+      [0, ['Hero', 'A', 'B']],
+      [1, ['A', 'Hero', 'B']],
+      [2, ['A', 'B', 'Hero']],
+      [3, ['A', 'B', 'Hero']],
+      [-1, ['A', 'B', 'Hero']],
+      [0.5, ['A', 'B', 'Hero']],
+      [undefined, ['A', 'B', 'Hero']],
+    ] as const) {
+      const { actor } = start({ items: [a, b] });
+      actor.send({ type: 'item.paste', items: [hero], ...(at === undefined ? {} : { at }) });
+      expect(names(actor), String(at)).toEqual(expected);
+      expect(actor.getSnapshot().context.keys).toEqual(
+        expected.map((name) => (name === 'Hero' ? 2 : name === 'A' ? 0 : 1)),
+      );
+    }
+    const { actor } = start({ items: [a], locked: true });
+    actor.send({ type: 'item.paste', items: [hero] });
+    expect(names(actor)).toEqual(['A']);
+  });
+
+  it('takes typing in one field as one change, and a change of field as another', () => {
+    const { actor } = start({ items: [a], name: 'Home', fields: { meta_title: '' } });
+    actor.send({ type: 'name.change', name: 'Ho' });
+    actor.send({ type: 'name.change', name: 'Hot' });
+    actor.send({ type: 'field.change', name: 'meta_title', value: 'S' });
+    actor.send({ type: 'field.change', name: 'meta_title', value: 'Sp' });
+    actor.send({ type: 'field.change', name: 'meta_description', value: 'D' });
+    expect(actor.getSnapshot().context.past).toHaveLength(3);
+    actor.send({ type: 'history.undo' });
+    actor.send({ type: 'history.undo' });
+    expect(actor.getSnapshot().context).toMatchObject({ name: 'Hot', fields: { meta_title: '' } });
+    actor.send({ type: 'history.undo' });
+    expect(actor.getSnapshot().context.name).toBe('Home');
+  });
+
+  it('asks for the slug again only when undo or redo brings another name back', async () => {
+    const { actor, calls } = start({ items: [a], name: 'Home', slug: 'home' });
+    actor.send({ type: 'item.remove', at: 0 });
+    actor.send({ type: 'history.undo' });
+    actor.send({ type: 'history.redo' });
+    await vi.advanceTimersByTimeAsync(SLUG_DELAY_MS);
+    expect(calls.inputsOf('slugOf')).toEqual([]);
+    actor.send({ type: 'name.change', name: 'Used cars' });
+    await vi.advanceTimersByTimeAsync(SLUG_DELAY_MS);
+    calls.resolve('slugOf', { slug: 'used-cars' });
+    actor.send({ type: 'history.undo' });
+    await vi.advanceTimersByTimeAsync(SLUG_DELAY_MS);
+    actor.send({ type: 'history.redo' });
+    await vi.advanceTimersByTimeAsync(SLUG_DELAY_MS);
+    expect(calls.inputsOf('slugOf')).toEqual([
+      { name: 'Used cars' },
+      { name: 'Home' },
+      { name: 'Used cars' },
+    ]);
+  });
+
+  it('never asks for the slug of a blank name', async () => {
+    const { actor, calls } = start({ name: 'Home' });
+    actor.send({ type: 'name.change', name: '   ' });
+    await vi.advanceTimersByTimeAsync(SLUG_DELAY_MS);
+    expect(calls.inputsOf('slugOf')).toEqual([]);
+    expect(actor.getSnapshot().matches({ slug: 'idle' })).toBe(true);
+  });
+
+  it('takes nothing while earlier work is offered, and the same name is no change', async () => {
+    const draft = { items: [b], name: 'Kept', slug: 'kept', fields: {} };
+    const { actor } = start({ items: [a], name: 'Home', draft });
+    for (const event of [
+      { type: 'name.change', name: 'Other' },
+      { type: 'item.paste', items: [c] },
+      { type: 'field.change', name: 'meta_title', value: 'X' },
+      { type: 'page.save' },
+    ] as BuilderEvent[])
+      actor.send(event);
+    expect(actor.getSnapshot().context).toMatchObject({ items: [a], name: 'Home', past: [], changed: false });
+    actor.send({ type: 'draft.discard' });
+    const saved = start({ items: [a], name: 'Home' });
+    saved.actor.send({ type: 'page.save' });
+    saved.calls.resolve('save', {});
+    await settle();
+    saved.actor.send({ type: 'name.change', name: 'Home' });
+    expect(saved.actor.getSnapshot().matches({ page: { ready: 'saved' } })).toBe(true);
+    expect(saved.actor.getSnapshot().context.past).toHaveLength(0);
+    saved.actor.send({ type: 'name.change', name: 'Homes' });
+    expect(saved.actor.getSnapshot().matches({ page: { ready: 'idle' } })).toBe(true);
+  });
+});
