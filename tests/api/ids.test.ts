@@ -1,4 +1,4 @@
-import { brands, dealerships, exports, users } from '@server/db/schema';
+import { brands, dealerships, exports, imports, users } from '@server/db/schema';
 import { storeReservations } from '@server/domain/reservations';
 import { registeredCalls } from '@server/http/route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,16 @@ beforeAll(async () => {
   await db
     .insert(exports)
     .values(RECORD_IDS.map((id) => ({ id, kind: 'vehicles' as const, email: `e${id}@example.com` })));
+  await db.insert(imports).values(
+    RECORD_IDS.map((id) => ({
+      id,
+      kind: 'page' as const,
+      provider: 'pages',
+      email: `i${id}@example.com`,
+      file: `import-${id}.xlsx`,
+      filename: `import-${id}.xlsx`,
+    })),
+  );
 });
 afterAll(() => server.close());
 
