@@ -19,7 +19,7 @@ import { DataTable, type DataTableColumn, type DataTableProps, type DataTableRow
 import { IconButton } from '../IconButton';
 import { IconLink } from '../IconLink';
 import { ListEmpty, type ListNouns } from '../lists/ListEmpty';
-import { ListFrame, ListRows, ListToolbar } from '../lists/ListParts';
+import { ListFrame, ListRows, ListToolbar, machineListParts } from '../lists/ListParts';
 import { useLatest, useOnce, useOnKeyChange } from '../lists/useListLogic';
 import { Tabs } from '../Tabs';
 import { toast } from '../toasts';
@@ -108,6 +108,7 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
   // Row and bulk actions wait while the list loads, deletes or restores: the machine would ignore them.
   const busy = !snapshot.matches({ ready: 'idle' });
   const visibility = useColumnVisibility(columns, columnsKey);
+  const parts = machineListParts(actor, snapshot);
 
   useEffect(() => {
     if (context.error && snapshot.matches('ready')) toast.error(context.error);
@@ -185,8 +186,7 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
     <ListFrame busy={loading} ref={outcome.rootRef}>
       <ListToolbar
         many={nouns.many}
-        search={context.search}
-        onSearch={(value) => actor.send({ type: 'search.change', value })}
+        {...parts.toolbar}
         columns={visibility.columns}
         onColumnsChange={visibility.setHiddenIds}
       />
@@ -227,13 +227,7 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
               </Button>
             </BulkBar>
           ) : null}
-          <ListRows
-            many={nouns.many}
-            failure={snapshot.matches('loadFailed') ? (context.error ?? '') : null}
-            onRetry={() => actor.send({ type: 'list.retry' })}
-            page={list}
-            onPage={(page) => actor.send({ type: 'page.go', page })}
-          >
+          <ListRows many={nouns.many} page={list} {...parts.rows}>
             {props.wrapTable ? props.wrapTable(table, rows) : table}
           </ListRows>
         </div>

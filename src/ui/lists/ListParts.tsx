@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import type { Paginator } from '@/api/contract/common';
+import type { ListEvent } from '@/machines/list';
 import { ColumnToggle, type ToggleColumn } from '../ColumnToggle';
 import { EmptyState } from '../EmptyState';
 import { Pagination } from '../Pagination';
@@ -86,4 +87,25 @@ export function ListRows({ many, failure, onRetry, page, onPage, children }: Lis
       ) : null}
     </>
   );
+}
+
+/**
+ * The toolbar's and rows' wiring for a list run by the list machine or one built on it (the
+ * lifecycle machine): what they show from its snapshot and the events they send it.
+ */
+export function machineListParts(
+  actor: { send: (event: ListEvent) => void },
+  snapshot: { context: { search: string; error: string | null }; matches: (value: 'loadFailed') => boolean },
+) {
+  return {
+    toolbar: {
+      search: snapshot.context.search,
+      onSearch: (value: string) => actor.send({ type: 'search.change', value }),
+    },
+    rows: {
+      failure: snapshot.matches('loadFailed') ? (snapshot.context.error ?? '') : null,
+      onRetry: () => actor.send({ type: 'list.retry' }),
+      onPage: (page: number) => actor.send({ type: 'page.go', page }),
+    },
+  };
 }

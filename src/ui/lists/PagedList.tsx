@@ -7,7 +7,7 @@ import { type LoadInput, listMachine, pagedListShows } from '@/machines/list';
 import { DataTable, type DataTableColumn } from '../DataTable';
 import { useColumnVisibility } from '../useColumnVisibility';
 import { ListEmpty, type ListNouns } from './ListEmpty';
-import { ListFrame, ListRows, ListToolbar } from './ListParts';
+import { ListFrame, ListRows, ListToolbar, machineListParts } from './ListParts';
 import { useLatest, useOnce, useOnKeyChange } from './useListLogic';
 
 export interface PagedListProps<T extends { id: number }> {
@@ -48,23 +48,17 @@ export function PagedList<T extends { id: number }>(props: PagedListProps<T>) {
   const list = context.data as Paginator<T> | null;
   const loading = snapshot.matches('loading');
   const visibility = useColumnVisibility(columns, columnsKey);
+  const parts = machineListParts(actor, snapshot);
 
   return (
     <ListFrame busy={loading}>
       <ListToolbar
         many={nouns.many}
-        search={context.search}
-        onSearch={(value) => actor.send({ type: 'search.change', value })}
+        {...parts.toolbar}
         columns={visibility.columns}
         onColumnsChange={visibility.setHiddenIds}
       />
-      <ListRows
-        many={nouns.many}
-        failure={snapshot.matches('loadFailed') ? (context.error ?? '') : null}
-        onRetry={() => actor.send({ type: 'list.retry' })}
-        page={list}
-        onPage={(page) => actor.send({ type: 'page.go', page })}
-      >
+      <ListRows many={nouns.many} page={list} {...parts.rows}>
         <DataTable<T>
           label={`All ${nouns.many}`}
           columns={visibility.columns}
