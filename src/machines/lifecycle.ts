@@ -7,6 +7,7 @@ import {
   type ListShows,
   type LoadInput,
   listShows,
+  pagedListStates,
   type Row,
   SEARCH_DEBOUNCE_MS,
 } from './list';
@@ -167,41 +168,9 @@ export const lifecycleMachine = setup({
     error: null,
   }),
   initial: 'loading',
-  // The paged list's states (see list.ts); `ready` adds the bin layer's confirm, delete and restore.
+  // The paged list's loading and failed states (list.ts); its `ready` is the bin layer's: confirm, delete, restore.
   states: {
-    loading: {
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ search: context.search, page: context.page }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'setData', params: ({ event }) => ({ data: event.output }) },
-        },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-      on: {
-        // Typing while a page loads: load again with what was typed.
-        'search.change': {
-          target: 'loading',
-          reenter: true,
-          actions: [{ type: 'setSearch', params: ({ event }) => ({ value: event.value }) }, 'firstPage'],
-        },
-      },
-    },
-    loadFailed: {
-      on: {
-        'list.retry': 'loading',
-        'list.reload': 'loading',
-        'search.change': {
-          target: 'loading',
-          actions: [{ type: 'setSearch', params: ({ event }) => ({ value: event.value }) }, 'firstPage'],
-        },
-      },
-    },
+    ...pagedListStates<LifecycleLists>(),
     ready: {
       initial: 'idle',
       // Shown rows answer these alike whether a search waits or not; an open confirm or a running

@@ -45,10 +45,67 @@ export type ListQueried = { type: 'list.queried'; search: string; page: number }
 
 /** Every data state takes a query from outside the same way: load it afresh. */
 const takeQuery = {
-  target: '#list.loading',
+  target: 'loading',
   reenter: true,
   actions: 'takeQuery',
 } as const;
+
+/** Typing while nothing is shown yet, or after a failure: load at once, from page 1. */
+const searchNow = {
+  target: 'loading',
+  actions: [
+    { type: 'setSearch', params: ({ event }: { event: { value: string } }) => ({ value: event.value }) },
+    'firstPage',
+  ],
+} as const;
+
+/**
+ * The loading and failed states of every paged list: the list machine below, and the lifecycle
+ * machine, which adds its bin layer to `ready`. A machine built on them provides the `load` actor
+ * and the actions they name: `setData` (`{ data }`), `setError` (`{ error }`), `setSearch`
+ * (`{ value }`) and `firstPage`.
+ */
+export function pagedListStates<TData>() {
+  return {
+    loading: {
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }: { context: ListContext<TData> }) => ({
+          search: context.search,
+          page: context.page,
+        }),
+        onDone: {
+          target: 'ready',
+          actions: {
+            type: 'setData',
+            params: ({ event }: { event: { output: TData } }) => ({ data: event.output }),
+          },
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: {
+            type: 'setError',
+            params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+          },
+        },
+      },
+      on: {
+        // Typing while a page loads: load again with what was typed.
+        'search.change': { ...searchNow, reenter: true },
+      },
+    },
+    loadFailed: {
+      on: {
+        'list.retry': 'loading',
+        'list.reload': 'loading',
+        'search.change': searchNow,
+      },
+    },
+  } as const;
+}
+
+const shared = pagedListStates<Paginator<Row>>();
 
 /**
  * What a list shows under its toolbar. `noResults` is a search that found nothing (spec: 'Oops! No
@@ -118,44 +175,16 @@ export const listMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      ...shared.loading,
       entry: emit(({ context }) => ({
         type: 'list.queried' as const,
         search: context.search,
         page: context.page,
       })),
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ search: context.search, page: context.page }),
-        onDone: {
-          target: 'ready',
-          actions: { type: 'setData', params: ({ event }) => ({ data: event.output }) },
-        },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-      on: {
-        // Typing while a page loads: load again with what was typed.
-        'search.change': {
-          target: 'loading',
-          reenter: true,
-          actions: [{ type: 'setSearch', params: ({ event }) => ({ value: event.value }) }, 'firstPage'],
-        },
-        'list.query': takeQuery,
-      },
+      on: { ...shared.loading.on, 'list.query': takeQuery },
     },
     loadFailed: {
-      on: {
-        'list.query': takeQuery,
-        'list.retry': 'loading',
-        'list.reload': 'loading',
-        'search.change': {
-          target: 'loading',
-          actions: [{ type: 'setSearch', params: ({ event }) => ({ value: event.value }) }, 'firstPage'],
-        },
-      },
+      on: { ...shared.loadFailed.on, 'list.query': takeQuery },
     },
     ready: {
       initial: 'idle',

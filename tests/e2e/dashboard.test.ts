@@ -1,36 +1,30 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { MetricTotal } from '@/api/contract/analytics';
-import { apiRequest, apiToken } from './api';
-import { expectNoAxeViolations, field, hasChromium, launchBrowser, signedInContext } from './browser';
+import { signedInAdmin } from './admin';
+import { apiRequest } from './api';
+import { expectNoAxeViolations, field, hasChromium } from './browser';
 
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 describe.skipIf(!hasChromium)('dashboard', () => {
-  let browser: Browser;
-  let context: BrowserContext;
+  const admin = signedInAdmin();
   let page: Page;
-  let token: string;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    context = await signedInContext(browser);
-    token = await apiToken();
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
 
   const metric = (name: string) => page.getByRole('region', { name, exact: true });
   const totals = async (body: Record<string, string>) =>
-    (await apiRequest<{ data: MetricTotal[] }>(token, 'POST', 'analytics/totals', body)).data;
+    (await apiRequest<{ data: MetricTotal[] }>(admin.token, 'POST', 'analytics/totals', body)).data;
 
   it('shows a total box with a described chart per metric for the last 30 days', async () => {
-    const dates = await apiRequest<{ start: string; end: string }>(token, 'POST', 'analytics/dates', {});
+    const dates = await apiRequest<{ start: string; end: string }>(
+      admin.token,
+      'POST',
+      'analytics/dates',
+      {},
+    );
     const expected = await totals(dates);
-    page = await context.newPage();
+    page = await admin.newPage();
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await metric('Page views').waitFor();
@@ -57,7 +51,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     const expected = await totals({ ...first, comparison_start: second.start, comparison_end: second.end });
     const views = expected.find((m) => m.key === 'page_views')!;
 
-    page = await context.newPage();
+    page = await admin.newPage();
     await page.goto('/dashboard');
     await metric('Page views').waitFor();
     await field(page, 'Start').fill(first.start);
@@ -86,7 +80,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
 
   it('opens one figures table at a time, with the difference coloured or N/A', async () => {
     const end = Date.now();
-    page = await context.newPage();
+    page = await admin.newPage();
     await page.goto('/dashboard');
     await metric('Visitors').waitFor();
     await field(page, 'Start').fill(iso(end - 2 * DAY));
@@ -115,7 +109,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
   });
 
   it('shows the field error when a range ends before it starts', async () => {
-    page = await context.newPage();
+    page = await admin.newPage();
     await page.goto('/dashboard');
     await metric('Visitors').waitFor();
     await field(page, 'Start').fill('2026-05-10');

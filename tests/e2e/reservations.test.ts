@@ -1,10 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Paginator } from '@/api/contract/common';
 import type { Reservation } from '@/api/contract/reservations';
 import { formatDate } from '@/ui/format';
-import { apiRequest, apiToken } from './api';
-import { expectNoAxeViolations, hasChromium, launchBrowser, signedInContext } from './browser';
+import { columnHeaders, signedInAdmin } from './admin';
+import { apiRequest } from './api';
+import { expectNoAxeViolations, hasChromium } from './browser';
 
 const DATE = /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}$/;
 
@@ -14,39 +15,26 @@ async function listReservations(token: string, query = ''): Promise<Paginator<Re
 }
 
 describe.skipIf(!hasChromium)('reservations', () => {
-  let browser: Browser;
-  let context: BrowserContext;
+  const admin = signedInAdmin();
   let page: Page;
-  let token: string;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    context = await signedInContext(browser);
-    token = await apiToken();
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
-
-  const headers = async () =>
-    (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+  const headers = () => columnHeaders(page);
   const rowOf = (text: string) => page.getByRole('row').filter({ hasText: text });
   const searchBox = () => page.getByRole('searchbox', { name: 'Search reservations' });
 
   async function openList(path = '/reservations') {
-    page = await context.newPage();
+    page = await admin.newPage();
     await page.goto(path);
     await page.getByRole('heading', { level: 1, name: 'Reservations' }).waitFor();
   }
 
   it('opens from the sidebar with its title, subtitle, columns and 25 newest rows', async () => {
-    page = await context.newPage();
+    page = await admin.newPage();
     await page.goto('/dashboard');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reservations' }).click();
     await page.waitForURL(/\/reservations$/);
     await page.getByText('View all your reservations').waitFor();
-    const first = await listReservations(token);
+    const first = await listReservations(admin.token);
     await rowOf(first.data[0]!.email).waitFor();
     expect(await headers()).toEqual([
       'Name',
@@ -73,7 +61,7 @@ describe.skipIf(!hasChromium)('reservations', () => {
   });
 
   it('searches and pages through the address, and a reload shows the same rows', async () => {
-    const all = await listReservations(token);
+    const all = await listReservations(admin.token);
     const wanted = all.data[3]!;
     await openList();
     await searchBox().fill(wanted.registration);
@@ -85,7 +73,7 @@ describe.skipIf(!hasChromium)('reservations', () => {
     expect(await searchBox().inputValue()).toBe(wanted.registration);
 
     await page.goto('/reservations');
-    const second = await listReservations(token, '?page=2');
+    const second = await listReservations(admin.token, '?page=2');
     await rowOf(all.data[0]!.email).waitFor();
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: /Next/ }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
@@ -120,7 +108,7 @@ describe.skipIf(!hasChromium)('reservations', () => {
   });
 
   it('shows the details of a reservation: contact, status, sale in pounds and the masked card', async () => {
-    const all = await listReservations(token, '?page=2');
+    const all = await listReservations(admin.token, '?page=2');
     const r = all.data.find((x) => x.refunded && x.phone === null) ?? all.data.find((x) => x.refunded)!;
     await openList('/reservations?page=2');
     await rowOf(r.email).getByRole('link', { name: 'Show details' }).click();
@@ -147,7 +135,7 @@ describe.skipIf(!hasChromium)('reservations', () => {
   });
 
   it("says the reservation doesn't exist when it cannot be loaded", async () => {
-    page = await context.newPage();
+    page = await admin.newPage();
     await page.goto('/reservations/999999');
     await page.getByText("The reservation you are trying to view doesn't exist.").waitFor();
     await page.close();

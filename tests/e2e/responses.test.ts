@@ -1,33 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRequest, apiToken } from './api';
-import { expectNoAxeViolations, field, hasChromium, launchBrowser, signedInContext } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { columnHeaders, signedInAdmin } from './admin';
+import { apiRequest } from './api';
+import { expectNoAxeViolations, field, hasChromium } from './browser';
 
 type Count = number | 'N/A';
 type Totals = Record<string, { total: Count; groups: Record<string, Count> }>;
 
 describe.skipIf(!hasChromium)('responses', () => {
-  let browser: Browser;
-  let context: BrowserContext;
+  const admin = signedInAdmin();
   let page: Page;
-  let token: string;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    context = await signedInContext(browser);
-    token = await apiToken();
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-  });
-
-  const headers = async () =>
-    (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+  const headers = () => columnHeaders(page);
 
   it('opens from the sidebar with a totals box per group and its breakdown under View more', async () => {
-    const totals = (await apiRequest<{ data: Totals }>(token, 'GET', 'responses/totals')).data;
-    page = await context.newPage();
+    const totals = (await apiRequest<{ data: Totals }>(admin.token, 'GET', 'responses/totals')).data;
+    page = await admin.newPage();
     await page.goto('/dashboard');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Responses' }).click();
     await page.waitForURL(/\/responses$/);
@@ -52,8 +40,8 @@ describe.skipIf(!hasChromium)('responses', () => {
       total: number;
       full_total: number;
       responses: { data: Array<{ id: number; data: Record<string, { result: unknown }> }> };
-    }>(token, 'GET', 'responses?handle=new-car-enquiry');
-    page = await context.newPage();
+    }>(admin.token, 'GET', 'responses?handle=new-car-enquiry');
+    page = await admin.newPage();
     await page.goto('/responses');
     await page.getByRole('button', { name: /Form$/ }).click();
     await page.getByRole('option', { name: 'New Car Enquiry', exact: true }).click();
@@ -99,7 +87,7 @@ describe.skipIf(!hasChromium)('responses', () => {
       handle: 'interest-enquiry',
       fields: { name: 'Tomasz Nowak', email: 'tomasz@example.org', derivative: 'Kia EV3 Air' },
     });
-    page = await context.newPage();
+    page = await admin.newPage();
     await page.goto('/responses?handle=interest-enquiry');
     const row = page.getByRole('row').filter({ hasText: 'tomasz@example.org' });
     await row.waitFor();
@@ -118,14 +106,14 @@ describe.skipIf(!hasChromium)('responses', () => {
   });
 
   it('says there is no response for one that does not exist', async () => {
-    page = await context.newPage();
+    page = await admin.newPage();
     await page.goto('/responses/99999999');
     await page.getByText('There is no responses available.').waitFor();
     await page.close();
   });
 
   it('exports a chosen list in the background and says when it has been e-mailed', async () => {
-    page = await context.newPage();
+    page = await admin.newPage();
     await page.goto('/responses');
     await page.getByRole('region', { name: 'Sales total', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Export responses' }).click();

@@ -2,20 +2,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '@/api/client';
 import type { Paginator } from '@/api/contract/common';
-import {
-  allSelected,
-  currentList,
-  type LifecycleEvent,
-  type LifecycleLists,
-  type LoadInput,
-  lifecycleMachine,
-  type RemoveInput,
-  type RestoreInput,
-  type Row,
+import type {
+  LifecycleEvent,
+  LifecycleLists,
+  LoadInput,
+  RemoveInput,
+  RestoreInput,
+  Row,
 } from '@/machines/lifecycle';
 import { describeSpecEvent, FAILURE, lifecycleSpec, SELF } from './lifecycle-spec';
 import { modelPaths, replayModel } from './model';
-import { FakeCalls, settle } from './replay';
+import { FakeCalls, loadMachine, settle } from './replay';
+
+const { allSelected, currentList, lifecycleMachine, lifecycleShows, selectableIds } = await loadMachine(
+  import('@/machines/lifecycle'),
+);
 
 interface UserRow extends Row {
   name: string;
@@ -330,5 +331,98 @@ describe('lifecycle machine rules', () => {
       { search: '', page: 1 },
       { search: 'cal', page: 1 },
     ]);
+  });
+
+  // Spec: the 'Hold up!' dialog names the rows it is about, so nothing moves the list while it is
+  // open or while its delete runs.
+  for (const stage of ['confirming', 'deleting'] as const) {
+    it(`holds the list still while ${stage === 'confirming' ? 'the confirm is open' : 'a delete runs'}`, async () => {
+      const { actor, calls } = await ready();
+      actor.send({ type: 'item.delete', id: 2 });
+      if (stage === 'deleting') actor.send({ type: 'confirm.accept' });
+      for (const event of [
+        { type: 'search.change', value: 'bea' },
+        { type: 'search.clear' },
+        { type: 'page.go', page: 2 },
+        { type: 'view.bin' },
+        { type: 'view.all' },
+        { type: 'list.reload' },
+      ] as const) {
+        actor.send(event);
+        await vi.advanceTimersByTimeAsync(500);
+        expect(calls.inputsOf('load'), event.type).toHaveLength(1);
+        expect(actor.getSnapshot().matches({ ready: stage }), event.type).toBe(true);
+        expect(actor.getSnapshot().context).toMatchObject({ search: '', page: 1, view: 'all' });
+      }
+    });
+  }
+
+  for (const action of ['delete', 'restore'] as const) {
+    it(`lets the list move again once a ${action} is done`, async () => {
+      const { actor, calls } = action === 'delete' ? await ready() : await inBin();
+      if (action === 'delete') {
+        actor.send({ type: 'item.delete', id: 2 });
+        actor.send({ type: 'confirm.accept' });
+        calls.resolve('remove', {});
+      } else {
+        actor.send({ type: 'item.restore', id: 7 });
+        calls.resolve('restore', {});
+      }
+      await settle();
+      calls.resolve('load', lists);
+      await settle();
+      actor.send({ type: 'page.go', page: 2 });
+      expect(calls.inputsOf('load').at(-1)).toMatchObject({ page: 2 });
+    });
+  }
+
+  it('clears a search from page 1', async () => {
+    const { actor, calls } = await ready();
+    actor.send({ type: 'search.change', value: 'zz' });
+    await vi.advanceTimersByTimeAsync(500);
+    calls.resolve('load', lists);
+    await settle();
+    actor.send({ type: 'page.go', page: 2 });
+    calls.resolve('load', lists);
+    await settle();
+    actor.send({ type: 'search.clear' });
+    expect(calls.inputsOf('load').at(-1)).toEqual({ search: '', page: 1 });
+  });
+
+  it('goes back to All on page 1', async () => {
+    const { actor, calls } = await inBin();
+    actor.send({ type: 'page.go', page: 2 });
+    calls.resolve('load', lists);
+    await settle();
+    actor.send({ type: 'view.all' });
+    expect(actor.getSnapshot().context).toMatchObject({ view: 'all', page: 1 });
+    expect(calls.inputsOf('load').at(-1)).toEqual({ search: '', page: 1 });
+  });
+
+  it('has nothing to select before the first answer, nor on a page holding only the user’s own row', async () => {
+    const { actor, calls } = start();
+    expect(selectableIds(actor.getSnapshot())).toEqual([]);
+    expect(allSelected(actor.getSnapshot())).toBe(false);
+    calls.resolve('load', { active: page([{ id: SELF, name: 'Me' }], 1, 1), trashed: page([], 1, 1) });
+    await settle();
+    expect(selectableIds(actor.getSnapshot())).toEqual([]);
+    // The header checkbox is not ticked for a page with nothing to tick.
+    expect(allSelected(actor.getSnapshot())).toBe(false);
+  });
+
+  it('shows loading, then the rows, an empty bin, and a failed load', async () => {
+    const { actor, calls } = start();
+    expect(lifecycleShows(actor.getSnapshot())).toBe('loading');
+    calls.resolve('load', { ...lists, trashed: page([], 1, 1) });
+    await settle();
+    expect(lifecycleShows(actor.getSnapshot())).toBe('rows');
+    actor.send({ type: 'view.bin' });
+    calls.resolve('load', { ...lists, trashed: page([], 1, 1) });
+    await settle();
+    expect(lifecycleShows(actor.getSnapshot())).toBe('empty');
+    actor.send({ type: 'list.reload' });
+    calls.reject('load', new ApiError(500, FAILURE));
+    await settle();
+    expect(lifecycleShows(actor.getSnapshot())).toBe('failed');
   });
 });

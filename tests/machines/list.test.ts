@@ -2,18 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '@/api/client';
 import type { Paginator } from '@/api/contract/common';
-import {
-  type ListEvent,
-  type LoadInput,
-  listMachine,
-  listShows,
-  pagedListShows,
-  type Row,
-} from '@/machines/list';
+import type { ListEvent, LoadInput, Row } from '@/machines/list';
 import { describeSpecEvent } from './lifecycle-spec';
 import { FAILURE, listSpec, PAGE_ROWS } from './list-spec';
 import { modelPaths, replayModel } from './model';
-import { FakeCalls, settle } from './replay';
+import { FakeCalls, loadMachine, settle } from './replay';
+
+const { listMachine, listShows, pagedListShows } = await loadMachine(import('@/machines/list'));
 
 function page(ids: number[]): Paginator<Row> {
   return {

@@ -175,6 +175,66 @@ describe('save machine rules', () => {
     expect(toDottedPath('opening_times[2].days.monday')).toBe('opening_times.2.days.monday');
   });
 
+  it('clears the errors of the twelfth row of a repeatable field, and only those', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'form.submit', values: typed });
+    calls.reject(
+      'validate',
+      new ApiError(422, 'The given data was invalid.', {
+        'team.12.name': ['Enter a name.'],
+        'team.1.name': ['Enter a name.'],
+      }),
+    );
+    await settle();
+    actor.send({ type: 'form.change', name: 'team[12].name' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ 'team.1.name': 'Enter a name.' });
+  });
+
+  // A save that answers no id (an update, a settings form) leaves the screen nowhere new to go.
+  for (const [answer, output] of [
+    ['nothing', undefined],
+    ['null', null],
+    ['a message only', { message: 'Saved.' }],
+    ['an id that is not a number', { id: '7', message: 'Saved.' }],
+    ['a bare number', 7],
+  ] as const) {
+    it(`is saved with no new id when the save call answers ${answer}`, async () => {
+      const { actor, calls } = start();
+      actor.send({ type: 'form.submit', values: typed });
+      calls.resolve('validate', { valid: true });
+      await settle();
+      calls.resolve('save', output);
+      await settle();
+      expect(actor.getSnapshot().value).toBe('saved');
+      expect(actor.getSnapshot().context.savedId).toBeNull();
+    });
+  }
+
+  it('shows a conflict, not field errors, when a 409 answer names fields', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'form.submit', values: typed });
+    calls.resolve('validate', { valid: true });
+    await settle();
+    calls.reject('save', new ApiError(409, CONFLICT, { updated_at: ['Changed since you opened it.'] }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context).toMatchObject({ conflict: true, error: CONFLICT, fieldErrors: {} });
+  });
+
+  it('shows field errors only from the API: anything else thrown reads as a failure', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'form.submit', values: typed });
+    const lookalike = Object.assign(new Error('Unexpected'), { status: 422, errors: FIELD_ERRORS });
+    calls.reject('validate', lookalike);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context).toMatchObject({
+      error: 'Something went wrong. Please try again.',
+      fieldErrors: {},
+    });
+    expect(calls.inputsOf('save')).toEqual([]);
+  });
+
   it('shows field errors that the save call finds after validation passed', async () => {
     const { actor, calls } = start();
     actor.send({ type: 'form.submit', values: typed });

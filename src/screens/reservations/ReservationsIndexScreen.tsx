@@ -2,17 +2,14 @@ import type { Paginator } from '@/api/contract/common';
 import type { Reservation } from '@/api/contract/reservations';
 import { api } from '@/api/endpoints';
 import { ButtonLink } from '@/ui/ButtonLink';
-import { ColumnToggle } from '@/ui/ColumnToggle';
 import { DataTable, type DataTableColumn } from '@/ui/DataTable';
 import { EmptyState } from '@/ui/EmptyState';
 import { formatDate } from '@/ui/format';
+import { ListFrame, ListRows, ListToolbar } from '@/ui/lists/ListParts';
 import { useAddressList } from '@/ui/lists/useAddressList';
 import { PageHeader } from '@/ui/PageHeader';
-import { Pagination } from '@/ui/Pagination';
-import { SearchField } from '@/ui/SearchField';
 import { useColumnVisibility } from '@/ui/useColumnVisibility';
 import { RefundedIcon } from './RefundedIcon';
-import styles from './Reservations.module.css';
 
 const columns: DataTableColumn[] = [
   { id: 'name', label: 'Name' },
@@ -65,24 +62,21 @@ export default function ReservationsIndexScreen() {
   return (
     <>
       <PageHeader title="Reservations" subtitle="View all your reservations" />
-      <div className={styles.list} aria-busy={list.isLoading}>
-        <div className={styles.toolbar}>
-          <SearchField
-            label="Search reservations"
-            value={list.typed}
-            onChange={list.type}
-            className={styles.search}
-          />
-          <ColumnToggle columns={visibility.columns} onChange={visibility.setHiddenIds} />
-        </div>
-        {list.failure ? (
-          <EmptyState
-            icon="cross"
-            title="The reservations could not be loaded."
-            text={list.failure}
-            action={{ label: 'Try again', onPress: list.retry }}
-          />
-        ) : (
+      <ListFrame busy={list.isLoading}>
+        <ListToolbar
+          many="reservations"
+          search={list.typed}
+          onSearch={list.type}
+          columns={visibility.columns}
+          onColumnsChange={visibility.setHiddenIds}
+        />
+        <ListRows
+          many="reservations"
+          failure={list.failure}
+          onRetry={list.retry}
+          page={page}
+          onPage={list.goTo}
+        >
           <DataTable<Reservation>
             label="Reservations"
             columns={visibility.columns}
@@ -96,19 +90,8 @@ export default function ReservationsIndexScreen() {
               </ButtonLink>
             )}
           />
-        )}
-        {page && page.total > 0 ? (
-          <Pagination
-            prevUrl={page.prev_page_url}
-            nextUrl={page.next_page_url}
-            currentPage={page.current_page}
-            lastPage={page.last_page}
-            total={page.total}
-            onPrevious={() => list.goTo(page.current_page - 1)}
-            onNext={() => list.goTo(page.current_page + 1)}
-          />
-        ) : null}
-      </div>
+        </ListRows>
+      </ListFrame>
     </>
   );
 }

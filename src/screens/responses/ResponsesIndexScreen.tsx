@@ -8,9 +8,9 @@ import { ExportDialog } from '@/ui/ExportDialog';
 import { formatDate } from '@/ui/format';
 import { IconButton } from '@/ui/IconButton';
 import { IconLink } from '@/ui/IconLink';
+import { ListRows } from '@/ui/lists/ListParts';
 import { useAddressList } from '@/ui/lists/useAddressList';
 import { PageHeader } from '@/ui/PageHeader';
-import { Pagination } from '@/ui/Pagination';
 import { Select } from '@/ui/Select';
 import { useLoad } from '@/ui/useLoad';
 import styles from './Responses.module.css';
@@ -106,14 +106,7 @@ function ResponsesOfForm({ handle }: { handle: ResponseHandle }) {
           {about.total} of {about.full_total}); earlier enquiries were only e-mailed.
         </p>
       ) : null}
-      {list.failure ? (
-        <EmptyState
-          icon="cross"
-          title="The responses could not be loaded."
-          text={list.failure}
-          action={{ label: 'Try again', onPress: list.retry }}
-        />
-      ) : (
+      <ListRows many="responses" failure={list.failure} onRetry={list.retry} page={page} onPage={list.goTo}>
         <DataTable<Enquiry>
           label="Responses"
           columns={columns}
@@ -131,18 +124,7 @@ function ResponsesOfForm({ handle }: { handle: ResponseHandle }) {
             />
           )}
         />
-      )}
-      {page && page.total > 0 ? (
-        <Pagination
-          prevUrl={page.prev_page_url}
-          nextUrl={page.next_page_url}
-          currentPage={page.current_page}
-          lastPage={page.last_page}
-          total={page.total}
-          onPrevious={() => list.goTo(page.current_page - 1)}
-          onNext={() => list.goTo(page.current_page + 1)}
-        />
-      ) : null}
+      </ListRows>
       <ExportDialog
         isOpen={exporting}
         onClose={() => {

@@ -14,16 +14,13 @@ import {
 } from '@/machines/lifecycle';
 import { BulkBar } from '../BulkBar';
 import { Button } from '../Button';
-import { ColumnToggle } from '../ColumnToggle';
 import { Confirm } from '../Confirm';
 import { DataTable, type DataTableColumn, type DataTableProps, type DataTableRowProps } from '../DataTable';
-import { EmptyState } from '../EmptyState';
 import { IconButton } from '../IconButton';
 import { IconLink } from '../IconLink';
 import { ListEmpty, type ListNouns } from '../lists/ListEmpty';
+import { ListFrame, ListRows, ListToolbar, machineListParts } from '../lists/ListParts';
 import { useLatest, useOnce, useOnKeyChange } from '../lists/useListLogic';
-import { Pagination } from '../Pagination';
-import { SearchField } from '../SearchField';
 import { Tabs } from '../Tabs';
 import { toast } from '../toasts';
 import { useColumnVisibility } from '../useColumnVisibility';
@@ -111,6 +108,7 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
   // Row and bulk actions wait while the list loads, deletes or restores: the machine would ignore them.
   const busy = !snapshot.matches({ ready: 'idle' });
   const visibility = useColumnVisibility(columns, columnsKey);
+  const parts = machineListParts(actor, snapshot);
 
   useEffect(() => {
     if (context.error && snapshot.matches('ready')) toast.error(context.error);
@@ -185,16 +183,13 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
   );
 
   return (
-    <div className={styles.list} aria-busy={loading} ref={outcome.rootRef}>
-      <div className={styles.toolbar}>
-        <SearchField
-          label={`Search ${nouns.many}`}
-          value={context.search}
-          onChange={(value) => actor.send({ type: 'search.change', value })}
-          className={styles.search}
-        />
-        <ColumnToggle columns={visibility.columns} onChange={visibility.setHiddenIds} />
-      </div>
+    <ListFrame busy={loading} ref={outcome.rootRef}>
+      <ListToolbar
+        many={nouns.many}
+        {...parts.toolbar}
+        columns={visibility.columns}
+        onColumnsChange={visibility.setHiddenIds}
+      />
       <Tabs
         label={`${nouns.many} views`}
         items={[
@@ -232,29 +227,9 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
               </Button>
             </BulkBar>
           ) : null}
-          {snapshot.matches('loadFailed') ? (
-            <EmptyState
-              icon="cross"
-              title={`The ${nouns.many} could not be loaded.`}
-              text={context.error}
-              action={{ label: 'Try again', onPress: () => actor.send({ type: 'list.retry' }) }}
-            />
-          ) : props.wrapTable ? (
-            props.wrapTable(table, rows)
-          ) : (
-            table
-          )}
-          {list && list.total > 0 ? (
-            <Pagination
-              prevUrl={list.prev_page_url}
-              nextUrl={list.next_page_url}
-              currentPage={list.current_page}
-              lastPage={list.last_page}
-              total={list.total}
-              onPrevious={() => actor.send({ type: 'page.go', page: list.current_page - 1 })}
-              onNext={() => actor.send({ type: 'page.go', page: list.current_page + 1 })}
-            />
-          ) : null}
+          <ListRows many={nouns.many} page={list} {...parts.rows}>
+            {props.wrapTable ? props.wrapTable(table, rows) : table}
+          </ListRows>
         </div>
       </Tabs>
       <Confirm
@@ -265,6 +240,6 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
         onConfirm={() => actor.send({ type: 'confirm.accept' })}
         onCancel={() => actor.send({ type: 'confirm.cancel' })}
       />
-    </div>
+    </ListFrame>
   );
 }

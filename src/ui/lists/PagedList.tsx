@@ -4,14 +4,10 @@ import { fromPromise } from 'xstate';
 import type { Paginator } from '@/api/contract/common';
 import { currentInspect } from '@/machines/inspect';
 import { type LoadInput, listMachine, pagedListShows } from '@/machines/list';
-import { ColumnToggle } from '../ColumnToggle';
 import { DataTable, type DataTableColumn } from '../DataTable';
-import { EmptyState } from '../EmptyState';
-import styles from '../lifecycle/LifecycleList.module.css';
-import { Pagination } from '../Pagination';
-import { SearchField } from '../SearchField';
 import { useColumnVisibility } from '../useColumnVisibility';
 import { ListEmpty, type ListNouns } from './ListEmpty';
+import { ListFrame, ListRows, ListToolbar, machineListParts } from './ListParts';
 import { useLatest, useOnce, useOnKeyChange } from './useListLogic';
 
 export interface PagedListProps<T extends { id: number }> {
@@ -54,26 +50,17 @@ export function PagedList<T extends { id: number }>(props: PagedListProps<T>) {
   const list = context.data as Paginator<T> | null;
   const loading = snapshot.matches('loading');
   const visibility = useColumnVisibility(columns, columnsKey);
+  const parts = machineListParts(actor, snapshot);
 
   return (
-    <div className={styles.list} aria-busy={loading}>
-      <div className={styles.toolbar}>
-        <SearchField
-          label={`Search ${nouns.many}`}
-          value={context.search}
-          onChange={(value) => actor.send({ type: 'search.change', value })}
-          className={styles.search}
-        />
-        <ColumnToggle columns={visibility.columns} onChange={visibility.setHiddenIds} />
-      </div>
-      {snapshot.matches('loadFailed') ? (
-        <EmptyState
-          icon="cross"
-          title={`The ${nouns.many} could not be loaded.`}
-          text={context.error}
-          action={{ label: 'Try again', onPress: () => actor.send({ type: 'list.retry' }) }}
-        />
-      ) : (
+    <ListFrame busy={loading}>
+      <ListToolbar
+        many={nouns.many}
+        {...parts.toolbar}
+        columns={visibility.columns}
+        onColumnsChange={visibility.setHiddenIds}
+      />
+      <ListRows many={nouns.many} page={list} {...parts.rows}>
         <DataTable<T>
           label={`All ${nouns.many}`}
           columns={visibility.columns}
@@ -93,18 +80,7 @@ export function PagedList<T extends { id: number }>(props: PagedListProps<T>) {
             />
           }
         />
-      )}
-      {list && list.total > 0 ? (
-        <Pagination
-          prevUrl={list.prev_page_url}
-          nextUrl={list.next_page_url}
-          currentPage={list.current_page}
-          lastPage={list.last_page}
-          total={list.total}
-          onPrevious={() => actor.send({ type: 'page.go', page: list.current_page - 1 })}
-          onNext={() => actor.send({ type: 'page.go', page: list.current_page + 1 })}
-        />
-      ) : null}
-    </div>
+      </ListRows>
+    </ListFrame>
   );
 }
