@@ -16,7 +16,7 @@ import { toast } from '@/ui/toasts';
 import { type Catalogue, own } from '../catalogue';
 import { checkPaste, type PasteTarget, readClipboard } from '../clipboard';
 import { blankItem } from '../items';
-import { ItemRow } from './ItemRow';
+import { ItemRow, rowId } from './ItemRow';
 import styles from './ItemsPanel.module.css';
 import { errorsPerItem } from './itemKeys';
 import { type BuilderActor, useEditing, useFieldErrors, useItems } from './useBuilderActor';
@@ -55,7 +55,7 @@ export const ItemsPanel = memo(function ItemsPanel({
   const fieldErrors = useFieldErrors(actor);
   // The machine keeps a key per block that follows it through moves, undo and redo.
   const machineKeys = useSelector(actor, (s) => s.context.keys);
-  const keys = useMemo(() => machineKeys.map((key) => `b${key}`), [machineKeys]);
+  const keys = useMemo(() => machineKeys.map(rowId), [machineKeys]);
   const errors = useMemo(() => errorsPerItem(fieldErrors), [fieldErrors]);
   const [choice, setChoice] = useState<string | null>(null);
   const sensors = useSensors(
@@ -110,8 +110,8 @@ export const ItemsPanel = memo(function ItemsPanel({
             {items.map((item, at) => (
               <ItemRow
                 key={keys[at]}
-                id={keys[at] ?? String(at)}
-                at={at}
+                blockKey={machineKeys[at] ?? -at}
+                isFirst={at === 0}
                 isLast={at === items.length - 1}
                 item={item}
                 definition={own(catalogue, item.index)}
