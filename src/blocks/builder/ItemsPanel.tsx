@@ -40,7 +40,7 @@ export interface ItemsPanelProps {
 /**
  * The blocks of a page, form or template: add from the catalogue, open one at a time, reorder by
  * drag (pointer or keyboard: Space, arrows, Space) or with the move buttons, hide and remove.
- * Rows are memoised and laid out lazily (content-visibility), so a page of hundreds stays quick.
+ * Rows are memoised and hold no position, so a change re-renders only the rows it touches.
  */
 export const ItemsPanel = memo(function ItemsPanel({
   actor,
