@@ -219,4 +219,16 @@ describe('the page builder', { timeout: 20_000 }, () => {
     await user.click(button('Edit B'));
     expect(screen.getByRole('region', { name: 'Edit B' })).toBeTruthy();
   });
+
+  it("shows a row action's tooltip on hover, as the button's description, until the pointer leaves", async () => {
+    const user = renderBuilder();
+    const copy = screen.getByRole('button', { name: 'Copy Hero banner' });
+    await user.hover(copy);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip.textContent).toBe('Copy Hero banner to paste it into another page or tab');
+    expect(copy.getAttribute('aria-describedby')).toBe(tooltip.id);
+    await user.unhover(copy);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(copy.getAttribute('aria-describedby')).toBeNull();
+  });
 });

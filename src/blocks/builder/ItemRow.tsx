@@ -4,11 +4,11 @@ import { memo } from 'react';
 import type { BuilderItem } from '@/api/contract/builder';
 import type { PageItem } from '@/api/contract/pages';
 import { Icon } from '@/ui/Icon';
-import { IconButton } from '@/ui/IconButton';
 import { toast } from '@/ui/toasts';
 import { BlockEditor } from '../BlockEditor';
 import { copyBlocks } from '../clipboard';
 import styles from './ItemsPanel.module.css';
+import { RowAction } from './RowActions';
 import type { BuilderActor } from './useBuilderActor';
 
 /** Spec §8: a placed block whose type the catalogue no longer offers. */
@@ -107,16 +107,14 @@ const RowHeader = memo(function RowHeader({
       </div>
       <div className={styles.actions}>
         {definition?.hideable.item ? (
-          <IconButton
+          <RowAction
             icon="eye"
-            size="sm"
             label={item.hidden ? `Show ${title}` : `Hide ${title}`}
             onPress={() => actor.send({ type: 'item.hide', at: at(), hidden: !item.hidden })}
           />
         ) : null}
-        <IconButton
+        <RowAction
           icon="export"
-          size="sm"
           label={`Copy ${title}`}
           tooltip={`Copy ${title} to paste it into another page or tab`}
           onPress={() =>
@@ -127,19 +125,17 @@ const RowHeader = memo(function RowHeader({
             )
           }
         />
-        <IconButton
+        <RowAction
           icon="edit"
-          size="sm"
           label={`Edit ${title}`}
           isDisabled={!definition || !canOpen || isEditing}
           onPress={() => actor.send({ type: 'item.edit', at: at() })}
         />
         {locked ? null : (
           <>
-            <IconButton
+            <RowAction
               icon="chevron-left"
               className={styles.up}
-              size="sm"
               label={`Move ${title} up`}
               isDisabled={isFirst}
               onPress={() => {
@@ -147,10 +143,9 @@ const RowHeader = memo(function RowHeader({
                 actor.send({ type: 'item.move', from, to: from - 1 });
               }}
             />
-            <IconButton
+            <RowAction
               icon="chevron-right"
               className={styles.down}
-              size="sm"
               label={`Move ${title} down`}
               isDisabled={isLast}
               onPress={() => {
@@ -158,16 +153,14 @@ const RowHeader = memo(function RowHeader({
                 actor.send({ type: 'item.move', from, to: from + 1 });
               }}
             />
-            <IconButton
+            <RowAction
               icon="copy"
-              size="sm"
               label={`Duplicate ${title}`}
               onPress={() => actor.send({ type: 'item.duplicate', at: at() })}
             />
-            <IconButton
+            <RowAction
               icon="trash"
-              size="sm"
-              variant="danger"
+              danger
               label={`Remove ${title}`}
               onPress={() => actor.send({ type: 'item.remove', at: at() })}
             />

@@ -9,7 +9,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useSelector } from '@xstate/react';
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { Button } from '@/ui/Button';
 import { Select } from '@/ui/Select';
 import { toast } from '@/ui/toasts';
@@ -19,6 +19,7 @@ import { blankItem } from '../items';
 import { ItemRow, rowId } from './ItemRow';
 import styles from './ItemsPanel.module.css';
 import { errorsPerItem } from './itemKeys';
+import { RowTooltip } from './RowActions';
 import { type BuilderActor, useEditing, useFieldErrors, useItems } from './useBuilderActor';
 
 /** Spec §4 Locked page: what the builder says instead of offering structural changes. */
@@ -58,6 +59,7 @@ export const ItemsPanel = memo(function ItemsPanel({
   const keys = useMemo(() => machineKeys.map(rowId), [machineKeys]);
   const errors = useMemo(() => errorsPerItem(fieldErrors), [fieldErrors]);
   const [choice, setChoice] = useState<string | null>(null);
+  const list = useRef<HTMLOListElement>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -106,7 +108,7 @@ export const ItemsPanel = memo(function ItemsPanel({
       {items.length === 0 ? <p className={styles.empty}>No blocks yet.</p> : null}
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={keys} strategy={verticalListSortingStrategy}>
-          <ol className={styles.list} aria-label="Blocks">
+          <ol ref={list} className={styles.list} aria-label="Blocks">
             {items.map((item, at) => (
               <ItemRow
                 key={keys[at]}
@@ -125,6 +127,7 @@ export const ItemsPanel = memo(function ItemsPanel({
           </ol>
         </SortableContext>
       </DndContext>
+      <RowTooltip container={list} />
       {locked ? null : (
         <div className={styles.add}>
           <Select
