@@ -194,4 +194,41 @@ describe('the page builder', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Remove Rich text' }));
     expect(names()).toEqual(['Hero banner']);
   });
+
+  it('acts on the block pressed after others moved around it, and disables moves only at the ends', async () => {
+    const named = (name: string) => ({ ...richText(), name });
+    const user = renderBuilder({ items: ['A', 'B', 'C', 'D'].map(named) });
+    const names = () =>
+      within(screen.getByRole('list', { name: 'Blocks' }))
+        .getAllByRole('listitem')
+        .map((row) => row.getAttribute('aria-label'));
+    const button = (name: string) => screen.getByRole('button', { name });
+    await user.click(button('Move B down'));
+    await user.click(button('Move B down'));
+    expect(names()).toEqual(['A', 'C', 'D', 'B']);
+    expect(button('Move B down')).toHaveProperty('disabled', true);
+    expect(button('Move D down')).toHaveProperty('disabled', false);
+    await user.click(button('Remove C'));
+    expect(names()).toEqual(['A', 'D', 'B']);
+    await user.click(button('Move D up'));
+    expect(names()).toEqual(['D', 'A', 'B']);
+    expect(button('Move D up')).toHaveProperty('disabled', true);
+    expect(button('Move A up')).toHaveProperty('disabled', false);
+    await user.click(button('Duplicate A'));
+    expect(names()).toEqual(['D', 'A', 'A', 'B']);
+    await user.click(button('Edit B'));
+    expect(screen.getByRole('region', { name: 'Edit B' })).toBeTruthy();
+  });
+
+  it("shows a row action's tooltip on hover, as the button's description, until the pointer leaves", async () => {
+    const user = renderBuilder();
+    const copy = screen.getByRole('button', { name: 'Copy Hero banner' });
+    await user.hover(copy);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip.textContent).toBe('Copy Hero banner to paste it into another page or tab');
+    expect(copy.getAttribute('aria-describedby')).toBe(tooltip.id);
+    await user.unhover(copy);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(copy.getAttribute('aria-describedby')).toBeNull();
+  });
 });

@@ -4,20 +4,32 @@ import { memo } from 'react';
 import type { BuilderItem } from '@/api/contract/builder';
 import type { PageItem } from '@/api/contract/pages';
 import { Icon } from '@/ui/Icon';
-import { IconButton } from '@/ui/IconButton';
 import { toast } from '@/ui/toasts';
 import { BlockEditor } from '../BlockEditor';
 import { copyBlocks } from '../clipboard';
 import styles from './ItemsPanel.module.css';
+import { RowAction } from './RowActions';
 import type { BuilderActor } from './useBuilderActor';
 
 /** Spec §8: a placed block whose type the catalogue no longer offers. */
 export const UNKNOWN_ITEM_MESSAGE = 'Unable to find item, please refresh and try again.';
 
+/** The React and drag-and-drop id of the block the machine keeps under `key`. */
+export const rowId = (key: number): string => `b${key}`;
+
+/**
+ * Where the block is now. Read when a control is pressed rather than passed to every row, so a
+ * block added, moved or removed above a row does not re-render it.
+ */
+function positionOf(actor: BuilderActor, key: number): number {
+  return actor.getSnapshot().context.keys.indexOf(key);
+}
+
 export interface ItemRowProps {
-  id: string;
-  at: number;
-  /** Whether it is the last block: only the last two rows change when a block is added. */
+  /** The machine's key of the block: who it is across moves, undo and redo. */
+  blockKey: number;
+  /** Whether it is the first or the last block: only the rows at the ends change with them. */
+  isFirst: boolean;
   isLast: boolean;
   item: PageItem;
   /** Undefined when the catalogue has no such block type: the block is kept as it is. */
@@ -32,29 +44,20 @@ export interface ItemRowProps {
 
 /**
  * One placed block: its header (drag handle, name, type, actions) and, when open, its editor.
- * Memoised on its props, so typing in one block or in the page's fields re-renders only that block.
+ * The sortable shell re-renders whenever the list changes (dnd-kit's context), so it holds only
+ * the row's element and drag handle; the rest is memoised on its props, which hold no position:
+ * a structural change or typing in one block re-renders only the blocks it touches.
  */
-export const ItemRow = memo(function ItemRow({
-  id,
-  at,
-  isLast,
-  item,
-  definition,
-  isEditing,
-  canOpen,
-  locked,
-  errors,
-  actor,
-}: ItemRowProps) {
-  const sortable = useSortable({ id, disabled: locked });
+export const ItemRow = memo(function ItemRow(props: ItemRowProps) {
+  const { blockKey, item, definition, locked } = props;
+  const sortable = useSortable({ id: rowId(blockKey), disabled: locked });
   const title = item.name || definition?.name || item.index;
-  const errorCount = errors ? Object.keys(errors).length : 0;
   return (
     <li
       ref={sortable.setNodeRef}
       className={styles.row}
       data-dragging={sortable.isDragging || undefined}
-      data-open={isEditing || undefined}
+      data-open={props.isEditing || undefined}
       aria-label={title}
       style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
     >
@@ -72,75 +75,107 @@ export const ItemRow = memo(function ItemRow({
             <Icon name="drag" size="sm" />
           </button>
         )}
-        <div className={styles.title}>
-          <span className={styles.name}>{title}</span>
-          <span className={styles.type}>{definition?.name ?? item.index}</span>
-          {item.hidden ? <span className={styles.badge}>Hidden</span> : null}
-        </div>
-        <div className={styles.actions}>
-          {definition?.hideable.item ? (
-            <IconButton
-              icon="eye"
-              size="sm"
-              label={item.hidden ? `Show ${title}` : `Hide ${title}`}
-              onPress={() => actor.send({ type: 'item.hide', at, hidden: !item.hidden })}
-            />
-          ) : null}
-          <IconButton
-            icon="export"
-            size="sm"
-            label={`Copy ${title}`}
-            tooltip={`Copy ${title} to paste it into another page or tab`}
-            onPress={() =>
-              copyBlocks([item]).then((where) =>
-                where === 'none'
-                  ? toast.error('The block could not be copied.', { placement: 'bottom' })
-                  : toast.success(`Copied ${title}.`),
-              )
-            }
-          />
-          <IconButton
-            icon="edit"
-            size="sm"
-            label={`Edit ${title}`}
-            isDisabled={!definition || !canOpen || isEditing}
-            onPress={() => actor.send({ type: 'item.edit', at })}
-          />
-          {locked ? null : (
-            <>
-              <IconButton
-                icon="chevron-left"
-                className={styles.up}
-                size="sm"
-                label={`Move ${title} up`}
-                isDisabled={at === 0}
-                onPress={() => actor.send({ type: 'item.move', from: at, to: at - 1 })}
-              />
-              <IconButton
-                icon="chevron-right"
-                className={styles.down}
-                size="sm"
-                label={`Move ${title} down`}
-                isDisabled={isLast}
-                onPress={() => actor.send({ type: 'item.move', from: at, to: at + 1 })}
-              />
-              <IconButton
-                icon="copy"
-                size="sm"
-                label={`Duplicate ${title}`}
-                onPress={() => actor.send({ type: 'item.duplicate', at })}
-              />
-              <IconButton
-                icon="trash"
-                size="sm"
-                variant="danger"
-                label={`Remove ${title}`}
-                onPress={() => actor.send({ type: 'item.remove', at })}
-              />
-            </>
-          )}
-        </div>
+        <RowHeader {...props} title={title} />
       </div>
+      <RowDetails {...props} title={title} />
+    </li>
+  );
+});
+
+type RowProps = ItemRowProps & { title: string };
+
+/** The block's name, type and actions. */
+const RowHeader = memo(function RowHeader({
+  blockKey,
+  isFirst,
+  isLast,
+  item,
+  definition,
+  isEditing,
+  canOpen,
+  locked,
+  actor,
+  title,
+}: RowProps) {
+  const at = () => positionOf(actor, blockKey);
+  return (
+    <>
+      <div className={styles.title}>
+        <span className={styles.name}>{title}</span>
+        <span className={styles.type}>{definition?.name ?? item.index}</span>
+        {item.hidden ? <span className={styles.badge}>Hidden</span> : null}
+      </div>
+      <div className={styles.actions}>
+        {definition?.hideable.item ? (
+          <RowAction
+            icon="eye"
+            label={item.hidden ? `Show ${title}` : `Hide ${title}`}
+            onPress={() => actor.send({ type: 'item.hide', at: at(), hidden: !item.hidden })}
+          />
+        ) : null}
+        <RowAction
+          icon="export"
+          label={`Copy ${title}`}
+          tooltip={`Copy ${title} to paste it into another page or tab`}
+          onPress={() =>
+            copyBlocks([item]).then((where) =>
+              where === 'none'
+                ? toast.error('The block could not be copied.', { placement: 'bottom' })
+                : toast.success(`Copied ${title}.`),
+            )
+          }
+        />
+        <RowAction
+          icon="edit"
+          label={`Edit ${title}`}
+          isDisabled={!definition || !canOpen || isEditing}
+          onPress={() => actor.send({ type: 'item.edit', at: at() })}
+        />
+        {locked ? null : (
+          <>
+            <RowAction
+              icon="chevron-left"
+              className={styles.up}
+              label={`Move ${title} up`}
+              isDisabled={isFirst}
+              onPress={() => {
+                const from = at();
+                actor.send({ type: 'item.move', from, to: from - 1 });
+              }}
+            />
+            <RowAction
+              icon="chevron-right"
+              className={styles.down}
+              label={`Move ${title} down`}
+              isDisabled={isLast}
+              onPress={() => {
+                const from = at();
+                actor.send({ type: 'item.move', from, to: from + 1 });
+              }}
+            />
+            <RowAction
+              icon="copy"
+              label={`Duplicate ${title}`}
+              onPress={() => actor.send({ type: 'item.duplicate', at: at() })}
+            />
+            <RowAction
+              icon="trash"
+              danger
+              label={`Remove ${title}`}
+              onPress={() => actor.send({ type: 'item.remove', at: at() })}
+            />
+          </>
+        )}
+      </div>
+    </>
+  );
+});
+
+/** What the block says under its header (unknown type, errors of the last save) and its editor when open. */
+const RowDetails = memo(function RowDetails({ item, definition, isEditing, errors, actor, title }: RowProps) {
+  const errorCount = errors ? Object.keys(errors).length : 0;
+  return (
+    <>
       {definition ? null : (
         <p role="alert" className={styles.problem}>
           {UNKNOWN_ITEM_MESSAGE}
@@ -164,6 +199,6 @@ export const ItemRow = memo(function ItemRow({
           />
         </div>
       ) : null}
-    </li>
+    </>
   );
 });

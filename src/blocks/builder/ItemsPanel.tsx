@@ -9,16 +9,17 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useSelector } from '@xstate/react';
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { Button } from '@/ui/Button';
 import { Select } from '@/ui/Select';
 import { toast } from '@/ui/toasts';
 import { type Catalogue, own } from '../catalogue';
 import { checkPaste, type PasteTarget, readClipboard } from '../clipboard';
 import { blankItem } from '../items';
-import { ItemRow } from './ItemRow';
+import { ItemRow, rowId } from './ItemRow';
 import styles from './ItemsPanel.module.css';
 import { errorsPerItem } from './itemKeys';
+import { RowTooltip } from './RowActions';
 import { type BuilderActor, useEditing, useFieldErrors, useItems } from './useBuilderActor';
 
 /** Spec §4 Locked page: what the builder says instead of offering structural changes. */
@@ -40,7 +41,7 @@ export interface ItemsPanelProps {
 /**
  * The blocks of a page, form or template: add from the catalogue, open one at a time, reorder by
  * drag (pointer or keyboard: Space, arrows, Space) or with the move buttons, hide and remove.
- * Rows are memoised and laid out lazily (content-visibility), so a page of hundreds stays quick.
+ * Rows are memoised and hold no position, so a change re-renders only the rows it touches.
  */
 export const ItemsPanel = memo(function ItemsPanel({
   actor,
@@ -55,9 +56,10 @@ export const ItemsPanel = memo(function ItemsPanel({
   const fieldErrors = useFieldErrors(actor);
   // The machine keeps a key per block that follows it through moves, undo and redo.
   const machineKeys = useSelector(actor, (s) => s.context.keys);
-  const keys = useMemo(() => machineKeys.map((key) => `b${key}`), [machineKeys]);
+  const keys = useMemo(() => machineKeys.map(rowId), [machineKeys]);
   const errors = useMemo(() => errorsPerItem(fieldErrors), [fieldErrors]);
   const [choice, setChoice] = useState<string | null>(null);
+  const list = useRef<HTMLOListElement>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -106,12 +108,12 @@ export const ItemsPanel = memo(function ItemsPanel({
       {items.length === 0 ? <p className={styles.empty}>No blocks yet.</p> : null}
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={keys} strategy={verticalListSortingStrategy}>
-          <ol className={styles.list} aria-label="Blocks">
+          <ol ref={list} className={styles.list} aria-label="Blocks">
             {items.map((item, at) => (
               <ItemRow
                 key={keys[at]}
-                id={keys[at] ?? String(at)}
-                at={at}
+                blockKey={machineKeys[at] ?? -at}
+                isFirst={at === 0}
                 isLast={at === items.length - 1}
                 item={item}
                 definition={own(catalogue, item.index)}
@@ -125,6 +127,7 @@ export const ItemsPanel = memo(function ItemsPanel({
           </ol>
         </SortableContext>
       </DndContext>
+      <RowTooltip container={list} />
       {locked ? null : (
         <div className={styles.add}>
           <Select
