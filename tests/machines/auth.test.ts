@@ -3,13 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError, tokenStore } from '@/api/client';
 import type { User } from '@/api/contract/users';
-import {
-  type AuthEvent,
-  authMachine,
-  type Credentials,
-  createAuthClientHooks,
-  type TokenResult,
-} from '@/machines/auth';
+import type { AuthEvent, Credentials, TokenResult } from '@/machines/auth';
 import {
   type AuthSeen,
   authSpec,
@@ -23,7 +17,9 @@ import {
 } from './auth-spec';
 import { describeSpecEvent } from './lifecycle-spec';
 import { modelPaths, replayModel } from './model';
-import { FakeCalls, settle } from './replay';
+import { FakeCalls, loadMachine, settle } from './replay';
+
+const { authMachine, createAuthClientHooks } = await loadMachine(import('@/machines/auth'));
 
 const user: User = {
   id: 1,
