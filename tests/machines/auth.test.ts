@@ -3,13 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError, tokenStore } from '@/api/client';
 import type { User } from '@/api/contract/users';
-import {
-  type AuthEvent,
-  authMachine,
-  type Credentials,
-  createAuthClientHooks,
-  type TokenResult,
-} from '@/machines/auth';
+import type { AuthEvent, Credentials, TokenResult } from '@/machines/auth';
+import { fallbackMessage } from '@/machines/errors';
 import {
   type AuthSeen,
   authSpec,
@@ -23,7 +18,9 @@ import {
 } from './auth-spec';
 import { describeSpecEvent } from './lifecycle-spec';
 import { modelPaths, replayModel } from './model';
-import { FakeCalls, settle } from './replay';
+import { FakeCalls, loadMachine, settle } from './replay';
+
+const { authMachine, createAuthClientHooks } = await loadMachine(import('@/machines/auth'));
 
 const user: User = {
   id: 1,
@@ -221,6 +218,52 @@ describe('auth machine rules', () => {
     actor.send({ type: 'session.expired' });
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(actor.getSnapshot().context.user).toBeNull();
+    expect(tokenStore.get()).toBeNull();
+  });
+});
+
+describe('a session before and without the calls the app provides', () => {
+  it('has no user and no login error while a stored session is restored', () => {
+    tokenStore.set(STORED_TOKEN);
+    const { actor } = start();
+    expect(actor.getSnapshot().matches('restoring')).toBe(true);
+    expect(actor.getSnapshot().context).toEqual({ user: null, loginError: null });
+  });
+
+  // Fail closed: a console wired without its calls lets nobody in.
+  it('restores no session from a stored token when auth/me is not provided', async () => {
+    tokenStore.set(STORED_TOKEN);
+    const actor = createActor(authMachine).start();
+    await settle();
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(tokenStore.get()).toBeNull();
+  });
+
+  it('signs nobody in when auth/login is not provided, and says something went wrong', async () => {
+    const actor = createActor(authMachine).start();
+    actor.send({ type: 'auth.login', ...LOGIN });
+    await settle();
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.loginError).toEqual({ message: fallbackMessage, fieldErrors: {} });
+    expect(tokenStore.get()).toBeNull();
+  });
+
+  it('ends the session at a refresh when auth/refresh is not provided', async () => {
+    const calls = new FakeCalls();
+    const { loadMe, login } = fakes(calls);
+    const actor = createActor(authMachine.provide({ actors: { loadMe, login } })).start();
+    actor.send({ type: 'auth.login', ...LOGIN });
+    calls.resolve('login', { access_token: LOGIN_TOKEN });
+    await settle();
+    calls.resolve('loadMe', user);
+    await settle();
+    actor.send({ type: 'session.refresh' });
+    await settle();
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().value).toBe('signedOut');
     expect(tokenStore.get()).toBeNull();
   });
 });
