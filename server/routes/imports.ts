@@ -10,7 +10,7 @@ import { imports } from '../db/schema';
 import { missingColumns, PROVIDERS, providerFor } from '../domain/imports/providers';
 import { type ImportJobData, queueImport } from '../domain/imports/run';
 import { sampleWorkbook } from '../domain/imports/sample';
-import { MAX_UNPACKED_BYTES, readHeaders, SheetError, unpackedSize } from '../domain/imports/sheet';
+import { MAX_UNPACKED_BYTES, readSheet, SheetError, unpackedSize } from '../domain/imports/sheet';
 import { CONTENT_TYPES, displayName, sniff } from '../domain/storage';
 import { invalid, notFound } from '../http/errors';
 import { readUploadForm } from '../http/multipart';
@@ -53,13 +53,13 @@ async function sheetProblem(bytes: Buffer, provider: ReturnType<typeof providerF
   if (unpacked > MAX_UNPACKED_BYTES)
     return 'The workbook is too large once unpacked: split it into smaller files.';
   try {
-    const { headers, hasRows } = await readHeaders(bytes);
+    const { headers, rows } = await readSheet(bytes, Number.MAX_SAFE_INTEGER);
     if (!provider) return null;
     const missing = missingColumns(provider, headers);
     if (missing.length > 0) {
       return `The sheet has no ${missing.join(', ')} ${missing.length === 1 ? 'column' : 'columns'}: the first row must name the columns (download the sample).`;
     }
-    if (!hasRows) return 'The sheet has no rows to import.';
+    if (rows.length === 0) return 'The sheet has no rows to import.';
     return null;
   } catch (error) {
     if (error instanceof SheetError) return error.message;

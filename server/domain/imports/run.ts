@@ -11,7 +11,7 @@ import { transaction } from '../transaction';
 import { type CheckedRow, checkRows } from './check';
 import { createLookups, takenNames } from './lookups';
 import { type ImportProvider, providerFor } from './providers';
-import { isNoSheet, readSheet, readSheetWhole, SheetError, type SheetRow } from './sheet';
+import { readSheet, SheetError, type SheetRow } from './sheet';
 
 export const IMPORT_QUEUE = 'import';
 
@@ -61,23 +61,14 @@ export async function queueImport(
   return row!.id;
 }
 
-/** The rows of the stored upload, read as a stream; a sheet that cannot be read becomes one rejection. */
+/** The rows of the stored upload; a sheet that cannot be read becomes one rejection. */
 async function readRows(file: string): Promise<{ rows: SheetRow[]; problem: ImportRejection | null }> {
-  let rows: SheetRow[] = [];
-  // The upload is at most 5 MB: read whole, then streamed through the reader as the upload check read it.
-  const bytes = await readFile(file);
+  let rows: SheetRow[];
   try {
-    for await (const row of readSheet(bytes, { maxRows: MAX_IMPORT_ROWS })) rows.push(row);
+    ({ rows } = await readSheet(await readFile(file), MAX_IMPORT_ROWS));
   } catch (error) {
     if (!(error instanceof SheetError)) throw error;
-    try {
-      // The upload check found a worksheet here: when the streaming reader missed it, read it whole.
-      if (!isNoSheet(error)) throw error;
-      rows = await readSheetWhole(bytes, MAX_IMPORT_ROWS);
-    } catch (fallback) {
-      if (!(fallback instanceof SheetError)) throw fallback;
-      return { rows: [], problem: { row: 1, column: 'File', reason: fallback.message } };
-    }
+    return { rows: [], problem: { row: 1, column: 'File', reason: error.message } };
   }
   if (rows.length === 0)
     return { rows, problem: { row: 2, column: 'File', reason: 'The sheet has no rows to import.' } };

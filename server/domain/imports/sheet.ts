@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
 /** One data row of a sheet: its row number as the spreadsheet shows it, and its cells by column header. */
@@ -18,15 +16,6 @@ export class SheetError extends Error {
 
 /** A cell longer than this is cut: no column of any provider needs more. */
 const MAX_CELL = 20_000;
-
-const READ_OPTIONS = {
-  sharedStrings: 'cache',
-  hyperlinks: 'ignore',
-  // Dates are numbers with a date style: the styles tell them apart.
-  styles: 'cache',
-  worksheets: 'emit',
-  entries: 'emit',
-} as const;
 
 /** The header text as providers name columns: trimmed, single spaces, lower case. */
 export function headerKey(text: string): string {
@@ -52,77 +41,23 @@ export function cellText(value: unknown): string {
   return String(value).slice(0, MAX_CELL).trim();
 }
 
-type Source = string | Buffer;
-
-function streamOf(source: Source): Readable {
-  return typeof source === 'string' ? createReadStream(source) : Readable.from(source);
-}
-
-interface RowReader {
-  number: number;
-  values: unknown[];
-}
-
-/**
- * Reads the first worksheet of an .xlsx as a stream (exceljs' streaming reader): the header row,
- * then each data row with its cells under their headers. Blank rows are skipped. More than
- * `maxRows` data rows, or a file that is no workbook, throws SheetError.
- */
-export async function* readSheet(
-  source: Source,
-  options: { maxRows: number; onHeaders?: (headers: string[]) => void },
-): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(streamOf(source), READ_OPTIONS);
-  // exceljs reads a worksheet as it arrives once the shared strings and relationships have, and then
-  // reads the workbook part's sheet list and properties, which writers may put last (exceljs does):
-  // without these empty stand-ins it fails on such a file. The workbook part replaces them.
-  Object.assign(reader, { model: { sheets: [] }, properties: {} });
-  let sawSheet = false;
-  let headers: string[] | null = null;
-  let count = 0;
-  try {
-    for await (const sheet of reader) {
-      sawSheet = true;
-      for await (const raw of sheet as AsyncIterable<RowReader>) {
-        const values = Array.isArray(raw.values) ? raw.values : [];
-        const texts = values.map(cellText);
-        if (texts.every((text) => text === '')) continue;
-        if (!headers) {
-          headers = texts.map((text) => headerKey(text));
-          options.onHeaders?.(headers.filter(Boolean));
-          continue;
-        }
-        count += 1;
-        if (count > options.maxRows) {
-          throw new SheetError(
-            `The sheet has more than ${options.maxRows} rows: split it into smaller files.`,
-          );
-        }
-        const cells: Record<string, string> = {};
-        headers.forEach((header, index) => {
-          if (header && texts[index]) cells[header] = texts[index]!;
-        });
-        yield { row: raw.number, cells };
-      }
-      // Only the first sheet is imported.
-      break;
-    }
-  } catch (error) {
-    if (error instanceof SheetError) throw error;
-    throw new SheetError('The file could not be read as an Excel workbook (.xlsx).');
-  }
-  if (!sawSheet || !headers) throw new SheetError(NO_SHEET);
-}
-
 const NO_SHEET = 'The workbook has no sheet with a header row to import.';
 
+/** The first worksheet's header row (as column keys) and its data rows. */
+export interface Sheet {
+  headers: string[];
+  rows: SheetRow[];
+}
+
 /**
- * The rows of the first worksheet, read from the whole workbook in memory (an upload is at most
- * 5 MB and unpacks to at most MAX_UNPACKED_BYTES). Used when the streaming reader found no
- * worksheet in a file that has one: exceljs' streaming reader now and then misses the worksheet
- * of a workbook whose parts it reads out of order.
+ * Reads the first worksheet of an .xlsx held in memory: the header row, then each data row with
+ * its cells under their headers; blank rows are skipped. The whole workbook is read at once: an
+ * upload is at most 5 MB and unpacks to at most MAX_UNPACKED_BYTES (checked before this runs).
+ * exceljs' streaming reader was tried first and now and then missed the worksheet, or rows of it,
+ * in workbooks whose parts come in another order, so it is not used. More than `maxRows` data rows,
+ * or a file that is no workbook, throws SheetError.
  */
-export async function readSheetWhole(bytes: Buffer, maxRows: number): Promise<SheetRow[]> {
+export async function readSheet(bytes: Buffer, maxRows: number): Promise<Sheet> {
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -150,27 +85,7 @@ export async function readSheetWhole(bytes: Buffer, maxRows: number): Promise<Sh
   if (rows.length > maxRows) {
     throw new SheetError(`The sheet has more than ${maxRows} rows: split it into smaller files.`);
   }
-  return rows;
-}
-
-/** Whether a SheetError says that no worksheet with headers was found. */
-export const isNoSheet = (error: unknown) => error instanceof SheetError && error.message === NO_SHEET;
-
-/** The header row, and whether any data row follows (the upload checks both before anything is queued). */
-export async function readHeaders(source: Source): Promise<{ headers: string[]; hasRows: boolean }> {
-  let headers: string[] = [];
-  const rows = readSheet(source, {
-    maxRows: Number.MAX_SAFE_INTEGER,
-    onHeaders: (found) => {
-      headers = found;
-    },
-  });
-  try {
-    const first = await rows.next();
-    return { headers, hasRows: !first.done };
-  } finally {
-    await rows.return(undefined);
-  }
+  return { headers: (headers as string[]).filter(Boolean), rows };
 }
 
 /** The most a workbook may unpack to: far above any sheet of MAX rows, far below a zip bomb. */
