@@ -33,7 +33,7 @@ export interface RecordCalls<V> {
   draftKey: string;
 }
 
-export interface RecordBuilder<V> {
+export interface RecordBuilderState<V> {
   actor: BuilderActor;
   values: V;
   change: (change: Partial<V>) => void;
@@ -58,7 +58,7 @@ export interface RecordBuilder<V> {
 export function useRecordBuilder<V extends object>(
   start: BuilderStart<V>,
   calls: RecordCalls<V>,
-): RecordBuilder<V> {
+): RecordBuilderState<V> {
   const updatedAt = useRef(start.updatedAt);
   const [conflictOpen, setConflictOpen] = useState(false);
   const [stored] = useState(() => readDraft(calls.draftKey));
