@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useLocation, useParams, useRoute } from 'wouter';
 import type { Form } from '@/api/contract/forms';
 import { api } from '@/api/endpoints';
 import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
+import { LoadedBuilder } from '@/blocks/builder/LoadedBuilder';
 import { PageSettings } from '@/blocks/builder/PageSettings';
 import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
 import {
@@ -14,10 +14,7 @@ import {
 import type { BuilderStart, RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
 import type { BuilderDraft } from '@/machines/builder';
-import { NotFound } from '@/ui/NotFound';
-import { SkeletonLines } from '@/ui/SkeletonLines';
 import { toast } from '@/ui/toasts';
-import { useLoad } from '@/ui/useLoad';
 import { DEFAULT_MESSAGES, FORM_REQUIRED, FormMessages, type FormMessagesValues } from './FormMessages';
 
 type FormBuilderValues = SettingsValues & FormMessagesValues;
@@ -85,19 +82,17 @@ const body = (values: FormBuilderValues, draft: BuilderDraft) => ({
 export default function FormBuilderScreen() {
   const { id } = useParams<{ id?: string }>();
   const [editing] = useRoute('/forms/edit/:id');
-  const [round, setRound] = useState(0);
   const numeric = id === undefined ? null : Number(id);
-  const loaded = useLoad(() => loadForm(editing, numeric), `${editing}:${id}:${round}`);
-  if (loaded.status === 'loading') return <SkeletonLines lines={8} label="Loading the form" />;
-  if (loaded.status === 'failed') {
-    return (
-      <NotFound
-        message="The form you are trying to locate clearly doesn’t exist..."
-        action={{ label: 'View all forms', href: '/forms' }}
-      />
-    );
-  }
-  return <FormBuilder key={round} {...loaded.data} reload={() => setRound((n) => n + 1)} />;
+  return (
+    <LoadedBuilder
+      noun="form"
+      listHref="/forms"
+      load={() => loadForm(editing, numeric)}
+      loadKey={`${editing}:${id}`}
+    >
+      {(loaded, reload) => <FormBuilder {...loaded} reload={reload} />}
+    </LoadedBuilder>
+  );
 }
 
 function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () => void }) {

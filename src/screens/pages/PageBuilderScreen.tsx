@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useLocation, useParams, useRoute } from 'wouter';
 import type { Page } from '@/api/contract/pages';
 import { pageFieldsBase } from '@/api/contract/pages';
@@ -6,6 +5,7 @@ import type { Template } from '@/api/contract/templates';
 import { api } from '@/api/endpoints';
 import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
 import { ConfigurablesFields } from '@/blocks/builder/ConfigurablesFields';
+import { LoadedBuilder } from '@/blocks/builder/LoadedBuilder';
 import { PageSettings } from '@/blocks/builder/PageSettings';
 import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
 import {
@@ -17,10 +17,7 @@ import {
 } from '@/blocks/builder/settingsValues';
 import type { BuilderStart, RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
-import { NotFound } from '@/ui/NotFound';
-import { SkeletonLines } from '@/ui/SkeletonLines';
 import { toast } from '@/ui/toasts';
-import { useLoad } from '@/ui/useLoad';
 
 /** Spec §5: the page builder's required markers. */
 const REQUIRED = requiredMarkers(pageFieldsBase, ['published']);
@@ -98,19 +95,17 @@ async function loadPage(editing: boolean, id: number | null): Promise<Loaded> {
 export default function PageBuilderScreen() {
   const { id } = useParams<{ id?: string }>();
   const [editing] = useRoute('/pages/edit/:id');
-  const [round, setRound] = useState(0);
   const numeric = id === undefined ? null : Number(id);
-  const loaded = useLoad(() => loadPage(editing, numeric), `${editing}:${id}:${round}`);
-  if (loaded.status === 'loading') return <SkeletonLines lines={8} label="Loading the page" />;
-  if (loaded.status === 'failed') {
-    return (
-      <NotFound
-        message="The page you are trying to locate clearly doesn’t exist..."
-        action={{ label: 'View all pages', href: '/pages' }}
-      />
-    );
-  }
-  return <PageBuilder key={round} {...loaded.data} reload={() => setRound((n) => n + 1)} />;
+  return (
+    <LoadedBuilder
+      noun="page"
+      listHref="/pages"
+      load={() => loadPage(editing, numeric)}
+      loadKey={`${editing}:${id}`}
+    >
+      {(loaded, reload) => <PageBuilder {...loaded} reload={reload} />}
+    </LoadedBuilder>
+  );
 }
 
 function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () => void }) {

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { templateFields } from '@/api/contract/templates';
 import { api } from '@/api/endpoints';
 import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
+import { LoadedBuilder } from '@/blocks/builder/LoadedBuilder';
 import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
 import { requiredMarkers } from '@/blocks/builder/settingsValues';
 import type { BuilderStart, RecordCalls } from '@/blocks/builder/useRecordBuilder';
@@ -10,10 +10,7 @@ import { YesNoField } from '@/blocks/builder/YesNoField';
 import { draftKey } from '@/blocks/drafts';
 import type { BuilderDraft } from '@/machines/builder';
 import { Field } from '@/ui/Field';
-import { NotFound } from '@/ui/NotFound';
-import { SkeletonLines } from '@/ui/SkeletonLines';
 import { toast } from '@/ui/toasts';
-import { useLoad } from '@/ui/useLoad';
 
 const REQUIRED = requiredMarkers(templateFields, []);
 
@@ -75,19 +72,12 @@ const body = (values: TemplateValues, draft: BuilderDraft) => ({
 /** /templates/add and /templates/edit/{id}: one builder serves both (spec §2 Templates). */
 export default function TemplateBuilderScreen() {
   const { id } = useParams<{ id?: string }>();
-  const [round, setRound] = useState(0);
   const numeric = id === undefined ? null : Number(id);
-  const loaded = useLoad(() => loadTemplate(numeric), `${id}:${round}`);
-  if (loaded.status === 'loading') return <SkeletonLines lines={8} label="Loading the template" />;
-  if (loaded.status === 'failed') {
-    return (
-      <NotFound
-        message="The template you are trying to locate clearly doesn’t exist..."
-        action={{ label: 'View all templates', href: '/templates' }}
-      />
-    );
-  }
-  return <TemplateBuilder key={round} {...loaded.data} reload={() => setRound((n) => n + 1)} />;
+  return (
+    <LoadedBuilder noun="template" listHref="/templates" load={() => loadTemplate(numeric)} loadKey={`${id}`}>
+      {(loaded, reload) => <TemplateBuilder {...loaded} reload={reload} />}
+    </LoadedBuilder>
+  );
 }
 
 function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => void }) {
