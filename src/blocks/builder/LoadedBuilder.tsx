@@ -1,4 +1,5 @@
-import { Fragment, type ReactNode, useState } from 'react';
+import { type ComponentType, Fragment, type ReactNode, useState } from 'react';
+import { useParams, useRoute } from 'wouter';
 import { NotFound } from '@/ui/NotFound';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import { useLoad } from '@/ui/useLoad';
@@ -29,4 +30,30 @@ export function LoadedBuilder<T>({ noun, listHref, load, loadKey, children }: Lo
     );
   }
   return <Fragment key={round}>{children(loaded.data, () => setRound((n) => n + 1))}</Fragment>;
+}
+
+export interface BuilderScreenParts<T> {
+  noun: string;
+  /** The area's list: its builder stands at /add, /add/{parent} and /edit/{id} below it. */
+  listHref: string;
+  /** The record to edit (`editing`), the parent of a new one, or nothing (`id` null). */
+  load: (editing: boolean, id: number | null) => Promise<T>;
+  Builder: ComponentType<T & { reload: () => void }>;
+}
+
+/** An area's builder screen: the record from the route, loaded, then its builder. */
+export function BuilderScreen<T extends object>({ noun, listHref, load, Builder }: BuilderScreenParts<T>) {
+  const { id } = useParams<{ id?: string }>();
+  const [editing] = useRoute(`${listHref}/edit/:id`);
+  const numeric = id === undefined ? null : Number(id);
+  return (
+    <LoadedBuilder
+      noun={noun}
+      listHref={listHref}
+      load={() => load(editing, numeric)}
+      loadKey={`${editing}:${id}`}
+    >
+      {(loaded, reload) => <Builder {...loaded} reload={reload} />}
+    </LoadedBuilder>
+  );
 }

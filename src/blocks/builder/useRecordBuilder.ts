@@ -20,6 +20,11 @@ export interface BuilderStart<V> {
   locked: boolean;
 }
 
+/** A record not stored yet: no name, and the blocks and values it starts with. */
+export function newStart<V>(values: V, locked = false, items: readonly PageItem[] = []): BuilderStart<V> {
+  return { id: null, updatedAt: undefined, name: '', slug: '', items, values, locked };
+}
+
 export interface RecordCalls<V> {
   slugOf: (name: string, id: number | null) => Promise<{ slug: string }>;
   store: (values: V, draft: BuilderDraft) => Promise<{ id: number }>;

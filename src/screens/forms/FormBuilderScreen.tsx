@@ -1,8 +1,8 @@
-import { useLocation, useParams, useRoute } from 'wouter';
+import { useLocation } from 'wouter';
 import type { Form } from '@/api/contract/forms';
 import { api } from '@/api/endpoints';
 import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
-import { LoadedBuilder } from '@/blocks/builder/LoadedBuilder';
+import { BuilderScreen } from '@/blocks/builder/LoadedBuilder';
 import { PageSettings } from '@/blocks/builder/PageSettings';
 import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
 import {
@@ -11,7 +11,7 @@ import {
   settingsBody,
   settingsOf,
 } from '@/blocks/builder/settingsValues';
-import type { BuilderStart, RecordCalls } from '@/blocks/builder/useRecordBuilder';
+import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
 import type { BuilderDraft } from '@/machines/builder';
 import { toast } from '@/ui/toasts';
@@ -53,20 +53,15 @@ async function loadForm(editing: boolean, id: number | null): Promise<Loaded> {
   return {
     options,
     parent: record,
-    start: {
-      id: null,
-      updatedAt: undefined,
-      name: '',
-      slug: '',
-      items: [],
-      values: {
+    start: newStart(
+      {
         ...DEFAULT_SETTINGS,
         ...DEFAULT_MESSAGES,
         brand_id: record?.brand_id ?? null,
         locked: record?.locked ?? 0,
       },
-      locked: record?.locked === 1,
-    },
+      record?.locked === 1,
+    ),
   };
 }
 
@@ -80,19 +75,7 @@ const body = (values: FormBuilderValues, draft: BuilderDraft) => ({
 
 /** /forms/add, /forms/add/{parent} and /forms/edit/{id}: the form builder (spec §2 Forms). */
 export default function FormBuilderScreen() {
-  const { id } = useParams<{ id?: string }>();
-  const [editing] = useRoute('/forms/edit/:id');
-  const numeric = id === undefined ? null : Number(id);
-  return (
-    <LoadedBuilder
-      noun="form"
-      listHref="/forms"
-      load={() => loadForm(editing, numeric)}
-      loadKey={`${editing}:${id}`}
-    >
-      {(loaded, reload) => <FormBuilder {...loaded} reload={reload} />}
-    </LoadedBuilder>
-  );
+  return <BuilderScreen noun="form" listHref="/forms" load={loadForm} Builder={FormBuilder} />;
 }
 
 function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () => void }) {

@@ -1,11 +1,11 @@
-import { useLocation, useParams, useRoute } from 'wouter';
+import { useLocation } from 'wouter';
 import type { Page } from '@/api/contract/pages';
 import { pageFieldsBase } from '@/api/contract/pages';
 import type { Template } from '@/api/contract/templates';
 import { api } from '@/api/endpoints';
 import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
 import { ConfigurablesFields } from '@/blocks/builder/ConfigurablesFields';
-import { LoadedBuilder } from '@/blocks/builder/LoadedBuilder';
+import { BuilderScreen } from '@/blocks/builder/LoadedBuilder';
 import { PageSettings } from '@/blocks/builder/PageSettings';
 import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
 import {
@@ -15,7 +15,7 @@ import {
   settingsBody,
   settingsOf,
 } from '@/blocks/builder/settingsValues';
-import type { BuilderStart, RecordCalls } from '@/blocks/builder/useRecordBuilder';
+import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
 import { toast } from '@/ui/toasts';
 
@@ -38,20 +38,16 @@ async function childStart(parent: Page): Promise<BuilderStart<SettingsValues>> {
       .catch(() => null);
   }
   const locked = template ? template.lock_pages : parent.locked;
-  return {
-    id: null,
-    updatedAt: undefined,
-    name: '',
-    slug: '',
-    items: template ? template.items : [],
-    values: {
+  return newStart(
+    {
       ...DEFAULT_SETTINGS,
       brand_id: parent.brand_id,
       is_allowed_children: template ? template.is_allowed_children : parent.is_allowed_children,
       locked,
     },
-    locked: locked === 1,
-  };
+    locked === 1,
+    template ? template.items : [],
+  );
 }
 
 async function loadPage(editing: boolean, id: number | null): Promise<Loaded> {
@@ -79,33 +75,13 @@ async function loadPage(editing: boolean, id: number | null): Promise<Loaded> {
   return {
     options,
     parent: null,
-    start: {
-      id: null,
-      updatedAt: undefined,
-      name: '',
-      slug: '',
-      items: [],
-      values: DEFAULT_SETTINGS,
-      locked: false,
-    },
+    start: newStart(DEFAULT_SETTINGS),
   };
 }
 
 /** /pages/add, /pages/add/{parent} and /pages/edit/{id}: the page builder (spec §2 Builder). */
 export default function PageBuilderScreen() {
-  const { id } = useParams<{ id?: string }>();
-  const [editing] = useRoute('/pages/edit/:id');
-  const numeric = id === undefined ? null : Number(id);
-  return (
-    <LoadedBuilder
-      noun="page"
-      listHref="/pages"
-      load={() => loadPage(editing, numeric)}
-      loadKey={`${editing}:${id}`}
-    >
-      {(loaded, reload) => <PageBuilder {...loaded} reload={reload} />}
-    </LoadedBuilder>
-  );
+  return <BuilderScreen noun="page" listHref="/pages" load={loadPage} Builder={PageBuilder} />;
 }
 
 function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () => void }) {

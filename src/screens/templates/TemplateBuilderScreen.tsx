@@ -1,11 +1,11 @@
-import { useLocation, useParams } from 'wouter';
+import { useLocation } from 'wouter';
 import { templateFields } from '@/api/contract/templates';
 import { api } from '@/api/endpoints';
 import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
-import { LoadedBuilder } from '@/blocks/builder/LoadedBuilder';
+import { BuilderScreen } from '@/blocks/builder/LoadedBuilder';
 import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
 import { requiredMarkers } from '@/blocks/builder/settingsValues';
-import type { BuilderStart, RecordCalls } from '@/blocks/builder/useRecordBuilder';
+import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { YesNoField } from '@/blocks/builder/YesNoField';
 import { draftKey } from '@/blocks/drafts';
 import type { BuilderDraft } from '@/machines/builder';
@@ -33,15 +33,7 @@ async function loadTemplate(id: number | null): Promise<Loaded> {
   if (!record) {
     return {
       options,
-      start: {
-        id: null,
-        updatedAt: undefined,
-        name: '',
-        slug: '',
-        items: [],
-        values: { locked: 0, lock_pages: 0, is_allowed_children: 0 },
-        locked: false,
-      },
+      start: newStart<TemplateValues>({ locked: 0, lock_pages: 0, is_allowed_children: 0 }),
     };
   }
   return {
@@ -71,12 +63,13 @@ const body = (values: TemplateValues, draft: BuilderDraft) => ({
 
 /** /templates/add and /templates/edit/{id}: one builder serves both (spec §2 Templates). */
 export default function TemplateBuilderScreen() {
-  const { id } = useParams<{ id?: string }>();
-  const numeric = id === undefined ? null : Number(id);
   return (
-    <LoadedBuilder noun="template" listHref="/templates" load={() => loadTemplate(numeric)} loadKey={`${id}`}>
-      {(loaded, reload) => <TemplateBuilder {...loaded} reload={reload} />}
-    </LoadedBuilder>
+    <BuilderScreen
+      noun="template"
+      listHref="/templates"
+      load={(_editing, id) => loadTemplate(id)}
+      Builder={TemplateBuilder}
+    />
   );
 }
 
