@@ -1,57 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase } from '@server/db/open';
-import { brands, imports, pages, users } from '@server/db/schema';
-import { createScratchDatabase, type ScratchDatabase } from '@server/db/scratch';
-import { hashPassword } from '@server/domain/auth/passwords';
+import { brands, imports, pages } from '@server/db/schema';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, databaseKind } from './harness';
-import { callProcess, followJob, serverProcesses, signInTo } from './process-calls';
-import { type SmtpCatcher, startSmtp } from './smtp';
+import { describe, expect, it } from 'vitest';
+import { databaseKind } from './harness';
+import { callProcess, followJob, processFixture, signInTo } from './process-calls';
 import { PAGE_HEADERS, workbook } from './workbooks';
 
 /** Enough rows that the job is still checking or creating them when the server dies. */
 const ROWS = 500;
 
-let dataDir: string;
-let scratch: ScratchDatabase | null = null;
-let smtp: SmtpCatcher;
-let env: Record<string, string>;
-const servers = serverProcesses(() => env);
-
-const openData = () => openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: scratch ? null : dataDir });
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'console-import-restart-'));
-  scratch = process.env.DATABASE_URL
-    ? await createScratchDatabase(process.env.DATABASE_URL, 'console_import_restart')
-    : null;
-  const database = await openData();
-  await database.db
-    .insert(users)
-    .values({ name: ADMIN.name, email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password) });
-  await database.db.insert(brands).values({ name: 'Kia', slug: 'kia', sortOrder: 1 });
-  await database.close();
-  smtp = await startSmtp();
-  env = {
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    SEED: '0',
-    CONSOLE_DIR: '',
-    LOG_LEVEL: 'error',
-    // On PostgreSQL the job of a dead process is taken over once it expires.
-    ...(scratch ? { DATABASE_URL: scratch.url, JOB_EXPIRE_SECONDS: '20' } : {}),
-  };
-}, 120_000);
-
-afterAll(async () => {
-  await servers.stopAll();
-  await smtp?.close();
-  await scratch?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const { servers, openData, smtp } = processFixture('import_restart', (db) =>
+  db.insert(brands).values({ name: 'Kia', slug: 'kia', sortOrder: 1 }),
+);
 
 interface Progress {
   status: string;

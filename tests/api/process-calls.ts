@@ -1,5 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Database, openDatabase } from '@server/db/open';
+import { users } from '@server/db/schema';
+import { createScratchDatabase, type ScratchDatabase } from '@server/db/scratch';
+import { hashPassword } from '@server/domain/auth/passwords';
+import { afterAll, beforeAll } from 'vitest';
 import { ADMIN } from './harness';
 import { type ServerProcess, startServerProcess } from './server-process';
+import { type SmtpCatcher, startSmtp } from './smtp';
 
 export interface ProcessAnswer {
   status: number;
@@ -72,4 +81,63 @@ export function serverProcesses(env: () => Record<string, string>) {
       }
     },
   };
+}
+
+/**
+ * Data of a test file's own for servers started as processes: a folder (PGlite), or a scratch database
+ * when DATABASE_URL is set, holding the admin and what `seed` adds; a mail catcher; and the servers,
+ * all gone after the file. `name` tells the folder and database apart from other files'.
+ */
+export function processFixture(name: string, seed: (db: Database['db']) => Promise<unknown>) {
+  let dataDir: string;
+  let scratch: ScratchDatabase | null = null;
+  let smtp: SmtpCatcher | undefined;
+  let env: Record<string, string>;
+  const servers = serverProcesses(() => env);
+  const openData = () =>
+    openDatabase({ databaseUrl: scratch?.url ?? null, dataDir: scratch ? null : dataDir });
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), `console-${name.replaceAll('_', '-')}-`));
+    scratch = process.env.DATABASE_URL
+      ? await createScratchDatabase(process.env.DATABASE_URL, `console_${name}`)
+      : null;
+    const database = await openData();
+    await database.db
+      .insert(users)
+      .values({ name: ADMIN.name, email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password) });
+    await seed(database.db);
+    await database.close();
+    smtp = await startSmtp();
+    env = {
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      SEED: '0',
+      CONSOLE_DIR: '',
+      LOG_LEVEL: 'error',
+      // On PostgreSQL a job of a dead process is taken over once it expires (pg-boss also stops waiting
+      // for a handler then): short here, yet longer than a test's job takes.
+      ...(scratch ? { DATABASE_URL: scratch.url, JOB_EXPIRE_SECONDS: '20' } : {}),
+    };
+  }, 120_000);
+
+  afterAll(async () => {
+    await servers.stopAll();
+    await smtp?.close();
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const started = (): SmtpCatcher => {
+    if (!smtp) throw new Error('the mail catcher starts before the first test');
+    return smtp;
+  };
+  /** The mail catcher, started before the file's first test. */
+  const mail: Pick<SmtpCatcher, 'received' | 'waitFor'> = {
+    get received() {
+      return started().received;
+    },
+    waitFor: (count) => started().waitFor(count),
+  };
+  return { servers, openData, smtp: mail };
 }

@@ -2,11 +2,8 @@ import type { Option } from '@/api/contract/common';
 import { Field } from '@/ui/Field';
 import styles from './PageSettings.module.css';
 import type { SettingsValues } from './settingsValues';
+import { YesNoField } from './YesNoField';
 
-const YES_NO = [
-  { id: 0, name: 'No' },
-  { id: 1, name: 'Yes' },
-];
 const SORT_BY = [
   { id: 'sort_order', name: 'Sort order' },
   { id: 'published_at', name: 'Published date' },
@@ -80,13 +77,11 @@ export function PageSettings({
         onChange={(description) => onChange({ meta: { ...values.meta, description } })}
         maxLength={1000}
       />
-      <Field
-        kind="select"
+      <YesNoField
         field={meta('published')}
         label="Published"
-        items={YES_NO}
-        selectedKey={values.published}
-        onSelectionChange={(key) => onChange({ published: key === 1 ? 1 : 0 })}
+        value={values.published}
+        onChange={(published) => onChange({ published })}
       />
       {values.published === 1 ? (
         <Field
@@ -100,13 +95,11 @@ export function PageSettings({
       ) : null}
       {locked ? null : (
         <>
-          <Field
-            kind="select"
+          <YesNoField
             field={meta('locked')}
             label="Locked"
-            items={YES_NO}
-            selectedKey={values.locked}
-            onSelectionChange={(key) => onChange({ locked: key === 1 ? 1 : 0 })}
+            value={values.locked}
+            onChange={(locked) => onChange({ locked })}
           />
           <Field
             kind="select"

@@ -20,6 +20,11 @@ export interface BuilderStart<V> {
   locked: boolean;
 }
 
+/** A record not stored yet: no name, and the blocks and values it starts with. */
+export function newStart<V>(values: V, locked = false, items: readonly PageItem[] = []): BuilderStart<V> {
+  return { id: null, updatedAt: undefined, name: '', slug: '', items, values, locked };
+}
+
 export interface RecordCalls<V> {
   slugOf: (name: string, id: number | null) => Promise<{ slug: string }>;
   store: (values: V, draft: BuilderDraft) => Promise<{ id: number }>;
@@ -33,7 +38,7 @@ export interface RecordCalls<V> {
   draftKey: string;
 }
 
-export interface RecordBuilder<V> {
+export interface RecordBuilderState<V> {
   actor: BuilderActor;
   values: V;
   change: (change: Partial<V>) => void;
@@ -58,7 +63,7 @@ export interface RecordBuilder<V> {
 export function useRecordBuilder<V extends object>(
   start: BuilderStart<V>,
   calls: RecordCalls<V>,
-): RecordBuilder<V> {
+): RecordBuilderState<V> {
   const updatedAt = useRef(start.updatedAt);
   const [conflictOpen, setConflictOpen] = useState(false);
   const [stored] = useState(() => readDraft(calls.draftKey));

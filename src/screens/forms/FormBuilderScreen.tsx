@@ -1,28 +1,20 @@
-import { useState } from 'react';
-import { useLocation, useParams, useRoute } from 'wouter';
+import { useLocation } from 'wouter';
 import type { Form } from '@/api/contract/forms';
 import { api } from '@/api/endpoints';
-import { BuilderFrame } from '@/blocks/builder/BuilderFrame';
-import { type BuilderOptions, loadBuilderOptions, offeredBlocks } from '@/blocks/builder/builderOptions';
-import { ConflictDialog } from '@/blocks/builder/ConflictDialog';
-import { ItemsPanel } from '@/blocks/builder/ItemsPanel';
-import { withoutDataPrefix } from '@/blocks/builder/itemKeys';
+import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
+import { BuilderScreen } from '@/blocks/builder/LoadedBuilder';
 import { PageSettings } from '@/blocks/builder/PageSettings';
+import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
 import {
   DEFAULT_SETTINGS,
-  metaFor,
   type SettingsValues,
   settingsBody,
   settingsOf,
 } from '@/blocks/builder/settingsValues';
-import { useEditing, useFieldErrors, useName, useSaving, useSlug } from '@/blocks/builder/useBuilderActor';
-import { type BuilderStart, useRecordBuilder } from '@/blocks/builder/useRecordBuilder';
+import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
 import type { BuilderDraft } from '@/machines/builder';
-import { NotFound } from '@/ui/NotFound';
-import { SkeletonLines } from '@/ui/SkeletonLines';
 import { toast } from '@/ui/toasts';
-import { useLoad } from '@/ui/useLoad';
 import { DEFAULT_MESSAGES, FORM_REQUIRED, FormMessages, type FormMessagesValues } from './FormMessages';
 
 type FormBuilderValues = SettingsValues & FormMessagesValues;
@@ -61,20 +53,15 @@ async function loadForm(editing: boolean, id: number | null): Promise<Loaded> {
   return {
     options,
     parent: record,
-    start: {
-      id: null,
-      updatedAt: undefined,
-      name: '',
-      slug: '',
-      items: [],
-      values: {
+    start: newStart(
+      {
         ...DEFAULT_SETTINGS,
         ...DEFAULT_MESSAGES,
         brand_id: record?.brand_id ?? null,
         locked: record?.locked ?? 0,
       },
-      locked: record?.locked === 1,
-    },
+      record?.locked === 1,
+    ),
   };
 }
 
@@ -88,26 +75,12 @@ const body = (values: FormBuilderValues, draft: BuilderDraft) => ({
 
 /** /forms/add, /forms/add/{parent} and /forms/edit/{id}: the form builder (spec §2 Forms). */
 export default function FormBuilderScreen() {
-  const { id } = useParams<{ id?: string }>();
-  const [editing] = useRoute('/forms/edit/:id');
-  const [round, setRound] = useState(0);
-  const numeric = id === undefined ? null : Number(id);
-  const loaded = useLoad(() => loadForm(editing, numeric), `${editing}:${id}:${round}`);
-  if (loaded.status === 'loading') return <SkeletonLines lines={8} label="Loading the form" />;
-  if (loaded.status === 'failed') {
-    return (
-      <NotFound
-        message="The form you are trying to locate clearly doesn’t exist..."
-        action={{ label: 'View all forms', href: '/forms' }}
-      />
-    );
-  }
-  return <FormBuilder key={round} {...loaded.data} reload={() => setRound((n) => n + 1)} />;
+  return <BuilderScreen noun="form" listHref="/forms" load={loadForm} Builder={FormBuilder} />;
 }
 
 function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () => void }) {
   const [, navigate] = useLocation();
-  const builder = useRecordBuilder(start, {
+  const calls: RecordCalls<FormBuilderValues> = {
     slugOf: (name, id) =>
       api.forms.slug({ query: { name, ...(id !== null ? { id } : parent ? { parent: parent.id } : {}) } }),
     store: (values, draft) =>
@@ -119,36 +92,26 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
     messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },
     afterAdd: () => navigate('/forms'),
     draftKey: draftKey('forms', start.id !== null ? 'edit' : 'add', start.id ?? parent?.id),
-  });
-  const { actor, values, change } = builder;
-  const name = useName(actor);
-  const slug = useSlug(actor);
-  const isEditing = useEditing(actor) !== null;
-  const isSaving = useSaving(actor);
-  const errors = withoutDataPrefix(useFieldErrors(actor));
-  const meta = metaFor(FORM_REQUIRED, errors);
-  const title = start.id !== null ? 'Edit Form' : parent ? 'Add Child Form' : 'Add Form';
-  const subtitle = start.id !== null ? start.name : parent ? `Under ${parent.name}` : undefined;
-  const [offered] = useState(() => offeredBlocks(options.catalogue, true));
-
+  };
   return (
-    <BuilderFrame
-      title={title}
-      subtitle={subtitle}
+    <RecordBuilder
+      start={start}
+      calls={calls}
+      title={start.id !== null ? 'Edit Form' : parent ? 'Add Child Form' : 'Add Form'}
+      subtitle={start.id !== null ? start.name : parent ? `Under ${parent.name}` : undefined}
       backHref="/forms"
-      isEditing={isEditing}
-      isSaving={isSaving}
-      isDirty={builder.isDirty}
-      draftOffered={builder.draftOffered}
-      actor={actor}
-      onSave={builder.save}
-      settings={
+      catalogue={options.catalogue}
+      forForms
+      pasteTarget="form"
+      required={FORM_REQUIRED}
+      reload={reload}
+      settings={({ values, change, name, onName, slug, meta }) => (
         <>
           <PageSettings
             values={values}
             onChange={change}
             name={name}
-            onName={(next) => actor.send({ type: 'name.change', name: next })}
+            onName={onName}
             slugLabel="Handle"
             slug={slug}
             brands={options.brands}
@@ -158,24 +121,7 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
           />
           <FormMessages values={values} onChange={change} meta={meta} />
         </>
-      }
-      items={
-        <ItemsPanel
-          actor={actor}
-          catalogue={options.catalogue}
-          offered={offered}
-          locked={start.locked}
-          pasteTarget="form"
-        />
-      }
-    >
-      <ConflictDialog
-        isOpen={builder.conflictOpen}
-        mine={builder.mine}
-        onKeepMine={builder.keepMine}
-        onTakeTheirs={() => builder.takeTheirs(reload)}
-        onClose={builder.closeConflict}
-      />
-    </BuilderFrame>
+      )}
+    />
   );
 }

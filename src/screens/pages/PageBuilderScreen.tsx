@@ -1,31 +1,23 @@
-import { useState } from 'react';
-import { useLocation, useParams, useRoute } from 'wouter';
+import { useLocation } from 'wouter';
 import type { Page } from '@/api/contract/pages';
 import { pageFieldsBase } from '@/api/contract/pages';
 import type { Template } from '@/api/contract/templates';
 import { api } from '@/api/endpoints';
-import { BuilderFrame } from '@/blocks/builder/BuilderFrame';
-import { type BuilderOptions, loadBuilderOptions, offeredBlocks } from '@/blocks/builder/builderOptions';
+import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
 import { ConfigurablesFields } from '@/blocks/builder/ConfigurablesFields';
-import { ConflictDialog } from '@/blocks/builder/ConflictDialog';
-import { ItemsPanel } from '@/blocks/builder/ItemsPanel';
-import { withoutDataPrefix } from '@/blocks/builder/itemKeys';
+import { BuilderScreen } from '@/blocks/builder/LoadedBuilder';
 import { PageSettings } from '@/blocks/builder/PageSettings';
+import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
 import {
   DEFAULT_SETTINGS,
-  metaFor,
   requiredMarkers,
   type SettingsValues,
   settingsBody,
   settingsOf,
 } from '@/blocks/builder/settingsValues';
-import { useEditing, useFieldErrors, useName, useSaving, useSlug } from '@/blocks/builder/useBuilderActor';
-import { type BuilderStart, useRecordBuilder } from '@/blocks/builder/useRecordBuilder';
+import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
-import { NotFound } from '@/ui/NotFound';
-import { SkeletonLines } from '@/ui/SkeletonLines';
 import { toast } from '@/ui/toasts';
-import { useLoad } from '@/ui/useLoad';
 
 /** Spec §5: the page builder's required markers. */
 const REQUIRED = requiredMarkers(pageFieldsBase, ['published']);
@@ -46,20 +38,16 @@ async function childStart(parent: Page): Promise<BuilderStart<SettingsValues>> {
       .catch(() => null);
   }
   const locked = template ? template.lock_pages : parent.locked;
-  return {
-    id: null,
-    updatedAt: undefined,
-    name: '',
-    slug: '',
-    items: template ? template.items : [],
-    values: {
+  return newStart(
+    {
       ...DEFAULT_SETTINGS,
       brand_id: parent.brand_id,
       is_allowed_children: template ? template.is_allowed_children : parent.is_allowed_children,
       locked,
     },
-    locked: locked === 1,
-  };
+    locked === 1,
+    template ? template.items : [],
+  );
 }
 
 async function loadPage(editing: boolean, id: number | null): Promise<Loaded> {
@@ -87,40 +75,18 @@ async function loadPage(editing: boolean, id: number | null): Promise<Loaded> {
   return {
     options,
     parent: null,
-    start: {
-      id: null,
-      updatedAt: undefined,
-      name: '',
-      slug: '',
-      items: [],
-      values: DEFAULT_SETTINGS,
-      locked: false,
-    },
+    start: newStart(DEFAULT_SETTINGS),
   };
 }
 
 /** /pages/add, /pages/add/{parent} and /pages/edit/{id}: the page builder (spec §2 Builder). */
 export default function PageBuilderScreen() {
-  const { id } = useParams<{ id?: string }>();
-  const [editing] = useRoute('/pages/edit/:id');
-  const [round, setRound] = useState(0);
-  const numeric = id === undefined ? null : Number(id);
-  const loaded = useLoad(() => loadPage(editing, numeric), `${editing}:${id}:${round}`);
-  if (loaded.status === 'loading') return <SkeletonLines lines={8} label="Loading the page" />;
-  if (loaded.status === 'failed') {
-    return (
-      <NotFound
-        message="The page you are trying to locate clearly doesn’t exist..."
-        action={{ label: 'View all pages', href: '/pages' }}
-      />
-    );
-  }
-  return <PageBuilder key={round} {...loaded.data} reload={() => setRound((n) => n + 1)} />;
+  return <BuilderScreen noun="page" listHref="/pages" load={loadPage} Builder={PageBuilder} />;
 }
 
 function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () => void }) {
   const [, navigate] = useLocation();
-  const builder = useRecordBuilder(start, {
+  const calls: RecordCalls<SettingsValues> = {
     slugOf: (name, id) =>
       api.pages.slug({ query: { name, ...(id !== null ? { id } : parent ? { parent: parent.id } : {}) } }),
     store: (values, draft) =>
@@ -153,36 +119,25 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
     messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },
     afterAdd: () => navigate('/pages'),
     draftKey: draftKey('pages', start.id !== null ? 'edit' : 'add', start.id ?? parent?.id),
-  });
-  const { actor, values, change } = builder;
-  const name = useName(actor);
-  const slug = useSlug(actor);
-  const isEditing = useEditing(actor) !== null;
-  const isSaving = useSaving(actor);
-  const errors = withoutDataPrefix(useFieldErrors(actor));
-  const meta = metaFor(REQUIRED, errors);
-  const title = start.id !== null ? 'Edit Page' : parent ? 'Add Child Page' : 'Add Page';
-  const subtitle = start.id !== null ? start.name : parent ? `Under ${parent.name}` : undefined;
-  const [offered] = useState(() => offeredBlocks(options.catalogue, false));
-
+  };
   return (
-    <BuilderFrame
-      title={title}
-      subtitle={subtitle}
+    <RecordBuilder
+      start={start}
+      calls={calls}
+      title={start.id !== null ? 'Edit Page' : parent ? 'Add Child Page' : 'Add Page'}
+      subtitle={start.id !== null ? start.name : parent ? `Under ${parent.name}` : undefined}
       backHref="/pages"
-      isEditing={isEditing}
-      isSaving={isSaving}
-      isDirty={builder.isDirty}
-      draftOffered={builder.draftOffered}
-      actor={actor}
-      onSave={builder.save}
-      settings={
+      catalogue={options.catalogue}
+      pasteTarget="page"
+      required={REQUIRED}
+      reload={reload}
+      settings={({ values, change, name, onName, slug, errors, meta }) => (
         <>
           <PageSettings
             values={values}
             onChange={change}
             name={name}
-            onName={(next) => actor.send({ type: 'name.change', name: next })}
+            onName={onName}
             slugLabel="Slug"
             slug={slug}
             brands={options.brands}
@@ -197,24 +152,7 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
             errors={errors}
           />
         </>
-      }
-      items={
-        <ItemsPanel
-          actor={actor}
-          catalogue={options.catalogue}
-          offered={offered}
-          locked={start.locked}
-          pasteTarget="page"
-        />
-      }
-    >
-      <ConflictDialog
-        isOpen={builder.conflictOpen}
-        mine={builder.mine}
-        onKeepMine={builder.keepMine}
-        onTakeTheirs={() => builder.takeTheirs(reload)}
-        onClose={builder.closeConflict}
-      />
-    </BuilderFrame>
+      )}
+    />
   );
 }

@@ -1,29 +1,18 @@
-import { useState } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { useLocation } from 'wouter';
 import { templateFields } from '@/api/contract/templates';
 import { api } from '@/api/endpoints';
-import { BuilderFrame } from '@/blocks/builder/BuilderFrame';
-import { type BuilderOptions, loadBuilderOptions, offeredBlocks } from '@/blocks/builder/builderOptions';
-import { ConflictDialog } from '@/blocks/builder/ConflictDialog';
-import { ItemsPanel } from '@/blocks/builder/ItemsPanel';
-import { withoutDataPrefix } from '@/blocks/builder/itemKeys';
-import { metaFor, requiredMarkers } from '@/blocks/builder/settingsValues';
-import { useEditing, useFieldErrors, useName, useSaving } from '@/blocks/builder/useBuilderActor';
-import { type BuilderStart, useRecordBuilder } from '@/blocks/builder/useRecordBuilder';
+import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
+import { BuilderScreen } from '@/blocks/builder/LoadedBuilder';
+import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
+import { requiredMarkers } from '@/blocks/builder/settingsValues';
+import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
+import { YesNoField } from '@/blocks/builder/YesNoField';
 import { draftKey } from '@/blocks/drafts';
 import type { BuilderDraft } from '@/machines/builder';
 import { Field } from '@/ui/Field';
-import { NotFound } from '@/ui/NotFound';
-import { SkeletonLines } from '@/ui/SkeletonLines';
 import { toast } from '@/ui/toasts';
-import { useLoad } from '@/ui/useLoad';
 
 const REQUIRED = requiredMarkers(templateFields, []);
-
-const YES_NO = [
-  { id: 0, name: 'No' },
-  { id: 1, name: 'Yes' },
-];
 
 interface TemplateValues {
   locked: 0 | 1;
@@ -44,15 +33,7 @@ async function loadTemplate(id: number | null): Promise<Loaded> {
   if (!record) {
     return {
       options,
-      start: {
-        id: null,
-        updatedAt: undefined,
-        name: '',
-        slug: '',
-        items: [],
-        values: { locked: 0, lock_pages: 0, is_allowed_children: 0 },
-        locked: false,
-      },
+      start: newStart<TemplateValues>({ locked: 0, lock_pages: 0, is_allowed_children: 0 }),
     };
   }
   return {
@@ -82,25 +63,19 @@ const body = (values: TemplateValues, draft: BuilderDraft) => ({
 
 /** /templates/add and /templates/edit/{id}: one builder serves both (spec §2 Templates). */
 export default function TemplateBuilderScreen() {
-  const { id } = useParams<{ id?: string }>();
-  const [round, setRound] = useState(0);
-  const numeric = id === undefined ? null : Number(id);
-  const loaded = useLoad(() => loadTemplate(numeric), `${id}:${round}`);
-  if (loaded.status === 'loading') return <SkeletonLines lines={8} label="Loading the template" />;
-  if (loaded.status === 'failed') {
-    return (
-      <NotFound
-        message="The template you are trying to locate clearly doesn’t exist..."
-        action={{ label: 'View all templates', href: '/templates' }}
-      />
-    );
-  }
-  return <TemplateBuilder key={round} {...loaded.data} reload={() => setRound((n) => n + 1)} />;
+  return (
+    <BuilderScreen
+      noun="template"
+      listHref="/templates"
+      load={(_editing, id) => loadTemplate(id)}
+      Builder={TemplateBuilder}
+    />
+  );
 }
 
 function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => void }) {
   const [, navigate] = useLocation();
-  const builder = useRecordBuilder(start, {
+  const calls: RecordCalls<TemplateValues> = {
     slugOf: async () => ({ slug: '' }),
     store: (values, draft) => api.templates.store({ body: { data: body(values, draft) } }),
     update: (id, values, draft, updatedAt) =>
@@ -109,80 +84,44 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
     messages: { added: 'Successfully added template!', updated: 'Successfully updated template!' },
     afterAdd: () => navigate('/templates'),
     draftKey: draftKey('templates', start.id !== null ? 'edit' : 'add', start.id ?? undefined),
-  });
-  const { actor, values, change } = builder;
-  const name = useName(actor);
-  const isEditing = useEditing(actor) !== null;
-  const isSaving = useSaving(actor);
-  const meta = metaFor(REQUIRED, withoutDataPrefix(useFieldErrors(actor)));
-  const [offered] = useState(() => offeredBlocks(options.catalogue, false));
-
+  };
   return (
-    <BuilderFrame
+    <RecordBuilder
+      start={start}
+      calls={calls}
       title={start.id !== null ? 'Edit Template' : 'Add Template'}
       subtitle={start.id !== null ? start.name : undefined}
       backHref="/templates"
-      isEditing={isEditing}
-      isSaving={isSaving}
-      isDirty={builder.isDirty}
-      draftOffered={builder.draftOffered}
-      actor={actor}
-      onSave={builder.save}
-      settings={
+      catalogue={options.catalogue}
+      pasteTarget="template"
+      lockedNote="This template is locked: its blocks cannot be added, moved or removed. Please contact an administrator for structural changes."
+      required={REQUIRED}
+      reload={reload}
+      settings={({ values, change, name, onName, meta }) => (
         <>
-          <Field
-            field={meta('name')}
-            label="Name"
-            value={name}
-            onChange={(next) => actor.send({ type: 'name.change', name: next })}
-            maxLength={255}
-          />
+          <Field field={meta('name')} label="Name" value={name} onChange={onName} maxLength={255} />
           {start.locked ? null : (
-            <Field
-              kind="select"
+            <YesNoField
               field={meta('locked')}
               label="Locked"
-              items={YES_NO}
-              selectedKey={values.locked}
-              onSelectionChange={(key) => change({ locked: key === 1 ? 1 : 0 })}
+              value={values.locked}
+              onChange={(locked) => change({ locked })}
             />
           )}
-          <Field
-            kind="select"
+          <YesNoField
             field={meta('lock_pages')}
             label="Lock pages made from it"
-            items={YES_NO}
-            selectedKey={values.lock_pages}
-            onSelectionChange={(key) => change({ lock_pages: key === 1 ? 1 : 0 })}
+            value={values.lock_pages}
+            onChange={(lock_pages) => change({ lock_pages })}
           />
-          <Field
-            kind="select"
+          <YesNoField
             field={meta('is_allowed_children')}
             label="Pages made from it may hold children"
-            items={YES_NO}
-            selectedKey={values.is_allowed_children}
-            onSelectionChange={(key) => change({ is_allowed_children: key === 1 ? 1 : 0 })}
+            value={values.is_allowed_children}
+            onChange={(is_allowed_children) => change({ is_allowed_children })}
           />
         </>
-      }
-      items={
-        <ItemsPanel
-          actor={actor}
-          catalogue={options.catalogue}
-          offered={offered}
-          locked={start.locked}
-          pasteTarget="template"
-          lockedNote="This template is locked: its blocks cannot be added, moved or removed. Please contact an administrator for structural changes."
-        />
-      }
-    >
-      <ConflictDialog
-        isOpen={builder.conflictOpen}
-        mine={builder.mine}
-        onKeepMine={builder.keepMine}
-        onTakeTheirs={() => builder.takeTheirs(reload)}
-        onClose={builder.closeConflict}
-      />
-    </BuilderFrame>
+      )}
+    />
   );
 }

@@ -1,0 +1,107 @@
+import { type ReactNode, useState } from 'react';
+import type { FieldMeta } from '@/ui/formProps';
+import type { Catalogue } from '../catalogue';
+import type { PasteTarget } from '../clipboard';
+import { BuilderFrame } from './BuilderFrame';
+import { offeredBlocks } from './builderOptions';
+import { ConflictDialog } from './ConflictDialog';
+import { ItemsPanel } from './ItemsPanel';
+import { withoutDataPrefix } from './itemKeys';
+import { metaFor } from './settingsValues';
+import { useEditing, useFieldErrors, useName, useSaving, useSlug } from './useBuilderActor';
+import { type BuilderStart, type RecordCalls, useRecordBuilder } from './useRecordBuilder';
+
+/** What a builder's own fields are drawn with. */
+export interface RecordSettings<V> {
+  values: V;
+  change: (change: Partial<V>) => void;
+  name: string;
+  onName: (name: string) => void;
+  /** The slug (or handle) the server made from the name. */
+  slug: string;
+  /** Field errors by field name, without the `data.` prefix. */
+  errors: Record<string, string>;
+  /** Field metadata (required marker, first error) by dotted name. */
+  meta: (name: string) => FieldMeta;
+}
+
+export interface RecordBuilderProps<V> {
+  start: BuilderStart<V>;
+  calls: RecordCalls<V>;
+  title: string;
+  subtitle?: string | undefined;
+  backHref: string;
+  /** Every block type the API knows. */
+  catalogue: Catalogue;
+  /** Offer a form's input blocks instead of page blocks. */
+  forForms?: boolean;
+  /** What kind of blocks a paste may bring in. */
+  pasteTarget: PasteTarget;
+  lockedNote?: string;
+  /** Which fields show the required marker (requiredMarkers). */
+  required: Record<string, boolean>;
+  /** The record's own fields. */
+  settings: (fields: RecordSettings<V>) => ReactNode;
+  /** Loads the record again (after taking someone else's newer version). */
+  reload: () => void;
+}
+
+/** A page, form or template in the builder: its fields beside its blocks, saved with a 409 dialog. */
+export function RecordBuilder<V extends object>({
+  start,
+  calls,
+  title,
+  subtitle,
+  backHref,
+  catalogue,
+  forForms = false,
+  pasteTarget,
+  lockedNote,
+  required,
+  settings,
+  reload,
+}: RecordBuilderProps<V>) {
+  const builder = useRecordBuilder(start, calls);
+  const { actor, values, change } = builder;
+  const name = useName(actor);
+  const slug = useSlug(actor);
+  const isEditing = useEditing(actor) !== null;
+  const isSaving = useSaving(actor);
+  const errors = withoutDataPrefix(useFieldErrors(actor));
+  const meta = metaFor(required, errors);
+  const [offered] = useState(() => offeredBlocks(catalogue, forForms));
+  const onName = (next: string) => actor.send({ type: 'name.change', name: next });
+
+  return (
+    <BuilderFrame
+      title={title}
+      subtitle={subtitle}
+      backHref={backHref}
+      isEditing={isEditing}
+      isSaving={isSaving}
+      isDirty={builder.isDirty}
+      draftOffered={builder.draftOffered}
+      actor={actor}
+      onSave={builder.save}
+      settings={settings({ values, change, name, onName, slug, errors, meta })}
+      items={
+        <ItemsPanel
+          actor={actor}
+          catalogue={catalogue}
+          offered={offered}
+          locked={start.locked}
+          pasteTarget={pasteTarget}
+          {...(lockedNote === undefined ? {} : { lockedNote })}
+        />
+      }
+    >
+      <ConflictDialog
+        isOpen={builder.conflictOpen}
+        mine={builder.mine}
+        onKeepMine={builder.keepMine}
+        onTakeTheirs={() => builder.takeTheirs(reload)}
+        onClose={builder.closeConflict}
+      />
+    </BuilderFrame>
+  );
+}
