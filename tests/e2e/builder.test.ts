@@ -323,8 +323,11 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await addBlock(page, 'Hero banner');
     await addBlock(page, 'Rich text');
     await block(page, 'Rich text').getByRole('button', { name: 'Edit Rich text' }).click();
-    await field(page.getByRole('region', { name: 'Edit Rich text' }), 'Block name').fill('Introduction');
-    await page.getByRole('region', { name: 'Edit Rich text' }).getByRole('button', { name: 'Save' }).click();
+    const editor = page.getByRole('region', { name: 'Edit Rich text' });
+    await field(editor, 'Block name').fill('Introduction');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    // The block's own Save is gone before the page's Save is the only one.
+    await editor.waitFor({ state: 'detached' });
     await choose(page, page, 'Lock pages made from it', 'Yes');
     await choose(page, page, 'Pages made from it may hold children', 'Yes');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
