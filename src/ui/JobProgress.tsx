@@ -1,4 +1,3 @@
-import { ProgressBar } from 'react-aria-components';
 import styles from './JobProgress.module.css';
 
 export interface JobProgressProps {
@@ -10,23 +9,28 @@ export interface JobProgressProps {
   valueLabel: string;
 }
 
-/** How far a background job (an export, an import) has got: a bar with its value in words. */
+/**
+ * How far a background job (an export, an import) has got: a bar with its value in words.
+ * A plain progressbar role (value, range and the words as its value text) rather than react-aria's
+ * ProgressBar: that one's number formatting would otherwise load with the first screen, because its
+ * module is shared with every Button.
+ */
 export function JobProgress({ label, percent, valueLabel }: JobProgressProps) {
+  const value = Math.max(0, Math.min(100, percent));
   return (
-    <ProgressBar
+    <div
+      role="progressbar"
       className={styles.progress}
       aria-label={label}
-      value={Math.max(0, Math.min(100, percent))}
-      valueLabel={valueLabel}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      aria-valuetext={valueLabel}
     >
-      {({ valueText, percentage }) => (
-        <>
-          <span className={styles.valueText}>{valueText}</span>
-          <div className={styles.track}>
-            <div className={styles.fill} style={{ width: `${percentage ?? 0}%` }} />
-          </div>
-        </>
-      )}
-    </ProgressBar>
+      <span className={styles.valueText}>{valueLabel}</span>
+      <div className={styles.track}>
+        <div className={styles.fill} style={{ width: `${value}%` }} />
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ProgressBar } from 'react-aria-components';
+import { ProgressBarContext, useSlottedContext } from 'react-aria-components';
 import { cx } from './cx';
 import styles from './Loader.module.css';
 
@@ -18,7 +18,10 @@ export interface LoaderProps {
 
 /**
  * A busy indicator for buttons, forms and detail screens. Lists use skeletons instead.
- * Inside a Button with isPending, react-aria links it to the button so the pending state is announced.
+ * Inside a Button with isPending, the button names it by the id it hands down (ProgressBarContext), so
+ * the pending state is announced. An indeterminate progress bar has no value to format, so this is
+ * drawn by hand rather than with react-aria's ProgressBar, whose number formatting would load with
+ * the first screen.
  */
 export function Loader({
   label = 'Loading',
@@ -28,15 +31,17 @@ export function Loader({
   block,
   className,
 }: LoaderProps) {
+  const fromButton = useSlottedContext(ProgressBarContext);
   return (
-    <ProgressBar
-      isIndeterminate
+    <span
+      role="progressbar"
+      id={fromButton?.id}
       aria-label={label}
       className={cx(styles.loader, block && styles.block, className)}
     >
       <span className={cx(styles.spinner, styles[size])} />
       {showLabel ? <span className={styles.label}>{label}</span> : null}
       {message ? <span className={styles.message}>{message}</span> : null}
-    </ProgressBar>
+    </span>
   );
 }
