@@ -14,7 +14,7 @@ const screens = new Map<string, ComponentType>(routes.map((route) => [route.path
 // never with the login page.
 const layouts: Record<Exclude<LayoutName, 'auth'>, ComponentType<{ children: ReactNode }>> = {
   default: lazy(() => import('./layouts/DefaultLayout').then((m) => ({ default: m.DefaultLayout }))),
-  builder: lazy(() => import('./layouts/DefaultLayout').then((m) => ({ default: m.DefaultLayout }))),
+  builder: lazy(() => import('./layouts/BuilderLayout').then((m) => ({ default: m.BuilderLayout }))),
 };
 
 function Waiting() {

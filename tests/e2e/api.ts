@@ -102,6 +102,33 @@ export async function createBrand(token: string, brand: NewBrand): Promise<numbe
   return body.id;
 }
 
+/**
+ * Creates an unpublished page at the top of the tree (or under `parent`) and answers its id. It
+ * belongs to the first brand unless `fields` name another; `fields` may set any other field too.
+ */
+export async function createPage(
+  token: string,
+  name: string,
+  { parent = null, ...fields }: { parent?: number | null } & Record<string, unknown> = {},
+): Promise<number> {
+  const brandId =
+    fields.brand_id ??
+    (await apiRequest<{ brands: { data: { id: number }[] } }>(token, 'GET', 'brands?perPage=-1')).brands
+      .data[0]?.id;
+  const body = await apiRequest<{ id: number }>(token, 'POST', 'pages/store', {
+    data: {
+      name,
+      slug: 'made-from-the-name',
+      brand_id: brandId,
+      meta: { title: name, description: name },
+      published: 0,
+      ...fields,
+    },
+    parent,
+  });
+  return body.id;
+}
+
 export interface BrandsBody {
   brands: Paginator<Brand>;
   trashed: Paginator<Brand>;

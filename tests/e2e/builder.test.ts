@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page as StoredPage } from '@/api/contract/pages';
-import { apiRequest, apiToken, TINY_PNG, uniqueToken } from './api';
+import { apiRequest, apiToken, createPage, TINY_PNG, uniqueToken } from './api';
 import { errorToasts, field, hasChromium, launchBrowser, newPage, signIn, successToasts } from './browser';
 
 const EDITING_LOCK = 'Please finish editing your item before saving.';
@@ -37,20 +37,8 @@ describe.skipIf(!hasChromium)('the block builder', () => {
   let brandId: number;
   let brandName: string;
 
-  async function makePage(name: string, extra: Record<string, unknown> = {}): Promise<number> {
-    const body = await apiRequest<{ id: number }>(token, 'POST', 'pages/store', {
-      data: {
-        name,
-        slug: 'made-from-the-name',
-        brand_id: brandId,
-        meta: { title: name, description: name },
-        published: 0,
-        ...extra,
-      },
-      parent: null,
-    });
-    return body.id;
-  }
+  const makePage = (name: string, extra: Record<string, unknown> = {}) =>
+    createPage(token, name, { brand_id: brandId, ...extra });
 
   const stored = async (id: number) =>
     (await apiRequest<{ data: StoredPage }>(token, 'GET', `pages/edit?id=${id}`)).data;
@@ -272,6 +260,34 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await page.getByRole('link', { name: 'Go back' }).click();
     await prompt.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(/\/pages$/);
+  });
+
+  it("asks when the browser's Back would leave unsaved changes: Stay keeps them, Leave goes back", async () => {
+    const name = `Back ${uniqueToken()}`;
+    const id = await makePage(name);
+    await page.goto('/pages');
+    await page.getByRole('link', { name: `Edit Page: ${name}` }).click();
+    await page.getByRole('heading', { name: 'Edit Page', level: 1 }).waitFor();
+    const entries = await page.evaluate(() => history.length);
+    await field(page, 'Meta title').fill('Not saved');
+
+    await page.goBack();
+    const prompt = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await prompt.waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/pages/edit/${id}`);
+    await prompt.getByRole('button', { name: 'Stay' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/pages/edit/${id}`);
+    expect(await field(page, 'Meta title').inputValue()).toBe('Not saved');
+    // Held up, Back left no entry behind: the history is as long as before.
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+
+    await page.goBack();
+    await prompt.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(/\/pages$/);
+    await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    expect((await stored(id)).meta.title).toBe(name);
   });
 
   it('starts a new form with the e-mail and thank-you defaults and saves it', async () => {

@@ -1,6 +1,8 @@
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useAuthActor, useSignedInUser } from '@/machines/session';
+import { cx } from '@/ui/cx';
 import { initials } from '@/ui/format';
+import { leaveThen } from '@/ui/leaveGuard';
 import { MenuButton } from '@/ui/MenuButton';
 import styles from './TopBar.module.css';
 
@@ -9,22 +11,26 @@ const ACCOUNT_ITEMS = [
   { id: 'logout', label: 'Logout', icon: 'logout' },
 ] as const;
 
-/** The user's initials and name, with a popup holding Profile and Logout. */
-export function TopBar() {
+/**
+ * The product's name, home to the dashboard, and the user's initials and name with a popup holding
+ * Profile and Logout. Slim, it leaves a working screen (the builder) more of the window's height.
+ */
+export function TopBar({ slim = false }: { slim?: boolean }) {
   const user = useSignedInUser();
   const auth = useAuthActor();
   const [, navigate] = useLocation();
   return (
-    <header className={styles.bar}>
-      <a className={styles.brand} href="/dashboard">
+    <header className={cx(styles.bar, slim && styles.slim)}>
+      <Link className={styles.brand} href="/dashboard">
         Dealership Console
-      </a>
+      </Link>
       <MenuButton
         aria-label={`Account: ${user.name}`}
         items={ACCOUNT_ITEMS}
         onAction={(id) => {
-          if (id === 'profile') navigate(`/users/edit/${user.id}`);
-          if (id === 'logout') auth.send({ type: 'auth.logout' });
+          // A screen with unsaved work (the builder) asks first.
+          if (id === 'profile') leaveThen(() => navigate(`/users/edit/${user.id}`));
+          if (id === 'logout') leaveThen(() => auth.send({ type: 'auth.logout' }));
         }}
       >
         <span className={styles.initials} aria-hidden="true">
