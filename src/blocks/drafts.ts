@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { z } from 'zod';
 import { pageItem } from '@/api/contract/pages';
@@ -159,6 +159,29 @@ export function watchDraft(
   return () => target.removeEventListener('storage', listener);
 }
 
+/**
+ * Drafts kept aside in this tab: the editor copied their version aside and loaded someone else's
+ * newer one instead. The stored draft stays, so nothing is lost, but the builder of the newer
+ * version neither offers it back over the version chosen nor removes it while that version is
+ * unchanged; once that builder closes, the draft is offered back the next time the page opens.
+ */
+const keptAside = new Set<string>();
+
+/** Keeps the stored draft of `key` aside for the builder opened next in this tab. */
+export function keepDraftAside(key: string): void {
+  keptAside.add(key);
+}
+
+/** Whether the stored draft of `key` is kept aside, not to be offered back now. */
+export function isDraftAside(key: string): boolean {
+  return keptAside.has(key);
+}
+
+/** The builder that left the draft of `key` aside has closed: it is offered back as usual again. */
+export function releaseDraftAside(key: string): void {
+  keptAside.delete(key);
+}
+
 export interface DraftWriter {
   /** Writes `draft` once changes pause for DRAFT_DELAY_MS. */
   schedule: (draft: BuilderDraft) => void;
@@ -210,18 +233,24 @@ const sameDraft = (a: BuilderDraft, b: BuilderDraft) =>
  * Keeps the stored draft of `key` in step with a running builder: written while it has unsaved
  * changes, removed once they are saved or discarded, left alone while an earlier draft is being
  * offered back or the page is being saved. `onWrite` hears of a draft too large or a full storage.
+ * With `keepStored` (a draft kept aside), the stored draft stays until the builder has changes.
+ * Returns what drops the builder's draft for good: a write still waiting is not made on closing.
  */
 export function useBuilderDraft(
   key: string,
   actor: BuilderActor,
   onWrite?: (result: WriteResult) => void,
-): void {
+  keepStored = false,
+): () => void {
   const reported = useRef(onWrite);
   reported.current = onWrite;
+  const current = useRef<DraftWriter | null>(null);
   useEffect(() => {
     const writer = createDraftWriter(key, browserStorage(), (result) => reported.current?.(result));
+    current.current = writer;
     let last: BuilderDraft | null = null;
-    let cleared = false;
+    // A draft kept aside counts as already cleared: opening without changes leaves it stored.
+    let cleared = keepStored;
     const follow = () => {
       const snapshot = actor.getSnapshot();
       if (snapshot.matches({ page: 'offered' }) || snapshot.matches({ page: 'saving' })) return;
@@ -252,5 +281,6 @@ export function useBuilderDraft(
       window.removeEventListener('pagehide', writer.flush);
       document.removeEventListener('visibilitychange', hidden);
     };
-  }, [key, actor]);
+  }, [key, actor, keepStored]);
+  return useCallback(() => current.current?.clear(), []);
 }

@@ -2,7 +2,16 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page as StoredPage } from '@/api/contract/pages';
 import { apiRequest, apiToken, createPage, TINY_PNG, uniqueToken } from './api';
-import { errorToasts, field, hasChromium, launchBrowser, newPage, signIn, successToasts } from './browser';
+import {
+  descriptionOf,
+  errorToasts,
+  field,
+  hasChromium,
+  launchBrowser,
+  newPage,
+  signIn,
+  successToasts,
+} from './browser';
 
 const EDITING_LOCK = 'Please finish editing your item before saving.';
 
@@ -28,6 +37,30 @@ async function blockNames(page: Page): Promise<string[]> {
 async function addBlock(page: Page, type: string): Promise<void> {
   await choose(page, page, 'Block type', type);
   await page.getByRole('button', { name: 'Add block' }).click();
+}
+
+/** The entries of a repeatable section in an open block editor. */
+const entries = (editor: Locator, section: string) =>
+  editor.getByRole('list', { name: section, exact: true }).locator(':scope > li');
+
+/** Whether each entry is expanded, as its toggle says. */
+async function expandedEntries(editor: Locator, section: string): Promise<boolean[]> {
+  return entries(editor, section)
+    .locator('button[aria-expanded]')
+    .evaluateAll((toggles) => toggles.map((toggle) => toggle.getAttribute('aria-expanded') === 'true'));
+}
+
+/** One text field of every expanded entry, in the order shown. */
+async function entryValues(editor: Locator, section: string, label: string): Promise<string[]> {
+  const values: string[] = [];
+  for (const entry of await entries(editor, section).all())
+    values.push(await field(entry, label).inputValue());
+  return values;
+}
+
+/** A file field's files, by name, as listed under it. */
+async function fileNames(group: Locator): Promise<string[]> {
+  return group.locator('li').allInnerTexts();
 }
 
 describe.skipIf(!hasChromium)('the block builder', () => {
@@ -224,8 +257,6 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     const dialog = page.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
     await dialog.waitFor();
     expect((await stored(id)).meta.title).toBe('Theirs');
-    await dialog.getByRole('button', { name: 'Copy my version aside' }).click();
-    expect(await dialog.getByRole('textbox').inputValue()).toContain('"title": "Mine"');
     await dialog.getByRole('button', { name: 'Save mine over theirs' }).click();
     await successToasts(page).getByText('Successfully updated page!').waitFor();
     expect((await stored(id)).meta.title).toBe('Mine');
@@ -469,5 +500,165 @@ describe.skipIf(!hasChromium)('the block builder', () => {
       route: 'used-cars',
       fields: { disclaimer: 'Prices include VAT.', sale_ends_at: '2026-06-30' },
     });
+  });
+  it('on a conflict copies the editor’s blocks aside, loads the other version and pastes them back', async () => {
+    const id = await makePage(`Clash ${uniqueToken()}`);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(`/pages/edit/${id}`);
+    await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+    // Someone else, signed in elsewhere, has the same page open and saves a block first.
+    const other = await newPage(browser);
+    try {
+      await signIn(other);
+      await other.goto(`/pages/edit/${id}`);
+      await other.getByRole('heading', { name: 'Edit Page' }).waitFor();
+      await addBlock(other, 'Video');
+      await other.getByRole('button', { name: 'Save', exact: true }).click();
+      await successToasts(other).getByText('Successfully updated page!').waitFor();
+    } finally {
+      await other.context().close();
+    }
+
+    await addBlock(page, 'Call to action');
+    await addBlock(page, 'FAQ');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
+    await dialog.getByRole('button', { name: 'Copy my version aside' }).click();
+    await dialog
+      .getByText('Your 2 blocks are copied: load their version, then use Paste blocks to bring yours back.', {
+        exact: false,
+      })
+      .waitFor();
+    expect((await stored(id)).items.map((item) => item.index)).toEqual(['video']);
+
+    await dialog.getByRole('button', { name: 'Load their version' }).click();
+    await expect.poll(() => blockNames(page)).toEqual(['Video']);
+    // Their version is there to work on: the kept draft is not offered back over it.
+    expect(await page.getByText(/You have unsaved changes from/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Paste blocks' }).click();
+    await expect.poll(() => blockNames(page)).toEqual(['Video', 'Call to action', 'FAQ']);
+    expect(await errorToasts(page).getByText(/./).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(page).getByText('Successfully updated page!').waitFor();
+    expect((await stored(id)).items.map((item) => item.index)).toEqual(['video', 'call_to_action', 'faq']);
+  });
+
+  it('shows a refused upload’s file error on the field and the server’s message in a toast, and disables the field at its max', async () => {
+    await page.goto('/pages/add');
+    await addBlock(page, 'Event');
+    await block(page, 'Event').getByRole('button', { name: 'Edit Event' }).click();
+    const editor = page.getByRole('region', { name: 'Edit Event' });
+    // The section and its one field are both named Photos: the field is the inner group.
+    const photos = editor.getByRole('group', { name: 'Photos', exact: true }).last();
+    const upload = photos.getByRole('button', { name: 'Upload files' });
+    const input = photos.locator('input[type="file"]');
+
+    // A text file dressed up as a PNG: the server judges the content and refuses it.
+    const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/builder/files/upload');
+    await input.setInputFiles({
+      name: 'brochure.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('%PDF-1.4'),
+    });
+    const response = await refused;
+    expect(response.status()).toBe(422);
+    const body = (await response.json()) as { message: string; errors: { file: string[] } };
+    await errorToasts(page).getByText(body.message, { exact: true }).waitFor();
+    await photos.getByText(body.errors.file[0]!, { exact: true }).waitFor();
+    expect(await descriptionOf(upload)).toContain(body.errors.file[0]);
+    expect(await fileNames(photos)).toEqual([]);
+
+    // Seven picked for a field of six: six are uploaded, then the field takes no more.
+    const picked = Array.from({ length: 7 }, (_, i) => ({
+      name: `photo-${i + 1}.png`,
+      mimeType: 'image/png',
+      buffer: TINY_PNG,
+    }));
+    await input.setInputFiles(picked);
+    await expect.poll(() => fileNames(photos)).toEqual(picked.slice(0, 6).map((file) => file.name));
+    expect(await upload.isDisabled()).toBe(true);
+    expect(await descriptionOf(upload)).toBe('At most 6 files. Remove one to upload another.');
+    // A new pick clears the earlier error; removing a file opens the field again.
+    expect(await photos.getByText(body.errors.file[0]!, { exact: true }).count()).toBe(0);
+    await photos.getByRole('button', { name: 'Remove photo-3.png' }).click();
+    expect(await upload.isDisabled()).toBe(false);
+  });
+
+  it('adds, reorders, removes and collapses the entries of a repeatable section, and reads back the saved order', async () => {
+    const name = `Entries ${uniqueToken()}`;
+    await page.goto('/pages/add');
+    await choose(page, page, 'Brand', brandName);
+    await field(page, 'Name').fill(name);
+    await field(page, 'Meta title').fill('Entries meta');
+    await field(page, 'Meta description').fill('Entries description');
+    await addBlock(page, 'Vehicle highlights');
+    await block(page, 'Vehicle highlights').getByRole('button', { name: 'Edit Vehicle highlights' }).click();
+    const editor = page.getByRole('region', { name: 'Edit Vehicle highlights' });
+    for (const label of ['Alpha', 'Bravo', 'Charlie', 'Delta']) {
+      await editor.getByRole('button', { name: 'Add highlight' }).click();
+      await field(entries(editor, 'Highlights').last(), 'Label').fill(label);
+    }
+    expect(await entryValues(editor, 'Highlights', 'Label')).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
+
+    // From the keyboard: the first entry's handle picked up with Space, moved down, dropped.
+    await editor.getByRole('button', { name: 'Drag Highlight 1' }).focus();
+    await page.keyboard.press('Space');
+    await editor.locator('li[data-dragging]').waitFor();
+    await page.keyboard.press('ArrowDown');
+    // Each list announces its own moves: this one's entry is over another entry now, not over itself.
+    await expect
+      .poll(() => page.locator('[id^=DndLiveRegion]').allTextContents())
+      .toContainEqual(expect.stringMatching(/item (\w+) was moved over droppable area (?!\1\.)/));
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => entryValues(editor, 'Highlights', 'Label'))
+      .toEqual(['Bravo', 'Alpha', 'Charlie', 'Delta']);
+    // With the move controls.
+    await editor.getByRole('button', { name: 'Move Highlight 4 up' }).click();
+    expect(await entryValues(editor, 'Highlights', 'Label')).toEqual(['Bravo', 'Alpha', 'Delta', 'Charlie']);
+    expect(await editor.getByRole('button', { name: 'Move Highlight 1 up' }).isDisabled()).toBe(true);
+    expect(await editor.getByRole('button', { name: 'Move Highlight 4 down' }).isDisabled()).toBe(true);
+    await editor.getByRole('button', { name: 'Remove Highlight 1' }).click();
+    expect(await entryValues(editor, 'Highlights', 'Label')).toEqual(['Alpha', 'Delta', 'Charlie']);
+    await field(entries(editor, 'Highlights').nth(1), 'Description').fill('Four-wheel drive');
+
+    // Collapse the second and third, then expand the third again.
+    await editor.getByRole('button', { name: 'Highlight 2', exact: true }).click();
+    await editor.getByRole('button', { name: 'Highlight 3', exact: true }).click();
+    expect(await expandedEntries(editor, 'Highlights')).toEqual([true, false, false]);
+    expect(await field(entries(editor, 'Highlights').nth(1), 'Label').count()).toBe(0);
+    await editor.getByRole('button', { name: 'Highlight 3', exact: true }).click();
+    expect(await expandedEntries(editor, 'Highlights')).toEqual([true, false, true]);
+
+    await editor.getByRole('button', { name: 'Save', exact: true }).click();
+    await editor.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(page).getByText('Successfully added page!').waitFor();
+    await page.waitForURL(/\/pages$/);
+
+    const hits = await apiRequest<{ data: { id: number; name: string }[] }>(
+      token,
+      'GET',
+      `pages/search?search=${encodeURIComponent(name)}`,
+    );
+    const id = hits.data.find((hit) => hit.name === name)!.id;
+    const saved = (await stored(id)).items[0]!.sections.highlights!.entries;
+    expect(saved).toEqual([
+      { opened: true, fields: { label: 'Alpha', description: '' } },
+      { opened: false, fields: { label: 'Delta', description: 'Four-wheel drive' } },
+      { opened: true, fields: { label: 'Charlie', description: '' } },
+    ]);
+
+    // Reloaded, the block holds the entries in the saved order, collapsed as they were saved.
+    await page.goto(`/pages/edit/${id}`);
+    await block(page, 'Vehicle highlights').getByRole('button', { name: 'Edit Vehicle highlights' }).click();
+    const reopened = page.getByRole('region', { name: 'Edit Vehicle highlights' });
+    expect(await expandedEntries(reopened, 'Highlights')).toEqual([true, false, true]);
+    await reopened.getByRole('button', { name: 'Highlight 2', exact: true }).click();
+    expect(await entryValues(reopened, 'Highlights', 'Label')).toEqual(['Alpha', 'Delta', 'Charlie']);
+    expect(await field(entries(reopened, 'Highlights').nth(1), 'Description').inputValue()).toBe(
+      'Four-wheel drive',
+    );
   });
 });

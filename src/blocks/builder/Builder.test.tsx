@@ -1,20 +1,25 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ApiError } from '@/api/client';
 import { type PageItem, pageFieldsBase } from '@/api/contract/pages';
 import { EDITING_LOCK_MESSAGE } from '@/machines/builder';
 import { CATALOGUE } from '../catalogue';
+import { CLIPBOARD_KEY, parseEnvelope } from '../clipboard';
+import { DRAFT_PREFIX, readDraft } from '../drafts';
 import { blankItem } from '../items';
 import { BuilderFrame } from './BuilderFrame';
 import { UNKNOWN_ITEM_MESSAGE } from './ItemRow';
 import { ItemsPanel } from './ItemsPanel';
 import { withoutDataPrefix } from './itemKeys';
+import { LoadedBuilder } from './LoadedBuilder';
 import { PageSettings } from './PageSettings';
+import { RecordBuilder } from './RecordBuilder';
 import { DEFAULT_SETTINGS, metaFor, requiredMarkers } from './settingsValues';
 import { useBuilderActor, useEditing, useFieldErrors } from './useBuilderActor';
+import type { BuilderStart, RecordCalls } from './useRecordBuilder';
 
 const hero = () => blankItem('hero', CATALOGUE.hero!);
 const richText = () => blankItem('rich_text', CATALOGUE.rich_text!);
@@ -230,5 +235,129 @@ describe('the page builder', { timeout: 20_000 }, () => {
     await user.unhover(copy);
     expect(screen.queryByRole('tooltip')).toBeNull();
     expect(copy.getAttribute('aria-describedby')).toBeNull();
+  });
+});
+
+describe('a save refused because someone else saved meanwhile', { timeout: 20_000 }, () => {
+  const DRAFT = 'pages:edit:7';
+  const video = () => blankItem('video', CATALOGUE.video!);
+  // Before, not after: a builder closing at the end of a test writes the draft it still had waiting.
+  beforeEach(() => localStorage.clear());
+
+  /** A stored page in the record builder: saves are refused with 409 and loads answer `server`. */
+  function renderConflict(mine: PageItem[], theirs: PageItem[]) {
+    let server = mine;
+    let loads = 0;
+    const start = (items: PageItem[]): BuilderStart<Record<string, unknown>> => ({
+      id: 7,
+      updatedAt: `v${loads}`,
+      name: 'Home',
+      slug: 'home',
+      items,
+      values: {},
+      locked: false,
+    });
+    const calls: RecordCalls<Record<string, unknown>> = {
+      slugOf: async () => ({ slug: 'home' }),
+      store: async () => ({ id: 7 }),
+      update: async () => {
+        server = theirs;
+        throw new ApiError(409, 'Someone else saved this page meanwhile.');
+      },
+      updatedAt: async () => 'v2',
+      messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },
+      afterAdd: () => {},
+      draftKey: DRAFT,
+    };
+    const location = memoryLocation({ path: '/pages/edit/7' });
+    render(
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <LoadedBuilder
+          noun="page"
+          listHref="/pages"
+          loadKey="7"
+          load={async () => {
+            loads++;
+            return start(server);
+          }}
+        >
+          {(loaded, reload) => (
+            <RecordBuilder
+              start={loaded}
+              calls={calls}
+              title="Edit Page"
+              backHref="/pages"
+              catalogue={CATALOGUE}
+              pasteTarget="page"
+              required={{}}
+              settings={() => null}
+              reload={reload}
+            />
+          )}
+        </LoadedBuilder>
+      </Router>,
+    );
+    return userEvent.setup();
+  }
+
+  const names = () =>
+    within(screen.getByRole('list', { name: 'Blocks' }))
+      .getAllByRole('listitem')
+      .map((row) => row.getAttribute('aria-label'));
+  const conflict = () => screen.findByRole('dialog', { name: 'Someone else saved this meanwhile' });
+
+  it('copies the editor’s blocks aside, keeps their draft, and pastes them into the version loaded', async () => {
+    const user = renderConflict([hero(), richText()], [video()]);
+    await user.click(await screen.findByRole('button', { name: 'Move Rich text up' }));
+    expect(names()).toEqual(['Rich text', 'Hero banner']);
+    await user.click(pageSave());
+    const dialog = await conflict();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Copy my version aside' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status').textContent).toMatch(
+        /^Your 2 blocks are copied: load their version, then use Paste blocks to bring yours back\. Your whole version also stays kept in this browser/,
+      ),
+    );
+    // On the block clipboard, in this tab's storage too (other tabs paste from there).
+    const copied = parseEnvelope(localStorage.getItem(CLIPBOARD_KEY));
+    expect(copied?.items.map((item) => item.index)).toEqual(['rich_text', 'hero']);
+    expect(readDraft(DRAFT)?.draft.items.map((item) => item.index)).toEqual(['rich_text', 'hero']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Load their version' }));
+    await waitFor(() => expect(names()).toEqual(['Video']));
+    // Their version is not covered by an offer of the draft, and the draft is still kept.
+    expect(screen.queryByText(/You have unsaved changes from/)).toBeNull();
+    expect(readDraft(DRAFT)?.draft.items.map((item) => item.index)).toEqual(['rich_text', 'hero']);
+
+    await user.click(screen.getByRole('button', { name: 'Paste blocks' }));
+    await waitFor(() => expect(names()).toEqual(['Video', 'Rich text', 'Hero banner']));
+    // From now on the draft is the work on their version.
+    await waitFor(() =>
+      expect(readDraft(DRAFT)?.draft.items.map((item) => item.index)).toEqual(['video', 'rich_text', 'hero']),
+    );
+  });
+
+  it('says so when the version has no blocks to copy', async () => {
+    const user = renderConflict([hero()], [video()]);
+    await user.click(await screen.findByRole('button', { name: 'Remove Hero banner' }));
+    await user.click(pageSave());
+    const dialog = await conflict();
+    await user.click(within(dialog).getByRole('button', { name: 'Copy my version aside' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status').textContent).toMatch(/^Your version has no blocks to copy\./),
+    );
+    expect(localStorage.getItem(CLIPBOARD_KEY)).toBeNull();
+  });
+
+  it('drops the editor’s draft when they load the other version without copying theirs aside', async () => {
+    const user = renderConflict([hero(), richText()], [video()]);
+    await user.click(await screen.findByRole('button', { name: 'Move Rich text up' }));
+    await user.click(pageSave());
+    const dialog = await conflict();
+    await user.click(within(dialog).getByRole('button', { name: 'Load their version' }));
+    await waitFor(() => expect(names()).toEqual(['Video']));
+    expect(localStorage.getItem(DRAFT_PREFIX + DRAFT)).toBeNull();
+    expect(localStorage.getItem(CLIPBOARD_KEY)).toBeNull();
   });
 });

@@ -1,52 +1,87 @@
 import { useState } from 'react';
 import { Button } from '@/ui/Button';
 import { Modal } from '@/ui/Modal';
-import { TextArea } from '@/ui/TextField';
+
+/** What 'Copy my version aside' did with the editor's version. */
+export interface CopiedAside {
+  /** How many blocks went onto the block clipboard (none when it could not be written). */
+  copied: number;
+  /** How many blocks the editor's version holds. */
+  total: number;
+  /** The whole version is kept as this browser's draft of the page. */
+  kept: boolean;
+}
+
+const blocks = (n: number) => (n === 1 ? '1 block is' : `${n} blocks are`);
+
+/** What the editor is told after copying their version aside: what happened and how to get it back. */
+export function copiedAsideText({ copied, total, kept }: CopiedAside): string {
+  const pasted =
+    total === 0
+      ? 'Your version has no blocks to copy.'
+      : copied === 0
+        ? 'Your blocks could not be copied in this browser.'
+        : copied === total
+          ? `Your ${blocks(copied)} copied: load their version, then use Paste blocks to bring yours back.`
+          : `The first ${copied} of your ${total} blocks are copied: load their version, then use Paste blocks to bring them back.`;
+  const draft = kept
+    ? ' Your whole version also stays kept in this browser: until you change theirs, it is offered back when you next open this page.'
+    : copied === 0
+      ? ' It could not be kept in this browser either: save yours over theirs to keep it.'
+      : '';
+  return pasted + draft;
+}
 
 export interface ConflictDialogProps {
   isOpen: boolean;
-  /** What this editor would have saved, as text they can copy aside. */
-  mine: () => string;
+  /** Puts this editor's blocks on the block clipboard and keeps their version as a draft. */
+  onCopyAside: () => Promise<CopiedAside>;
   /** Save this editor's version over the newer one. */
   onKeepMine: () => void;
-  /** Drop this editor's changes and load the newer version. */
+  /** Load the newer version (after copying aside, the editor's draft stays kept). */
   onTakeTheirs: () => void;
   onClose: () => void;
 }
 
 /**
  * A save refused with 409: someone else saved this meanwhile. Nothing is overwritten unless the
- * editor chooses to: keep theirs (save over the newer version), take the other, or copy theirs aside.
+ * editor chooses to: keep theirs (save over the newer version), take the other, or copy theirs
+ * aside onto the block clipboard, to paste them into the other version once it is loaded.
  */
-export function ConflictDialog({ isOpen, mine, onKeepMine, onTakeTheirs, onClose }: ConflictDialogProps) {
-  const [copy, setCopy] = useState<string | null>(null);
+export function ConflictDialog({
+  isOpen,
+  onCopyAside,
+  onKeepMine,
+  onTakeTheirs,
+  onClose,
+}: ConflictDialogProps) {
+  const [copied, setCopied] = useState<CopiedAside | null>(null);
+  const [copying, setCopying] = useState(false);
+  const closing = (then: () => void) => () => {
+    setCopied(null);
+    then();
+  };
+  const copyAside = () => {
+    setCopying(true);
+    onCopyAside()
+      .then(setCopied)
+      .finally(() => setCopying(false));
+  };
   return (
     <Modal
       isOpen={isOpen}
-      onClose={() => {
-        setCopy(null);
-        onClose();
-      }}
+      onClose={closing(onClose)}
       title="Someone else saved this meanwhile"
       size="md"
       footer={
         <>
-          <Button onPress={() => setCopy(mine())}>Copy my version aside</Button>
-          <Button
-            onPress={() => {
-              setCopy(null);
-              onTakeTheirs();
-            }}
-          >
+          <Button onPress={copyAside} isPending={copying}>
+            Copy my version aside
+          </Button>
+          <Button variant={copied ? 'primary' : 'secondary'} onPress={closing(onTakeTheirs)}>
             Load their version
           </Button>
-          <Button
-            variant="primary"
-            onPress={() => {
-              setCopy(null);
-              onKeepMine();
-            }}
-          >
+          <Button variant={copied ? 'secondary' : 'primary'} onPress={closing(onKeepMine)}>
             Save mine over theirs
           </Button>
         </>
@@ -56,9 +91,7 @@ export function ConflictDialog({ isOpen, mine, onKeepMine, onTakeTheirs, onClose
         Your changes are not saved: this was changed by someone else after you opened it. Choose what to keep.
         Nothing is overwritten unless you save yours over theirs.
       </p>
-      {copy !== null ? (
-        <TextArea label="Your version (copy it before loading theirs)" value={copy} isReadOnly rows={8} />
-      ) : null}
+      <p role="status">{copied ? copiedAsideText(copied) : null}</p>
     </Modal>
   );
 }

@@ -97,7 +97,7 @@ export function RecordBuilder<V extends object>({
     >
       <ConflictDialog
         isOpen={builder.conflictOpen}
-        mine={builder.mine}
+        onCopyAside={builder.copyAside}
         onKeepMine={builder.keepMine}
         onTakeTheirs={() => builder.takeTheirs(reload)}
         onClose={builder.closeConflict}

@@ -1,12 +1,21 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PageItem } from '@/api/contract/pages';
-import type { BuilderDraft, PageFields } from '@/machines/builder';
+import { type BuilderDraft, draftOf, type PageFields } from '@/machines/builder';
 import { describeFailure } from '@/machines/errors';
 import { toast } from '@/ui/toasts';
-import { readDraft, removeDraft, useBuilderDraft } from '../drafts';
+import { copyBlocks, MAX_COPIED } from '../clipboard';
+import {
+  isDraftAside,
+  keepDraftAside,
+  readDraft,
+  releaseDraftAside,
+  useBuilderDraft,
+  writeDraft,
+} from '../drafts';
 import { useBuilderShortcuts } from '../useBuilderShortcuts';
-import { type BuilderActor, useBuilderActor, useItems, useName } from './useBuilderActor';
+import type { CopiedAside } from './ConflictDialog';
+import { type BuilderActor, useBuilderActor } from './useBuilderActor';
 
 /** Where a builder starts: a stored record, or a new one with its defaults (and a parent's template). */
 export interface BuilderStart<V> {
@@ -49,9 +58,15 @@ export interface RecordBuilderState<V> {
   closeConflict: () => void;
   /** Saves this editor's version over the newer one someone else saved. */
   keepMine: () => void;
-  /** This editor's version as text, to copy aside. */
-  mine: () => string;
-  /** Drops this editor's version, kept draft included, and loads the newer one with `reload`. */
+  /**
+   * Puts this editor's blocks on the block clipboard (to paste into the newer version once it is
+   * loaded) and keeps their whole version as the page's draft in this browser.
+   */
+  copyAside: () => Promise<CopiedAside>;
+  /**
+   * Loads the newer version with `reload`, dropping this editor's version, or, once it was copied
+   * aside, keeping their draft aside (neither offered back over the newer version nor removed).
+   */
   takeTheirs: (reload: () => void) => void;
   save: () => void;
 }
@@ -66,7 +81,12 @@ export function useRecordBuilder<V extends object>(
 ): RecordBuilderState<V> {
   const updatedAt = useRef(start.updatedAt);
   const [conflictOpen, setConflictOpen] = useState(false);
-  const [stored] = useState(() => readDraft(calls.draftKey));
+  const copiedAside = useRef(false);
+  // The editor copied their version aside and loaded this one instead: their draft stays stored.
+  const [aside] = useState(() => isDraftAside(calls.draftKey));
+  const [stored] = useState(() => (aside ? null : readDraft(calls.draftKey)));
+  const { draftKey } = calls;
+  useEffect(() => (aside ? () => releaseDraftAside(draftKey) : undefined), [aside, draftKey]);
 
   // The page's fields live in the machine beside its blocks, so undo, drafts and saving see them all.
   const actor = useBuilderActor(
@@ -101,10 +121,8 @@ export function useRecordBuilder<V extends object>(
       },
     },
   );
-  useBuilderDraft(calls.draftKey, actor);
+  const dropDraft = useBuilderDraft(calls.draftKey, actor, undefined, aside);
   useBuilderShortcuts(actor.send);
-  const items = useItems(actor);
-  const name = useName(actor);
   const values = useSelector(actor, (s) => s.context.fields) as V;
   const isDirty = useSelector(actor, (s) => s.context.changed);
   const offered = useSelector(actor, (s) => s.matches({ page: 'offered' }));
@@ -128,7 +146,14 @@ export function useRecordBuilder<V extends object>(
       (error: unknown) => toast.error(describeFailure(error).message, { placement: 'bottom' }),
     );
   };
-  const mine = () => JSON.stringify({ name, ...values, items }, null, 2);
+  const copyAside = async (): Promise<CopiedAside> => {
+    const draft = draftOf(actor.getSnapshot().context);
+    copiedAside.current = true;
+    const kept = writeDraft(calls.draftKey, draft) === 'saved';
+    const total = draft.items.length;
+    const where = total === 0 ? 'none' : await copyBlocks(draft.items);
+    return { copied: where === 'none' ? 0 : Math.min(total, MAX_COPIED), total, kept };
+  };
 
   return {
     actor,
@@ -139,10 +164,11 @@ export function useRecordBuilder<V extends object>(
     conflictOpen,
     closeConflict: () => setConflictOpen(false),
     keepMine,
-    mine,
+    copyAside,
     takeTheirs: (reload) => {
       setConflictOpen(false);
-      removeDraft(calls.draftKey);
+      if (copiedAside.current) keepDraftAside(calls.draftKey);
+      else dropDraft();
       reload();
     },
     save,
