@@ -1,21 +1,41 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { useAuthStatus } from '@/machines/session';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import { AuthLayout } from './layouts/AuthLayout';
+import { type Preloadable, Preloaded, preloadable } from './preloadable';
 import { type LayoutName, NOT_FOUND_TITLE, type RouteDef, routes } from './routes';
 import { ScreenChange } from './ScreenChange';
 
 const NotFoundScreen = lazy(() => import('@/screens/errors/NotFoundScreen'));
 
-const screens = new Map<string, ComponentType>(routes.map((route) => [route.path, lazy(route.load)]));
+const screens = new Map<string, Preloadable<object>>(
+  routes.map((route) => [route.path, preloadable(() => route.load().then((m) => m.default))]),
+);
+
+type ShellLayout = Exclude<LayoutName, 'auth'>;
 
 // The default and builder layouts carry the shell: they load with the first signed-in route,
 // never with the login page.
-const layouts: Record<Exclude<LayoutName, 'auth'>, ComponentType<{ children: ReactNode }>> = {
-  default: lazy(() => import('./layouts/DefaultLayout').then((m) => ({ default: m.DefaultLayout }))),
-  builder: lazy(() => import('./layouts/BuilderLayout').then((m) => ({ default: m.BuilderLayout }))),
+const layouts: Record<ShellLayout, Preloadable<{ children: ReactNode }>> = {
+  default: preloadable(() => import('./layouts/DefaultLayout').then((m) => m.DefaultLayout)),
+  builder: preloadable(() => import('./layouts/BuilderLayout').then((m) => m.BuilderLayout)),
 };
+
+const layoutOf = (route: RouteDef): ShellLayout => (route.layout === 'auth' ? 'default' : route.layout);
+
+/**
+ * Starts loading a route's screen (and a signed-in route's layout) while sign-in is still being
+ * checked, both at once rather than the screen only once its layout has loaded. A failed load is
+ * left for the render to report.
+ */
+function preload(route: RouteDef): void {
+  screens
+    .get(route.path)
+    ?.preload()
+    .catch(() => undefined);
+  if (!route.public) layouts[layoutOf(route)].preload().catch(() => undefined);
+}
 
 function Waiting() {
   return (
@@ -28,7 +48,8 @@ function Waiting() {
 /** Checks sign-in on every navigation (spec §2) and puts the screen in its layout. */
 function Guarded({ route }: { route: RouteDef }) {
   const status = useAuthStatus();
-  const Screen = screens.get(route.path)!;
+  const screen = screens.get(route.path)!;
+  useEffect(() => preload(route), [route]);
   if (status === 'restoring' || status === 'signingOut') return <Waiting />;
   if (route.public) {
     if (status === 'signedIn') return <Redirect to="/dashboard" replace />;
@@ -36,19 +57,16 @@ function Guarded({ route }: { route: RouteDef }) {
       <AuthLayout>
         <ScreenChange title={route.title} />
         <Suspense fallback={<Waiting />}>
-          <Screen />
+          <Preloaded of={screen} props={{}} />
         </Suspense>
       </AuthLayout>
     );
   }
   if (status !== 'signedIn') return <Redirect to="/" replace />;
-  const Layout = layouts[route.layout === 'auth' ? 'default' : route.layout];
   return (
     <Suspense fallback={<Waiting />}>
       <ScreenChange title={route.title} />
-      <Layout>
-        <Screen />
-      </Layout>
+      <Preloaded of={layouts[layoutOf(route)]} props={{ children: <Preloaded of={screen} props={{}} /> }} />
     </Suspense>
   );
 }
