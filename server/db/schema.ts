@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -444,9 +444,12 @@ export const imports = pgTable(
   (t) => [index('imports_kind_created_idx').on(t.kind, t.createdAt)],
 );
 
-/** What the reservations list searches: name, e-mail and registration. */
-export const reservationSearchText = (t: { name: PgColumn; email: PgColumn; registration: PgColumn }) =>
-  sql`(${t.name} || ' ' || ${t.email} || ' ' || ${t.registration})`;
+/**
+ * What the reservations list searches: name, e-mail and registration, lower-cased as ILIKE compares
+ * them. Stored beside the row, so a search's recheck of each candidate row is a plain LIKE.
+ */
+const reservationSearchText = (t: { name: PgColumn; email: PgColumn; registration: PgColumn }) =>
+  sql`lower(${t.name} || ' ' || ${t.email} || ' ' || ${t.registration})`;
 
 /** A paid vehicle reservation, made and refunded at the card payment provider (spec §3 Reservation). */
 export const reservations = pgTable(
@@ -467,13 +470,16 @@ export const reservations = pgTable(
     last4: text('last4').notNull(),
     chargeId: text('charge_id').notNull(),
     ...stamps,
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => reservationSearchText(reservations)),
   },
   (t) => [
     uniqueIndex('reservations_charge_unique').on(t.chargeId),
     // Newest first is the list's only order.
     index('reservations_reserved_idx').on(t.reservedAt.desc(), t.id.desc()),
     index('reservations_search_idx')
-      .using('gin', sql`${reservationSearchText(t)} gin_trgm_ops`)
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .with({ fastupdate: false }),
   ],
 );

@@ -1,9 +1,9 @@
-import { eq, ilike, sql, sum } from 'drizzle-orm';
+import { eq, like, sql, sum } from 'drizzle-orm';
 import type { PaymentEvent, Reservation } from '@/api/contract/reservations';
 import { providerCharge } from '@/api/contract/reservations';
 import type { Db } from '../db/open';
-import { paymentEvents, reservationDailyTotals, reservationSearchText, reservations } from '../db/schema';
-import { likePattern, PAGE_SIZE, selectPage } from './paginate';
+import { paymentEvents, reservationDailyTotals, reservations } from '../db/schema';
+import { likePattern, selectPage, selectPageByIndex } from './paginate';
 
 type ReservationRow = typeof reservations.$inferSelect;
 
@@ -89,17 +89,14 @@ export async function listReservations(db: Db, opts: { search: string; page: num
   if (!opts.search) {
     // Without a search the total comes from the daily totals, not a count of every row.
     const [rows, total] = await Promise.all([
-      db
-        .select()
-        .from(reservations)
-        .orderBy(...NEWEST_FIRST)
-        .limit(PAGE_SIZE)
-        .offset((opts.page - 1) * PAGE_SIZE),
+      selectPageByIndex(db, reservations, reservations.id, undefined, NEWEST_FIRST, opts.page),
       reservationTotal(db),
     ]);
     return { rows: rows.map(toReservation), total };
   }
-  const where = ilike(reservationSearchText(reservations), likePattern(opts.search));
+  // ILIKE as PostgreSQL runs it on a UTF-8 database (both sides lower-cased, then LIKE), with the
+  // row's side lower-cased once, when it was stored.
+  const where = like(reservations.searchText, sql`lower(${likePattern(opts.search)})`);
   const { rows, total } = await selectPage(db, reservations, where, NEWEST_FIRST, opts.page);
   return { rows: rows.map(toReservation), total };
 }

@@ -11,7 +11,7 @@ import {
   responses,
 } from '../db/schema';
 import type { ExportSource } from './exports';
-import { PAGE_SIZE } from './paginate';
+import { selectPageByIndex } from './paginate';
 
 /** The enquiry types the console lists (spec §3 Response): each one's title and the totals box it counts towards. */
 export const ENQUIRY_TYPES: Record<
@@ -112,15 +112,20 @@ export async function emailedTotal(db: Db, handle: string): Promise<number> {
   return row?.total ?? 0;
 }
 
-/** One page of a form's enquiries, newest first, through the (handle, id) index. */
+/**
+ * One page of a form's enquiries, newest first, counted off in the (handle, id) index: a late page
+ * reads its own 25 enquiries, not every one before them (nor, walking the primary key, the other
+ * forms' enquiries in between).
+ */
 export async function pageOfResponses(db: Db, handle: string, page: number): Promise<Enquiry[]> {
-  const rows = await db
-    .select()
-    .from(responses)
-    .where(eq(responses.handle, handle))
-    .orderBy(desc(responses.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
+  const rows = await selectPageByIndex(
+    db,
+    responses,
+    responses.id,
+    eq(responses.handle, handle),
+    [desc(responses.id)],
+    page,
+  );
   return rows.map(toEnquiry);
 }
 

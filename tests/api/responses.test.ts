@@ -1,6 +1,7 @@
 import { responses } from '@server/db/schema';
 import { seedResponses } from '@server/db/seed/responses';
-import { count, eq } from 'drizzle-orm';
+import { storeResponse } from '@server/domain/responses';
+import { count, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './harness';
@@ -47,6 +48,26 @@ describe('responses list', () => {
     expect(body.lists).toHaveLength(11);
     expect(body.lists[0]).toEqual({ name: 'aftersales-enquiry', label: 'Aftersales Enquiry' });
     expect(body.responses.data[0].data.name).toEqual({ label: 'Name', result: expect.any(String) });
+  });
+
+  it('carries on where the page before ended on a later page, other forms interleaved', async () => {
+    const db = server.database.db;
+    for (let i = 0; i < 40; i++) {
+      const answer = { name: { label: 'Name', result: `Later ${i}` } };
+      await storeResponse(db, 'parts-enquiry', answer, new Date(Date.UTC(2026, 5, 2, 9, i)));
+      await storeResponse(db, 'newsletter', answer, new Date(Date.UTC(2026, 5, 2, 9, i)));
+    }
+    const newest = (
+      await db
+        .select({ id: responses.id })
+        .from(responses)
+        .where(eq(responses.handle, 'parts-enquiry'))
+        .orderBy(desc(responses.id))
+    ).map((row) => row.id);
+    const second = (await get('/api/responses?handle=parts-enquiry&page=2')).json().responses;
+    expect(second.data.map((r: { id: number }) => r.id)).toEqual(newest.slice(25, 50));
+    expect(second.total).toBe(newest.length);
+    expect(second.from).toBe(26);
   });
 
   it('answers an empty page and equal totals for a form that never stored anything', async () => {

@@ -1,0 +1,3 @@
+DROP INDEX "reservations_search_idx";--> statement-breakpoint
+ALTER TABLE "reservations" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower("reservations"."name" || ' ' || "reservations"."email" || ' ' || "reservations"."registration")) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "reservations_search_idx" ON "reservations" USING gin ("search_text" gin_trgm_ops) WITH (fastupdate=false);
