@@ -2,7 +2,7 @@
 import '@/api/noEval';
 import '@/ui/tokens.css';
 import '@/ui/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { inspectOption, setInspector } from '@/machines/inspect';
@@ -17,8 +17,13 @@ installHistoryGate();
 const inspect = await inspectOption();
 setInspector(inspect);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A transition: React renders the first screen in slices rather than one long task, and the boot
+// screen stays until it is ready.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -8,8 +8,12 @@ import { SessionContext } from '@/machines/session';
 import { toast } from '@/ui/toasts';
 
 // The calls (and the schemas behind them) load after the sign-in page has painted: a visitor
-// without a token needs none of them to see the form.
-const calls = async () => (await import('@/api/endpoints')).api.auth;
+// without a token needs none of them to see the form. Zod and the common schemas come first, on
+// their own: building every schema at once would hold the page up in one long task.
+const calls = async () => {
+  await import('@/api/contract/common');
+  return (await import('@/api/endpoints')).api.auth;
+};
 
 /** The auth machine with the real calls of the admin API. */
 export const liveAuthMachine = authMachine.provide({

@@ -37,20 +37,7 @@ export function Checkbox({
         <>
           <CheckboxButton className={styles.button}>
             <span className={styles.box}>
-              <svg className={styles.mark} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-                {isIndeterminate ? (
-                  <path d="M2.5 6h7" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                ) : (
-                  <path
-                    d="M2.5 6.2 5 8.5l4.5-5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                )}
-              </svg>
+              <CheckMark indeterminate={isIndeterminate} />
             </span>
             {children}
           </CheckboxButton>
@@ -58,5 +45,25 @@ export function Checkbox({
         </>
       )}
     </CheckboxField>
+  );
+}
+
+/** The tick (or, for a partly selected group, the dash) in a checkbox's box. */
+export function CheckMark({ indeterminate = false }: { indeterminate?: boolean }) {
+  return (
+    <svg className={styles.mark} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      {indeterminate ? (
+        <path d="M2.5 6h7" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      ) : (
+        <path
+          d="M2.5 6.2 5 8.5l4.5-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      )}
+    </svg>
   );
 }

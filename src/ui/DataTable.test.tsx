@@ -68,6 +68,28 @@ describe('DataTable', () => {
     expect(onToggleAll).toHaveBeenCalledTimes(1);
   });
 
+  it("ticks a row's checkbox from the keyboard, reached with Tab after select-all", async () => {
+    const user = userEvent.setup();
+    const onToggle = vi.fn();
+    render(
+      <DataTable
+        label="Users"
+        columns={columns}
+        rows={people}
+        renderCell={cell}
+        selectedIds={[]}
+        onToggle={onToggle}
+        onToggleAll={() => {}}
+      />,
+    );
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Select Jane Doe' }));
+    await user.keyboard(' ');
+    expect(onToggle).toHaveBeenCalledWith(1);
+  });
+
   it('ticks select-all when every selectable row is selected', () => {
     render(
       <DataTable

@@ -2,6 +2,7 @@ import type { ComponentType, CSSProperties, ReactNode, Ref } from 'react';
 import { Checkbox } from './Checkbox';
 import { cx } from './cx';
 import styles from './DataTable.module.css';
+import { RowCheckbox } from './RowCheckbox';
 import { Skeleton } from './Skeleton';
 
 export interface DataTableColumn {
@@ -174,8 +175,8 @@ export function DataTable<T extends { id: number }>({
                     {selecting ? (
                       <td className={cx(styles.td, styles.selectCell)}>
                         {isSelectable(row) ? (
-                          <Checkbox
-                            aria-label={`Select ${rowLabel(row)}`}
+                          <RowCheckbox
+                            label={`Select ${rowLabel(row)}`}
                             isSelected={isSelected}
                             onChange={() => onToggle(row.id)}
                           />

@@ -28,16 +28,19 @@ export function formatDate(iso: string | null | undefined): string {
   return `${date.getDate()} ${MONTHS[date.getMonth()]} ${year}`;
 }
 
-const pounds = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Made on first use: building a currency formatter loads locale data, which would otherwise hold up
+// every screen that imports this module for its dates.
+let pounds: Intl.NumberFormat | null = null;
 
 /** Pence to pounds with two decimals: 1250 -> '£12.50', 123456 -> '£1,234.56'. */
 export function formatPounds(pence: number): string {
   if (!Number.isFinite(pence)) return '';
+  pounds ??= new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency: 'GBP',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return pounds.format(pence / 100);
 }
 

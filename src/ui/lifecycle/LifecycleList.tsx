@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ComponentType, type ReactNode, useEffect } from 'react';
-import { fromPromise } from 'xstate';
+import { type ComponentType, memo, type ReactNode, useDeferredValue, useEffect } from 'react';
+import { type ActorRefFrom, fromPromise, type SnapshotFrom } from 'xstate';
 import { currentInspect } from '@/machines/inspect';
 import {
   allSelected,
@@ -25,7 +25,7 @@ import { Tabs } from '../Tabs';
 import { toast } from '../toasts';
 import { useColumnVisibility } from '../useColumnVisibility';
 import styles from './LifecycleList.module.css';
-import { useOutcome, useOutcomeFocus } from './useOutcome';
+import { type Outcome, useOutcome, useOutcomeFocus } from './useOutcome';
 
 /** 'user' / 'users', 'brand' / 'brands', 'dealership' / 'dealerships'. */
 export type LifecycleNouns = ListNouns;
@@ -102,17 +102,63 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
   const actor = useActorRef(logic, { input: { selfId: props.selfId ?? null }, inspect: currentInspect() });
   useOnKeyChange(props.loadKey, () => actor.send({ type: 'list.reload' }));
   const snapshot = useSelector(actor, (s) => s);
+  // Everything under the search box follows the machine a step behind, time-sliced (see LifecycleRows).
+  const shown = useDeferredValue(snapshot);
   const { context } = snapshot;
-  const list = currentList<T>(snapshot);
-  const loading = snapshot.matches('loading');
-  // Row and bulk actions wait while the list loads, deletes or restores: the machine would ignore them.
-  const busy = !snapshot.matches({ ready: 'idle' });
   const visibility = useColumnVisibility(columns, columnsKey);
   const parts = machineListParts(actor, snapshot);
 
   useEffect(() => {
     if (context.error && snapshot.matches('ready')) toast.error(context.error);
   }, [context.error, snapshot]);
+
+  return (
+    <ListFrame busy={snapshot.matches('loading')} ref={outcome.rootRef}>
+      <ListToolbar
+        many={nouns.many}
+        {...parts.toolbar}
+        columns={visibility.columns}
+        onColumnsChange={visibility.setHiddenIds}
+      />
+      <LifecycleRows<T>
+        list={props}
+        snapshot={shown}
+        actor={actor}
+        outcome={outcome}
+        columns={visibility.columns}
+      />
+    </ListFrame>
+  );
+}
+
+interface LifecycleRowsProps<T extends { id: number }> {
+  list: LifecycleListProps<T>;
+  /** The machine's snapshot as the rows show it: a deferred copy of the live one. */
+  snapshot: SnapshotFrom<typeof lifecycleMachine>;
+  actor: ActorRefFrom<typeof lifecycleMachine>;
+  outcome: Outcome<T>;
+  columns: readonly DataTableColumn[];
+}
+
+/**
+ * The tabs, bulk bar, table, pagination and confirm. Memoised on a deferred snapshot: a new page
+ * of rows renders in a transition React can interrupt, after the search box and in slices that
+ * keep the page responsive, rather than in one long task.
+ */
+const LifecycleRows = memo(function LifecycleRows<T extends { id: number }>({
+  list: props,
+  snapshot,
+  actor,
+  outcome,
+  columns,
+}: LifecycleRowsProps<T>) {
+  const { nouns } = props;
+  const { context } = snapshot;
+  const list = currentList<T>(snapshot);
+  const loading = snapshot.matches('loading');
+  // Row and bulk actions wait while the list loads, deletes or restores: the machine would ignore them.
+  const busy = !snapshot.matches({ ready: 'idle' });
+  const parts = machineListParts(actor, snapshot);
 
   const inBin = context.view === 'trashed';
   const counts = context.data ? { all: context.data.active.total, bin: context.data.trashed.total } : null;
@@ -134,7 +180,7 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
 
   const tableProps: DataTableProps<T> = {
     label: inBin ? `${nouns.many} in the bin` : `All ${nouns.many}`,
-    columns: visibility.columns,
+    columns,
     rows,
     renderCell: props.renderCell,
     rowLabel: props.rowLabel,
@@ -183,13 +229,7 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
   );
 
   return (
-    <ListFrame busy={loading} ref={outcome.rootRef}>
-      <ListToolbar
-        many={nouns.many}
-        {...parts.toolbar}
-        columns={visibility.columns}
-        onColumnsChange={visibility.setHiddenIds}
-      />
+    <>
       <Tabs
         label={`${nouns.many} views`}
         items={[
@@ -240,6 +280,6 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
         onConfirm={() => actor.send({ type: 'confirm.accept' })}
         onCancel={() => actor.send({ type: 'confirm.cancel' })}
       />
-    </ListFrame>
+    </>
   );
-}
+}) as <T extends { id: number }>(props: LifecycleRowsProps<T>) => ReactNode;

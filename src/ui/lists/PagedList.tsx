@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
-import { fromPromise } from 'xstate';
+import { memo, type ReactNode, useDeferredValue } from 'react';
+import { type ActorRefFrom, fromPromise, type SnapshotFrom } from 'xstate';
 import type { Paginator } from '@/api/contract/common';
 import { currentInspect } from '@/machines/inspect';
 import { type LoadInput, listMachine, pagedListShows } from '@/machines/list';
@@ -45,42 +45,69 @@ export function PagedList<T extends { id: number }>(props: PagedListProps<T>) {
   const actor = useActorRef(logic, { input: {}, inspect: currentInspect() });
   useOnKeyChange(props.loadKey, () => actor.send({ type: 'list.reload' }));
   const snapshot = useSelector(actor, (s) => s);
-  const { context } = snapshot;
-  // The machine's rows are the screen's own: its `load` answered them.
-  const list = context.data as Paginator<T> | null;
-  const loading = snapshot.matches('loading');
+  // The rows follow the machine a step behind, time-sliced (see PagedRows).
+  const shown = useDeferredValue(snapshot);
   const visibility = useColumnVisibility(columns, columnsKey);
   const parts = machineListParts(actor, snapshot);
-
   return (
-    <ListFrame busy={loading}>
+    <ListFrame busy={snapshot.matches('loading')}>
       <ListToolbar
         many={nouns.many}
         {...parts.toolbar}
         columns={visibility.columns}
         onColumnsChange={visibility.setHiddenIds}
       />
-      <ListRows many={nouns.many} page={list} {...parts.rows}>
-        <DataTable<T>
-          label={`All ${nouns.many}`}
-          columns={visibility.columns}
-          rows={list?.data ?? []}
-          renderCell={props.renderCell}
-          rowLabel={props.rowLabel}
-          renderActions={props.renderActions}
-          isLoading={loading && !list}
-          empty={
-            <ListEmpty
-              shows={pagedListShows(snapshot)}
-              nouns={nouns}
-              search={context.search}
-              startHref={props.startHref}
-              emptyTitle={props.emptyTitle}
-              onClearSearch={() => actor.send({ type: 'search.clear' })}
-            />
-          }
-        />
-      </ListRows>
+      <PagedRows<T> list={props} snapshot={shown} actor={actor} columns={visibility.columns} />
     </ListFrame>
   );
 }
+
+interface PagedRowsProps<T extends { id: number }> {
+  list: PagedListProps<T>;
+  /** The machine's snapshot as the rows show it: a deferred copy of the live one. */
+  snapshot: SnapshotFrom<typeof listMachine>;
+  actor: ActorRefFrom<typeof listMachine>;
+  columns: readonly DataTableColumn[];
+}
+
+/**
+ * The table, pagination and empty states. Memoised on a deferred snapshot: a new page of rows
+ * renders in a transition React can interrupt, after the search box and in slices that keep the
+ * page responsive, rather than in one long task.
+ */
+const PagedRows = memo(function PagedRows<T extends { id: number }>({
+  list: props,
+  snapshot,
+  actor,
+  columns,
+}: PagedRowsProps<T>) {
+  const { nouns } = props;
+  const { context } = snapshot;
+  // The machine's rows are the screen's own: its `load` answered them.
+  const list = context.data as Paginator<T> | null;
+  const loading = snapshot.matches('loading');
+  const parts = machineListParts(actor, snapshot);
+  return (
+    <ListRows many={nouns.many} page={list} {...parts.rows}>
+      <DataTable<T>
+        label={`All ${nouns.many}`}
+        columns={columns}
+        rows={list?.data ?? []}
+        renderCell={props.renderCell}
+        rowLabel={props.rowLabel}
+        renderActions={props.renderActions}
+        isLoading={loading && !list}
+        empty={
+          <ListEmpty
+            shows={pagedListShows(snapshot)}
+            nouns={nouns}
+            search={context.search}
+            startHref={props.startHref}
+            emptyTitle={props.emptyTitle}
+            onClearSearch={() => actor.send({ type: 'search.clear' })}
+          />
+        }
+      />
+    </ListRows>
+  );
+}) as <T extends { id: number }>(props: PagedRowsProps<T>) => ReactNode;
