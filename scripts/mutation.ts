@@ -1,0 +1,55 @@
+/**
+ * `npm run test:mutation [machine...] [-- stryker options]`: mutation testing of `src/machines`
+ * (stryker.config.mjs). With no machine named, every machine file is mutated in one run; naming
+ * some (`npm run test:mutation -- builder list`) mutates only those. Stryker prints each file's
+ * score and the overall one, writes reports/mutation/mutation.json, and fails under 90%.
+ * Arguments that start with `-` go to Stryker as they are (`--concurrency 1`).
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const machinesDir = 'src/machines';
+
+const machines = readdirSync(join(root, machinesDir))
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+  .map((file) => file.slice(0, -'.ts'.length))
+  .sort();
+
+/** `builder`, `builder.ts` and `src/machines/builder.ts` all name the builder machine. */
+function machineFile(name: string): string {
+  const machine = name.replace(/^(\.\/)?src\/machines\//, '').replace(/\.ts$/, '');
+  if (!machines.includes(machine)) {
+    throw new Error(`No machine "${name}" in ${machinesDir}; the machines are: ${machines.join(', ')}`);
+  }
+  return `${machinesDir}/${machine}.ts`;
+}
+
+function strykerArgs(args: string[]): string[] {
+  const firstOption = args.findIndex((arg) => arg.startsWith('-'));
+  const names = firstOption === -1 ? args : args.slice(0, firstOption);
+  const options = firstOption === -1 ? [] : args.slice(firstOption);
+  const mutate = names.length ? ['--mutate', names.map(machineFile).join(',')] : [];
+  return ['run', ...mutate, ...options];
+}
+
+let args: string[];
+try {
+  args = strykerArgs(process.argv.slice(2));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+}
+
+const started = Date.now();
+const child = spawn(join(root, 'node_modules', '.bin', 'stryker'), args, { cwd: root, stdio: 'inherit' });
+child.once('error', (error) => {
+  console.error(`Stryker could not start: ${error.message}`);
+  process.exit(1);
+});
+child.once('exit', (code, signal) => {
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  console.log(`\nMutation testing took ${minutes} minutes${signal ? ` (stopped by ${signal})` : ''}.`);
+  process.exit(code ?? 1);
+});
