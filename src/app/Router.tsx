@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { useAuthStatus } from '@/machines/session';
 import { SkeletonLines } from '@/ui/SkeletonLines';
@@ -47,7 +47,10 @@ function Waiting() {
 
 /** Checks sign-in on every navigation (spec §2) and puts the screen in its layout. */
 function Guarded({ route }: { route: RouteDef }) {
-  const status = useAuthStatus();
+  // Deferred: the screen a change of sign-in leads to (the whole signed-in shell, after sign-in or
+  // its restore) is rendered in slices React can interrupt, not in one long task; until it is
+  // ready the current one stays.
+  const status = useDeferredValue(useAuthStatus());
   const screen = screens.get(route.path)!;
   useEffect(() => preload(route), [route]);
   if (status === 'restoring' || status === 'signingOut') return <Waiting />;
