@@ -63,24 +63,60 @@ async function signIn(page: Page, base: string): Promise<void> {
   await page.waitForURL(/\/dashboard$/);
 }
 
+/** Where the page keeps the moment its block list became usable. */
+const USABLE_KEY = '__blockListUsableAt';
+
+/**
+ * Watches every page from its start for the last block's enabled Edit button and keeps the time of
+ * the frame that first showed it. Read in the page itself: polling from here would add its own
+ * interval to the figure.
+ */
+async function watchUsable(page: Page): Promise<void> {
+  await page.addInitScript(
+    ({ name, key }) => {
+      // No named functions in here: the runner that loads this file would wrap them in a helper the
+      // page does not have.
+      const store = window as unknown as Record<string, number | undefined>;
+      const observer = new MutationObserver(() => {
+        if (store[key] !== undefined) return;
+        const button = document.querySelector(`button[aria-label="${name}"]`);
+        const usable =
+          button instanceof HTMLButtonElement &&
+          !button.disabled &&
+          button.getAttribute('aria-disabled') !== 'true';
+        if (!usable) return;
+        observer.disconnect();
+        // The frame that paints it: rAF runs just before that paint.
+        requestAnimationFrame(() => {
+          store[key] = performance.now();
+        });
+      });
+      observer.observe(document, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['disabled', 'aria-disabled'],
+      });
+    },
+    { name: `Edit Block ${BLOCKS}`, key: USABLE_KEY },
+  );
+}
+
 /** Milliseconds from navigation start until every block is listed with an enabled Edit button. */
 async function openBuilder(page: Page, url: string): Promise<number> {
   await page.goto(url, { waitUntil: 'commit' });
-  const last = page.getByRole('button', { name: `Edit Block ${BLOCKS}`, exact: true });
-  await last.waitFor({ state: 'attached', timeout: 30_000 }).catch(async (error: unknown) => {
-    const seen = await page.evaluate(() => ({
-      rows: document.querySelectorAll('ol[aria-label="Blocks"] > li').length,
-      text: (document.body.textContent ?? '').slice(0, 400),
-    }));
-    throw new Error(`The builder did not list its blocks: ${JSON.stringify(seen)}`, { cause: error });
-  });
-  await page.waitForFunction((name) => {
-    const button = [...document.querySelectorAll('button')].find(
-      (b) => b.getAttribute('aria-label') === name,
-    );
-    return button !== undefined && !button.disabled && button.getAttribute('aria-disabled') !== 'true';
-  }, `Edit Block ${BLOCKS}`);
-  return page.evaluate(() => performance.now());
+  const usableAt = await page
+    .waitForFunction((key) => (window as unknown as Record<string, number | undefined>)[key], USABLE_KEY, {
+      timeout: 30_000,
+    })
+    .catch(async (error: unknown) => {
+      const seen = await page.evaluate(() => ({
+        rows: document.querySelectorAll('ol[aria-label="Blocks"] > li').length,
+        text: (document.body.textContent ?? '').slice(0, 400),
+      }));
+      throw new Error(`The builder did not list its blocks: ${JSON.stringify(seen)}`, { cause: error });
+    });
+  return Number(await usableAt.jsonValue());
 }
 
 /**
@@ -216,6 +252,7 @@ export const builderBenchmark: Benchmark = {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await signIn(page, server.base);
+      await watchUsable(page);
 
       const usable: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
