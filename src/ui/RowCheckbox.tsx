@@ -19,7 +19,7 @@ export function RowCheckbox({ label, isSelected, onChange }: RowCheckboxProps) {
     <label className={cx(styles.button, styles.native)}>
       <input
         type="checkbox"
-        className={styles.input}
+        className={cx(styles.input, 'sr-only')}
         aria-label={label}
         checked={isSelected}
         onChange={onChange}

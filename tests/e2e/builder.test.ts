@@ -76,6 +76,19 @@ describe.skipIf(!hasChromium)('the block builder', () => {
   const stored = async (id: number) =>
     (await apiRequest<{ data: StoredPage }>(token, 'GET', `pages/edit?id=${id}`)).data;
 
+  /** Saves the new page on screen, waits for the spec's toast and the pages list, answers its id. */
+  const saveNewPage = async (name: string): Promise<number> => {
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(page).getByText('Successfully added page!').waitFor();
+    await page.waitForURL(/\/pages$/);
+    const hits = await apiRequest<{ data: { id: number; name: string }[] }>(
+      token,
+      'GET',
+      `pages/search?search=${encodeURIComponent(name)}`,
+    );
+    return hits.data.find((hit) => hit.name === name)!.id;
+  };
+
   beforeAll(async () => {
     browser = await launchBrowser();
     token = await apiToken();
@@ -163,16 +176,7 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await block(page, 'Image gallery').getByRole('button', { name: 'Hide Image gallery' }).click();
     await block(page, 'Image gallery').getByText('Hidden', { exact: true }).waitFor();
 
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await successToasts(page).getByText('Successfully added page!').waitFor();
-    await page.waitForURL(/\/pages$/);
-
-    const hits = await apiRequest<{ data: { id: number; name: string }[] }>(
-      token,
-      'GET',
-      `pages/search?search=${encodeURIComponent(name)}`,
-    );
-    const id = hits.data.find((hit) => hit.name === name)!.id;
+    const id = await saveNewPage(name);
     const saved = await stored(id);
     expect(saved.brand_id).toBe(brandId);
     expect(saved.meta).toEqual({ title: 'Meta of the page', description: 'What the page is about' });
@@ -633,16 +637,7 @@ describe.skipIf(!hasChromium)('the block builder', () => {
 
     await editor.getByRole('button', { name: 'Save', exact: true }).click();
     await editor.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await successToasts(page).getByText('Successfully added page!').waitFor();
-    await page.waitForURL(/\/pages$/);
-
-    const hits = await apiRequest<{ data: { id: number; name: string }[] }>(
-      token,
-      'GET',
-      `pages/search?search=${encodeURIComponent(name)}`,
-    );
-    const id = hits.data.find((hit) => hit.name === name)!.id;
+    const id = await saveNewPage(name);
     const saved = (await stored(id)).items[0]!.sections.highlights!.entries;
     expect(saved).toEqual([
       { opened: true, fields: { label: 'Alpha', description: '' } },

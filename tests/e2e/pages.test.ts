@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiRequest, apiToken, uniqueToken } from './api';
+import { apiRequest, apiToken, createPage, uniqueToken } from './api';
 import { field, hasChromium, launchBrowser, newPage, signIn, successToasts } from './browser';
 
 const HOMEPAGE = 'This is the homepage of the website.';
@@ -12,21 +12,8 @@ describe.skipIf(!hasChromium)('pages', () => {
   let token: string;
   let brandId: number;
 
-  async function makePage(name: string, parent: number | null = null, extra: Record<string, unknown> = {}) {
-    const body = await apiRequest<{ id: number }>(token, 'POST', 'pages/store', {
-      data: {
-        name,
-        slug: 'made-from-the-name',
-        brand_id: brandId,
-        meta: { title: name, description: name },
-        published: 0,
-        is_allowed_children: 1,
-        ...extra,
-      },
-      parent,
-    });
-    return body.id;
-  }
+  const makePage = (name: string, parent: number | null = null, extra: Record<string, unknown> = {}) =>
+    createPage(token, name, { parent, brand_id: brandId, is_allowed_children: 1, ...extra });
 
   async function childNames(parent: number): Promise<string[]> {
     const body = await apiRequest<{ data: { name: string }[] }>(token, 'GET', `pages/children?id=${parent}`);
