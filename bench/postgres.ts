@@ -1,8 +1,12 @@
 /**
  * The API against PostgreSQL itself. (a) The authenticated users list call against pgbench
  * running the very statements that call runs (captured on the wire), both with 10 clients:
- * the ratio says what the API layer costs (goal: at least 0.75). (b) A 60-second soak with 50
- * clients mixing list, show, update and sort on brands: no answer may be a server error.
+ * the ratio says what the API layer costs (goal: at least 0.75). Measured in the same rounds, a
+ * bare node:http route running the same statements through node-postgres (bench/bareRoute.ts) is
+ * the floor any Node.js API pays on this machine for HTTP and the driver; API / bare says how much
+ * of that the console's own layers (framework, sign-in, validation, mapping) take.
+ * (b) A 60-second soak with 50 clients mixing list, show, update and sort on brands: no answer may
+ * be a server error.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -11,7 +15,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import type { Benchmark, BenchOutcome } from './benchmark';
-import { type BenchData, type BenchServer, postgresUrl, seedBenchData } from './server';
+import {
+  type BenchData,
+  type BenchServer,
+  postgresUrl,
+  seedBenchData,
+  startListening,
+  stopProcess,
+} from './server';
 import { startSqlCapture } from './sqlCapture';
 
 const run = promisify(execFile);
@@ -121,6 +132,21 @@ export const postgresBenchmark: Benchmark = {
   },
 };
 
+/** bench/bareRoute.ts in its own process, serving `statements` at its root. */
+async function startBareRoute(databaseUrl: string, statements: string[]) {
+  const dir = await mkdtemp(join(tmpdir(), 'console-bare-'));
+  const file = join(dir, 'statements.json');
+  await writeFile(file, JSON.stringify(statements));
+  const { child, line } = await startListening(['bench/bareRoute.ts', databaseUrl, file], process.env);
+  return {
+    url: `http://127.0.0.1:${line.replace(/\D/g, '')}/`,
+    async stop() {
+      await stopProcess(child);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** What one list call runs, seen on the wire by a server started behind a capturing proxy. */
 async function statementsOfOneCall(data: BenchData): Promise<string[]> {
   const capture = await startSqlCapture(data.databaseUrl!);
@@ -153,35 +179,32 @@ async function measure(
   // Both rates share the machine's cores with whatever else runs, and that load drifts: the two
   // are measured in alternating rounds (SQL, API, API, SQL, ...) so a drift weighs on both alike,
   // and the load average says how busy the machine was.
+  const bare = await startBareRoute(databaseUrl, statements);
   const loadBefore = loadavg()[0] ?? 0;
   const sqlRates: number[] = [];
   const apiRounds: autocannon.Result[] = [];
-  const apiRound = async () => {
-    apiRounds.push(
-      await autocannon({
-        url: `${server.base}${LIST_PATH}`,
-        headers,
-        connections: CLIENTS,
-        duration: RATIO_SECONDS / RATIO_ROUNDS,
-      }),
-    );
-  };
-  const sqlRound = async () => {
-    sqlRates.push(await pgbench(databaseUrl, statements, RATIO_SECONDS / RATIO_ROUNDS));
-  };
-  // Unmeasured: the fresh server compiles its hot paths and opens its pool on the first calls.
-  await autocannon({ url: `${server.base}${LIST_PATH}`, headers, connections: CLIENTS, duration: 3 });
-  for (let round = 0; round < RATIO_ROUNDS; round++) {
-    if (round % 2 === 0) {
-      await sqlRound();
-      await apiRound();
-    } else {
-      await apiRound();
-      await sqlRound();
+  const bareRates: number[] = [];
+  const load = (url: string, duration = RATIO_SECONDS / RATIO_ROUNDS) =>
+    autocannon({ url, headers, connections: CLIENTS, duration });
+  const rounds = [
+    async () => sqlRates.push(await pgbench(databaseUrl, statements, RATIO_SECONDS / RATIO_ROUNDS)),
+    async () => apiRounds.push(await load(`${server.base}${LIST_PATH}`)),
+    async () => bareRates.push((await load(bare.url)).requests.average),
+  ];
+  try {
+    // Unmeasured: each fresh server compiles its hot paths and opens its pool on the first calls.
+    await load(`${server.base}${LIST_PATH}`, 3);
+    await load(bare.url, 3);
+    // Each round runs the three in another order, so no side always follows the same one.
+    for (let round = 0; round < RATIO_ROUNDS; round++) {
+      for (let turn = 0; turn < rounds.length; turn++) await rounds[(round + turn) % rounds.length]!();
     }
+  } finally {
+    await bare.stop();
   }
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
   const sqlRate = mean(sqlRates);
+  const bareRate = mean(bareRates);
   const apiRate = mean(apiRounds.map((r) => r.requests.average));
   const apiNon2xx = apiRounds.reduce((sum, r) => sum + r.non2xx, 0);
   const apiLatencyP97_5 = Math.max(...apiRounds.map((r) => r.latency.p97_5));
@@ -191,7 +214,13 @@ async function measure(
     `pgbench   ${Math.round(sqlRate)} lists/s (${CLIENTS} clients, prepared statements; rounds ${sqlRates.map(Math.round).join(', ')})`,
   );
   console.log(
+    `bare      ${Math.round(bareRate)} lists/s (node:http + node-postgres, the same statements; rounds ${bareRates.map(Math.round).join(', ')})`,
+  );
+  console.log(
     `API       ${Math.round(apiRate)} lists/s (${CLIENTS} clients; rounds ${apiRounds.map((r) => Math.round(r.requests.average)).join(', ')}), ${apiNon2xx} non-2xx`,
+  );
+  console.log(
+    `Ratios    API / SQL ${(apiRate / sqlRate).toFixed(2)}, bare / SQL ${(bareRate / sqlRate).toFixed(2)} (the most any Node.js route reaches here), API / bare ${(apiRate / bareRate).toFixed(2)}`,
   );
 
   const list = (await (await fetch(`${server.base}/api/brands?perPage=-1`, { headers })).json()) as {
@@ -222,6 +251,10 @@ async function measure(
       clients: CLIENTS,
       pgbenchPerSecond: sqlRate,
       apiPerSecond: apiRate,
+      barePerSecond: bareRate,
+      bareRounds: bareRates,
+      bareRatio: bareRate / sqlRate,
+      apiToBare: apiRate / bareRate,
       apiLatencyP97_5,
       pgbenchRounds: sqlRates,
       apiRounds: apiRounds.map((r) => r.requests.average),

@@ -28,22 +28,38 @@ function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   });
 }
 
-function startProcess(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+/** Starts `node --import tsx <args>` and resolves once it prints `Listening on ...` (that line too). */
+export function startListening(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  nodeArgs: string[] = [],
+): Promise<{ child: ChildProcess; line: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const timer = setTimeout(() => fail(new Error('the server did not start within 120 s')), 120_000);
+    const timer = setTimeout(() => fail(new Error(`${args[0]} did not start within 120 s`)), 120_000);
+    let printed = '';
     child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Listening on')) {
+      printed += chunk.toString();
+      const line = /Listening on [^\n]*/.exec(printed)?.[0];
+      if (line) {
         clearTimeout(timer);
-        done(child);
+        done({ child, line });
       }
     });
-    child.once('exit', (code) => fail(new Error(`the server exited with ${code}`)));
+    child.once('exit', (code) => fail(new Error(`${args[0]} exited with ${code}`)));
   });
+}
+
+/** Stops a process started by `startListening`, waiting for it to exit. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await exited;
 }
 
 export interface BenchServer {
@@ -57,7 +73,12 @@ export interface BenchData {
   /** The scratch PostgreSQL database's URL, when the data lives in PostgreSQL. */
   databaseUrl: string | null;
   /** Starts a server on the data; `databaseUrl` reaches the same database another way (a proxy). */
-  start(options?: { console?: boolean; databaseUrl?: string }): Promise<BenchServer>;
+  start(options?: {
+    console?: boolean;
+    databaseUrl?: string;
+    /** Options for the server's node, e.g. `--cpu-prof` to profile it. */
+    nodeArgs?: string[];
+  }): Promise<BenchServer>;
   drop(): Promise<void>;
 }
 
@@ -91,12 +112,16 @@ export async function seedBenchData(options: DataOptions = {}): Promise<BenchDat
     databaseUrl: postgres?.url ?? null,
     async start(startOptions = {}) {
       const port = await freePort();
-      const child = await startProcess({
-        ...env,
-        PORT: String(port),
-        CONSOLE_DIR: startOptions.console ? join(root, 'dist') : '',
-        ...(startOptions.databaseUrl ? { DATABASE_URL: startOptions.databaseUrl } : {}),
-      });
+      const { child } = await startListening(
+        ['server/main.ts'],
+        {
+          ...env,
+          PORT: String(port),
+          CONSOLE_DIR: startOptions.console ? join(root, 'dist') : '',
+          ...(startOptions.databaseUrl ? { DATABASE_URL: startOptions.databaseUrl } : {}),
+        },
+        startOptions.nodeArgs,
+      );
       const base = `http://127.0.0.1:${port}`;
       return {
         base,
@@ -109,12 +134,7 @@ export async function seedBenchData(options: DataOptions = {}): Promise<BenchDat
           if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
           return ((await res.json()) as { access_token: string }).access_token;
         },
-        async stop() {
-          if (child.exitCode !== null) return;
-          const exited = new Promise((done) => child.once('exit', done));
-          child.kill('SIGTERM');
-          await exited;
-        },
+        stop: () => stopProcess(child),
       };
     },
     async drop() {

@@ -1,0 +1,45 @@
+/**
+ * The floor for any Node.js API on this machine: a bare node:http server that runs the given
+ * statements through node-postgres (named prepared statements, a pool of 10) and answers their rows
+ * as JSON, with no framework, sign-in check, validation or mapping. Run as its own process, like the
+ * real server, so the load generator does not share its thread.
+ *
+ *   node --import tsx bench/bareRoute.ts <database-url> <statements.json>
+ * prints `Listening on <port>`.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import pg from 'pg';
+
+const [databaseUrl, statementsFile] = process.argv.slice(2);
+if (!databaseUrl || !statementsFile) throw new Error('usage: bareRoute.ts <database-url> <statements.json>');
+const statements = JSON.parse(await readFile(statementsFile, 'utf8')) as string[];
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+
+const server = createServer((_request, response) => {
+  void (async () => {
+    try {
+      const rows: unknown[] = [];
+      for (const [index, text] of statements.entries()) {
+        rows.push((await pool.query({ name: `bare_${index}`, text, rowMode: 'array' })).rows);
+      }
+      const body = JSON.stringify(rows);
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      });
+      response.end(body);
+    } catch (error) {
+      response.writeHead(500).end(String(error));
+    }
+  })();
+});
+
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  console.log(`Listening on ${typeof address === 'object' && address ? address.port : 0}`);
+});
+process.once('SIGTERM', () => {
+  server.close();
+  void pool.end().then(() => process.exit(0));
+});
