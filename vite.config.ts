@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { callTable } from './scripts/callTable';
 import { precompress } from './scripts/precompress';
 
 const alias = {
@@ -9,11 +10,12 @@ const alias = {
 };
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), callTable(), precompress()],
   resolve: { alias },
   build: {
     outDir: 'dist',
     sourcemap: false,
+    cssCodeSplit: false,
     chunkSizeWarningLimit: 600,
     // Every browser the console supports preloads modules itself.
     modulePreload: { polyfill: false },

@@ -3,10 +3,14 @@
  * the login page, and /users signed in. Signing in happens in the same browser first, and
  * Lighthouse is told to keep storage, so the token in local storage survives into the run.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import type { Benchmark } from './benchmark';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, seedBenchData } from './server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, root, seedBenchData } from './server';
+
+const RESULTS = join(root, 'bench', 'results');
 
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const FLAGS = [
@@ -28,7 +32,8 @@ interface Audit {
   scripts: string[];
 }
 
-async function audit(browser: Browser, url: string): Promise<Audit> {
+/** The whole report goes to bench/results/lighthouse-<name>.report.json, to open in Lighthouse's viewer. */
+async function audit(browser: Browser, url: string, name: string): Promise<Audit> {
   const page = await browser.newPage();
   try {
     const result = await lighthouse(
@@ -40,6 +45,8 @@ async function audit(browser: Browser, url: string): Promise<Audit> {
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    await mkdir(RESULTS, { recursive: true });
+    await writeFile(join(RESULTS, `lighthouse-${name}.report.json`), JSON.stringify(lhr));
     const value = (id: string) => lhr.audits[id]?.numericValue;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -87,9 +94,9 @@ export const lighthouseBenchmark: Benchmark = {
     const server = await data.start({ console: true });
     const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
     try {
-      const login = await audit(browser, `${server.base}/`);
+      const login = await audit(browser, `${server.base}/`, 'login');
       await signIn(browser, server.base);
-      const users = await audit(browser, `${server.base}/users`);
+      const users = await audit(browser, `${server.base}/users`, 'users');
       for (const [name, figures] of Object.entries({ login, users })) {
         console.log(`${name.padEnd(6)} performance ${figures.score}  ${JSON.stringify(figures.metrics)}`);
         for (const advice of figures.advice) console.log(`       - ${advice}`);

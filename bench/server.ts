@@ -117,7 +117,8 @@ export async function seedBenchData(options: DataOptions = {}): Promise<BenchDat
         {
           ...env,
           PORT: String(port),
-          CONSOLE_DIR: startOptions.console ? join(root, 'dist') : '',
+          // BENCH_CONSOLE_DIR serves another build, e.g. `vite build --minify false` to read a profile.
+          CONSOLE_DIR: startOptions.console ? process.env.BENCH_CONSOLE_DIR || join(root, 'dist') : '',
           ...(startOptions.databaseUrl ? { DATABASE_URL: startOptions.databaseUrl } : {}),
         },
         startOptions.nodeArgs,

@@ -1,3 +1,4 @@
+import type { CallRoute } from './callTable';
 import type { ValidationErrorBody } from './contract/common';
 import { type CallDef, type CallInput, type CallOutput, fillPath } from './contract/define';
 
@@ -79,7 +80,7 @@ function refreshOnce(refused: string | null): Promise<boolean> {
   return refreshing;
 }
 
-function buildUrl(call: CallDef, input: { params?: unknown; query?: unknown }): string {
+function buildUrl(call: CallRoute, input: { params?: unknown; query?: unknown }): string {
   let url = apiBase + fillPath(call.path, input.params as Record<string, string | number> | undefined);
   if (input.query && typeof input.query === 'object') {
     const search = new URLSearchParams();
@@ -93,7 +94,7 @@ function buildUrl(call: CallDef, input: { params?: unknown; query?: unknown }): 
   return url;
 }
 
-async function send(call: CallDef, input: { params?: unknown; query?: unknown; body?: unknown }) {
+async function send(call: CallRoute, input: { params?: unknown; query?: unknown; body?: unknown }) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -119,11 +120,18 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** What a call sends besides its route; `CallInput` types it per call. */
+interface CallParts {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+}
+
 /**
  * Calls the admin API. A 401 triggers one refresh (shared by concurrent calls) and one
  * retry; a second 401 or a failed refresh ends the session.
  */
-export async function request<C extends CallDef>(call: C, input: CallInput<C>): Promise<CallOutput<C>> {
+async function request(call: CallRoute, input: CallParts): Promise<unknown> {
   const sentWith = tokenStore.get();
   let response = await send(call, input);
   if (response.status === 401 && call.auth !== false && hooks) {
@@ -140,10 +148,13 @@ export async function request<C extends CallDef>(call: C, input: CallInput<C>): 
     if (response.status === 403 && message) hooks?.onForbidden(message);
     throw new ApiError(response.status, message, data.errors ?? {});
   }
-  return data as CallOutput<C>;
+  return data;
 }
 
-/** Builds a typed function for one call: `const listUsers = endpoint(usersList)`. */
-export function endpoint<C extends CallDef>(call: C) {
-  return (input: CallInput<C>): Promise<CallOutput<C>> => request(call, input);
+/**
+ * A typed function for one call. `route` is the call's entry in the call table (or the call
+ * itself); `C`, the contract's definition, types what goes in and what comes back.
+ */
+export function endpoint<C extends CallDef>(route: CallRoute) {
+  return (input: CallInput<C>): Promise<CallOutput<C>> => request(route, input) as Promise<CallOutput<C>>;
 }

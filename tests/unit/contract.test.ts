@@ -14,6 +14,7 @@ import * as settings from '@/api/contract/settings';
 import * as templates from '@/api/contract/templates';
 import * as vehicles from '@/api/contract/vehicles';
 import { api } from '@/api/endpoints';
+import { CALL_TABLE_MODULE, callTable } from '../../scripts/callTable';
 
 const isCall = (value: unknown): value is CallDef =>
   typeof value === 'object' &&
@@ -195,6 +196,41 @@ describe('api', () => {
     ]);
   });
 });
+
+describe('the call table a build writes', () => {
+  /** The module the plugin gives a build of the console, as the built script would hold it. */
+  async function builtTable(): Promise<unknown> {
+    const plugin = callTable();
+    // The hooks are called as Vite calls them; only the fields they read are given.
+    const hooks = plugin as unknown as {
+      configResolved(config: { command: string }): void;
+      resolveId(id: string): string;
+      load(id: string): Promise<string>;
+    };
+    hooks.configResolved({ command: 'build' });
+    const code = await hooks.load(hooks.resolveId(CALL_TABLE_MODULE));
+    const json = /^export const callTable = (.*);\s*$/s.exec(code)?.[1];
+    if (!json) throw new Error(`unexpected module: ${code.slice(0, 80)}`);
+    return JSON.parse(json);
+  }
+
+  it('holds every call’s method, path and sign-in flag, by area and name, and nothing else', async () => {
+    const table = (await builtTable()) as Record<string, Record<string, Record<string, unknown>>>;
+    expect(Object.keys(table).sort()).toEqual(Object.keys(contract).sort());
+    for (const [area, calls] of Object.entries(contract)) {
+      expect(Object.keys(table[area] ?? {}).sort()).toEqual(Object.keys(calls).sort());
+      for (const [name, call] of Object.entries(calls as Record<string, CallDef>)) {
+        const route = {
+          method: call.method,
+          path: call.path,
+          ...(call.auth === false ? { auth: false } : {}),
+        };
+        expect(table[area]?.[name]).toEqual(route);
+      }
+    }
+    expect(table.auth?.login).toEqual({ method: 'POST', path: 'auth/login', auth: false });
+  });
+}, 30_000);
 
 describe('paginator', () => {
   const laravelPage = {
