@@ -80,7 +80,14 @@ function refreshOnce(refused: string | null): Promise<boolean> {
   return refreshing;
 }
 
-function buildUrl(call: CallRoute, input: { params?: unknown; query?: unknown }): string {
+/** What a call sends besides its route; `CallInput` types it per call. */
+interface CallParts {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+}
+
+function buildUrl(call: CallRoute, input: CallParts): string {
   let url = apiBase + fillPath(call.path, input.params as Record<string, string | number> | undefined);
   if (input.query && typeof input.query === 'object') {
     const search = new URLSearchParams();
@@ -94,7 +101,7 @@ function buildUrl(call: CallRoute, input: { params?: unknown; query?: unknown })
   return url;
 }
 
-async function send(call: CallRoute, input: { params?: unknown; query?: unknown; body?: unknown }) {
+async function send(call: CallRoute, input: CallParts) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -118,13 +125,6 @@ async function readBody(response: Response): Promise<unknown> {
   } catch {
     return { message: text };
   }
-}
-
-/** What a call sends besides its route; `CallInput` types it per call. */
-interface CallParts {
-  params?: unknown;
-  query?: unknown;
-  body?: unknown;
 }
 
 /**
