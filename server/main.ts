@@ -3,6 +3,7 @@ import { readConfig } from './config';
 import { openDatabase } from './db/open';
 import { seedIfEmpty } from './db/seed/index';
 import { createStorage } from './domain/storage';
+import { adminBox } from './startupMessage';
 
 const config = readConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -12,12 +13,6 @@ const seed = await seedIfEmpty(database.db, {
   demo: config.seed,
   storage: createStorage(config.storageDir),
 });
-if (seed.generatedPassword) {
-  console.log(
-    `\nFirst admin: ${seed.adminEmail}\nPassword:    ${seed.generatedPassword}\n(shown once: keep it, or set ADMIN_EMAIL and ADMIN_PASSWORD before the first start)\n`,
-  );
-}
-
 const { app } = await buildApp({ config, database, logLevel: process.env.LOG_LEVEL || 'warn' });
 
 let closing = false;
@@ -36,3 +31,4 @@ await app.listen({ port: config.port, host: config.host });
 console.log(
   `Listening on http://localhost:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
 );
+if (seed.generatedPassword) console.log(`\n${adminBox(seed.adminEmail, seed.generatedPassword)}\n`);

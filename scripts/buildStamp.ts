@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+
+/** What the console's build reads: a change to any of these makes `npm start` build again. */
+const INPUTS = [
+  'src',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package-lock.json',
+  'scripts/callTable.ts',
+  'scripts/precompress.ts',
+];
+
+/** Where the fingerprint of the sources a build was made from is kept, beside the build. */
+export const STAMP_FILE = '.build-fingerprint';
+
+async function filesUnder(root: string, path: string): Promise<string[]> {
+  const full = join(root, path);
+  if (!existsSync(full)) return [];
+  const entries = await readdir(full, { withFileTypes: true, recursive: true }).catch(() => null);
+  if (entries === null) return [path];
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+/**
+ * A hash of every input of the build (path and content) and of the `VITE_*` settings, which the
+ * build bakes into the console. Test files are inputs too: hashing them costs less than deciding
+ * which are not.
+ */
+export async function sourceFingerprint(root: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const files = (await Promise.all(INPUTS.map((input) => filesUnder(root, input)))).flat().sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(`${file}\0`);
+    hash.update(await readFile(join(root, file)));
+    hash.update('\0');
+  }
+  for (const name of Object.keys(env)
+    .filter((key) => key.startsWith('VITE_'))
+    .sort()) {
+    hash.update(`${name}=${env[name]}\0`);
+  }
+  return hash.digest('hex');
+}
+
+/** Whether `outDir` holds a build of exactly these sources (answers false when there is no build). */
+export async function buildIsCurrent(outDir: string, fingerprint: string): Promise<boolean> {
+  if (!existsSync(join(outDir, 'index.html'))) return false;
+  const stamp = await readFile(join(outDir, STAMP_FILE), 'utf8').catch(() => null);
+  return stamp?.trim() === fingerprint;
+}
+
+export async function writeStamp(outDir: string, fingerprint: string): Promise<void> {
+  await writeFile(join(outDir, STAMP_FILE), `${fingerprint}\n`);
+}
