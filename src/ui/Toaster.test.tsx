@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import './jsdomGaps';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -116,5 +116,51 @@ describe('Toaster', () => {
       vi.advanceTimersByTime(10_000 - TOAST_MS - 1);
     });
     expect(screen.queryByText('The page has been deleted.')).toBeNull();
+  });
+
+  it('keeps a toast while the pointer is over it, and gives it its time left once the pointer leaves', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.success('You have updated a brand.');
+    });
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
+    const message = screen.getByText('You have updated a brand.');
+    fireEvent.pointerEnter(message.parentElement!);
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(screen.queryByText('You have updated a brand.')).not.toBeNull();
+    fireEvent.pointerLeave(message.parentElement!);
+    act(() => {
+      vi.advanceTimersByTime(TOAST_MS - 3000 - 1);
+    });
+    expect(screen.queryByText('You have updated a brand.')).not.toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByText('You have updated a brand.')).toBeNull();
+  });
+
+  it('keeps a toast while focus is inside it, even after the pointer has come and gone', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.error('The export could not be started.');
+    });
+    const dismiss = within(screen.getByRole('alert')).getByRole('button', { name: 'Dismiss' });
+    act(() => dismiss.focus());
+    const box = screen.getByText('The export could not be started.').parentElement!;
+    fireEvent.pointerEnter(box);
+    fireEvent.pointerLeave(box);
+    act(() => {
+      vi.advanceTimersByTime(TOAST_MS * 4);
+    });
+    expect(screen.queryByText('The export could not be started.')).not.toBeNull();
+    act(() => dismiss.blur());
+    act(() => {
+      vi.advanceTimersByTime(TOAST_MS);
+    });
+    expect(screen.queryByText('The export could not be started.')).toBeNull();
   });
 });

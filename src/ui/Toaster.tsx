@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type FocusEvent, useEffect, useRef } from 'react';
 import { Button } from './Button';
 import { cx } from './cx';
 import { Icon } from './Icon';
@@ -6,9 +6,28 @@ import { IconButton } from './IconButton';
 import styles from './Toaster.module.css';
 import { type ToastMessage, toast, useToasts } from './toasts';
 
+/** Holds a toast's clock while the pointer is over it or focus is inside it, and only then (WCAG 2.2.1). */
+function usePauseWhileHeld(id: number) {
+  const held = useRef({ pointer: false, focus: false });
+  const update = (change: Partial<typeof held.current>) => {
+    held.current = { ...held.current, ...change };
+    if (held.current.pointer || held.current.focus) toast.pause(id);
+    else toast.resume(id);
+  };
+  return {
+    onPointerEnter: () => update({ pointer: true }),
+    onPointerLeave: () => update({ pointer: false }),
+    onFocus: () => update({ focus: true }),
+    onBlur: (event: FocusEvent<HTMLDivElement>) => {
+      if (!event.currentTarget.contains(event.relatedTarget)) update({ focus: false });
+    },
+  };
+}
+
 function ToastItem({ item }: { item: ToastMessage }) {
+  const hold = usePauseWhileHeld(item.id);
   return (
-    <div className={cx(styles.toast, styles[item.kind])}>
+    <div className={cx(styles.toast, styles[item.kind])} {...hold}>
       <Icon name={item.kind === 'error' ? 'alert' : 'tick'} size="md" className={styles.icon} />
       <p className={styles.message}>{item.message}</p>
       {item.action ? (

@@ -34,19 +34,49 @@ let toasts: readonly ToastMessage[] = [];
 let nextId = 1;
 const listeners = new Set<Listener>();
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
+/** When each running toast's time is up (ms since the epoch). */
+const deadlines = new Map<number, number>();
+/** The time left to each paused toast (hovered or focused: WCAG 2.2.1). */
+const paused = new Map<number, number>();
 
 function emit(): void {
   for (const listener of listeners) listener();
 }
 
-function startTimer(id: number): void {
+function fullTime(id: number): number {
+  return toasts.find((t) => t.id === id)?.durationMs ?? TOAST_MS;
+}
+
+function startTimer(id: number, ms = fullTime(id)): void {
   const running = timers.get(id);
   if (running) clearTimeout(running);
-  const ms = toasts.find((t) => t.id === id)?.durationMs ?? TOAST_MS;
+  if (paused.has(id)) {
+    // A paused toast keeps waiting for the pointer or focus to leave; it then gets this time.
+    paused.set(id, ms);
+    return;
+  }
+  deadlines.set(id, Date.now() + ms);
   timers.set(
     id,
     setTimeout(() => dismiss(id), ms),
   );
+}
+
+/** Stops a toast's clock while the pointer is over it or focus is in it. */
+function pause(id: number): void {
+  if (paused.has(id) || !toasts.some((t) => t.id === id)) return;
+  const timer = timers.get(id);
+  if (timer) clearTimeout(timer);
+  timers.delete(id);
+  paused.set(id, Math.max(0, (deadlines.get(id) ?? Date.now()) - Date.now()));
+}
+
+/** Starts a paused toast's clock again with the time it had left (at least a second, to be read). */
+function resume(id: number): void {
+  const left = paused.get(id);
+  if (left === undefined) return;
+  paused.delete(id);
+  startTimer(id, Math.max(left, 1000));
 }
 
 function show(kind: ToastKind, message: string, options: ToastOptions = {}): number | null {
@@ -71,6 +101,8 @@ function dismiss(id: number): void {
   const timer = timers.get(id);
   if (timer) clearTimeout(timer);
   timers.delete(id);
+  deadlines.delete(id);
+  paused.delete(id);
   const next = toasts.filter((t) => t.id !== id);
   if (next.length === toasts.length) return;
   toasts = next;
@@ -88,6 +120,8 @@ function restartAll(): void {
 function clear(): void {
   for (const timer of timers.values()) clearTimeout(timer);
   timers.clear();
+  deadlines.clear();
+  paused.clear();
   if (toasts.length === 0) return;
   toasts = [];
   emit();
@@ -101,6 +135,8 @@ export const toast = {
   error: (message: string, options?: ToastOptions): number | null => show('error', message, options),
   success: (message: string, options?: ToastOptions): number | null => show('success', message, options),
   dismiss,
+  pause,
+  resume,
   restartAll,
   clear,
 };
