@@ -10,6 +10,7 @@ import { seedPages } from './pages';
 import { FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './people';
 import { seedReservations } from './reservations';
 import { seedResponses } from './responses';
+import { seedSettings } from './settings';
 import { seedTemplates } from './templates';
 import { seedVehicles } from './vehicles';
 
@@ -90,6 +91,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
       await seedReservations(tx as unknown as Db, options.size === 'large' ? 100_000 : 80);
       await seedResponses(tx as unknown as Db, options.size === 'large' ? 1_000_000 : 400, 365);
       await seedAnalytics(tx as unknown as Db);
+      await seedSettings(tx as unknown as Db);
     }
   });
   // Fresh statistics for the planner, and the visibility map index-only scans read (lists count
