@@ -28,7 +28,7 @@ export const ENQUIRY_TYPES: Record<
   'service-enquiry': { title: 'Service Enquiry', group: 'Aftersales' },
   'test-drive': { title: 'Test Drive', group: 'Sales' },
   'used-vehicle-enquiry': { title: 'Used Vehicle Enquiry', group: 'Sales' },
-  'interest-enquiry': { title: 'Register Your Interest', group: 'Sales' },
+  'interest-enquiry': { title: 'Interest Enquiry', group: 'Sales' },
 };
 
 type ResponseRow = typeof responses.$inferSelect;
@@ -94,6 +94,12 @@ export async function storedTotals(db: Db): Promise<Map<string, number>> {
     .from(responseDailyTotals)
     .groupBy(responseDailyTotals.handle);
   return new Map(rows.map((r) => [r.handle, r.total]));
+}
+
+/** The form the responses screen opens on: the first in the list with stored enquiries, or the first. */
+export async function firstFormWithResponses(db: Db): Promise<ResponseHandle> {
+  const totals = await storedTotals(db);
+  return responseHandles.find((handle) => (totals.get(handle) ?? 0) > 0) ?? responseHandles[0]!;
 }
 
 export async function storedTotal(db: Db, handle: string): Promise<number> {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  responseHandles,
   responsesExport,
   responsesList,
   responsesLists,
@@ -16,6 +15,7 @@ import { createSharedRateLimiter } from '../domain/rate-limits';
 import {
   emailedTotal,
   findResponse,
+  firstFormWithResponses,
   groupTotals,
   pageOfResponses,
   responseLists,
@@ -46,13 +46,14 @@ export function responsesRoutes(
   });
 
   registerCall(app, responsesList, async ({ query, raw }) => {
-    const handle = query.handle ?? responseHandles[0];
+    const handle = query.handle ?? (await firstFormWithResponses(db));
     const [rows, total, emailed] = await Promise.all([
       pageOfResponses(db, handle, query.page),
       storedTotal(db, handle),
       emailedTotal(db, handle),
     ]);
     return {
+      handle,
       responses: paginate(raw, rows, total, query.page),
       lists: responseLists(),
       total,

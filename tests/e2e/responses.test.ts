@@ -22,6 +22,19 @@ describe.skipIf(!hasChromium)('responses', () => {
     const sales = page.getByRole('region', { name: 'Sales total', exact: true });
     await sales.waitFor();
     expect(await sales.textContent()).toContain(`Total: ${totals.Sales!.total}`);
+    // It opens on a form that has enquiries to show, not on an empty one.
+    const opened = await apiRequest<{ handle: string; lists: Array<{ name: string; label: string }> }>(
+      admin.token,
+      'GET',
+      'responses',
+    );
+    const label = opened.lists.find((list) => list.name === opened.handle)!.label;
+    await expect.poll(() => page.getByRole('button', { name: /Form$/ }).textContent()).toContain(label);
+    await page
+      .getByRole('link', { name: /^View response from / })
+      .first()
+      .waitFor();
+    expect(await page.getByText('There are no responses for this form yet.').count()).toBe(0);
     await sales.getByRole('button', { name: 'View more' }).click();
     const modal = page.getByRole('dialog', { name: 'Sales' });
     await modal.waitFor();

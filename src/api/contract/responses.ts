@@ -53,6 +53,8 @@ export const responsesList = defineCall({
     page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   }),
   response: z.object({
+    /** The form these enquiries are of: the one asked for or, without one, the first with stored enquiries. */
+    handle: responseHandle,
     responses: paginator(enquiry),
     lists: z.array(responseList),
     /** Enquiries stored in the console for this form. */

@@ -28,8 +28,6 @@ const DATE_COLUMN: DataTableColumn = { id: 'date_added', label: 'Date Added' };
 
 type ResponsesAnswer = Awaited<ReturnType<typeof api.responses.list>>;
 
-const DEFAULT_HANDLE: ResponseHandle = 'aftersales-enquiry';
-
 const followExport = async (id: number) => (await api.exports.show({ params: { id } })).data;
 
 function answerText(row: Enquiry, field: string): string {
@@ -41,16 +39,17 @@ function answerText(row: Enquiry, field: string): string {
 export default function ResponsesIndexScreen() {
   const search = useSearch();
   const chosen = responseHandle.safeParse(new URLSearchParams(search).get('handle'));
-  const handle = chosen.success ? chosen.data : DEFAULT_HANDLE;
+  // Without a form in the address, the server answers the first form with stored enquiries.
+  const asked = chosen.success ? chosen.data : undefined;
   // Another form is another list: it starts afresh, on its first page.
-  return <ResponsesOfForm key={handle} handle={handle} />;
+  return <ResponsesOfForm key={asked ?? ''} asked={asked} />;
 }
 
-function ResponsesOfForm({ handle }: { handle: ResponseHandle }) {
+function ResponsesOfForm({ asked }: { asked: ResponseHandle | undefined }) {
   const [location, navigate] = useLocation();
   const totals = useLoad(async () => (await api.responses.totals({})).data, 'responses-totals');
   const [exporting, setExporting] = useState(false);
-  const [exportList, setExportList] = useState<ResponseHandle>(handle);
+  const [exportList, setExportList] = useState<ResponseHandle | undefined>(asked);
   const [listError, setListError] = useState<string | null>(null);
   // The list machine keeps the page of enquiries; the forms and counts that come with it are kept here.
   const [about, setAbout] = useState<Omit<ResponsesAnswer, 'responses'> | null>(null);
@@ -58,12 +57,13 @@ function ResponsesOfForm({ handle }: { handle: ResponseHandle }) {
   const calls = useRef(0);
   const list = useAddressList(async (query) => {
     const call = ++calls.current;
-    const { responses, ...rest } = await api.responses.list({ query: { handle, page: query.page } });
+    const { responses, ...rest } = await api.responses.list({ query: { handle: asked, page: query.page } });
     if (call === calls.current) setAbout(rest);
     return responses;
   });
   const page = list.data;
   const lists = about?.lists ?? [];
+  const handle = about?.handle ?? asked;
 
   const rows = page?.data ?? [];
   const columns = [
@@ -81,8 +81,9 @@ function ResponsesOfForm({ handle }: { handle: ResponseHandle }) {
             icon="export"
             label="Export responses"
             variant="secondary"
+            isDisabled={!handle}
             onPress={() => {
-              setExportList(handle);
+              if (handle) setExportList(handle);
               setExporting(true);
             }}
           />
@@ -94,7 +95,7 @@ function ResponsesOfForm({ handle }: { handle: ResponseHandle }) {
           label="Form"
           className={styles.formSelect}
           items={lists.map((l) => ({ id: l.name, name: l.label }))}
-          selectedKey={handle}
+          selectedKey={handle ?? null}
           onSelectionChange={(key) => {
             if (key && key !== handle) navigate(`${location}?handle=${encodeURIComponent(key)}`);
           }}
@@ -137,7 +138,7 @@ function ResponsesOfForm({ handle }: { handle: ResponseHandle }) {
             label="List"
             isRequired
             items={lists.map((l) => ({ id: l.name, name: l.label }))}
-            selectedKey={exportList}
+            selectedKey={exportList ?? null}
             onSelectionChange={(key) => {
               const parsed = responseHandle.safeParse(key);
               if (parsed.success) setExportList(parsed.data);
@@ -147,7 +148,7 @@ function ResponsesOfForm({ handle }: { handle: ResponseHandle }) {
             isInvalid={listError !== null}
           />
         }
-        start={(email) => api.responses.export({ body: { name: exportList, email } })}
+        start={(email) => api.responses.export({ body: { name: (exportList ?? handle)!, email } })}
         follow={followExport}
         onFieldErrors={(errors) => setListError(errors.name ?? null)}
       />
