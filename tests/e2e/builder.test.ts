@@ -327,7 +327,9 @@ describe.skipIf(!hasChromium)('the block builder', () => {
 
   it('starts a new form with the e-mail and thank-you defaults and saves it', async () => {
     const name = `Form ${uniqueToken()}`;
-    await page.goto('/forms/add');
+    await page.goto('/forms');
+    await page.getByRole('link', { name: 'Add Form' }).click();
+    await page.waitForURL(/\/forms\/add$/);
     await page.getByRole('heading', { name: 'Add Form' }).waitFor();
     expect(await field(page, 'Thank-you title').inputValue()).toBe('Thank you');
     expect(await selectButton(page, 'Send email').textContent()).toContain('Yes');
@@ -368,7 +370,9 @@ describe.skipIf(!hasChromium)('the block builder', () => {
 
   it("builds a template, and a new child page starts from it with its parent's brand and lock", async () => {
     const name = `Template ${uniqueToken()}`;
-    await page.goto('/templates/add');
+    await page.goto('/templates');
+    await page.getByRole('link', { name: 'Add Template' }).click();
+    await page.waitForURL(/\/templates\/add$/);
     await page.getByRole('heading', { name: 'Add Template' }).waitFor();
     await field(page, 'Name').fill(name);
     await addBlock(page, 'Hero banner');

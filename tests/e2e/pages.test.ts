@@ -342,5 +342,10 @@ describe.skipIf(!hasChromium)('forms', () => {
     await page.waitForURL(/\/forms\/children\/\d+$/);
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Forms' }).waitFor();
     await page.getByRole('row').filter({ hasText: 'Test Drive' }).first().waitFor();
+    // A new form made from here goes under the form whose children these are.
+    const parentId = /\/forms\/children\/(\d+)$/.exec(page.url())![1];
+    await page.getByRole('link', { name: 'Add Child Form' }).click();
+    await page.waitForURL(new RegExp(`/forms/add/${parentId}$`));
+    await page.getByRole('heading', { name: 'Add Child Form' }).waitFor();
   });
 });

@@ -136,10 +136,19 @@ function FormsList({ parentId }: { parentId: number | null }) {
         subtitle={parent ? `Under ${parent.form.name}` : 'The enquiry forms on the website'}
         actions={
           parentId === null ? (
-            <ButtonLink href="/forms/import" icon="upload">
-              Import forms
+            <>
+              <ButtonLink href="/forms/import" icon="upload">
+                Import forms
+              </ButtonLink>
+              <ButtonLink href="/forms/add" variant="primary" icon="plus">
+                Add Form
+              </ButtonLink>
+            </>
+          ) : (
+            <ButtonLink href={`/forms/add/${parentId}`} variant="primary" icon="plus">
+              Add Child Form
             </ButtonLink>
-          ) : null
+          )
         }
       />
       {parentId === null ? <RecentImports load={formImports} nouns="forms" onFinished={reload} /> : null}

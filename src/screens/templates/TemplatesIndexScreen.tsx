@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { templateSummary } from '@/api/contract/templates';
 import { api } from '@/api/endpoints';
+import { ButtonLink } from '@/ui/ButtonLink';
 import type { DataTableColumn } from '@/ui/DataTable';
 import { IconLink } from '@/ui/IconLink';
 import { PagedList } from '@/ui/lists/PagedList';
@@ -35,7 +36,14 @@ function renderCell(template: TemplateRow, columnId: string) {
 export default function TemplatesIndexScreen() {
   return (
     <>
-      <PageHeader title="Templates" />
+      <PageHeader
+        title="Templates"
+        actions={
+          <ButtonLink href="/templates/add" variant="primary" icon="plus">
+            Add Template
+          </ButtonLink>
+        }
+      />
       <PagedList<TemplateRow>
         nouns={{ one: 'template', many: 'templates' }}
         columns={columns}
