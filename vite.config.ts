@@ -57,6 +57,9 @@ export default defineConfig({
           ],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
+          // A rendered screen test takes well under a second alone, but many at once on two busy cores
+          // can take several: the bound is for a test that hangs, not a speed check.
+          testTimeout: 20_000,
         },
       },
       {
