@@ -1,10 +1,11 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { emailField } from '@/api/contract/common';
 import type { ExportProgress } from '@/api/contract/exports';
 import { describeFailure } from '@/machines/errors';
 import { Button } from './Button';
 import styles from './ExportDialog.module.css';
+import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { Loader } from './Loader';
 import { Modal } from './Modal';
@@ -31,6 +32,20 @@ export interface ExportDialogProps {
 
 const FOLLOW_EVERY_MS = 1000;
 const emailSchema = z.object({ email: emailField });
+
+/** What the server says when it takes an export, should its answer carry no message. */
+export const EXPORT_STARTED =
+  'Your export is running in the background and will be e-mailed to you when it is ready. You can leave this page.';
+export const EXPORT_EMAILED = 'The export has been e-mailed.';
+export const EXPORT_FAILED = 'The export could not be finished. Close this and try again.';
+
+/** The bar's words: a count only once the job knows how many rows there are. */
+function progressWords(progress: ExportProgress): string {
+  if (progress.status === 'done') return EXPORT_EMAILED;
+  if (progress.status === 'failed') return EXPORT_FAILED;
+  if (!progress.rows_total) return 'Counting the rows...';
+  return `${progress.rows_done.toLocaleString('en-GB')} of ${progress.rows_total.toLocaleString('en-GB')} rows`;
+}
 
 /**
  * The export modal of spec §4: asks where to send the file, then shows that the export runs in
@@ -61,7 +76,7 @@ export function ExportDialog({
         (next) => {
           if (!live) return;
           setProgress(next);
-          if (next.status !== 'done') timer = setTimeout(read, FOLLOW_EVERY_MS);
+          if (next.status !== 'done' && next.status !== 'failed') timer = setTimeout(read, FOLLOW_EVERY_MS);
         },
         () => {
           if (live) timer = setTimeout(read, FOLLOW_EVERY_MS);
@@ -73,6 +88,13 @@ export function ExportDialog({
       clearTimeout(timer);
     };
   }, [started, follow]);
+
+  // The form the user was in goes away once the export starts: focus moves to what replaced it, so
+  // it is read out and Escape still reaches the dialog.
+  const startedPanel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (started) startedPanel.current?.focus();
+  }, [started]);
 
   const close = () => {
     setStarted(null);
@@ -108,28 +130,21 @@ export function ExportDialog({
   return (
     <Modal isOpen={isOpen} onClose={close} title={title} size="sm">
       {started ? (
-        <div className={styles.started}>
-          <Loader
-            block
-            size="lg"
-            label="Exporting"
-            message={
-              <>
-                {started.message ||
-                  'Your export is running in the background and will be e-mailed to you when it is ready.'}{' '}
-                You can navigate away from this page.
-              </>
-            }
-          />
+        <div className={styles.started} ref={startedPanel} tabIndex={-1}>
+          {progress?.status === 'done' || progress?.status === 'failed' ? (
+            <p className={styles.outcome}>
+              <Icon name={progress.status === 'done' ? 'tick' : 'alert'} size="md" />
+              {progress.status === 'done' ? EXPORT_EMAILED : EXPORT_FAILED}
+            </p>
+          ) : (
+            <Loader block size="lg" label="Exporting" message={started.message || EXPORT_STARTED} />
+          )}
           {progress ? (
             <JobProgress
               label="Export progress"
               percent={progress.status === 'done' ? 100 : (percent ?? 0)}
-              valueLabel={
-                progress.status === 'done'
-                  ? 'The export has been e-mailed.'
-                  : `${progress.rows_done.toLocaleString('en-GB')} of ${(progress.rows_total ?? 0).toLocaleString('en-GB')} rows`
-              }
+              valueLabel={progressWords(progress)}
+              tone={progress.status === 'failed' ? 'failed' : 'normal'}
             />
           ) : null}
           <div className={styles.actions}>

@@ -7,6 +7,8 @@ export interface JobProgressProps {
   percent: number;
   /** What the bar says in words ('120 of 500 rows'). */
   valueLabel: string;
+  /** A job that failed or refused its input draws its bar in the colour of errors. */
+  tone?: 'normal' | 'failed';
 }
 
 /**
@@ -15,12 +17,13 @@ export interface JobProgressProps {
  * ProgressBar: that one's number formatting would otherwise load with the first screen, because its
  * module is shared with every Button.
  */
-export function JobProgress({ label, percent, valueLabel }: JobProgressProps) {
+export function JobProgress({ label, percent, valueLabel, tone = 'normal' }: JobProgressProps) {
   const value = Math.max(0, Math.min(100, percent));
   return (
     <div
       role="progressbar"
       className={styles.progress}
+      data-tone={tone}
       aria-label={label}
       aria-valuemin={0}
       aria-valuemax={100}

@@ -95,6 +95,44 @@ describe.skipIf(!hasChromium)('imports', () => {
     await page.close();
   });
 
+  it('shows a rejected import as a failure, and puts a finished import away for good', async () => {
+    const page = await context.newPage();
+    await page.goto('/pages/import');
+    await field(page, 'Confirmation e-mail').fill(`editor-${tag}@example.com`);
+    await chooseProvider(page, 'General pages');
+    const file = `rejected-${tag}.xlsx`;
+    await attach(
+      page,
+      file,
+      await workbook(PAGE_HEADERS, [[`Rejected ${tag}`, 'no-such-brand', null, null, 'About it']]),
+    );
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.waitForURL(/\/pages$/);
+    const panel = page
+      .getByRole('region', { name: 'Imports' })
+      .getByRole('listitem')
+      .filter({ hasText: file });
+    await expect
+      .poll(() => panel.first().textContent(), { timeout: 30_000 })
+      .toContain('Nothing was imported');
+    expect(await panel.first().getByRole('progressbar').first().getAttribute('data-tone')).toBe('failed');
+
+    await panel
+      .first()
+      .getByRole('button', { name: `Dismiss the import of ${file}` })
+      .click();
+    await panel.first().waitFor({ state: 'detached' });
+    // Focus does not fall to the page's body with the panel that held it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
+    // The earlier import of this file's run is still listed, so the list of imports has loaded.
+    await page.getByRole('region', { name: 'Imports' }).waitFor();
+    expect(await page.getByText(file).count()).toBe(0);
+    await page.close();
+  });
+
   it('imports forms from /forms/import with only the forms provider, and lists the new form', async () => {
     const page = await context.newPage();
     await page.goto('/forms');

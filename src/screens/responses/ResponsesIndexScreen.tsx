@@ -96,6 +96,7 @@ function ResponsesOfForm({ asked }: { asked: ResponseHandle | undefined }) {
           className={styles.formSelect}
           items={lists.map((l) => ({ id: l.name, name: l.label }))}
           selectedKey={handle ?? null}
+          isDisabled={lists.length === 0}
           onSelectionChange={(key) => {
             if (key && key !== handle) navigate(`${location}?handle=${encodeURIComponent(key)}`);
           }}

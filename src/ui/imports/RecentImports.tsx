@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ImportProgress } from '@/api/contract/imports';
+import { IconButton } from '../IconButton';
 import { JobProgress } from '../JobProgress';
 import styles from './RecentImports.module.css';
 
@@ -14,6 +15,28 @@ export interface RecentImportsProps {
 
 const FOLLOW_EVERY_MS = 1000;
 const finished = (item: ImportProgress) => item.status !== 'queued' && item.status !== 'running';
+const failed = (item: ImportProgress) => item.status === 'rejected' || item.status === 'failed';
+
+/** Finished imports the user has put away, kept per browser so they stay away after a reload. */
+const DISMISSED_KEY = 'imports.dismissed';
+
+function readDismissed(): Set<number> {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(DISMISSED_KEY) ?? '[]');
+    return new Set(Array.isArray(stored) ? stored.filter((id) => typeof id === 'number') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+function writeDismissed(ids: Set<number>): void {
+  try {
+    // The most recent hundred are plenty: the list only ever shows recent imports.
+    localStorage.setItem(DISMISSED_KEY, JSON.stringify([...ids].slice(-100)));
+  } catch {
+    // Storage full or disabled: the panel is dismissed for this visit only.
+  }
+}
 
 function describe(item: ImportProgress, nouns: string): { percent: number; text: string } {
   switch (item.status) {
@@ -47,6 +70,7 @@ function describe(item: ImportProgress, nouns: string): { percent: number; text:
  */
 export function RecentImports({ load, nouns, onFinished }: RecentImportsProps) {
   const [items, setItems] = useState<ImportProgress[]>([]);
+  const [dismissed, setDismissed] = useState(readDismissed);
 
   useEffect(() => {
     let live = true;
@@ -73,16 +97,52 @@ export function RecentImports({ load, nouns, onFinished }: RecentImportsProps) {
     };
   }, [load, onFinished]);
 
-  if (items.length === 0) return null;
+  const shown = items.filter((item) => !dismissed.has(item.id));
+  const dismiss = (id: number) => {
+    const next = new Set(dismissed).add(id);
+    writeDismissed(next);
+    setDismissed(next);
+    // The panel that held focus is gone: focus goes to the next one, or the list's heading.
+    const after = shown[shown.findIndex((item) => item.id === id) + 1];
+    requestAnimationFrame(() => {
+      const target =
+        (after && document.getElementById(`import-${after.id}`)) ||
+        document.querySelector<HTMLElement>('main[tabindex]');
+      target?.focus();
+    });
+  };
+
+  if (shown.length === 0) return null;
   return (
     <section className={styles.imports} aria-label="Imports">
       <ul className={styles.list}>
-        {items.map((item) => {
+        {shown.map((item) => {
           const { percent, text } = describe(item, nouns);
           return (
-            <li key={item.id} className={styles.item} data-status={item.status}>
-              <span className={styles.file}>{item.filename}</span>
-              <JobProgress label={`Import of ${item.filename}`} percent={percent} valueLabel={text} />
+            <li
+              key={item.id}
+              className={styles.item}
+              data-status={item.status}
+              id={`import-${item.id}`}
+              tabIndex={-1}
+            >
+              <span className={styles.head}>
+                <span className={styles.file}>{item.filename}</span>
+                {finished(item) ? (
+                  <IconButton
+                    icon="close"
+                    size="sm"
+                    label={`Dismiss the import of ${item.filename}`}
+                    onPress={() => dismiss(item.id)}
+                  />
+                ) : null}
+              </span>
+              <JobProgress
+                label={`Import of ${item.filename}`}
+                percent={percent}
+                valueLabel={text}
+                tone={failed(item) ? 'failed' : 'normal'}
+              />
               {item.rejections.length > 0 ? (
                 <ul className={styles.rejections} aria-label={`Rows rejected from ${item.filename}`}>
                   {item.rejections.map((r) => (
