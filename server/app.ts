@@ -217,7 +217,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     importsRoutes(api, { db, dir: config.importsDir, enqueueImport });
     reservationsRoutes(api, { db, webhookSecret: config.paymentsWebhookSecret });
     responsesRoutes(api, { db, enqueueExport, enqueueMail });
-    analyticsRoutes(api, { db, visitorSalt: loadSecret(null, join(config.dataDir, 'analytics-salt')) });
+    analyticsRoutes(api, { db });
   });
 
   // Only names files/upload makes are served: no hidden files, no encoded separators or dots.
