@@ -27,7 +27,7 @@ import { createMailer, type Mailer } from './domain/mail';
 import { MAIL_QUEUE, type MailJobData, sendQueuedMail } from './domain/mail-queue';
 import { createStorage, MAX_UPLOAD_BYTES, type Storage } from './domain/storage';
 import { consoleCsp } from './http/csp';
-import { dottedErrors, HttpError } from './http/errors';
+import { dottedErrors, HttpError, summarize } from './http/errors';
 import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { brandsRoutes } from './routes/brands';
@@ -154,7 +154,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
       // A path id that is not a number names nothing that exists.
       if (error.validationContext === 'params') return reply.status(404).send({ message: 'Not found.' });
       const errors = dottedErrors(issues);
-      return reply.status(422).send({ message: issues[0]?.message ?? INVALID, errors });
+      return reply.status(422).send({ message: summarize(errors), errors });
     }
     if (isDataException(error)) {
       return reply.status(422).send({ message: INVALID, errors: {} });
