@@ -12,6 +12,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type Config, fastifyTrustProxy } from './config';
 import { isDataException } from './db/errors';
 import type { Database, Db } from './db/open';
@@ -192,7 +193,10 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
 
   await app.register(swagger, {
     openapi: {
+      // 3.1: schemas are JSON Schema 2020-12, so a null is `type: [..., 'null']`, as zod writes it.
+      openapi: '3.1.0',
       info: { title: 'Dealership console admin API', version: '1.0.0' },
+      servers: [{ url: config.publicUrl ?? '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
@@ -201,7 +205,19 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
   await app.register(authGuard, { db, tokens });
 
   await app.register(async (api) => {
-    api.get('/api/health', async () => ({ ok: true }));
+    api.get(
+      '/api/health',
+      {
+        schema: {
+          operationId: 'health',
+          summary: 'Answers 200 while the API is up: for load balancers and uptime checks',
+          tags: ['health'],
+          security: [],
+          response: { 200: z.object({ ok: z.literal(true) }) },
+        },
+      },
+      async () => ({ ok: true as const }),
+    );
     api.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
     authRoutes(api, { db, tokens, refreshTtl: config.refreshTokenTtl });
     usersRoutes(api, { db, storage, mailer });
