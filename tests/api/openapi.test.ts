@@ -98,7 +98,7 @@ function redoclyLint(
 ): Promise<{ problems: Array<{ ruleId: string; severity: string; message: string }> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
-      join('node_modules', '.bin', 'redocly'),
+      join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'redocly'),
       ['lint', path, '--format=json', '--max-problems=1000'],
       {
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
