@@ -12,6 +12,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type Config, fastifyTrustProxy } from './config';
 import { isDataException } from './db/errors';
 import type { Database, Db } from './db/open';
@@ -27,7 +28,7 @@ import { createMailer, type Mailer } from './domain/mail';
 import { MAIL_QUEUE, type MailJobData, sendQueuedMail } from './domain/mail-queue';
 import { createStorage, MAX_UPLOAD_BYTES, type Storage } from './domain/storage';
 import { consoleCsp } from './http/csp';
-import { dottedErrors, HttpError } from './http/errors';
+import { dottedErrors, HttpError, summarize } from './http/errors';
 import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { brandsRoutes } from './routes/brands';
@@ -154,7 +155,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
       // A path id that is not a number names nothing that exists.
       if (error.validationContext === 'params') return reply.status(404).send({ message: 'Not found.' });
       const errors = dottedErrors(issues);
-      return reply.status(422).send({ message: issues[0]?.message ?? INVALID, errors });
+      return reply.status(422).send({ message: summarize(errors), errors });
     }
     if (isDataException(error)) {
       return reply.status(422).send({ message: INVALID, errors: {} });
@@ -192,7 +193,10 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
 
   await app.register(swagger, {
     openapi: {
+      // 3.1: schemas are JSON Schema 2020-12, so a null is `type: [..., 'null']`, as zod writes it.
+      openapi: '3.1.0',
       info: { title: 'Dealership console admin API', version: '1.0.0' },
+      servers: [{ url: config.publicUrl ?? '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
@@ -201,7 +205,19 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
   await app.register(authGuard, { db, tokens });
 
   await app.register(async (api) => {
-    api.get('/api/health', async () => ({ ok: true }));
+    api.get(
+      '/api/health',
+      {
+        schema: {
+          operationId: 'health',
+          summary: 'Answers 200 while the API is up: for load balancers and uptime checks',
+          tags: ['health'],
+          security: [],
+          response: { 200: z.object({ ok: z.literal(true) }) },
+        },
+      },
+      async () => ({ ok: true as const }),
+    );
     api.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
     authRoutes(api, { db, tokens, refreshTtl: config.refreshTokenTtl });
     usersRoutes(api, { db, storage, mailer });
@@ -217,7 +233,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     importsRoutes(api, { db, dir: config.importsDir, enqueueImport });
     reservationsRoutes(api, { db, webhookSecret: config.paymentsWebhookSecret });
     responsesRoutes(api, { db, enqueueExport, enqueueMail });
-    analyticsRoutes(api, { db, visitorSalt: loadSecret(null, join(config.dataDir, 'analytics-salt')) });
+    analyticsRoutes(api, { db });
   });
 
   // Only names files/upload makes are served: no hidden files, no encoded separators or dots.

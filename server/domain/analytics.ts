@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AnalyticsRange, MetricTable, MetricTotal } from '@/api/contract/analytics';
 import type { Db } from '../db/open';
-import { analyticsDaily, analyticsVisitors, reservationDailyTotals, responseDailyTotals } from '../db/schema';
+import { analyticsDaily, reservationDailyTotals, responseDailyTotals } from '../db/schema';
 
 const DAY_MS = 86_400_000;
 
@@ -19,39 +18,6 @@ export function daysBetween(start: string, end: string): string[] {
 /** The dashboard's first range: the last 30 days, today included. */
 export function defaultRange(now = new Date()) {
   return { start: isoDay(new Date(now.getTime() - 29 * DAY_MS)), end: isoDay(now) };
-}
-
-/** Counts one page view, and the visitor once a day, in one transaction. */
-export async function collectView(
-  db: Db,
-  visitor: { ip: string; agent: string },
-  salt: Uint8Array,
-  now = new Date(),
-) {
-  const day = isoDay(now);
-  // The day is in the hash, so the same visitor hashes differently tomorrow.
-  const hash = createHash('sha256')
-    .update(salt)
-    .update(`${day}|${visitor.ip}|${visitor.agent}`)
-    .digest('base64url');
-  await db.transaction(async (tx) => {
-    const fresh = await tx
-      .insert(analyticsVisitors)
-      .values({ day, hash })
-      .onConflictDoNothing()
-      .returning({ day: analyticsVisitors.day });
-    const newVisitor = fresh.length;
-    await tx
-      .insert(analyticsDaily)
-      .values({ day, views: 1, visitors: newVisitor })
-      .onConflictDoUpdate({
-        target: analyticsDaily.day,
-        set: {
-          views: sql`${analyticsDaily.views} + 1`,
-          visitors: sql`${analyticsDaily.visitors} + ${newVisitor}`,
-        },
-      });
-  });
 }
 
 type Series = Map<string, number>;

@@ -1,7 +1,7 @@
 import { count, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import type { Paginator } from '@/api/contract/common';
+import type { Paginator, PaginatorLink } from '@/api/contract/common';
 import type { Db } from '../db/open';
 
 export const PAGE_SIZE = 25;
@@ -30,7 +30,31 @@ declare module 'fastify' {
   }
 }
 
-/** Builds Laravel's length-aware paginator, keeping the request's other query values in its links. */
+/** Pages on each side of the current one in a long list of links (Laravel's `onEachSide`). */
+const ON_EACH_SIDE = 3;
+
+/**
+ * The page numbers a paginator links to, with '...' where pages are left out: Laravel's
+ * UrlWindow. Every page under 14 pages; otherwise the first two, the last two, and the pages
+ * around the current one.
+ */
+export function linkedPages(current: number, last: number): Array<number | '...'> {
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  if (last < ON_EACH_SIDE * 2 + 8) return range(1, last);
+  const window = ON_EACH_SIDE + 4;
+  if (current <= window) return [...range(1, window + ON_EACH_SIDE), '...', last - 1, last];
+  if (current > last - window) return [1, 2, '...', ...range(last - (window + ON_EACH_SIDE - 1), last)];
+  return [1, 2, '...', ...range(current - ON_EACH_SIDE, current + ON_EACH_SIDE), '...', last - 1, last];
+}
+
+/** Laravel's English labels of the first and last entry of `links` (lang/en/pagination.php). */
+export const PREVIOUS_LABEL = '&laquo; Previous';
+export const NEXT_LABEL = 'Next &raquo;';
+
+/**
+ * Builds Laravel's length-aware paginator, keeping the request's other query values in its links.
+ * As Laravel does, a page past the last is served empty, with its previous page the one before it.
+ */
 export function paginate<T>(
   request: FastifyRequest,
   rows: T[],
@@ -50,19 +74,31 @@ export function paginate<T>(
     return `${path}?${params.toString()}`;
   };
   const from = rows.length ? (page - 1) * size + 1 : null;
+  const prev = page > 1 ? link(page - 1) : null;
+  const next = page < lastPage ? link(page + 1) : null;
+  const links: PaginatorLink[] = [
+    { url: prev, label: PREVIOUS_LABEL, active: false },
+    ...linkedPages(page, lastPage).map((n) =>
+      n === '...'
+        ? { url: null, label: n, active: false }
+        : { url: link(n), label: String(n), active: n === page },
+    ),
+    { url: next, label: NEXT_LABEL, active: false },
+  ];
   return {
-    data: rows,
     current_page: page,
-    last_page: lastPage,
-    per_page: size,
+    data: rows,
+    first_page_url: link(1),
     from,
+    last_page: lastPage,
+    last_page_url: link(lastPage),
+    links,
+    next_page_url: next,
+    path,
+    per_page: size,
+    prev_page_url: prev,
     to: from === null ? null : from + rows.length - 1,
     total,
-    path,
-    first_page_url: link(1),
-    last_page_url: link(lastPage),
-    prev_page_url: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
-    next_page_url: page < lastPage ? link(page + 1) : null,
   };
 }
 

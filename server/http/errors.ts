@@ -13,13 +13,28 @@ export class HttpError extends Error {
 export const notFound = (message: string) => new HttpError(404, message);
 export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
 
+const INVALID = 'The given data was invalid.';
+
+/**
+ * A 422's message as Laravel's ValidationException words it: the first error, then
+ * ' (and N more error)' or ' (and N more errors)' when there are others.
+ */
+export function summarize(errors: Record<string, string[]>): string {
+  const [first, ...others] = Object.values(errors).flat();
+  if (first === undefined) return INVALID;
+  if (others.length === 0) return first;
+  return `${first} (and ${others.length} more ${others.length === 1 ? 'error' : 'errors'})`;
+}
+
+/** 422 with its messages under each named field (Laravel's shape). */
+export const unprocessable = (errors: Record<string, string[]>, message?: string) =>
+  new HttpError(422, message ?? summarize(errors), errors);
+
 /** 422 with one message under each named field (Laravel's shape). */
 export function invalid(errors: Record<string, string>, message?: string): HttpError {
-  const first = Object.values(errors)[0] ?? 'The given data was invalid.';
-  return new HttpError(
-    422,
-    message ?? first,
+  return unprocessable(
     Object.fromEntries(Object.entries(errors).map(([key, text]) => [key, [text]])),
+    message,
   );
 }
 

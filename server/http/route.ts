@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { contract } from '@/api/contract/all';
 import { messageResponse, validationErrorResponse } from '@/api/contract/common';
 import type { CallDef, CallOutput } from '@/api/contract/define';
 import type { AuthUser } from '../domain/auth/guard';
@@ -32,6 +33,24 @@ const errorResponses = {
   429: messageResponse,
 };
 
+/** Each call's name in the contract (`users.show` -> `usersShow`): its OpenAPI operationId. */
+const operationIds = new Map<CallDef, string>(
+  Object.entries(contract).flatMap(([area, calls]) =>
+    Object.entries(calls as Record<string, CallDef>).map(
+      ([key, call]) => [call, `${area}${key[0]!.toUpperCase()}${key.slice(1)}`] as const,
+    ),
+  ),
+);
+
+/** A call outside the contract's areas is named after its method and path (`postPaymentsWebhook`). */
+const operationIdOf = (call: CallDef) =>
+  operationIds.get(call) ??
+  `${call.method.toLowerCase()}${call.path
+    .split('/')
+    .filter((part) => part && !part.startsWith(':'))
+    .map((part) => part.replace(/(^|[-_])([a-z])/g, (_, __, c: string) => c.toUpperCase()))
+    .join('')}`;
+
 /** Every call the server registered, so tests can enumerate them. */
 export const registeredCalls: CallDef[] = [];
 
@@ -47,9 +66,11 @@ export function registerCall<C extends CallDef>(
     method: call.method,
     url: `/api/${call.path}`,
     schema: {
+      operationId: operationIdOf(call),
       summary: call.summary,
       tags: [call.path.split('/')[0] ?? 'api'],
-      ...(needsAuth ? { security: [{ bearer: [] }] } : {}),
+      // An empty list says the call needs no credentials at all.
+      security: needsAuth ? [{ bearer: [] }] : [],
       ...(call.params ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       // Multipart bodies are read from the stream by the handler, not parsed here.

@@ -1,23 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsCollect, analyticsDates, analyticsTables, analyticsTotals } from '@/api/contract/analytics';
 import type { Db } from '../db/open';
-import { collectView, defaultRange, metricTables, metricTotals } from '../domain/analytics';
+import { defaultRange, metricTables, metricTotals } from '../domain/analytics';
+import { createPageViewCounter } from '../domain/pageViews';
 import { HttpError } from '../http/errors';
-import { createRateLimiter } from '../http/rate-limit';
 import { registerCall } from '../http/route';
 
-export function analyticsRoutes(app: FastifyInstance, opts: { db: Db; visitorSalt: Uint8Array }) {
+export function analyticsRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
-  // A visitor browsing fast sends a view a second at most; more is a script.
-  const limiter = createRateLimiter({ max: 60, windowMs: 60_000 });
+  const pageViews = createPageViewCounter(db);
 
   registerCall(app, analyticsDates, async () => defaultRange());
   registerCall(app, analyticsTotals, async ({ body }) => ({ data: await metricTotals(db, body) }));
   registerCall(app, analyticsTables, async ({ body }) => ({ data: await metricTables(db, body) }));
 
-  registerCall(app, analyticsCollect, async ({ raw }) => {
-    if (!limiter.take(raw.ip)) throw new HttpError(429, 'Too many page views from this address.');
-    await collectView(db, { ip: raw.ip, agent: String(raw.headers['user-agent'] ?? '') }, opts.visitorSalt);
+  registerCall(app, analyticsCollect, async ({ raw }, reply) => {
+    const collected = await pageViews.collect({ ip: raw.ip, agent: String(raw.headers['user-agent'] ?? '') });
+    if (collected.status === 'limited') {
+      reply.header('Retry-After', String(collected.retryAfterSeconds));
+      throw new HttpError(429, 'Too many page views from this address.');
+    }
     return { ok: true as const };
   });
 }

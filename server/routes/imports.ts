@@ -3,7 +3,9 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { builderImportProviders, builderImportRun, importFields } from '@/api/contract/builder';
+import { messageResponse } from '@/api/contract/common';
 import { type ImportProgress, importsRecent, importsShow } from '@/api/contract/imports';
 import type { Db } from '../db/open';
 import { imports } from '../db/schema';
@@ -88,7 +90,25 @@ export function importsRoutes(app: FastifyInstance, opts: ImportsRouteOptions) {
   // A workbook with nothing in it but headers and examples: served without sign-in so a plain link downloads it.
   app.get<{ Params: { provider: string } }>(
     '/api/builder/imports/samples/:provider',
-    { schema: { hide: true } },
+    {
+      schema: {
+        operationId: 'builderImportSample',
+        summary:
+          "A provider's sample import workbook (`<provider>.xlsx`): its columns' headers and an example row",
+        tags: ['builder'],
+        security: [],
+        params: z.object({
+          provider: z.string().meta({ description: 'The provider key, `.xlsx` after it' }),
+        }),
+        response: {
+          200: {
+            description: 'The workbook, as an attachment',
+            content: { [CONTENT_TYPES.xlsx]: { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          404: messageResponse,
+        },
+      },
+    },
     async (request, reply) => {
       const key = request.params.provider.replace(/\.xlsx$/, '');
       const provider = providerFor(key);

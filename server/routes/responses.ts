@@ -22,7 +22,7 @@ import {
   storedTotal,
 } from '../domain/responses';
 import { submitEnquiry } from '../domain/submissions';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError, notFound, unprocessable } from '../http/errors';
 import { registerCall } from '../http/route';
 import { EXPORT_QUEUED } from './settings';
 
@@ -90,11 +90,7 @@ export function responsesRoutes(
     const result = await submitEnquiry({ db, enqueueMail: opts.enqueueMail }, body.handle, body.fields);
     if (result.status === 'missing') throw notFound('This form does not exist.');
     if (result.status === 'invalid') {
-      throw new HttpError(
-        422,
-        Object.values(result.errors)[0]?.[0] ?? 'The given data was invalid.',
-        result.errors,
-      );
+      throw unprocessable(result.errors);
     }
     return { message: SUBMITTED, id: result.id, thank_you: result.thankYou };
   });

@@ -1,4 +1,6 @@
+import { analyticsAddresses, analyticsSalts, analyticsVisitors, rateWindows } from '@server/db/schema';
 import { demoReservations } from '@server/db/seed/reservations';
+import { createPageViewCounter, VIEWS_PER_MINUTE, VISITORS_PER_ADDRESS } from '@server/domain/pageViews';
 import { storeReservations } from '@server/domain/reservations';
 import { storeResponse } from '@server/domain/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,13 +117,85 @@ describe('dashboard figures', () => {
     ).toBe(401);
   });
 
-  it('refuses an empty page view and limits one address', async () => {
+  it('refuses an empty page view and limits one address to a page view a second, with Retry-After', async () => {
     expect((await server.call('POST', '/api/analytics/collect', { body: { path: '' } })).statusCode).toBe(
       422,
     );
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) statuses.push((await collect('192.0.2.200')).statusCode);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(60);
-    expect(statuses.at(-1)).toBe(429);
+    for (let i = 0; i < VIEWS_PER_MINUTE + 1; i++) statuses.push((await collect('192.0.2.200')).statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(VIEWS_PER_MINUTE);
+    const refused = await collect('192.0.2.200');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('fake visitors', () => {
+  const todayTotals = async () => {
+    const data = (await post('/api/analytics/totals', { start: today, end: today })).json().data;
+    const byKey = Object.fromEntries(data.map((m: { key: string; total: number }) => [m.key, m.total]));
+    return { views: byKey.page_views as number, visitors: byKey.visitors as number };
+  };
+
+  it(`counts at most ${VISITORS_PER_ADDRESS} visitors a day from one address, whatever browser it claims`, async () => {
+    const before = await todayTotals();
+    const flood = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        collect('203.0.113.9', `Mozilla/5.0 (X11; Linux) Firefox/${100 + i}`),
+      ),
+    );
+    expect(flood.map((res) => res.statusCode)).toEqual(Array(40).fill(200));
+    const after = await todayTotals();
+    expect(after.views - before.views).toBe(40);
+    expect(after.visitors - before.visitors).toBe(VISITORS_PER_ADDRESS);
+    // Another address is counted as usual.
+    await collect('203.0.113.10', 'Mozilla/5.0 (X11; Linux) Firefox/100');
+    expect((await todayTotals()).visitors - after.visitors).toBe(1);
+  });
+
+  it('answers declared bots and agent-less callers with 200 and counts nothing of theirs', async () => {
+    const before = await todayTotals();
+    for (const agent of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+      'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)',
+      'Mozilla/5.0 (compatible; Yahoo! Slurp; http://help.yahoo.com/help/us/ysearch/slurp)',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0 Safari/537.36',
+      'facebookexternalhit/1.1',
+      'SomeCrawler/1.0',
+      '',
+    ]) {
+      const res = await collect('203.0.113.20', agent);
+      expect(res.statusCode, agent).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
+    }
+    expect(await todayTotals()).toEqual(before);
+  });
+
+  it("keeps no visitor's address in the database", async () => {
+    await collect('203.0.113.77', 'Mozilla/5.0 Stored');
+    const db = server.database.db;
+    const tables = await Promise.all(
+      [analyticsVisitors, analyticsAddresses, analyticsSalts, rateWindows].map((table) =>
+        db.select().from(table),
+      ),
+    );
+    const stored = JSON.stringify(tables);
+    expect(stored).toContain('collect:');
+    expect(stored).not.toContain('203.0.113.77');
+    expect(stored).not.toContain('Stored');
+  });
+});
+
+describe('the daily salt', () => {
+  it('is forgotten with the hashes of its day once the next day begins', async () => {
+    const db = server.database.db;
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    await createPageViewCounter(db).collect({ ip: '203.0.113.5', agent: 'Mozilla/5.0 Tomorrow' }, tomorrow);
+    const next = tomorrow.toISOString().slice(0, 10);
+    for (const table of [analyticsSalts, analyticsVisitors, analyticsAddresses]) {
+      const days = new Set((await db.select({ day: table.day }).from(table)).map((row) => row.day));
+      expect([...days]).toEqual([next]);
+    }
   });
 });

@@ -546,10 +546,16 @@ describe(`GET /api/brands (${databaseKind})`, () => {
     expect(body.trashed.data[0]).toMatchObject({ id, deleted_at: expect.any(String) });
   });
 
-  it('refuses a page or perPage that is not a number in range with 422 under its name', async () => {
+  it('serves page 1 for a page that is not a whole number from 1', async () => {
+    for (const query of ['page=0', 'page=abc']) {
+      const res = await get(`/api/brands?${query}`);
+      expect(res.statusCode, query).toBe(200);
+      expect(res.json().brands.current_page, query).toBe(1);
+    }
+  });
+
+  it('refuses a perPage that is not a number in range with 422 under its name', async () => {
     for (const [query, key] of [
-      ['page=0', 'page'],
-      ['page=abc', 'page'],
       ['perPage=-2', 'perPage'],
       ['perPage=501', 'perPage'],
       ['perPage=x', 'perPage'],

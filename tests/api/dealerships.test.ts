@@ -665,11 +665,11 @@ describe(`GET /api/dealerships (${databaseKind})`, () => {
     expect(page.data.map((d: { name: string }) => d.name)).toEqual(['Percent 100% Cars']);
   });
 
-  it('refuses a page that is not a positive number with 422 under page', async () => {
+  it('serves page 1 for a page that is not a whole number from 1, as Laravel does', async () => {
     for (const page of ['0', 'abc', '1.5']) {
       const res = await get(`/api/dealerships?page=${page}`);
-      expect(res.statusCode, page).toBe(422);
-      expect(Object.keys(res.json().errors)).toEqual(['page']);
+      expect(res.statusCode, page).toBe(200);
+      expect(res.json().dealerships.current_page, page).toBe(1);
     }
   });
 });

@@ -6,7 +6,10 @@ import { readConfig } from '@server/config';
 import { type Database, openDatabase } from '@server/db/open';
 import { users } from '@server/db/schema';
 import { createScratchDatabase } from '@server/db/scratch';
+import { seedIfEmpty } from '@server/db/seed/index';
 import { hashPassword } from '@server/domain/auth/passwords';
+import { createStorage } from '@server/domain/storage';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 
 export const ADMIN = {
@@ -33,18 +36,34 @@ export interface TestServer extends App {
   close(): Promise<void>;
 }
 
-/** One app on its own empty database and data directory, with the first admin in place. */
-export async function createTestServer(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+/**
+ * One app on its own empty database and data directory, with the first admin in place; with
+ * `seed`, the demo data a first start adds as well.
+ */
+export async function createTestServer(
+  env: NodeJS.ProcessEnv = {},
+  options: { seed?: boolean } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-api-'));
   const pgUrl = process.env.DATABASE_URL;
   const postgres = pgUrl ? await createScratchDatabase(pgUrl, 'console_test') : null;
   const database = await openDatabase({ databaseUrl: postgres?.url ?? null, dataDir: null, durable: false });
   const config = readConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', TRUST_PROXY: '1', ...env });
   const built = await buildApp({ config, database });
-  const [admin] = await database.db
-    .insert(users)
-    .values({ name: ADMIN.name, email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password) })
-    .returning({ id: users.id });
+  if (options.seed) {
+    await seedIfEmpty(database.db, {
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+      demo: true,
+      storage: createStorage(config.storageDir),
+    });
+  }
+  const [admin] = options.seed
+    ? await database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email))
+    : await database.db
+        .insert(users)
+        .values({ name: ADMIN.name, email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password) })
+        .returning({ id: users.id });
 
   const call: TestServer['call'] = (method, url, options = {}) => {
     const request: InjectOptions = {

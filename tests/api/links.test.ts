@@ -4,10 +4,13 @@ import { createTestServer, databaseKind, type TestServer } from './harness';
 
 const LINKS = ['path', 'first_page_url', 'last_page_url', 'prev_page_url', 'next_page_url'] as const;
 
-/** Every link of both paginators of a list answer. */
+/** Every link of both paginators of a list answer, those of `links` included. */
 function linksOf(body: Record<string, Record<string, unknown>>): string[] {
   return Object.values(body).flatMap((page) =>
-    LINKS.map((key) => page[key]).filter((link): link is string => typeof link === 'string'),
+    [
+      ...LINKS.map((key) => page[key]),
+      ...(page.links as Array<{ url: string | null }>).map((l) => l.url),
+    ].filter((link): link is string => typeof link === 'string'),
   );
 }
 
@@ -37,7 +40,8 @@ describe(`Paginator links without PUBLIC_URL (${databaseKind})`, () => {
     const body = (await server.call('GET', '/api/users?search=admin&page=3', { token })).json();
     expect(body.users.path).toBe('/api/users');
     expect(body.users.first_page_url).toBe('/api/users?search=admin&page=1');
-    expect(body.users.prev_page_url).toBe('/api/users?search=admin&page=1');
+    // Page 3 of one: as Laravel does, the page before it is page 2, past the end as well.
+    expect(body.users.prev_page_url).toBe('/api/users?search=admin&page=2');
   });
 });
 
@@ -58,6 +62,11 @@ describe(`Paginator links with PUBLIC_URL (${databaseKind})`, () => {
     const page = res.json().brands;
     expect(page.path).toBe('https://console.example.com/api/brands');
     expect(page.first_page_url).toBe('https://console.example.com/api/brands?perPage=-1&page=1');
+    expect(page.links[1]).toEqual({
+      url: 'https://console.example.com/api/brands?perPage=-1&page=1',
+      label: '1',
+      active: true,
+    });
     for (const link of linksOf(res.json())) expect(link).toMatch(/^https:\/\/console\.example\.com\/api\//);
   });
 });

@@ -56,9 +56,12 @@ describe('reservations list', () => {
     expect(none.data).toEqual([]);
   });
 
-  it('refuses a bad page or a search that is too long with 422, and a missing token with 401', async () => {
-    expect((await get('/api/reservations?page=0')).statusCode).toBe(422);
-    expect((await get('/api/reservations?page=abc')).statusCode).toBe(422);
+  it('serves a page that is no whole number from 1 as page 1, refuses a search that is too long with 422, and a missing token with 401', async () => {
+    for (const page of ['0', 'abc']) {
+      const res = await get(`/api/reservations?page=${page}`);
+      expect(res.statusCode, page).toBe(200);
+      expect(res.json().reservations.current_page).toBe(1);
+    }
     expect((await get(`/api/reservations?search=${'a'.repeat(201)}`)).statusCode).toBe(422);
     expect((await server.call('GET', '/api/reservations')).statusCode).toBe(401);
   });

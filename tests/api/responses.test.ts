@@ -77,11 +77,13 @@ describe('responses list', () => {
     expect(body.full_total).toBe(0);
   });
 
-  it('refuses an unknown form and a bad page with 422', async () => {
+  it('refuses an unknown form with 422, and serves page 1 for page=0', async () => {
     const res = await get('/api/responses?handle=car-theft');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.handle).toEqual(['Choose a form.']);
-    expect((await get('/api/responses?page=0')).statusCode).toBe(422);
+    const zero = await get('/api/responses?page=0');
+    expect(zero.statusCode).toBe(200);
+    expect(zero.json().responses.current_page).toBe(1);
     expect((await server.call('GET', '/api/responses')).statusCode).toBe(401);
   });
 });

@@ -81,6 +81,7 @@ function page(rows: Row[]): Paginator<Row> {
     last_page_url: '/api/list?page=1',
     prev_page_url: null,
     next_page_url: null,
+    links: [],
   };
 }
 

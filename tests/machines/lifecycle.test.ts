@@ -36,6 +36,7 @@ function page(rows: UserRow[], current = 1, last = 2): Paginator<UserRow> {
     last_page_url: `/api/users?page=${last}`,
     prev_page_url: current > 1 ? `/api/users?page=${current - 1}` : null,
     next_page_url: current < last ? `/api/users?page=${current + 1}` : null,
+    links: [],
   };
 }
 

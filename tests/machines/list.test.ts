@@ -24,6 +24,7 @@ function page(ids: number[]): Paginator<Row> {
     last_page_url: '/api/reservations?page=2',
     prev_page_url: null,
     next_page_url: '/api/reservations?page=2',
+    links: [],
   };
 }
 

@@ -240,7 +240,13 @@ describe('paginator', () => {
     from: 26,
     last_page: 3,
     last_page_url: 'http://localhost/api/brands?page=3',
-    links: [{ url: null, label: '&laquo; Previous', active: false }],
+    links: [
+      { url: 'http://localhost/api/brands?page=1', label: '&laquo; Previous', active: false },
+      { url: 'http://localhost/api/brands?page=1', label: '1', active: false },
+      { url: 'http://localhost/api/brands?page=2', label: '2', active: true },
+      { url: 'http://localhost/api/brands?page=3', label: '3', active: false },
+      { url: 'http://localhost/api/brands?page=3', label: 'Next &raquo;', active: false },
+    ],
     next_page_url: 'http://localhost/api/brands?page=3',
     path: 'http://localhost/api/brands',
     per_page: 25,
@@ -250,11 +256,11 @@ describe('paginator', () => {
   };
   const page = paginator(dealerships.vehicleDealer);
 
-  it('reads a page as Laravel sends it, dropping keys it does not use', () => {
+  it('reads a page as Laravel sends it, its links included', () => {
     const parsed = page.parse(laravelPage);
     expect(parsed.data).toEqual([{ id: 26, name: 'Kia' }]);
     expect(parsed.next_page_url).toBe('http://localhost/api/brands?page=3');
-    expect(parsed).not.toHaveProperty('links');
+    expect(parsed.links).toEqual(laravelPage.links);
   });
 
   it('reads the first and only page, whose links to other pages are null', () => {

@@ -29,16 +29,30 @@ export const idQuery = z.object({ id });
 /** ISO 8601 date-time as the API sends it. */
 export const timestamp = z.string();
 
+/**
+ * A paginator's `page` query, read as Laravel reads it: anything but a whole number from 1 (`0`,
+ * `-2`, `abc`, `2.5`, nothing) is page 1; a page past the last answers an empty page.
+ */
+export const pageNumber = z.coerce.number<number | string>().int().min(1).catch(1).default(1);
+
 /** Laravel's `search` and `page` query (page starts at 1). */
 export const listQuery = z.object({
   search: z.string().trim().max(200).optional().default(''),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  page: pageNumber,
 });
 
 /** `perPage=-1` asks for every record (spec §9). */
 export const perPageQuery = z.object({
   perPage: z.coerce.number().int().min(-1).max(500).optional(),
 });
+
+/**
+ * One entry of a paginator's `links`, as Laravel's LengthAwarePaginator sends them: '&laquo;
+ * Previous', the page numbers (with '...' where pages are left out) and 'Next &raquo;'; `url` is
+ * null where there is nowhere to go.
+ */
+export const paginatorLink = z.object({ url: z.string().nullable(), label: z.string(), active: z.boolean() });
+export type PaginatorLink = z.infer<typeof paginatorLink>;
 
 /** Laravel's length-aware paginator, the shape every paged list uses. */
 export function paginator<T extends z.ZodType>(item: T) {
@@ -55,6 +69,7 @@ export function paginator<T extends z.ZodType>(item: T) {
     last_page_url: z.string(),
     prev_page_url: z.string().nullable(),
     next_page_url: z.string().nullable(),
+    links: z.array(paginatorLink),
   });
 }
 export type Paginator<T> = {
@@ -70,6 +85,7 @@ export type Paginator<T> = {
   last_page_url: string;
   prev_page_url: string | null;
   next_page_url: string | null;
+  links: PaginatorLink[];
 };
 
 /** Every failure body carries a message a person can read. */

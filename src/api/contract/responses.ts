@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, idQuery, paginator, timestamp } from './common';
+import { emailField, idQuery, pageNumber, paginator, timestamp } from './common';
 import { defineCall } from './define';
 import { exportQueued } from './exports';
 
@@ -50,7 +50,7 @@ export const responsesList = defineCall({
   path: 'responses',
   query: z.object({
     handle: responseHandle.optional(),
-    page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+    page: pageNumber,
   }),
   response: z.object({
     /** The form these enquiries are of: the one asked for or, without one, the first with stored enquiries. */

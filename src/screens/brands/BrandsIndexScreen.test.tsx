@@ -45,6 +45,7 @@ function page(rows: Brand[]): Paginator<Brand> {
     last_page_url: '/api/brands?page=1',
     prev_page_url: null,
     next_page_url: null,
+    links: [],
   };
 }
 

@@ -36,6 +36,7 @@ function page<T>(rows: T[]): Paginator<T> {
     last_page_url: '/api/brands?page=1',
     prev_page_url: null,
     next_page_url: null,
+    links: [],
   };
 }
 

@@ -23,6 +23,7 @@ const emptyPage: Paginator<Reservation> = {
   last_page_url: '/api/reservations?page=1',
   prev_page_url: null,
   next_page_url: null,
+  links: [],
 };
 
 afterEach(() => vi.restoreAllMocks());

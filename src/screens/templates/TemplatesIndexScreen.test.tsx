@@ -23,6 +23,7 @@ function pageOf(data: Row[]): Paginator<Row> {
     last_page_url: '/api/templates?page=1',
     prev_page_url: null,
     next_page_url: null,
+    links: [],
   };
 }
 

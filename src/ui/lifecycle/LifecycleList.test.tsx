@@ -24,6 +24,7 @@ function page(rows: Person[], total = rows.length): Paginator<Person> {
     last_page_url: '/api/people?page=1',
     prev_page_url: null,
     next_page_url: null,
+    links: [],
   };
 }
 

@@ -27,6 +27,7 @@ function paginator(rows: Brand[]): Paginator<Brand> {
     last_page_url: '/api/brands?page=1',
     prev_page_url: null,
     next_page_url: null,
+    links: [],
   };
 }
 

@@ -24,6 +24,7 @@ function page(rows: Reservation[], current = 1, last = 1): Paginator<Reservation
     last_page_url: `/api/reservations?page=${last}`,
     prev_page_url: current > 1 ? `/api/reservations?page=${current - 1}` : null,
     next_page_url: current < last ? `/api/reservations?page=${current + 1}` : null,
+    links: [],
   };
 }
 
