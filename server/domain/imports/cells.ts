@@ -31,7 +31,7 @@ export function yesNo(text: string | undefined, column: string, fallback: 0 | 1)
 }
 
 /**
- * A date, or a date and time, as the API takes it (YYYY-MM-DDTHH:MM with its offset): from
+ * A date, or a date and time, as the API takes it (YYYY-MM-DDTHH:MM:SS with its offset): from
  * 2024-03-01, 2024-03-01 09:30 or 01/03/2024 (day first, as written in the UK). A time without a
  * zone is UK time (GMT in winter, BST in summer), as the sheet's author meant it; one with a zone
  * (2024-03-01T09:30Z, 2024-07-01 09:30+02:00) keeps it. A date alone is midnight, UK time. Blank is null.
@@ -58,7 +58,7 @@ export function dateTime(text: string | undefined, column: string): string | nul
   ) {
     throw new CellError(column, `Write a date as YYYY-MM-DD (or DD/MM/YYYY), not "${text}".`);
   }
-  return `${result}${zone ?? ukOffsetText(fromUkWallClock(wall.getTime()))}`;
+  return `${result}:00${zone ?? ukOffsetText(fromUkWallClock(wall.getTime()))}`;
 }
 
 /** A list written in one cell, split on commas, semicolons or line breaks. */
