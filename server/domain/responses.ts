@@ -210,7 +210,7 @@ export async function responseExportSource(db: Db, handle: ResponseHandle): Prom
         if (rows.length === 0) return;
         after = rows.at(-1)!.id;
         yield rows.map((row) => [
-          row.createdAt.toISOString().slice(0, 19).replace('T', ' '),
+          row.createdAt,
           ...fields.map((field) => cellOf(row.data[field.key]?.result)),
         ]);
         if (rows.length < BATCH) return;

@@ -3,12 +3,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brands, dealerships, imports, pages } from '@server/db/schema';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, databaseKind, type TestServer } from './harness';
 import { type ReceivedMail, type SmtpCatcher, startSmtp } from './smtp';
 import { multipartBody } from './uploads';
-import { PAGE_HEADERS, type SheetCell, sheetRows, workbook } from './workbooks';
+import { PAGE_HEADERS, type SheetCell, sheetJsWorkbook, sheetRows, workbook } from './workbooks';
 
 let server: TestServer;
 let smtp: SmtpCatcher;
@@ -371,7 +371,47 @@ describe(`POST /api/builder/imports/run (${databaseKind})`, () => {
     const [mail] = await nextMails(1);
     expect(bodyOf(mail!)).toContain('complete: 1 page created');
     const [page] = await server.database.db.select().from(pages).where(eq(pages.name, 'Reordered'));
-    expect(page?.publishedAt?.toISOString().slice(0, 10)).toBe('2024-05-06');
+    // A date alone is midnight in the UK: BST in May.
+    expect(page?.publishedAt?.toISOString()).toBe('2024-05-05T23:00:00.000Z');
+  });
+
+  it('reads a workbook written by SheetJS: a Windows line break arrives as a line break, times as UK time', async () => {
+    // SheetJS (as Excel) writes the carriage return as the OOXML escape _x000D_.
+    const bytes = sheetJsWorkbook(PAGE_HEADERS, [
+      [
+        'Line breaks',
+        'kia',
+        null,
+        null,
+        'Line one\r\nLine two',
+        'Yes',
+        '2024-07-01 09:30',
+        null,
+        'One\r\n\r\nTwo',
+      ],
+      ['Winter time', 'kia', null, null, 'In GMT', 'Yes', '15/01/2024 09:30', null, null],
+      ['Zoned time', 'kia', null, null, 'With its zone', 'Yes', '2024-07-01T09:30Z', null, null],
+    ]);
+    const res = await runImport(
+      { email: 'editor@example.com', provider: 'pages' },
+      { name: 'sheetjs.xlsx', bytes },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail] = await nextMails(1);
+    expect(bodyOf(mail!)).toContain('complete: 3 pages created');
+    const made = await server.database.db
+      .select()
+      .from(pages)
+      .where(inArray(pages.name, ['Line breaks', 'Winter time', 'Zoned time']));
+    const byName = Object.fromEntries(made.map((page) => [page.name, page]));
+    expect(byName['Line breaks']!.meta).toEqual({ title: 'Line breaks', description: 'Line one\nLine two' });
+    expect(byName['Line breaks']!.items).toMatchObject([
+      { index: 'rich_text', sections: { content: { fields: { body: 'One\n\nTwo' } } } },
+    ]);
+    // 09:30 in July is BST (08:30 UTC); in January GMT; a time with its zone keeps it.
+    expect(byName['Line breaks']!.publishedAt?.toISOString()).toBe('2024-07-01T08:30:00.000Z');
+    expect(byName['Winter time']!.publishedAt?.toISOString()).toBe('2024-01-15T09:30:00.000Z');
+    expect(byName['Zoned time']!.publishedAt?.toISOString()).toBe('2024-07-01T09:30:00.000Z');
   });
 
   it('runs two imports of one file sent at once: one creates the pages, the other creates nothing and says why', async () => {

@@ -4,8 +4,10 @@ import { storeResponse } from '@server/domain/responses';
 import { count, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import XLSX from 'xlsx';
 import { createTestServer, type TestServer } from './harness';
 import { attachmentOf, type SmtpCatcher, startSmtp } from './smtp';
+import { quotePrefixed, sheetJsCells } from './workbooks';
 
 let server: TestServer;
 let smtp: SmtpCatcher;
@@ -158,5 +160,53 @@ describe('responses export', () => {
       'Message',
     ]);
     expect(sheet.rowCount).toBe(1 + stored);
+  });
+
+  it('writes each answer exactly as stored and Date Added as a date cell in UK time, summer and winter', async () => {
+    const db = server.database.db;
+    const answers = (name: string) => ({
+      name: { label: 'Name', result: name },
+      telephone: { label: 'Telephone', result: '+44 7700 900123' },
+      message: { label: 'Message', result: '=1+1 and -2, call @ 9' },
+    });
+    // 09:30 UTC: 10:30 BST in July, 09:30 GMT in January.
+    await storeResponse(db, 'service-enquiry', answers('Summer'), new Date(Date.UTC(2024, 6, 1, 9, 30)));
+    await storeResponse(db, 'service-enquiry', answers('Winter'), new Date(Date.UTC(2024, 0, 15, 9, 30)));
+    const before = smtp.received.length;
+    const res = await post('/api/responses/export', {
+      name: 'service-enquiry',
+      email: 'service@example.com',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    const file = attachmentOf(mail!.raw, 'responses-export.xlsx');
+    const sheet = sheetJsCells(file);
+    const headers = ['A', 'B', 'C', 'D'].map((column) => sheet[`${column}1`]?.v);
+    expect(headers).toEqual(['Date Added', 'Name', 'Telephone', 'Message']);
+    const last = Number(/\d+$/.exec(sheet['!ref']!)![0]);
+    const shown = (n: number) =>
+      ['A', 'B', 'C', 'D'].map((column) => {
+        const cell = sheet[`${column}${n}`]!;
+        return { t: cell.t, v: cell.t === 'n' ? undefined : cell.v, w: cell.w };
+      });
+    expect([shown(last - 1), shown(last)]).toEqual([
+      [
+        { t: 'n', v: undefined, w: '01/07/2024 10:30' },
+        { t: 's', v: 'Summer', w: 'Summer' },
+        { t: 's', v: '+44 7700 900123', w: '+44 7700 900123' },
+        { t: 's', v: '=1+1 and -2, call @ 9', w: '=1+1 and -2, call @ 9' },
+      ],
+      [
+        { t: 'n', v: undefined, w: '15/01/2024 09:30' },
+        { t: 's', v: 'Winter', w: 'Winter' },
+        { t: 's', v: '+44 7700 900123', w: '+44 7700 900123' },
+        { t: 's', v: '=1+1 and -2, call @ 9', w: '=1+1 and -2, call @ 9' },
+      ],
+    ]);
+    // A date cell: Excel's serial number of the UK time, with a date format.
+    expect(sheet[`A${last - 1}`]!.v).toBeCloseTo(45474 + 10.5 / 24, 8);
+    expect(sheet[`A${last}`]!.v).toBeCloseTo(45306 + 9.5 / 24, 8);
+    expect(XLSX.SSF.is_date(sheet[`A${last}`]!.z as string)).toBe(true);
+    expect([quotePrefixed(file, `C${last}`), quotePrefixed(file, `D${last}`)]).toEqual([true, true]);
   });
 });

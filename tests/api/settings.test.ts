@@ -4,10 +4,10 @@ import { seedVehicles } from '@server/db/seed/vehicles';
 import { exportSourceFor } from '@server/domain/export-sources';
 import { queueExport, runExport } from '@server/domain/exports';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './harness';
 import { attachmentOf, type SmtpCatcher, startSmtp } from './smtp';
+import { quotePrefixed, sheetJsCells } from './workbooks';
 
 let server: TestServer;
 let smtp: SmtpCatcher;
@@ -25,6 +25,15 @@ afterAll(async () => {
 
 const get = (url: string) => server.call('GET', url, { token });
 const post = (url: string, body: unknown) => server.call('POST', url, { token, body });
+
+/** An export's progress once its job has recorded the mail as sent. */
+async function exportSettled(id: number) {
+  for (;;) {
+    const progress = (await get(`/api/exports/${id}`)).json().data;
+    if (progress.mailed) return progress;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 function validSettings(overrides: Record<string, unknown> = {}) {
   return {
@@ -145,7 +154,7 @@ describe('vehicles export', () => {
     expect((await post('/api/vehicles/export', { name: 'vehicles' })).statusCode).toBe(422);
   });
 
-  it('mails every vehicle as a spreadsheet, with formula-like text neutralised', async () => {
+  it('mails every vehicle as a spreadsheet, formula-like text as text exactly as stored, never evaluated', async () => {
     await seedVehicles(server.database.db, 1200);
     await server.database.db.insert(vehicles).values({
       registration: 'EV 24 XLS',
@@ -164,33 +173,38 @@ describe('vehicles export', () => {
 
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect(mail!.to).toEqual(['stock@example.com']);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(attachmentOf(mail!.raw, 'vehicles-export.xlsx') as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([
-      undefined,
-      'Registration',
-      'Make',
-      'Model',
-      'Derivative',
-      'Price (£)',
-      'Mileage',
-      'Dealership',
+    const file = attachmentOf(mail!.raw, 'vehicles-export.xlsx');
+    const sheet = sheetJsCells(file);
+    const row = (n: number) =>
+      ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((column) => {
+        const cell = sheet[`${column}${n}`];
+        return cell ? { t: cell.t, v: cell.v, w: cell.w } : undefined;
+      });
+    const text = (value: string) => ({ t: 's', v: value, w: value });
+    expect(row(1)).toEqual(
+      ['Registration', 'Make', 'Model', 'Derivative', 'Price (£)', 'Mileage', 'Dealership'].map(text),
+    );
+    expect(sheet['!ref']).toBe('A1:G1202');
+    // What Excel, LibreOffice and SheetJS show: the stored text, no apostrophe, no formula.
+    expect(row(1202)).toEqual([
+      text('EV 24 XLS'),
+      text('=HYPERLINK("http://evil.example","Ford")'),
+      text('+Puma'),
+      text('@SUM(1)'),
+      { t: 'n', v: 19995, w: '19995' },
+      { t: 'n', v: 10, w: '10' },
+      text('-Northway Ford Leeds'),
     ]);
-    expect(sheet.rowCount).toBe(1 + 1201);
-    const last = sheet.getRow(1202).values as unknown[];
-    expect(last).toEqual([
-      undefined,
-      'EV 24 XLS',
-      '\'=HYPERLINK("http://evil.example","Ford")',
-      "'+Puma",
-      "'@SUM(1)",
-      19995,
-      10,
-      "'-Northway Ford Leeds",
+    expect(['B', 'C', 'D', 'G'].map((column) => quotePrefixed(file, `${column}1202`))).toEqual([
+      true,
+      true,
+      true,
+      true,
     ]);
+    expect(quotePrefixed(file, 'A1202')).toBe(false);
 
-    const progress = (await get(`/api/exports/${id}`)).json().data;
+    // The mail is received a moment before the job records it as sent: follow it as the console does.
+    const progress = await exportSettled(id);
     expect(progress).toEqual({
       id,
       kind: 'vehicles',
@@ -212,11 +226,7 @@ describe('vehicles export', () => {
     const mails = (await smtp.waitFor(before + 2)).slice(before);
     expect(mails.map((m) => m.to[0]).sort()).toEqual(['first@example.com', 'second@example.com']);
     for (const id of [a.json().export_id, b.json().export_id]) {
-      for (;;) {
-        const progress = (await get(`/api/exports/${id}`)).json().data;
-        if (progress.status === 'done') break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await exportSettled(id);
     }
     expect(smtp.received).toHaveLength(before + 2);
   });

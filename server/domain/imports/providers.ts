@@ -66,7 +66,7 @@ const richText = (name: string, body: string): PageItem => ({
 function published(cells: Record<string, string>, fallback: 0 | 1) {
   const flag = yesNo(get(cells, 'Published'), 'Published', fallback);
   const at = dateTime(get(cells, 'Published at'), 'Published at');
-  return { published: flag, published_at: flag === 1 ? (at ?? new Date().toISOString().slice(0, 16)) : null };
+  return { published: flag, published_at: flag === 1 ? (at ?? new Date().toISOString()) : null };
 }
 
 const PAGE_FIELD_COLUMNS = {
@@ -101,7 +101,8 @@ const pagesSheet: ImportProvider = {
     {
       header: 'Published at',
       required: false,
-      description: 'YYYY-MM-DD or YYYY-MM-DD HH:MM. Blank with Published Yes: the time of the import.',
+      description:
+        'YYYY-MM-DD or YYYY-MM-DD HH:MM, in UK time. Blank with Published Yes: the time of the import.',
     },
     {
       header: 'Allow children',
@@ -210,7 +211,7 @@ const dealershipLocations: ImportProvider = {
     {
       header: 'Published at',
       required: false,
-      description: 'YYYY-MM-DD. Blank with Published Yes: the time of the import.',
+      description: 'YYYY-MM-DD (midnight, UK time). Blank with Published Yes: the time of the import.',
     },
     {
       header: 'Content',
@@ -313,7 +314,7 @@ const formsSheet: ImportProvider = {
     {
       header: 'Published at',
       required: false,
-      description: 'YYYY-MM-DD. Blank with Published Yes: the time of the import.',
+      description: 'YYYY-MM-DD (midnight, UK time). Blank with Published Yes: the time of the import.',
     },
     {
       header: 'Fields',
