@@ -43,12 +43,12 @@ export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
   registerCall(app, templatesStore, async ({ body }) => {
     checkBlocks(body.data);
     await checkTemplateName(db, body.data.name);
-    const id = await createRecord(db, templatesTable, templateColumns(body.data), templateMessages);
+    const { id } = await createRecord(db, templatesTable, templateColumns(body.data), templateMessages);
     return { id, message: 'Successfully added template!' };
   });
 
   registerCall(app, templatesUpdate, async ({ body }) => {
-    const id = await saveVersioned(db, templatesTable, {
+    const { id } = await saveVersioned(db, templatesTable, {
       id: body.id,
       loadedAt: body.updated_at,
       find: (id) => findTemplateRow(db, id),
