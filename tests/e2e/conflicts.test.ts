@@ -126,7 +126,7 @@ describe.skipIf(!hasChromium)('saving over a change someone else has just made',
     const theirs = await other.newPage();
     const openSettings = async (page: Page) => {
       await page.goto('/settings');
-      await expect.poll(() => field(page, 'Site name').isVisible()).toBe(true);
+      await field(page, 'Site name').waitFor();
     };
     try {
       await openSettings(mine);
