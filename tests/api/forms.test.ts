@@ -111,6 +111,8 @@ describe('forms', () => {
     const { id } = stored.json();
     const loaded = (await get(`/api/forms/edit?id=${id}`)).json().data;
     expect(stored.json()).toMatchObject({ handle: loaded.handle, updated_at: loaded.updated_at });
+    // Sent without a handle, it is still a form, with its e-mails.
+    expect(loaded.emails).toMatchObject({ email_lists: ['sales@example.com', 'leads@example.com'] });
     const renamed = { ...data, name: 'Part Exchange Valuation' };
     const first = await post('/api/forms/update', { id, data: renamed, updated_at: loaded.updated_at });
     expect(first.statusCode, first.body).toBe(200);

@@ -56,8 +56,8 @@ async function purgeExpired(tx: Db): Promise<void> {
 
 type TreeValues = PageValues | FormValues;
 
-function columnsOf(values: TreeValues) {
-  const form = 'handle' in values ? values : null;
+function columnsOf(kind: TreeKind, values: TreeValues) {
+  const form = kind === 'form' ? (values as FormValues) : null;
   return {
     name: values.name,
     brandId: values.brand_id,
@@ -156,7 +156,7 @@ export async function storePage(
     const [row] = await tx
       .insert(pages)
       .values({
-        ...columnsOf(values),
+        ...columnsOf(kind, values),
         kind,
         slug,
         parentId,
@@ -195,7 +195,7 @@ export async function updatePage(
       values: async (current) => {
         await lockChildren(tx, kind, [current.parentId]);
         slug = await savedSlug(tx, kind, current, values);
-        return { ...columnsOf(values), slug };
+        return { ...columnsOf(kind, values), slug };
       },
       saved: async (before) => {
         if (kind === 'page') await rewriteDescendants(tx, id, before.slug, slug);
