@@ -245,6 +245,20 @@ describe('changing pages', () => {
     expect(second.json().slug).toBe('nearly-new-vans');
   });
 
+  it('lets exactly one of two saves from the same loaded version through', async () => {
+    const id = await store(c, 'Demonstrators');
+    const { updated_at } = (await get(c, `/api/pages/edit?id=${id}`)).json().data;
+    const results = await Promise.all(
+      ['Demo Cars', 'Ex-Demo Cars'].map((name) =>
+        post(c, '/api/pages/update', { id, data: pageData(c, name), updated_at }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.statusCode === 200)!.json();
+    const stored = (await get(c, `/api/pages/edit?id=${id}`)).json().data;
+    expect(stored).toMatchObject({ slug: winner.slug, updated_at: winner.updated_at });
+  });
+
   it('toggles published and sets the publish date the first time', async () => {
     const id = await store(c, 'Finance');
     const on = await post(c, '/api/pages/publishable', { id });
