@@ -46,8 +46,8 @@ function refusal(messages: Pick<RecordMessages, 'refused'>, error: unknown): unk
 }
 
 /**
- * Adds a record; in a hand-ordered list it goes last. Returns the new id. `values` are the
- * table's columns (its TypeScript keys).
+ * Adds a record; in a hand-ordered list it goes last. Returns the new id and the version the
+ * editor then holds. `values` are the table's columns (its TypeScript keys).
  */
 export async function createRecord(
   db: Db,
@@ -55,14 +55,14 @@ export async function createRecord(
   values: Record<string, unknown>,
   messages: Pick<RecordMessages, 'refused'>,
   order?: { list: OrderedList; scope: Scope },
-): Promise<number> {
+): Promise<SavedVersion> {
   const insert = async (tx: Db, extra: Record<string, unknown>) => {
     // A generic table's insert type is unknown here; the caller's values are its own columns.
     const [row] = await tx
       .insert(t.table)
       .values({ ...values, ...extra } as never)
-      .returning({ id: t.id });
-    return (row as { id: number }).id;
+      .returning({ id: t.id, updatedAt: t.updatedAt });
+    return row as SavedVersion;
   };
   try {
     if (!order) return await retrying(() => insert(db, {}));
@@ -80,30 +80,42 @@ function columnKey(table: PgTable, column: PgColumn): string {
   return entry[0];
 }
 
-export interface VersionedSave<Row extends { updatedAt: Date }> {
-  id: number;
+export interface VersionedSave<Row extends { updatedAt: Date }, Key extends number | string = number> {
+  id: Key;
   /** The `updated_at` the editor loaded; without it the save is unconditional. */
   loadedAt: string | undefined;
   /** The stored row, or null when there is none. */
-  find: (id: number) => Promise<Row | null>;
-  /** Rules the schema cannot know (unique fields, chosen records that exist); throws a 422. */
-  check?: (current: Row) => Promise<void>;
+  find: (id: Key) => Promise<Row | null>;
+  /** Rules the schema cannot know (unique fields, chosen records that exist); throws a 422 or 403. */
+  check?: (current: Row) => Promise<void> | void;
   /** The columns to write, from the form and the stored row (a kept publish date, a new hash). */
   values: (current: Row) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** What follows a save that landed (ending sessions, a notice), given the row as it was before. */
   saved?: (before: Row) => Promise<void>;
   messages: RecordMessages;
+  /**
+   * `db` is a transaction the caller holds: a deadlock then aborts the whole of it, which the
+   * caller runs again, so the update is not retried on its own here.
+   */
+  inTransaction?: boolean;
+}
+
+/** A save that landed: the record and the `updated_at` it now has (the editor's next version). */
+export interface SavedVersion<Key extends number | string = number> {
+  id: Key;
+  updatedAt: Date;
 }
 
 /**
- * Saves an edited record: a stale `updated_at` gets 409 before any check runs, and again in the
- * write itself, so of two saves from the same loaded version exactly one lands. Returns the id.
+ * Saves an edited record, the one way every editor's save is made: a stale `updated_at` gets 409
+ * before any check runs, and again in the write itself (the update only matches the version the
+ * editor loaded), so of two saves from the same loaded version exactly one lands.
  */
-export async function saveVersioned<Row extends { updatedAt: Date }>(
+export async function saveVersioned<Row extends { updatedAt: Date }, Key extends number | string = number>(
   db: Db,
   t: RecordTable,
-  save: VersionedSave<Row>,
-): Promise<number> {
+  save: VersionedSave<Row, Key>,
+): Promise<SavedVersion<Key>> {
   const { messages } = save;
   const current = await save.find(save.id);
   if (!current) throw notFound(messages.notFound);
@@ -113,17 +125,17 @@ export async function saveVersioned<Row extends { updatedAt: Date }>(
   const values = await save.values(current);
   try {
     // A single statement: a deadlock victim can run it again as it is.
-    const rows = await retrying(() =>
+    const update = () =>
       db
         .update(t.table)
         .set({ ...values, [columnKey(t.table, t.updatedAt)]: new Date() } as never)
         .where(and(eq(t.id, save.id), save.loadedAt ? eq(t.updatedAt, current.updatedAt) : undefined))
-        .returning({ id: t.id }),
-    );
-    const row = rows[0] as { id: number } | undefined;
+        .returning({ id: t.id, updatedAt: t.updatedAt });
+    const rows = await (save.inTransaction ? update() : retrying(update));
+    const row = rows[0] as SavedVersion<Key> | undefined;
     if (!row) throw save.loadedAt ? conflict() : notFound(messages.notFound);
     await save.saved?.(current);
-    return row.id;
+    return row;
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw refusal(messages, error);

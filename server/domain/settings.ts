@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { SiteSettings } from '@/api/contract/settings';
+import type { LoadedSiteSettings, SiteSettings } from '@/api/contract/settings';
 import type { Db } from '../db/open';
 import { settings } from '../db/schema';
+import { type RecordMessages, type RecordTable, saveVersioned } from './records';
 
 const SITE = 'site';
 
@@ -28,17 +29,49 @@ function withDefaults(stored: Partial<SiteSettings>): SiteSettings {
   };
 }
 
-export async function readSiteSettings(db: Db): Promise<SiteSettings> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SITE));
-  return withDefaults((row?.value ?? {}) as Partial<SiteSettings>);
+/** The version settings that were never saved have: the row a first save updates is made with it. */
+const NEVER_SAVED = new Date(0);
+
+const settingsTable: RecordTable = { table: settings, id: settings.key, updatedAt: settings.updatedAt };
+
+const messages: RecordMessages = {
+  notFound: 'The settings could not be found.',
+  conflict: 'Someone else changed the settings since you opened them. Reload to see their changes.',
+};
+
+type SettingsRow = typeof settings.$inferSelect;
+
+const loaded = (row: Pick<SettingsRow, 'value' | 'updatedAt'> | undefined): LoadedSiteSettings => ({
+  ...withDefaults((row?.value ?? {}) as Partial<SiteSettings>),
+  updated_at: row && row.updatedAt.getTime() !== NEVER_SAVED.getTime() ? row.updatedAt.toISOString() : null,
+});
+
+async function findRow(db: Db, key: string): Promise<SettingsRow | null> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, key));
+  return row ?? null;
 }
 
-/** Replaces the site settings in one statement: concurrent saves never mix two forms. */
-export async function saveSiteSettings(db: Db, value: SiteSettings): Promise<SiteSettings> {
-  const now = new Date();
-  await db
-    .insert(settings)
-    .values({ key: SITE, value, updatedAt: now })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
-  return withDefaults(value);
+export async function readSiteSettings(db: Db): Promise<LoadedSiteSettings> {
+  return loaded((await findRow(db, SITE)) ?? undefined);
+}
+
+/**
+ * Replaces the site settings in one statement, so concurrent saves never mix two forms; a save
+ * from a form loaded before the last save gets 409 (`loadedAt` null: loaded before any save).
+ */
+export async function saveSiteSettings(
+  db: Db,
+  value: SiteSettings,
+  loadedAt: string | null | undefined,
+): Promise<LoadedSiteSettings> {
+  // Settings never saved have a row too, so a first save is an update guarded like any other.
+  await db.insert(settings).values({ key: SITE, value: {}, updatedAt: NEVER_SAVED }).onConflictDoNothing();
+  const saved = await saveVersioned(db, settingsTable, {
+    id: SITE,
+    loadedAt: loadedAt === null ? NEVER_SAVED.toISOString() : loadedAt,
+    find: (key) => findRow(db, key),
+    values: () => ({ value }),
+    messages,
+  });
+  return loaded({ value, updatedAt: saved.updatedAt });
 }

@@ -21,6 +21,8 @@ export const templateMessages: RecordMessages = {
   refused: uniqueField('templates_name_unique', 'name', 'There is already a template with that name.'),
 };
 
+export const TEMPLATE_LOCKED = 'This template is locked you cannot make structural changes to this template.';
+
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
 
 export function toTemplate(row: TemplateRow): Template {

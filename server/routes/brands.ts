@@ -84,7 +84,7 @@ export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Stor
 
   registerCall(app, brandsCreate, async ({ body }) => {
     await checkRules(body);
-    const id = await createRecord(db, brandsListing.lifecycle, brandColumns(body), messages, {
+    const { id } = await createRecord(db, brandsListing.lifecycle, brandColumns(body), messages, {
       list: brandsOrder,
       scope: null,
     });
@@ -92,7 +92,7 @@ export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Stor
   });
 
   registerCall(app, brandsUpdate, async ({ params, body }) => {
-    const id = await saveVersioned(db, brandsListing.lifecycle, {
+    const { id } = await saveVersioned(db, brandsListing.lifecycle, {
       id: params.id,
       loadedAt: body.updated_at,
       find: (id) => findBrandRow(db, id),

@@ -119,7 +119,7 @@ export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage:
 
   registerCall(app, dealershipsCreate, async ({ body }) => {
     await checkRules(body);
-    const id = await createRecord(
+    const { id } = await createRecord(
       db,
       dealershipsListing.lifecycle,
       dealershipColumns(body, publishedAtFor(body, null)),
@@ -130,7 +130,7 @@ export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage:
   });
 
   registerCall(app, dealershipsUpdate, async ({ params, body }) => {
-    const id = await saveVersioned(db, dealershipsListing.lifecycle, {
+    const { id } = await saveVersioned(db, dealershipsListing.lifecycle, {
       id: params.id,
       loadedAt: body.updated_at,
       find: (id) => findDealershipRow(db, id),

@@ -14,7 +14,7 @@ import type { Db } from '../db/open';
 import { readItems } from '../domain/blocks';
 import { ancestorsOf, findPage, listChildren, summaryOf } from '../domain/pages/read';
 import { freeSlug, slugPart } from '../domain/pages/slugs';
-import { deletePage, missing, storePage, updatePage } from '../domain/pages/write';
+import { deletePage, missing, type SavedPage, storePage, updatePage } from '../domain/pages/write';
 import { registerCall } from '../http/route';
 
 /** A form shows its handle where a page shows its slug. */
@@ -30,6 +30,13 @@ const EMPTY_EMAILS: Form['emails'] = {
   email_lists: [],
   email_type: 'emails',
 };
+
+/** What a form save answers: the builder carries on from this version and handle. */
+const savedAnswer = (saved: SavedPage) => ({
+  id: saved.id,
+  handle: saved.slug,
+  updated_at: saved.updatedAt.toISOString(),
+});
 
 export function formsRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
@@ -66,12 +73,12 @@ export function formsRoutes(app: FastifyInstance, opts: { db: Db }) {
   });
 
   registerCall(app, formsStore, async ({ body }) => ({
-    id: await storePage(db, 'form', body.data, body.parent),
+    ...savedAnswer(await storePage(db, 'form', body.data, body.parent)),
     message: 'Successfully added page!',
   }));
 
   registerCall(app, formsUpdate, async ({ body }) => ({
-    id: await updatePage(db, 'form', body.id, body.data, body.updated_at),
+    ...savedAnswer(await updatePage(db, 'form', body.id, body.data, body.updated_at)),
     message: 'Successfully updated page!',
   }));
 

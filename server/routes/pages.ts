@@ -35,6 +35,7 @@ import {
   movePage,
   NO_SUCH_PARENT,
   restorePage,
+  type SavedPage,
   sortPages,
   storePage,
   togglePublished,
@@ -52,6 +53,13 @@ export async function pageForEditor(db: Db, row: PageRow): Promise<Page> {
     configurables: row.configurables as Page['configurables'],
   };
 }
+
+/** What a page save answers: the builder carries on from this version and slug. */
+const savedAnswer = (saved: SavedPage) => ({
+  id: saved.id,
+  slug: saved.slug,
+  updated_at: saved.updatedAt.toISOString(),
+});
 
 export function pagesRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
@@ -117,12 +125,12 @@ export function pagesRoutes(app: FastifyInstance, opts: { db: Db }) {
   registerCall(app, pagesSearch, async ({ query }) => ({ data: await searchPages(db, query.search) }));
 
   registerCall(app, pagesStore, async ({ body }) => ({
-    id: await storePage(db, 'page', body.data, body.parent),
+    ...savedAnswer(await storePage(db, 'page', body.data, body.parent)),
     message: 'Successfully added page!',
   }));
 
   registerCall(app, pagesUpdate, async ({ body }) => ({
-    id: await updatePage(db, 'page', body.id, body.data, body.updated_at),
+    ...savedAnswer(await updatePage(db, 'page', body.id, body.data, body.updated_at)),
     message: 'Successfully updated page!',
   }));
 

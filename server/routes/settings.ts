@@ -20,9 +20,9 @@ export function settingsRoutes(
 
   registerCall(app, settingsValidation, async () => ({ valid: true as const }));
 
-  registerCall(app, settingsUpdate, async ({ body }) => ({
+  registerCall(app, settingsUpdate, async ({ body: { updated_at, ...value } }) => ({
     message: SETTINGS_SAVED,
-    data: await saveSiteSettings(db, body),
+    data: await saveSiteSettings(db, value, updated_at),
   }));
 
   registerCall(app, vehiclesExport, async ({ body, user }) => {

@@ -9,10 +9,12 @@ import {
 } from '@/api/contract/templates';
 import type { Db } from '../db/open';
 import { checkBlocks } from '../domain/blocks';
+import { breaksLock } from '../domain/locks';
 import { createRecord, saveVersioned } from '../domain/records';
 import {
   checkTemplateName,
   findTemplateRow,
+  TEMPLATE_LOCKED,
   templateColumns,
   templateMessages,
   templateOptions,
@@ -21,7 +23,7 @@ import {
   toTemplate,
 } from '../domain/templates';
 import { registerPagedList } from '../http/area';
-import { notFound } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
 
 /** Templates (spec §2 Templates, §7): a list without a bin, the builder's load and save. */
@@ -43,22 +45,31 @@ export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
   registerCall(app, templatesStore, async ({ body }) => {
     checkBlocks(body.data);
     await checkTemplateName(db, body.data.name);
-    const id = await createRecord(db, templatesTable, templateColumns(body.data), templateMessages);
-    return { id, message: 'Successfully added template!' };
+    const saved = await createRecord(db, templatesTable, templateColumns(body.data), templateMessages);
+    return {
+      id: saved.id,
+      updated_at: saved.updatedAt.toISOString(),
+      message: 'Successfully added template!',
+    };
   });
 
   registerCall(app, templatesUpdate, async ({ body }) => {
-    const id = await saveVersioned(db, templatesTable, {
+    const saved = await saveVersioned(db, templatesTable, {
       id: body.id,
       loadedAt: body.updated_at,
       find: (id) => findTemplateRow(db, id),
       check: async (current) => {
+        if (current.locked && breaksLock(current, body.data)) throw new HttpError(403, TEMPLATE_LOCKED);
         checkBlocks(body.data, current);
         await checkTemplateName(db, body.data.name, body.id);
       },
       values: () => templateColumns(body.data),
       messages: templateMessages,
     });
-    return { id, message: 'Successfully updated template!' };
+    return {
+      id: saved.id,
+      updated_at: saved.updatedAt.toISOString(),
+      message: 'Successfully updated template!',
+    };
   });
 }

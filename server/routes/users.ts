@@ -76,13 +76,13 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
     await checkRules(body);
     const passwordHash = await hashPassword(body.password);
     const values = { name: body.name, email: body.email, passwordHash, meta: meta(body) };
-    const id = await createRecord(db, usersListing.lifecycle, values, messages);
+    const { id } = await createRecord(db, usersListing.lifecycle, values, messages);
     return { id, message: 'You have added a new user.' };
   });
 
   registerCall(app, usersUpdate, async ({ params, body, user, raw }) => {
     let change: ReturnType<typeof credentialChange> | undefined;
-    const id = await saveVersioned(db, usersListing.lifecycle, {
+    const { id } = await saveVersioned(db, usersListing.lifecycle, {
       id: params.id,
       loadedAt: body.updated_at,
       find: (id) => findUser(db, id),

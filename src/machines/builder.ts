@@ -69,6 +69,12 @@ export interface BuilderContext {
   conflict: boolean;
 }
 
+/** What a save answers about the slug: the one the server gave the page saved under `name`. */
+export interface SavedSlug {
+  name: string;
+  slug: string;
+}
+
 export interface BuilderInput {
   items?: readonly PageItem[];
   locked?: boolean;
@@ -188,7 +194,7 @@ export const builderMachine = setup({
     slugOf: fromPromise<{ slug: string }, { name: string }>(async () => {
       throw new Error('slugOf not provided');
     }),
-    save: fromPromise<unknown, BuilderDraft>(async () => {
+    save: fromPromise<SavedSlug | undefined, BuilderDraft>(async () => {
       throw new Error('save not provided');
     }),
   },
@@ -328,6 +334,10 @@ export const builderMachine = setup({
     }),
     discardDraft: assign({ draft: null }),
     setSlug: assign({ slug: (_, params: { slug: string }) => params.slug }),
+    /** The slug the server kept or made on saving, unless the name changed meanwhile (its own slug is coming). */
+    takeSavedSlug: assign(({ context }, params: { saved: SavedSlug | undefined }) =>
+      params.saved && params.saved.name === context.name ? { slug: params.saved.slug } : {},
+    ),
     startSaving: assign({ error: null, fieldErrors: {}, conflict: false, typing: null, changed: false }),
     setFailure: assign((_, params: { error: unknown }) => {
       const failure = describeFailure(params.error);
@@ -466,7 +476,10 @@ export const builderMachine = setup({
               slug: context.slug,
               fields: context.fields,
             }),
-            onDone: { target: 'ready.saved' },
+            onDone: {
+              target: 'ready.saved',
+              actions: { type: 'takeSavedSlug', params: ({ event }) => ({ saved: event.output }) },
+            },
             onError: {
               target: 'ready.failed',
               actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },

@@ -103,4 +103,31 @@ describe('forms', () => {
     expect((await get(`/api/forms/edit?id=${leaf}`)).statusCode).toBe(404);
     expect((await post('/api/forms/delete', { id: 999999 })).statusCode).toBe(404);
   });
+
+  it('answers the handle and updated_at a save gave, so the next save needs no reload', async () => {
+    const { handle: _handle, ...data } = formData('Part Exchange');
+    const stored = await post('/api/forms/store', { data, parent: null });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const { id } = stored.json();
+    const loaded = (await get(`/api/forms/edit?id=${id}`)).json().data;
+    expect(stored.json()).toMatchObject({ handle: loaded.handle, updated_at: loaded.updated_at });
+    // Sent without a handle, it is still a form, with its e-mails.
+    expect(loaded.emails).toMatchObject({ email_lists: ['sales@example.com', 'leads@example.com'] });
+    const renamed = { ...data, name: 'Part Exchange Valuation' };
+    const first = await post('/api/forms/update', { id, data: renamed, updated_at: loaded.updated_at });
+    expect(first.statusCode, first.body).toBe(200);
+    const now = (await get(`/api/forms/edit?id=${id}`)).json().data;
+    expect(first.json()).toEqual({
+      id,
+      handle: 'part-exchange-valuation',
+      updated_at: now.updated_at,
+      message: 'Successfully updated page!',
+    });
+    const second = await post('/api/forms/update', {
+      id,
+      data: renamed,
+      updated_at: first.json().updated_at,
+    });
+    expect(second.statusCode, second.body).toBe(200);
+  });
 });

@@ -222,6 +222,43 @@ describe('changing pages', () => {
     expect((await post(c, '/api/pages/update', { id: 999999, data: pageData(c, 'X') })).statusCode).toBe(404);
   });
 
+  it('answers the slug and updated_at a save gave, so the next save needs no reload', async () => {
+    const stored = await post(c, '/api/pages/store', { data: pageData(c, 'Used Vans'), parent: null });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const { id } = stored.json();
+    const loaded = (await get(c, `/api/pages/edit?id=${id}`)).json().data;
+    expect(stored.json()).toMatchObject({ slug: loaded.slug, updated_at: loaded.updated_at });
+
+    // No slug is sent: the server makes it from the name.
+    const { slug: _slug, ...data } = pageData(c, 'Nearly New Vans');
+    const first = await post(c, '/api/pages/update', { id, data, updated_at: loaded.updated_at });
+    expect(first.statusCode, first.body).toBe(200);
+    const now = (await get(c, `/api/pages/edit?id=${id}`)).json().data;
+    expect(first.json()).toEqual({
+      id,
+      slug: 'nearly-new-vans',
+      updated_at: now.updated_at,
+      message: 'Successfully updated page!',
+    });
+    const second = await post(c, '/api/pages/update', { id, data, updated_at: first.json().updated_at });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().slug).toBe('nearly-new-vans');
+  });
+
+  it('lets exactly one of two saves from the same loaded version through', async () => {
+    const id = await store(c, 'Demonstrators');
+    const { updated_at } = (await get(c, `/api/pages/edit?id=${id}`)).json().data;
+    const results = await Promise.all(
+      ['Demo Cars', 'Ex-Demo Cars'].map((name) =>
+        post(c, '/api/pages/update', { id, data: pageData(c, name), updated_at }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.statusCode === 200)!.json();
+    const stored = (await get(c, `/api/pages/edit?id=${id}`)).json().data;
+    expect(stored).toMatchObject({ slug: winner.slug, updated_at: winner.updated_at });
+  });
+
   it('toggles published and sets the publish date the first time', async () => {
     const id = await store(c, 'Finance');
     const on = await post(c, '/api/pages/publishable', { id });

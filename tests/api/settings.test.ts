@@ -58,7 +58,20 @@ describe('site settings', () => {
       hpi: { customer_code: null, password: null, initials: null },
       cap: { valuation_margin: 100 },
       voucher: { code: null, value: null },
+      updated_at: null,
     });
+  });
+
+  it('lets exactly one of two first saves through when the settings were never saved', async () => {
+    const a = validSettings({ site_name: 'First A', updated_at: null });
+    const b = validSettings({ site_name: 'First B', updated_at: null });
+    const results = await Promise.all([post('/api/settings/update', a), post('/api/settings/update', b)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.statusCode === 200)!.json().data;
+    expect((await get('/api/settings')).json().data).toEqual(winner);
+    // Once saved, a form loaded before that save is stale too.
+    const late = await post('/api/settings/update', validSettings({ updated_at: null }));
+    expect(late.statusCode).toBe(409);
   });
 
   it('refuses to show or save settings without a token', async () => {
@@ -129,8 +142,47 @@ describe('site settings', () => {
       cap: { valuation_margin: 10 },
       voucher: { code: 'SPRING', value: 99 },
     };
-    expect(res.json().data).toEqual(expected);
-    expect((await get('/api/settings')).json().data).toEqual(expected);
+    const { updated_at, ...saved } = res.json().data;
+    expect(saved).toEqual(expected);
+    expect((await get('/api/settings')).json().data).toEqual({ ...expected, updated_at });
+    expect(Date.parse(updated_at)).not.toBeNaN();
+  });
+
+  it('refuses a save from a form loaded before the last save with 409, and keeps the last save', async () => {
+    const loaded = (await get('/api/settings')).json().data;
+    const first = await post(
+      '/api/settings/update',
+      validSettings({ site_name: 'First', updated_at: loaded.updated_at }),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const stale = await post(
+      '/api/settings/update',
+      validSettings({ site_name: 'Stale', updated_at: loaded.updated_at }),
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      'Someone else changed the settings since you opened them. Reload to see their changes.',
+    );
+    const now = (await get('/api/settings')).json().data;
+    expect(now).toMatchObject({ site_name: 'First', updated_at: first.json().data.updated_at });
+    // The answer is the version the open form saves from next.
+    const next = await post(
+      '/api/settings/update',
+      validSettings({ site_name: 'Second', updated_at: first.json().data.updated_at }),
+    );
+    expect(next.statusCode, next.body).toBe(200);
+    expect((await get('/api/settings')).json().data.site_name).toBe('Second');
+  });
+
+  it('lets exactly one of two saves from the same loaded version through', async () => {
+    const { updated_at } = (await get('/api/settings')).json().data;
+    const a = validSettings({ site_name: 'Form A', voucher: { code: 'AAA', value: 1 }, updated_at });
+    const b = validSettings({ site_name: 'Form B', voucher: { code: 'BBB', value: 2 }, updated_at });
+    const results = await Promise.all([post('/api/settings/update', a), post('/api/settings/update', b)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.statusCode === 200)!.json().data;
+    const saved = (await get('/api/settings')).json().data;
+    expect(saved).toEqual(winner);
   });
 
   it('keeps one whole form when two saves race', async () => {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Brand } from '@/api/contract/brands';
+import type { SiteSettings } from '@/api/contract/settings';
 import type { User } from '@/api/contract/users';
 import {
   apiRequest,
@@ -21,6 +22,8 @@ import { field, hasChromium, launchBrowser, signedInContext, successToasts } fro
 
 const USER_CONFLICT = 'Someone else changed this user since you opened it. Reload to see their changes.';
 const BRAND_CONFLICT = 'Someone else changed this brand since you opened it. Reload to see their changes.';
+const SETTINGS_CONFLICT =
+  'Someone else changed the settings since you opened them. Reload to see their changes.';
 
 /** The conflict notice: an alert above the form (error toasts are another alert, named 'Errors'). */
 function conflictNotice(page: Page, message: string) {
@@ -28,8 +31,9 @@ function conflictNotice(page: Page, message: string) {
 }
 
 /** Presses Save and answers the status of the update call it leads to (after the validation call). */
-async function save(page: Page, area: LifecycleKey, id: number): Promise<number> {
-  const updated = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/${area}/update/${id}`);
+async function save(page: Page, area: LifecycleKey | 'settings', id?: number): Promise<number> {
+  const path = id === undefined ? `/api/${area}/update` : `/api/${area}/update/${id}`;
+  const updated = page.waitForResponse((r) => new URL(r.url()).pathname === path);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   return (await updated).status();
 }
@@ -112,6 +116,59 @@ describe.skipIf(!hasChromium)('saving over a change someone else has just made',
       expect(final.meta).toMatchObject({ telephone: theirs.telephone, job_title: 'Sales Lead' });
     } finally {
       await page.close();
+    }
+  });
+
+  it('shows a settings conflict from another tab, keeps what was typed, and loads their changes when asked', async () => {
+    const tag = uniqueToken();
+    const other = await signedInContext(browser);
+    const mine = await context.newPage();
+    const theirs = await other.newPage();
+    const openSettings = async (page: Page) => {
+      await page.goto('/settings');
+      await field(page, 'Site name').waitFor();
+    };
+    try {
+      await openSettings(mine);
+      await openSettings(theirs);
+
+      // Someone else, in their own browser, saves the settings while this form is open.
+      await field(theirs, 'Site name').fill(`Theirs ${tag}`);
+      await field(theirs, 'Voucher code').fill('THEIRS');
+      expect(await save(theirs, 'settings')).toBe(200);
+      await successToasts(theirs).getByText('You have updated your settings.', { exact: true }).waitFor();
+
+      await field(mine, 'Site name').fill(`Mine ${tag}`);
+      await field(mine, 'Initials').fill('MN');
+      expect(await save(mine, 'settings')).toBe(409);
+      const notice = conflictNotice(mine, SETTINGS_CONFLICT);
+      await notice.getByText(SETTINGS_CONFLICT, { exact: true }).waitFor();
+      // Nothing typed is lost, and nothing of theirs is overwritten.
+      expect(await field(mine, 'Site name').inputValue()).toBe(`Mine ${tag}`);
+      expect(await field(mine, 'Initials').inputValue()).toBe('MN');
+      expect(await successToasts(mine).getByText('You have updated your settings.').count()).toBe(0);
+      const stored = (await apiRequest<{ data: SiteSettings }>(token, 'GET', 'settings')).data;
+      expect(stored).toMatchObject({ site_name: `Theirs ${tag}`, voucher: { code: 'THEIRS' } });
+
+      await notice.getByRole('button', { name: 'Load their changes', exact: true }).click();
+      await expect.poll(() => field(mine, 'Site name').inputValue()).toBe(`Theirs ${tag}`);
+      expect(await field(mine, 'Voucher code').inputValue()).toBe('THEIRS');
+      expect(await conflictNotice(mine, SETTINGS_CONFLICT).count()).toBe(0);
+
+      // Their version is now the one being edited: saves on top of it go through, one after another.
+      await field(mine, 'Initials').fill('MN');
+      expect(await save(mine, 'settings')).toBe(200);
+      await field(mine, 'Voucher code').fill('MINE');
+      expect(await save(mine, 'settings')).toBe(200);
+      const final = (await apiRequest<{ data: SiteSettings }>(token, 'GET', 'settings')).data;
+      expect(final).toMatchObject({
+        site_name: `Theirs ${tag}`,
+        hpi: { initials: 'MN' },
+        voucher: { code: 'MINE' },
+      });
+    } finally {
+      await mine.close();
+      await other.close();
     }
   });
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '@/api/client';
 import type { PageItem } from '@/api/contract/pages';
-import type { BuilderDraft, BuilderEvent, BuilderInput } from '@/machines/builder';
+import type { BuilderDraft, BuilderEvent, BuilderInput, SavedSlug } from '@/machines/builder';
 import {
   type BuilderSpecEvent,
   type BuilderSpecInput,
@@ -38,7 +38,7 @@ const faq = block(FAQ);
 function fakes(calls: FakeCalls) {
   return {
     slugOf: calls.actor<{ slug: string }, { name: string }>('slugOf'),
-    save: calls.actor<unknown, BuilderDraft>('save'),
+    save: calls.actor<SavedSlug | undefined, BuilderDraft>('save'),
   };
 }
 
@@ -62,7 +62,7 @@ async function apply(actor: ReturnType<typeof start>['actor'], calls: FakeCalls,
       calls.reject('slugOf', new ApiError(500, FAILURE));
       break;
     case 'save.ok':
-      calls.resolve('save', { message: 'Successfully updated page!' });
+      calls.resolve('save', undefined);
       break;
     case 'save.fail':
       calls.reject('save', new ApiError(500, FAILURE));
@@ -266,6 +266,23 @@ describe('builder machine rules', () => {
     calls.resolve('slugOf', { slug: 'used-cars' });
     await settle();
     expect(actor.getSnapshot().context.slug).toBe('used-cars');
+  });
+
+  it('shows the slug the save answers, unless the name changed while it was saved', async () => {
+    const { actor, calls } = start({ name: 'Offers', slug: 'offers' });
+    actor.send({ type: 'page.save' });
+    calls.resolve('save', { name: 'Offers', slug: 'offers-2' });
+    await settle();
+    expect(actor.getSnapshot().context.slug).toBe('offers-2');
+    actor.send({ type: 'page.save' });
+    actor.send({ type: 'name.change', name: 'Deals' });
+    calls.resolve('save', { name: 'Offers', slug: 'offers-3' });
+    await settle();
+    expect(actor.getSnapshot().context.slug).toBe('offers-2');
+    await vi.advanceTimersByTimeAsync(SLUG_DELAY_MS);
+    calls.resolve('slugOf', { slug: 'deals' });
+    await settle();
+    expect(actor.getSnapshot().context.slug).toBe('deals');
   });
 
   it('keeps the blocks, name and slug when the save fails, and saves them again', async () => {
@@ -482,7 +499,7 @@ describe('builder machine edges', () => {
     actor.send({ type: 'draft.discard' });
     const saved = start({ items: [a], name: 'Home' });
     saved.actor.send({ type: 'page.save' });
-    saved.calls.resolve('save', {});
+    saved.calls.resolve('save', undefined);
     await settle();
     saved.actor.send({ type: 'name.change', name: 'Home' });
     expect(saved.actor.getSnapshot().matches({ page: { ready: 'saved' } })).toBe(true);

@@ -138,7 +138,7 @@ async function applyRows(db: Db, importId: number, provider: ImportProvider, row
           continue;
         }
         try {
-          made.set(row.row, await storePage(tx, kind, row.values, parentId));
+          made.set(row.row, (await storePage(tx, kind, row.values, parentId)).id);
         } catch (error) {
           if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
           rejected.push({ row: row.row, column: columnOfError(provider, error), reason: error.message });

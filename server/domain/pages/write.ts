@@ -5,6 +5,7 @@ import type { Db } from '../../db/open';
 import { brands, type FormEmailsColumn, pages } from '../../db/schema';
 import { HttpError, invalid, notFound } from '../../http/errors';
 import { checkBlocks } from '../blocks';
+import { breaksLock } from '../locks';
 import {
   inList,
   lastPosition,
@@ -14,6 +15,7 @@ import {
   placeAtEnd,
   removeFromLists,
 } from '../ordering';
+import { type RecordTable, saveVersioned } from '../records';
 import { requireTemplate } from '../templates';
 import { type Placement, type TreeKind, treeList } from './lists';
 import { ancestorsOf, countChildren, findPage, type PageRow, subtreeOf } from './read';
@@ -27,14 +29,11 @@ export const NO_CHILDREN_ALLOWED = 'That page cannot hold child pages.';
 export const NO_SUCH_PARENT = 'Choose a parent page that exists.';
 
 const noun = (kind: TreeKind) => (kind === 'page' ? 'page' : 'form');
-export const missing = (kind: TreeKind) =>
-  notFound(`The ${noun(kind)} you are trying to locate clearly doesn\u2019t exist...`);
+const missingText = (kind: TreeKind) =>
+  `The ${noun(kind)} you are trying to locate clearly doesn\u2019t exist...`;
+export const missing = (kind: TreeKind) => notFound(missingText(kind));
 const locked = () => new HttpError(403, LOCKED);
-const stale = (kind: TreeKind) =>
-  new HttpError(
-    409,
-    `Someone else changed this ${noun(kind)} since you opened it. Reload to see their changes.`,
-  );
+const pagesTable: RecordTable = { table: pages, id: pages.id, updatedAt: pages.updatedAt };
 
 /** Serialises writes to these parents' children (null: the top level) until the transaction ends. */
 const lockChildren = (tx: Db, kind: TreeKind, parents: (number | null)[]) =>
@@ -57,8 +56,8 @@ async function purgeExpired(tx: Db): Promise<void> {
 
 type TreeValues = PageValues | FormValues;
 
-function columnsOf(values: TreeValues) {
-  const form = 'handle' in values ? values : null;
+function columnsOf(kind: TreeKind, values: TreeValues) {
+  const form = kind === 'form' ? (values as FormValues) : null;
   return {
     name: values.name,
     brandId: values.brand_id,
@@ -129,7 +128,19 @@ async function rewriteDescendants(tx: Db, id: number, from: string, to: string):
     where id in (select id from down) and left(slug, ${oldPrefix.length}) = ${oldPrefix}`);
 }
 
-export async function storePage(db: Db, kind: TreeKind, values: TreeValues, parentId: number | null) {
+/** A page or form as saved: the builder carries on from its new version and slug. */
+export interface SavedPage {
+  id: number;
+  slug: string;
+  updatedAt: Date;
+}
+
+export async function storePage(
+  db: Db,
+  kind: TreeKind,
+  values: TreeValues,
+  parentId: number | null,
+): Promise<SavedPage> {
   checkBlocks(values);
   return treeTransaction(db, async (tx) => {
     await purgeExpired(tx);
@@ -145,14 +156,14 @@ export async function storePage(db: Db, kind: TreeKind, values: TreeValues, pare
     const [row] = await tx
       .insert(pages)
       .values({
-        ...columnsOf(values),
+        ...columnsOf(kind, values),
         kind,
         slug,
         parentId,
         sortOrder: await nextPosition(tx, kind, parentId),
       })
-      .returning({ id: pages.id });
-    return row!.id;
+      .returning({ id: pages.id, slug: pages.slug, updatedAt: pages.updatedAt });
+    return row!;
   });
 }
 
@@ -162,38 +173,57 @@ export async function updatePage(
   id: number,
   values: TreeValues,
   updatedAt: string | undefined,
-) {
+): Promise<SavedPage> {
   return treeTransaction(db, async (tx) => {
-    const current = await findPage(tx, kind, id);
-    if (!current) throw missing(kind);
-    if (updatedAt && new Date(updatedAt).getTime() !== current.updatedAt.getTime()) throw stale(kind);
-    checkBlocks(values, current);
-    if (kind === 'page') await requireBrand(tx, values.brand_id);
-    await requireTemplate(tx, values.child_template_id);
-    await lockChildren(tx, kind, [current.parentId]);
-    const parent = current.parentId === null ? null : await findPage(tx, kind, current.parentId);
-    let slug: string;
-    if (kind === 'page' && 'slug' in values && values.slug === HOMEPAGE) {
-      slug = current.slug === HOMEPAGE ? HOMEPAGE : await homepageSlug(tx, parent, id);
-    } else {
-      const wanted = await slugFor(tx, kind, values.name, parent, id);
-      // A slug already made from this name (base or base-n) stays, so saving does not renumber it.
-      const base =
-        kind === 'form'
-          ? slugPart(values.name, 'form')
-          : childSlug(parent?.slug ?? null, slugPart(values.name, 'page'));
-      const keeps = current.slug === base || new RegExp(`^${base}-[0-9]+$`).test(current.slug);
-      slug = keeps ? current.slug : wanted;
-    }
-    const [row] = await tx
-      .update(pages)
-      .set({ ...columnsOf(values), slug, updatedAt: new Date() })
-      .where(and(eq(pages.id, id), updatedAt ? eq(pages.updatedAt, current.updatedAt) : undefined))
-      .returning({ id: pages.id });
-    if (!row) throw stale(kind);
-    if (kind === 'page') await rewriteDescendants(tx, id, current.slug, slug);
-    return row.id;
+    let slug = '';
+    const saved = await saveVersioned(tx, pagesTable, {
+      id,
+      loadedAt: updatedAt,
+      find: (id) => findPage(tx, kind, id),
+      check: async (current) => {
+        // The lock keeps its blocks, itself, and the template its children start from.
+        if (
+          current.locked &&
+          (breaksLock(current, values) || values.child_template_id !== current.childTemplateId)
+        ) {
+          throw locked();
+        }
+        checkBlocks(values, current);
+        if (kind === 'page') await requireBrand(tx, values.brand_id);
+        await requireTemplate(tx, values.child_template_id);
+      },
+      values: async (current) => {
+        await lockChildren(tx, kind, [current.parentId]);
+        slug = await savedSlug(tx, kind, current, values);
+        return { ...columnsOf(kind, values), slug };
+      },
+      saved: async (before) => {
+        if (kind === 'page') await rewriteDescendants(tx, id, before.slug, slug);
+      },
+      messages: {
+        notFound: missingText(kind),
+        conflict: `Someone else changed this ${noun(kind)} since you opened it. Reload to see their changes.`,
+      },
+      inTransaction: true,
+    });
+    return { id: saved.id, slug, updatedAt: saved.updatedAt };
   });
+}
+
+/** The slug a saved page keeps or gets: '/' asks for the homepage, otherwise it follows the name. */
+async function savedSlug(tx: Db, kind: TreeKind, current: PageRow, values: TreeValues): Promise<string> {
+  const parent = current.parentId === null ? null : await findPage(tx, kind, current.parentId);
+  if (kind === 'page' && 'slug' in values && values.slug === HOMEPAGE) {
+    return current.slug === HOMEPAGE ? HOMEPAGE : homepageSlug(tx, parent, current.id);
+  }
+  const wanted = await slugFor(tx, kind, values.name, parent, current.id);
+  // A slug already made from this name (base or base-n) stays, so saving does not renumber it.
+  const base =
+    kind === 'form'
+      ? slugPart(values.name, 'form')
+      : childSlug(parent?.slug ?? null, slugPart(values.name, 'page'));
+  const keeps = current.slug === base || new RegExp(`^${base}-[0-9]+$`).test(current.slug);
+  return keeps ? current.slug : wanted;
 }
 
 export async function movePage(db: Db, id: number, parentId: number | null): Promise<void> {

@@ -104,6 +104,12 @@ export const validationPassed = z.object({ valid: z.literal(true) });
 /** create/update answer with the record's id: "data.id signals success". */
 export const savedResponse = z.object({ id: z.number().int(), message: z.string() });
 
+/**
+ * A builder's store or update answer: beside the id, the `updated_at` the record now has, which the
+ * editor carries into its next save.
+ */
+export const versionSavedResponse = savedResponse.extend({ updated_at: timestamp });
+
 /** Bulk delete carries the view it was made from: `all` moves to the bin, `trashed` deletes forever. */
 export const lifecycleType = z.enum(['all', 'trashed']);
 

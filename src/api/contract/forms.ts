@@ -9,8 +9,8 @@ import {
   messageResponse,
   optionalId,
   requiredText,
-  savedResponse,
   updatedAtField,
+  versionSavedResponse,
 } from './common';
 import { defineCall } from './define';
 import { builderPageFields, page, pageCrumb, pageSummary, withPublishRules } from './pages';
@@ -67,7 +67,8 @@ export const thankYouFields = z.object({
 });
 
 export const formFieldsBase = builderPageFields.extend({
-  handle: formHandle,
+  /** Not read: the server makes the handle from the name, and the answer says which. */
+  handle: formHandle.optional(),
   brand_id: optionalId,
   emails: fieldGroup(formEmailsFields),
   thank_you: fieldGroup(thankYouFields),
@@ -108,11 +109,14 @@ export const formsEdit = defineCall({
   summary: 'One form with its items, e-mails and thank-you message, for the builder',
 });
 
+/** A saved form: its new version and the handle the server gave it. */
+export const formSavedResponse = versionSavedResponse.extend({ handle: z.string() });
+
 export const formsStore = defineCall({
   method: 'POST',
   path: 'forms/store',
   body: z.object({ data: formFields, parent: optionalId }),
-  response: savedResponse,
+  response: formSavedResponse,
   summary: 'Creates a form under a parent (null for the top level)',
 });
 
@@ -120,7 +124,7 @@ export const formsUpdate = defineCall({
   method: 'POST',
   path: 'forms/update',
   body: z.object({ id, data: formFields, updated_at: updatedAtField }),
-  response: savedResponse,
+  response: formSavedResponse,
   summary: 'Updates a form; a stale updated_at gets 409',
 });
 

@@ -14,6 +14,7 @@ import {
   savedResponse,
   timestamp,
   updatedAtField,
+  versionSavedResponse,
 } from './common';
 import { defineCall } from './define';
 
@@ -104,6 +105,9 @@ export const page = pageSummary.extend({
 });
 export type Page = z.infer<typeof page>;
 
+/** The homepage's slug: the one slug a page is given by asking, not made from its name. */
+export const HOMEPAGE_SLUG = '/';
+
 /** '/' (the homepage) or lowercase words joined by hyphens, in segments joined by '/'. */
 export const pageSlug = z
   .string('Enter a slug.')
@@ -165,7 +169,11 @@ export function withPublishRules<T extends z.ZodType<PublishFields>>(schema: T) 
 }
 
 export const pageFieldsBase = builderPageFields.extend({
-  slug: pageSlug,
+  /**
+   * The server makes a page's slug from its name (the answer says which); only '/' is read: it
+   * asks for the homepage, so a client sends the slug only for that.
+   */
+  slug: pageSlug.optional(),
   brand_id: z.coerce.number('Choose a brand.').int('Choose a brand.').positive('Choose a brand.'),
 });
 /** The page builder form (spec §5 required markers). */
@@ -285,11 +293,14 @@ export const pagesSlug = defineCall({
   summary: 'A free slug made from a name, under a parent or for an existing page',
 });
 
+/** A saved page: its new version and the slug the server gave it. */
+export const pageSavedResponse = versionSavedResponse.extend({ slug: z.string() });
+
 export const pagesStore = defineCall({
   method: 'POST',
   path: 'pages/store',
   body: z.object({ data: pageFields, parent }),
-  response: savedResponse,
+  response: pageSavedResponse,
   summary: 'Creates a page under a parent (null for the top level)',
 });
 
@@ -297,7 +308,7 @@ export const pagesUpdate = defineCall({
   method: 'POST',
   path: 'pages/update',
   body: z.object({ id, data: pageFields, updated_at: updatedAtField }),
-  response: savedResponse,
+  response: pageSavedResponse,
   summary: 'Updates a page; a stale updated_at gets 409',
 });
 

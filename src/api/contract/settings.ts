@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldGroup, numeric, optionalText, requiredText, validationPassed } from './common';
+import { fieldGroup, numeric, optionalText, requiredText, timestamp, validationPassed } from './common';
 import { defineCall } from './define';
 
 /** A page address on a social network, or nothing; blank is stored as null. */
@@ -79,13 +79,24 @@ export const siteSettings = z.object({
   voucher: z.object({ code: z.string().nullable(), value: z.number().nullable() }),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
+
+/**
+ * The settings as the settings screen loads them: with the `updated_at` of the last save, which
+ * the screen carries back so that a save over someone else's newer one gets 409. Null when they
+ * were never saved.
+ */
+export const loadedSiteSettings = siteSettings.extend({ updated_at: timestamp.nullable() });
+export type LoadedSiteSettings = z.infer<typeof loadedSiteSettings>;
+
+/** A save carries the `updated_at` its form loaded (null: loaded before any save). */
+export const siteSettingsUpdate = siteSettingsFields.extend({ updated_at: timestamp.nullish() });
 /** Parsed form values have the same shape as the settings the server answers. */
 export type SiteSettingsValues = z.output<typeof siteSettingsFields>;
 
 export const settingsShow = defineCall({
   method: 'GET',
   path: 'settings',
-  response: z.object({ data: siteSettings }),
+  response: z.object({ data: loadedSiteSettings }),
   summary: 'The site settings',
 });
 
@@ -100,9 +111,9 @@ export const settingsValidation = defineCall({
 export const settingsUpdate = defineCall({
   method: 'POST',
   path: 'settings/update',
-  body: siteSettingsFields,
-  response: z.object({ message: z.string(), data: siteSettings }),
-  summary: 'Saves the site settings; the message goes to the toast',
+  body: siteSettingsUpdate,
+  response: z.object({ message: z.string(), data: loadedSiteSettings }),
+  summary: 'Saves the site settings; the message goes to the toast; a stale updated_at gets 409',
 });
 
 /** Every call of this area, under the name the console's `api.settings` gives it. */

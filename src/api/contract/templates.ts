@@ -9,9 +9,9 @@ import {
   paginator,
   perPageQuery,
   requiredText,
-  savedResponse,
   timestamp,
   updatedAtField,
+  versionSavedResponse,
 } from './common';
 import { defineCall } from './define';
 import { pageItem } from './pages';
@@ -85,7 +85,7 @@ export const templatesStore = defineCall({
   method: 'POST',
   path: 'templates/store',
   body: z.object({ data: templateFields }),
-  response: savedResponse,
+  response: versionSavedResponse,
   summary: 'Creates a template',
 });
 
@@ -93,7 +93,7 @@ export const templatesUpdate = defineCall({
   method: 'POST',
   path: 'templates/update',
   body: z.object({ id, data: templateFields, updated_at: updatedAtField }),
-  response: savedResponse,
+  response: versionSavedResponse,
   summary: 'Updates a template; a stale updated_at gets 409',
 });
 

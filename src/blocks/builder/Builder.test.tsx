@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ApiError } from '@/api/client';
-import { type PageItem, pageFieldsBase } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/pages';
 import { EDITING_LOCK_MESSAGE } from '@/machines/builder';
 import { CATALOGUE } from '../catalogue';
 import { CLIPBOARD_KEY, parseEnvelope } from '../clipboard';
@@ -17,7 +17,7 @@ import { withoutDataPrefix } from './itemKeys';
 import { LoadedBuilder } from './LoadedBuilder';
 import { PageSettings } from './PageSettings';
 import { RecordBuilder } from './RecordBuilder';
-import { DEFAULT_SETTINGS, metaFor, requiredMarkers } from './settingsValues';
+import { DEFAULT_SETTINGS, metaFor, PAGE_REQUIRED } from './settingsValues';
 import { useBuilderActor, useEditing, useFieldErrors } from './useBuilderActor';
 import type { BuilderStart, RecordCalls } from './useRecordBuilder';
 
@@ -27,18 +27,22 @@ const richText = () => blankItem('rich_text', CATALOGUE.rich_text!);
 interface HarnessProps {
   items?: PageItem[];
   locked?: boolean;
-  save?: () => Promise<unknown>;
+  save?: () => Promise<undefined>;
 }
 
 /** The page builder's pieces around a real builder machine, with the calls faked. */
-function Harness({ items = [hero(), richText()], locked = false, save = async () => ({}) }: HarnessProps) {
+function Harness({
+  items = [hero(), richText()],
+  locked = false,
+  save = async () => undefined,
+}: HarnessProps) {
   const actor = useBuilderActor(
     { items, locked, name: 'Home', slug: 'home' },
     { slugOf: async () => ({ slug: 'home' }), save },
   );
   const isEditing = useEditing(actor) !== null;
   const errors = withoutDataPrefix(useFieldErrors(actor));
-  const meta = metaFor(requiredMarkers(pageFieldsBase, ['published']), errors);
+  const meta = metaFor(PAGE_REQUIRED, errors);
   return (
     <BuilderFrame
       title="Edit Page"
@@ -121,7 +125,12 @@ describe('the page builder', { timeout: 20_000 }, () => {
 
   it('keeps the page from being saved while a block is open, and says why', async () => {
     let saves = 0;
-    const user = renderBuilder({ save: async () => saves++ });
+    const user = renderBuilder({
+      save: async () => {
+        saves++;
+        return undefined;
+      },
+    });
     expect(pageSave().getAttribute('aria-disabled')).toBeNull();
     await user.click(within(blockRow('Hero banner')).getByRole('button', { name: 'Edit Hero banner' }));
     expect(pageSave().getAttribute('aria-disabled')).toBe('true');
@@ -259,7 +268,7 @@ describe('a save refused because someone else saved meanwhile', { timeout: 20_00
     });
     const calls: RecordCalls<Record<string, unknown>> = {
       slugOf: async () => ({ slug: 'home' }),
-      store: async () => ({ id: 7 }),
+      store: async () => ({ id: 7, updated_at: 'v1' }),
       update: async () => {
         server = theirs;
         throw new ApiError(409, 'Someone else saved this page meanwhile.');
@@ -359,5 +368,65 @@ describe('a save refused because someone else saved meanwhile', { timeout: 20_00
     await waitFor(() => expect(names()).toEqual(['Video']));
     expect(localStorage.getItem(DRAFT_PREFIX + DRAFT)).toBeNull();
     expect(localStorage.getItem(CLIPBOARD_KEY)).toBeNull();
+  });
+});
+
+describe('a save that lands', { timeout: 20_000 }, () => {
+  beforeEach(() => localStorage.clear());
+
+  it('saves next from the version the save answered and shows the slug it gave, loading nothing again', async () => {
+    const updates: { data: unknown; updatedAt: string | undefined }[] = [];
+    const calls: RecordCalls<{ published: 0 | 1; published_at: string }> = {
+      slugOf: async () => ({ slug: 'offers' }),
+      store: async () => ({ id: 7, updated_at: 'v1' }),
+      update: async (_id, data, updatedAt) => {
+        updates.push({ data, updatedAt });
+        return { id: 7, updated_at: `v${updates.length + 1}`, slug: 'offers-2' };
+      },
+      updatedAt: async () => {
+        throw new Error('the page is not loaded again after a save');
+      },
+      messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },
+      afterAdd: () => {},
+      draftKey: 'pages:edit:7',
+    };
+    const location = memoryLocation({ path: '/pages/edit/7' });
+    render(
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <RecordBuilder
+          start={{
+            id: 7,
+            updatedAt: 'v1',
+            name: 'Offers',
+            slug: 'offers',
+            items: [hero()],
+            values: { published: 0, published_at: '2026-01-02T09:30' },
+            locked: false,
+          }}
+          calls={calls}
+          title="Edit Page"
+          backHref="/pages"
+          catalogue={CATALOGUE}
+          pasteTarget="page"
+          required={{}}
+          settings={({ slug }) => <p>Slug is {slug}</p>}
+          reload={() => {}}
+        />
+      </Router>,
+    );
+    const user = userEvent.setup();
+    await user.click(pageSave());
+    await screen.findByText('Slug is offers-2');
+    await waitFor(() => expect(pageSave().hasAttribute('disabled')).toBe(false));
+    await user.click(pageSave());
+    await waitFor(() => expect(updates).toHaveLength(2));
+    expect(updates.map((u) => u.updatedAt)).toEqual(['v1', 'v2']);
+    // The body holds what the server reads: no slug unless it is the homepage's, no date while unpublished.
+    expect(updates[0]!.data).toEqual({
+      published: 0,
+      published_at: null,
+      name: 'Offers',
+      items: [hero()],
+    });
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Page } from '@/api/contract/pages';
+import { type Page, pageFieldsBase } from '@/api/contract/pages';
 import type { FieldMeta } from '@/ui/formProps';
 import { requiredFields } from '@/ui/forms/constraint';
 
@@ -73,14 +73,6 @@ export function settingsOf(record: StoredSettings): SettingsValues {
   };
 }
 
-/** The body's fields from the builder's values (published_at only when published, spec §4). */
-export function settingsBody(values: SettingsValues) {
-  return {
-    ...values,
-    published_at: values.published === 1 && values.published_at ? values.published_at : null,
-  };
-}
-
 /**
  * Which fields show the required marker: what the schema refuses blank, plus the fields spec §5
  * names whose control always holds a value (published, a select with a default).
@@ -103,3 +95,6 @@ export function metaFor(required: Record<string, boolean>, errors: Record<string
     };
   };
 }
+
+/** Spec §5: the page builder's required markers (the slug the server makes included). */
+export const PAGE_REQUIRED = requiredMarkers(pageFieldsBase, ['slug', 'published']);

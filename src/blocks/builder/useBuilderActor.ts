@@ -2,15 +2,18 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import type { PageItem } from '@/api/contract/pages';
-import { type BuilderDraft, type BuilderInput, builderMachine } from '@/machines/builder';
+import { type BuilderDraft, type BuilderInput, builderMachine, type SavedSlug } from '@/machines/builder';
 
 export type BuilderActor = ActorRefFrom<typeof builderMachine>;
 
 export interface BuilderCalls {
   /** A free slug (or handle) for a name. */
   slugOf: (name: string) => Promise<{ slug: string }>;
-  /** Saves the page with the screen's other fields; a failure keeps everything as it is. */
-  save: (draft: BuilderDraft) => Promise<unknown>;
+  /**
+   * Saves the page with the screen's other fields, answering the slug the server gave it; a
+   * failure keeps everything as it is.
+   */
+  save: (draft: BuilderDraft) => Promise<SavedSlug | undefined>;
 }
 
 /**

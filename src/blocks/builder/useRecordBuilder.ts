@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PageItem } from '@/api/contract/pages';
-import { type BuilderDraft, draftOf, type PageFields } from '@/machines/builder';
+import { draftOf, type PageFields } from '@/machines/builder';
 import { describeFailure } from '@/machines/errors';
 import { toast } from '@/ui/toasts';
 import { copyBlocks, MAX_COPIED } from '../clipboard';
@@ -15,6 +15,7 @@ import {
 } from '../drafts';
 import { useBuilderShortcuts } from '../useBuilderShortcuts';
 import type { CopiedAside } from './ConflictDialog';
+import { type RecordData, recordData } from './recordData';
 import { type BuilderActor, useBuilderActor } from './useBuilderActor';
 
 /** Where a builder starts: a stored record, or a new one with its defaults (and a parent's template). */
@@ -34,11 +35,18 @@ export function newStart<V>(values: V, locked = false, items: readonly PageItem[
   return { id: null, updatedAt: undefined, name: '', slug: '', items, values, locked };
 }
 
+/** What a store or update answers: the record's id and new version, and the slug (or handle) it was given. */
+export interface SavedRecord {
+  id: number;
+  updated_at: string;
+  slug?: string;
+}
+
 export interface RecordCalls<V> {
   slugOf: (name: string, id: number | null) => Promise<{ slug: string }>;
-  store: (values: V, draft: BuilderDraft) => Promise<{ id: number }>;
-  update: (id: number, values: V, draft: BuilderDraft, updatedAt: string | undefined) => Promise<unknown>;
-  /** The stored record's updated_at now (after a save, or before saving over someone else's). */
+  store: (data: RecordData<V>) => Promise<SavedRecord>;
+  update: (id: number, data: RecordData<V>, updatedAt: string | undefined) => Promise<SavedRecord>;
+  /** The stored record's updated_at now, before saving over someone else's newer version. */
   updatedAt: (id: number) => Promise<string>;
   messages: { added: string; updated: string };
   /** After a new record is stored (the builder's changes are then saved, so nothing asks first). */
@@ -101,17 +109,19 @@ export function useRecordBuilder<V extends object>(
     {
       slugOf: (name) => calls.slugOf(name, start.id),
       save: async (draft) => {
-        const current = draft.fields as V;
+        const data = recordData(draft.fields as V, draft);
         try {
           if (start.id === null) {
-            const { id } = await calls.store(current, draft);
+            const { id } = await calls.store(data);
             toast.success(calls.messages.added);
             calls.afterAdd(id);
-            return;
+            return undefined;
           }
-          await calls.update(start.id, current, draft, updatedAt.current);
+          const saved = await calls.update(start.id, data, updatedAt.current);
           toast.success(calls.messages.updated);
-          updatedAt.current = await calls.updatedAt(start.id).catch(() => updatedAt.current);
+          // The answer is the version the next save carries, and the slug the server kept or made.
+          updatedAt.current = saved.updated_at;
+          return saved.slug === undefined ? undefined : { name: draft.name, slug: saved.slug };
         } catch (error) {
           const failure = describeFailure(error);
           if (failure.status === 409) setConflictOpen(true);

@@ -5,15 +5,9 @@ import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builde
 import { BuilderScreen } from '@/blocks/builder/LoadedBuilder';
 import { PageSettings } from '@/blocks/builder/PageSettings';
 import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
-import {
-  DEFAULT_SETTINGS,
-  type SettingsValues,
-  settingsBody,
-  settingsOf,
-} from '@/blocks/builder/settingsValues';
+import { DEFAULT_SETTINGS, type SettingsValues, settingsOf } from '@/blocks/builder/settingsValues';
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
-import type { BuilderDraft } from '@/machines/builder';
 import { toast } from '@/ui/toasts';
 import { DEFAULT_MESSAGES, FORM_REQUIRED, FormMessages, type FormMessagesValues } from './FormMessages';
 
@@ -65,14 +59,6 @@ async function loadForm(editing: boolean, id: number | null): Promise<Loaded> {
   };
 }
 
-const body = (values: FormBuilderValues, draft: BuilderDraft) => ({
-  ...settingsBody(values),
-  name: draft.name,
-  // The server makes the handle from the name.
-  handle: draft.slug || 'form',
-  items: [...draft.items],
-});
-
 /** /forms/add, /forms/add/{parent} and /forms/edit/{id}: the form builder (spec §2 Forms). */
 export default function FormBuilderScreen() {
   return <BuilderScreen noun="form" listHref="/forms" load={loadForm} Builder={FormBuilder} />;
@@ -83,10 +69,14 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
   const calls: RecordCalls<FormBuilderValues> = {
     slugOf: (name, id) =>
       api.forms.slug({ query: { name, ...(id !== null ? { id } : parent ? { parent: parent.id } : {}) } }),
-    store: (values, draft) =>
-      api.forms.store({ body: { data: body(values, draft), parent: parent?.id ?? null } }),
-    update: (id, values, draft, updatedAt) =>
-      api.forms.update({ body: { id, data: body(values, draft), updated_at: updatedAt } }),
+    store: async (data) => {
+      const saved = await api.forms.store({ body: { data, parent: parent?.id ?? null } });
+      return { ...saved, slug: saved.handle };
+    },
+    update: async (id, data, updatedAt) => {
+      const saved = await api.forms.update({ body: { id, data, updated_at: updatedAt } });
+      return { ...saved, slug: saved.handle };
+    },
     updatedAt: async (id) => (await api.forms.edit({ query: { id } })).data.updated_at,
     // Spec §8 names no toasts of its own for forms: one builder serves pages and forms, and says so alike.
     messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },

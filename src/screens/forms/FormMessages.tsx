@@ -17,8 +17,12 @@ export interface FormMessagesValues {
   thank_you: { title: string; description: string };
 }
 
-/** Spec §5: the form builder's required markers (a select that always holds a value included). */
+/**
+ * Spec §5: the form builder's required markers (a select that always holds a value, and the
+ * handle the server makes, included).
+ */
 export const FORM_REQUIRED = requiredMarkers(formFieldsBase, [
+  'handle',
   'published',
   'emails.send_email',
   'emails.email_type',

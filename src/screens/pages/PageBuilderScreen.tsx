@@ -1,6 +1,5 @@
 import { useLocation } from 'wouter';
 import type { Page } from '@/api/contract/pages';
-import { pageFieldsBase } from '@/api/contract/pages';
 import type { Template } from '@/api/contract/templates';
 import { api } from '@/api/endpoints';
 import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
@@ -10,17 +9,13 @@ import { PageSettings } from '@/blocks/builder/PageSettings';
 import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
 import {
   DEFAULT_SETTINGS,
-  requiredMarkers,
+  PAGE_REQUIRED,
   type SettingsValues,
-  settingsBody,
   settingsOf,
 } from '@/blocks/builder/settingsValues';
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
 import { toast } from '@/ui/toasts';
-
-/** Spec §5: the page builder's required markers. */
-const REQUIRED = requiredMarkers(pageFieldsBase, ['published']);
 
 interface Loaded {
   options: BuilderOptions;
@@ -89,32 +84,8 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
   const calls: RecordCalls<SettingsValues> = {
     slugOf: (name, id) =>
       api.pages.slug({ query: { name, ...(id !== null ? { id } : parent ? { parent: parent.id } : {}) } }),
-    store: (values, draft) =>
-      api.pages.store({
-        body: {
-          // The server makes the slug from the name; '/' asks for the homepage.
-          data: {
-            ...settingsBody(values),
-            name: draft.name,
-            slug: draft.slug || 'page',
-            items: [...draft.items],
-          },
-          parent: parent?.id ?? null,
-        },
-      }),
-    update: (id, values, draft, updatedAt) =>
-      api.pages.update({
-        body: {
-          id,
-          data: {
-            ...settingsBody(values),
-            name: draft.name,
-            slug: draft.slug || 'page',
-            items: [...draft.items],
-          },
-          updated_at: updatedAt,
-        },
-      }),
+    store: (data) => api.pages.store({ body: { data, parent: parent?.id ?? null } }),
+    update: (id, data, updatedAt) => api.pages.update({ body: { id, data, updated_at: updatedAt } }),
     updatedAt: async (id) => (await api.pages.edit({ query: { id } })).data.updated_at,
     messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },
     afterAdd: () => navigate('/pages'),
@@ -129,7 +100,7 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       backHref="/pages"
       catalogue={options.catalogue}
       pasteTarget="page"
-      required={REQUIRED}
+      required={PAGE_REQUIRED}
       reload={reload}
       settings={({ values, change, name, onName, slug, errors, meta }) => (
         <>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { type SiteSettings, siteSettingsFields } from '@/api/contract/settings';
+import { useRef, useState } from 'react';
+import { type LoadedSiteSettings, siteSettingsFields } from '@/api/contract/settings';
 import { api } from '@/api/endpoints';
 import { ExportDialog } from '@/ui/ExportDialog';
 import { textFieldProps } from '@/ui/formProps';
@@ -17,7 +17,7 @@ import styles from './SettingsScreen.module.css';
 /** Spec §2: the settings form shows its loader for 200 ms on first load, however fast the answer. */
 const FIRST_LOAD_MS = 200;
 
-async function loadSettings(): Promise<SiteSettings> {
+async function loadSettings(): Promise<LoadedSiteSettings> {
   const [answer] = await Promise.all([
     api.settings.show({}),
     new Promise((resolve) => setTimeout(resolve, FIRST_LOAD_MS)),
@@ -50,7 +50,9 @@ export default function SettingsScreen() {
           action={{ label: 'Go to the dashboard', href: '/dashboard' }}
         />
       ) : null}
-      {loaded.status === 'ready' ? <SettingsForm settings={loaded.data} /> : null}
+      {loaded.status === 'ready' ? (
+        <SettingsForm key={loaded.data.updated_at} settings={loaded.data} onReload={loaded.reload} />
+      ) : null}
       <ExportDialog
         isOpen={exporting}
         onClose={() => setExporting(false)}
@@ -62,13 +64,24 @@ export default function SettingsScreen() {
   );
 }
 
-function SettingsForm({ settings }: { settings: SiteSettings }) {
+/**
+ * The settings as loaded, saved with the version they were loaded at: a save over someone else's
+ * newer one shows the conflict (nothing typed is lost) and 'Load their changes' loads theirs.
+ */
+function SettingsForm({ settings, onReload }: { settings: LoadedSiteSettings; onReload: () => void }) {
+  // The form stays open after a save: the next save carries the version this one made.
+  const version = useRef(settings.updated_at);
+  const { updated_at: _version, ...values } = settings;
   const flow = useSaveForm({
     id: 'site-settings',
     schema: siteSettingsFields,
-    defaultValue: settings,
+    defaultValue: values,
     validate: (values) => api.settings.validate({ body: values }),
-    save: (values) => api.settings.update({ body: values }),
+    save: async (values) => {
+      const answer = await api.settings.update({ body: { ...values, updated_at: version.current } });
+      version.current = answer.data.updated_at;
+      return answer;
+    },
     onSaved: () => toast.success('You have updated your settings.'),
   });
   const { fields } = flow;
@@ -79,7 +92,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
   const voucher = fields.voucher.getFieldset();
 
   return (
-    <SaveFormFrame flow={flow} cancelHref="/dashboard">
+    <SaveFormFrame flow={flow} cancelHref="/dashboard" onReload={onReload}>
       <TextField label="Site name" {...textFieldProps(fields.site_name)} key={fields.site_name.key} />
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Social links</legend>

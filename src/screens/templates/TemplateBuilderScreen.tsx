@@ -8,7 +8,6 @@ import { requiredMarkers } from '@/blocks/builder/settingsValues';
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { YesNoField } from '@/blocks/builder/YesNoField';
 import { draftKey } from '@/blocks/drafts';
-import type { BuilderDraft } from '@/machines/builder';
 import { Field } from '@/ui/Field';
 import { toast } from '@/ui/toasts';
 
@@ -54,13 +53,6 @@ async function loadTemplate(id: number | null): Promise<Loaded> {
   };
 }
 
-/** A template's blocks are the ones a child page starts with, with the values they start with. */
-const body = (values: TemplateValues, draft: BuilderDraft) => ({
-  ...values,
-  name: draft.name,
-  items: [...draft.items],
-});
-
 /** /templates/add and /templates/edit/{id}: one builder serves both (spec §2 Templates). */
 export default function TemplateBuilderScreen() {
   return (
@@ -77,9 +69,9 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
   const [, navigate] = useLocation();
   const calls: RecordCalls<TemplateValues> = {
     slugOf: async () => ({ slug: '' }),
-    store: (values, draft) => api.templates.store({ body: { data: body(values, draft) } }),
-    update: (id, values, draft, updatedAt) =>
-      api.templates.update({ body: { id, data: body(values, draft), updated_at: updatedAt } }),
+    // A template's blocks are the ones a child page starts with, with the values they start with.
+    store: (data) => api.templates.store({ body: { data } }),
+    update: (id, data, updatedAt) => api.templates.update({ body: { id, data, updated_at: updatedAt } }),
     updatedAt: async (id) => (await api.templates.edit({ query: { id } })).data.updated_at,
     messages: { added: 'Successfully added template!', updated: 'Successfully updated template!' },
     afterAdd: () => navigate('/templates'),
