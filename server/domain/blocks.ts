@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type PageItem, type pageConfigurables, pageItem } from '@/api/contract/pages';
-import { CATALOGUE, configurablesFor, own } from '@/blocks/catalogue';
-import { type FieldErrors, fieldsSchema, validateItems } from '@/blocks/schema';
+import { CATALOGUE, configurablesFor, own } from '@/shared/catalogue';
+import { type FieldErrors, fieldsSchema, validateItems } from '@/shared/schema';
 import { invalid } from '../http/errors';
 
 type Configurables = z.output<typeof pageConfigurables>;
@@ -43,7 +43,7 @@ export function readItems(items: readonly unknown[]): PageItem[] {
 }
 
 /**
- * Checks placed blocks against the catalogue with the editor's schema (src/blocks/schema.ts).
+ * Checks placed blocks against the catalogue with the editor's schema (src/shared/schema.ts).
  * A block whose type the catalogue no longer has is kept only as it was stored (the same
  * content, anywhere in the list, as many times as it was stored); a new or changed one is
  * refused at `<base>.<n>.index` (docs/decisions/010-unknown-blocks.md).

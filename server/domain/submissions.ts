@@ -5,7 +5,7 @@ import {
   type Question,
   questionsOf,
   submissionSchema,
-} from '@/blocks/answers';
+} from '@/shared/answers';
 import type { Db } from '../db/open';
 import {
   dealerships,
