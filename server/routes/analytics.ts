@@ -3,7 +3,7 @@ import { analyticsCollect, analyticsDates, analyticsTables, analyticsTotals } fr
 import type { Db } from '../db/open';
 import { collectView, defaultRange, metricTables, metricTotals } from '../domain/analytics';
 import { HttpError } from '../http/errors';
-import { createRateLimiter } from '../http/rate-limit';
+import { createRateLimiter } from '../http/rateLimit';
 import { registerCall } from '../http/route';
 
 export function analyticsRoutes(app: FastifyInstance, opts: { db: Db; visitorSalt: Uint8Array }) {

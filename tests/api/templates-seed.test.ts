@@ -1,4 +1,4 @@
-import { seedDealerGroup } from '@server/db/seed/dealer-group';
+import { seedDealerGroup } from '@server/db/seed/dealerGroup';
 import { seedPages } from '@server/db/seed/pages';
 import { seedTemplates } from '@server/db/seed/templates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
