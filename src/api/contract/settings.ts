@@ -79,8 +79,6 @@ export const siteSettings = z.object({
   voucher: z.object({ code: z.string().nullable(), value: z.number().nullable() }),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
-/** Parsed form values have the same shape as the settings the server answers. */
-export type SiteSettingsValues = z.output<typeof siteSettingsFields>;
 
 export const settingsShow = defineCall({
   method: 'GET',
