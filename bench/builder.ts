@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import type { BuilderItem } from '../src/api/contract/builder';
 import type { PageItem } from '../src/api/contract/pages';
-import { PAGE_BLOCKS } from '../src/blocks/catalogue';
 import { DRAFT_PREFIX } from '../src/blocks/drafts';
-import { blankItem } from '../src/blocks/items';
+import { PAGE_BLOCKS } from '../src/shared/catalogue';
+import { blankItem } from '../src/shared/items';
 import type { Benchmark, Budget } from './benchmark';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, root, seedBenchData } from './server';
 

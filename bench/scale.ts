@@ -19,7 +19,7 @@ import { openDatabase } from '../server/db/open';
 import { type ExportKind, exports, reservations, responses } from '../server/db/schema';
 import { createScratchDatabase } from '../server/db/scratch';
 import { seedIfEmpty } from '../server/db/seed/index';
-import { exportSourceFor } from '../server/domain/export-sources';
+import { exportSourceFor } from '../server/domain/exportSources';
 import { runExport } from '../server/domain/exports';
 import { createMailer } from '../server/domain/mail';
 import type { Benchmark, Budget } from './benchmark';

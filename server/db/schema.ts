@@ -545,7 +545,7 @@ export const responseEmailedTotals = pgTable('response_emailed_totals', {
   total: integer('total').notNull().default(0),
 });
 
-/** A message for the mail job to send (see server/domain/mail-queue.ts). */
+/** A message for the mail job to send (see server/domain/mailQueue.ts). */
 export interface QueuedMessage {
   to: string[];
   subject: string;

@@ -1,10 +1,13 @@
 import type { z } from 'zod';
 import { type PageItem, type pageConfigurables, pageItem } from '@/api/contract/pages';
-import { CATALOGUE, configurablesFor, own } from '@/blocks/catalogue';
-import { type FieldErrors, fieldsSchema, validateItems } from '@/blocks/schema';
+import { CATALOGUE, configurablesFor, own } from '@/shared/catalogue';
+import { type FieldErrors, fieldsSchema, ITEMS_PATH, validateItems } from '@/shared/schema';
 import { invalid } from '../http/errors';
 
 type Configurables = z.output<typeof pageConfigurables>;
+
+/** Where a save's page-wide fields sit in its request body, beside its items (ITEMS_PATH). */
+const CONFIGURABLES_PATH = 'data.configurables';
 
 /** An item whose block type the catalogue no longer has, sent other than as it was stored. */
 export const UNKNOWN_BLOCK =
@@ -43,17 +46,13 @@ export function readItems(items: readonly unknown[]): PageItem[] {
 }
 
 /**
- * Checks placed blocks against the catalogue with the editor's schema (src/blocks/schema.ts).
+ * Checks placed blocks against the catalogue with the editor's schema (src/shared/schema.ts).
  * A block whose type the catalogue no longer has is kept only as it was stored (the same
  * content, anywhere in the list, as many times as it was stored); a new or changed one is
- * refused at `<base>.<n>.index` (docs/decisions/010-unknown-blocks.md).
+ * refused at `data.items.<n>.index` (docs/decisions/010-unknown-blocks.md).
  */
-export function itemErrors(
-  items: readonly PageItem[],
-  stored: readonly unknown[],
-  base = 'items',
-): FieldErrors {
-  const { errors, unknown } = validateItems(items, CATALOGUE, base);
+export function itemErrors(items: readonly PageItem[], stored: readonly unknown[]): FieldErrors {
+  const { errors, unknown } = validateItems(items, CATALOGUE);
   if (unknown.length === 0) return errors;
   const kept = new Map<string, number>();
   for (const item of stored) {
@@ -64,7 +63,7 @@ export function itemErrors(
     const key = canonical(items[position]);
     const left = kept.get(key) ?? 0;
     if (left > 0) kept.set(key, left - 1);
-    else errors[`${base}.${position}.index`] ??= UNKNOWN_BLOCK;
+    else errors[`${ITEMS_PATH}.${position}.index`] ??= UNKNOWN_BLOCK;
   }
   return errors;
 }
@@ -81,20 +80,23 @@ export function configurableErrors(values: Configurables, stored: unknown): Fiel
     if (!definition) {
       const previous = own(before, handle);
       if (previous === undefined || canonical(previous) !== canonical(value)) {
-        errors[`configurables.${handle}`] = UNKNOWN_CONFIGURABLE;
+        errors[`${CONFIGURABLES_PATH}.${handle}`] = UNKNOWN_CONFIGURABLE;
       }
       continue;
     }
     const result = fieldsSchema(definition.fields).safeParse(value.fields);
     if (result.success) continue;
     for (const issue of result.error.issues) {
-      errors[['configurables', handle, 'fields', ...issue.path.map(String)].join('.')] ??= issue.message;
+      errors[[CONFIGURABLES_PATH, handle, 'fields', ...issue.path.map(String)].join('.')] ??= issue.message;
     }
   }
   return errors;
 }
 
-/** Refuses with 422 and every field path what the editor's schema refuses. */
+/**
+ * Refuses with 422 what the editor's schema refuses, each error at its path in the request body
+ * (`{data: values}`): 'data.items.2.sections.content.fields.title', 'data.configurables.homepage'.
+ */
 export function checkBlocks(
   values: { items: readonly PageItem[]; configurables?: Configurables },
   stored: { items: readonly unknown[]; configurables?: unknown } = { items: [] },

@@ -3,7 +3,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { analyticsAddresses, analyticsDaily, analyticsSalts, analyticsVisitors } from '../db/schema';
 import { isoDay } from './analytics';
-import { createSharedRateLimiter } from './rate-limits';
+import { createSharedRateLimiter } from './rateLimits';
 
 /** Visitors one address may add in a day, whatever browser strings it sends. */
 export const VISITORS_PER_ADDRESS = 3;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, type SQL, sql, sum } from 'drizzle-orm';
 import type { Enquiry, ResponseHandle } from '@/api/contract/responses';
 import { responseHandles } from '@/api/contract/responses';
-import { questionsOf } from '@/blocks/answers';
+import { questionsOf } from '@/shared/answers';
 import type { Db } from '../db/open';
 import {
   pages,

@@ -30,7 +30,6 @@ function isUtf8(buffer: Buffer): boolean {
 }
 
 export const IMAGE_KINDS: FileKind[] = ['png', 'jpeg', 'gif', 'webp'];
-export const SPREADSHEET_KINDS: FileKind[] = ['xlsx', 'csv'];
 
 export const CONTENT_TYPES: Record<FileKind, string> = {
   png: 'image/png',

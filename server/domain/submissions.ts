@@ -5,7 +5,7 @@ import {
   type Question,
   questionsOf,
   submissionSchema,
-} from '@/blocks/answers';
+} from '@/shared/answers';
 import type { Db } from '../db/open';
 import {
   dealerships,
@@ -15,7 +15,7 @@ import {
   type ResponseAnswer,
   type ThankYouColumn,
 } from '../db/schema';
-import { type EnqueueWithin, queueMail } from './mail-queue';
+import { type EnqueueWithin, queueMail } from './mailQueue';
 import { storeResponse } from './responses';
 
 export const DEFAULT_THANK_YOU_TITLE = 'Thank you';

@@ -5,7 +5,7 @@ import {
   builderItems,
   builderUploadFields,
 } from '@/api/contract/builder';
-import { CATALOGUE, configurablesFor, uploadTarget } from '@/blocks/catalogue';
+import { CATALOGUE, configurablesFor, uploadTarget } from '@/shared/catalogue';
 import { displayName, IMAGE_KINDS, type Storage, sniff } from '../domain/storage';
 import { invalid } from '../http/errors';
 import { readUploadForm } from '../http/multipart';

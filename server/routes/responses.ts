@@ -9,9 +9,9 @@ import {
 } from '@/api/contract/responses';
 import type { Db } from '../db/open';
 import { type ExportJobData, queueExport } from '../domain/exports';
-import type { EnqueueWithin } from '../domain/mail-queue';
+import type { EnqueueWithin } from '../domain/mailQueue';
 import { paginate } from '../domain/paginate';
-import { createSharedRateLimiter } from '../domain/rate-limits';
+import { createSharedRateLimiter } from '../domain/rateLimits';
 import {
   emailedTotal,
   findResponse,

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { BuilderItem } from '@/api/contract/builder';
 import type { PageItem } from '@/api/contract/pages';
+import { CATALOGUE } from '@/shared/catalogue';
+import { blankItem, MARKDOWN_WELCOME } from '@/shared/items';
 import { BlockEditor } from './BlockEditor';
-import { CATALOGUE } from './catalogue';
-import { blankItem, MARKDOWN_WELCOME } from './items';
 
 /** One block with every field type, a hideable plain section and a repeatable one. */
 const everything: BuilderItem = {

@@ -18,6 +18,8 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import type { BuilderItem, BuilderSection } from '@/api/contract/builder';
 import type { StoredFile } from '@/api/contract/common';
 import type { FieldValue, ItemSection, PageItem } from '@/api/contract/pages';
+import { blankEntry } from '@/shared/items';
+import { type FieldErrors, validateItem } from '@/shared/schema';
 import { Button } from '@/ui/Button';
 import { Icon } from '@/ui/Icon';
 import { IconButton } from '@/ui/IconButton';
@@ -26,8 +28,6 @@ import { TextField } from '@/ui/TextField';
 import styles from './BlockEditor.module.css';
 import { type Entry, moveWithin, removeAt, replaceAt } from './entries';
 import { FieldEditor } from './fields/FieldEditor';
-import { blankEntry } from './items';
-import { type FieldErrors, validateItem } from './schema';
 import { type UploadTarget, uploadBlockFile } from './upload';
 
 export interface BlockEditorProps {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type PageItem, pageItem } from '@/api/contract/pages';
-import { CATALOGUE, type Catalogue, FORM_BLOCKS, own } from './catalogue';
-import { validateItem } from './schema';
+import { CATALOGUE, type Catalogue, FORM_BLOCKS, own } from '@/shared/catalogue';
+import { validateItem } from '@/shared/schema';
 
 /**
  * Copy and paste of blocks between pages, forms and templates, in one tab or across tabs.

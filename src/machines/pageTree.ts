@@ -55,8 +55,6 @@ export interface TreeContext extends ListContext<TreeList> {
   target: { action: 'move' | 'duplicate'; id: number } | null;
   /** Placements being saved; the rows show in that order meanwhile. */
   placements: Placement[] | null;
-  /** The page a duplicate made: its editor opens next. */
-  created: number | null;
   fieldErrors: Record<string, string>;
 }
 
@@ -217,7 +215,6 @@ export const pageTreeMachine = setup({
     clearTarget: assign({ target: null, fieldErrors: {}, error: null }),
     setPlacements: assign({ placements: (_, params: { placements: Placement[] }) => params.placements }),
     clearPlacements: assign({ placements: null }),
-    setCreated: assign({ created: (_, params: { id: number }) => params.id }),
     announceDeleted: (_, _params: { id: number; name: string; message: string }) => {},
     announceError: (_, _params: { error: unknown }) => {},
     openEditor: (_, _params: { id: number }) => {},
@@ -231,7 +228,6 @@ export const pageTreeMachine = setup({
     pending: null,
     target: null,
     placements: null,
-    created: null,
     error: null,
     fieldErrors: {},
   },
@@ -431,7 +427,6 @@ export const pageTreeMachine = setup({
             onDone: {
               target: '#pageTree.opened',
               actions: [
-                { type: 'setCreated', params: ({ event }) => ({ id: event.output.id }) },
                 'clearTarget',
                 { type: 'openEditor', params: ({ event }) => ({ id: event.output.id }) },
               ],

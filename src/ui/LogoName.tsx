@@ -1,5 +1,5 @@
+import { initials } from '@/shared/format';
 import { cx } from './cx';
-import { initials } from './format';
 import styles from './LogoName.module.css';
 
 interface LogoNameProps {

@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
-import { marked } from 'marked';
 import TurndownService from 'turndown';
+import { renderMarkdown } from '@/shared/markdown';
 
 const turndown = new TurndownService({
   headingStyle: 'atx',
@@ -63,9 +63,8 @@ turndown.addRule('table', {
  * have come from anywhere (an import, another admin), so nothing it carries is trusted.
  */
 export function markdownToHtml(markdown: string | null | undefined): string {
-  if (!markdown?.trim()) return '';
-  const html = marked.parse(markdown, { async: false, gfm: true, breaks: false });
-  return DOMPurify.sanitize(html);
+  const html = renderMarkdown(markdown);
+  return html ? DOMPurify.sanitize(html) : '';
 }
 
 /** HTML from the rich text editor as the markdown that is stored; an empty document is ''. */

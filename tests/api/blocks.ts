@@ -61,13 +61,13 @@ export const breakages: { what: string; items: unknown[]; path: string; message:
   {
     what: 'a select value outside its options',
     items: [richText(), hero(), hero({ sections: { content: { fields: { alignment: 'top' } } } })],
-    path: 'items.2.sections.content.fields.alignment',
+    path: 'data.items.2.sections.content.fields.alignment',
     message: 'Choose one of the options.',
   },
   {
     what: 'more files than its max',
     items: [richText(), hero(), gallery(13)],
-    path: 'items.2.sections.content.fields.images',
+    path: 'data.items.2.sections.content.fields.images',
     message: 'Upload at most 12 files.',
   },
   {
@@ -79,31 +79,31 @@ export const breakages: { what: string; items: unknown[]; path: string; message:
         sections: { slides: { entries: [{ fields: { heading: 'One' } }, { fields: { image: files(2) } }] } },
       }),
     ],
-    path: 'items.2.sections.slides.entries.1.fields.image',
+    path: 'data.items.2.sections.slides.entries.1.fields.image',
     message: 'Upload at most 1 file.',
   },
   {
     what: 'a date that is no day',
     items: [richText(), hero(), offers('2026-02-30')],
-    path: 'items.2.sections.offers.entries.0.fields.ends_at',
+    path: 'data.items.2.sections.offers.entries.0.fields.ends_at',
     message: 'Enter a valid date.',
   },
   {
     what: 'a hidden flag on a section that cannot be hidden',
     items: [richText(), hero(), { ...gallery(), sections: { content: { hidden: true, fields: {} } } }],
-    path: 'items.2.sections.content.hidden',
+    path: 'data.items.2.sections.content.hidden',
     message: 'This cannot be hidden.',
   },
   {
     what: 'text longer than its field allows',
     items: [richText(), hero(), hero({ sections: { content: { fields: { title: 'x'.repeat(256) } } } })],
-    path: 'items.2.sections.content.fields.title',
+    path: 'data.items.2.sections.content.fields.title',
     message: 'Use at most 255 characters.',
   },
   {
     what: 'a block type the catalogue does not have',
     items: [richText(), hero(), retired()],
-    path: 'items.2.index',
+    path: 'data.items.2.index',
     message: UNKNOWN_BLOCK,
   },
 ];

@@ -103,8 +103,8 @@ describe.each(['pages', 'forms'] as const)(`%s items (${databaseKind})`, (kind) 
     const res = await post(`/api/${kind}/store`, { data: data(kind, 'Many', { items }), parent: null });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
-      'items.0.sections.content.fields.alignment': ['Choose one of the options.'],
-      'items.2.sections.offers.entries.0.fields.ends_at': ['Enter a valid date.'],
+      'data.items.0.sections.content.fields.alignment': ['Choose one of the options.'],
+      'data.items.2.sections.offers.entries.0.fields.ends_at': ['Enter a valid date.'],
     });
   });
 
@@ -135,13 +135,13 @@ describe.each(['pages', 'forms'] as const)(`%s items (${databaseKind})`, (kind) 
         updated_at: after.updated_at,
       });
       expect(refused.statusCode).toBe(422);
-      expect(refused.json().errors).toEqual({ [`items.${items.length - 1}.index`]: [UNKNOWN_BLOCK] });
+      expect(refused.json().errors).toEqual({ [`data.items.${items.length - 1}.index`]: [UNKNOWN_BLOCK] });
     }
     const fresh = await post(`/api/${kind}/store`, {
       data: data(kind, 'Legacy copy', { items: [retired()] }),
       parent: null,
     });
-    expect(fresh.json().errors).toEqual({ 'items.0.index': [UNKNOWN_BLOCK] });
+    expect(fresh.json().errors).toEqual({ 'data.items.0.index': [UNKNOWN_BLOCK] });
   });
 
   it('answers a save from a stale version 409 and keeps what was saved first', async () => {
@@ -195,7 +195,7 @@ describe(`page configurables and child templates (${databaseKind})`, () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [
         homepage({ search_condition: 'demo' }),
-        'configurables.homepage.fields.search_condition',
+        'data.configurables.homepage.fields.search_condition',
         'Choose one of the options.',
       ],
       [
@@ -205,22 +205,22 @@ describe(`page configurables and child templates (${databaseKind})`, () => {
             fields: { banner: [1, 2, 3, 4].map(() => ({ path: '/storage/builder/a.png', name: 'a.png' })) },
           },
         },
-        'configurables.used_cars.fields.banner',
+        'data.configurables.used_cars.fields.banner',
         'Upload at most 3 files.',
       ],
       [
         { used_cars: { route: 'used-cars', fields: { sale_ends_at: '31/06/2026' } } },
-        'configurables.used_cars.fields.sale_ends_at',
+        'data.configurables.used_cars.fields.sale_ends_at',
         'Enter a valid date.',
       ],
       [
         { used_cars: { route: '/', fields: {} } },
-        'configurables.used_cars',
+        'data.configurables.used_cars',
         'These page-wide fields are not offered for this route: they can be kept as they were or removed.',
       ],
       [
         { nothing: { route: '__proto__', fields: {} } },
-        'configurables.nothing',
+        'data.configurables.nothing',
         'These page-wide fields are not offered for this route: they can be kept as they were or removed.',
       ],
     ];

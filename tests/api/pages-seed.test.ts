@@ -1,4 +1,4 @@
-import { seedDealerGroup } from '@server/db/seed/dealer-group';
+import { seedDealerGroup } from '@server/db/seed/dealerGroup';
 import { FORM_NAMES, seedPages } from '@server/db/seed/pages';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestServer } from './harness';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type ExportKind, exports, vehicles } from '@server/db/schema';
 import { seedVehicles } from '@server/db/seed/vehicles';
-import { exportSourceFor } from '@server/domain/export-sources';
+import { exportSourceFor } from '@server/domain/exportSources';
 import { queueExport, runExport } from '@server/domain/exports';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
-import { seedDealerGroup } from '@server/db/seed/dealer-group';
+import { seedDealerGroup } from '@server/db/seed/dealerGroup';
 import { seedPages } from '@server/db/seed/pages';
 import { seedTemplates } from '@server/db/seed/templates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE } from '@/blocks/catalogue';
-import { validateItems } from '@/blocks/schema';
+import { CATALOGUE } from '@/shared/catalogue';
+import { validateItems } from '@/shared/schema';
 import { createTestServer, databaseKind, type TestServer } from './harness';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Manufacturer } from '@/api/contract/brands';
-import { formatDate } from '@/ui/format';
+import { formatDate } from '@/shared/format';
 import {
   apiRequest,
   apiToken,

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Paginator } from '@/api/contract/common';
 import type { Reservation } from '@/api/contract/reservations';
-import { formatDate } from '@/ui/format';
+import { formatDate } from '@/shared/format';
 import { columnHeaders, signedInAdmin } from './admin';
 import { apiRequest } from './api';
 import { expectNoAxeViolations, hasChromium } from './browser';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { BuilderItem } from '@/api/contract/builder';
-import { FORM_BLOCKS, PAGE_BLOCKS } from '@/blocks/catalogue';
 import {
   BROKEN_BLOCK,
   CLIPBOARD_KEY,
@@ -16,7 +15,8 @@ import {
   UNKNOWN_BLOCK,
   watchClipboard,
 } from '@/blocks/clipboard';
-import { blankItem } from '@/blocks/items';
+import { FORM_BLOCKS, PAGE_BLOCKS } from '@/shared/catalogue';
+import { blankItem } from '@/shared/items';
 import { Tabs } from './tabs';
 
 const definition = (catalogue: Record<string, BuilderItem>, index: string) => catalogue[index] as BuilderItem;

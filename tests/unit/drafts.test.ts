@@ -2,7 +2,6 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { PageItem } from '@/api/contract/pages';
-import { PAGE_BLOCKS } from '@/blocks/catalogue';
 import {
   createDraftWriter,
   DRAFT_DELAY_MS,
@@ -16,8 +15,9 @@ import {
   watchDraft,
   writeDraft,
 } from '@/blocks/drafts';
-import { blankItem } from '@/blocks/items';
 import { type BuilderDraft, type BuilderInput, builderMachine } from '@/machines/builder';
+import { PAGE_BLOCKS } from '@/shared/catalogue';
+import { blankItem } from '@/shared/items';
 import { FakeCalls } from '../machines/replay';
 import { Tabs } from './tabs';
 

@@ -4,9 +4,16 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 /**
  * The one-way import rules of the console: the shared layers know nothing of the screens or of the
  * app shell, and one screen area never reaches into another (they share through the shared layers).
+ * The rules that the console and the server both run (`shared/`) know nothing of the console: only
+ * the contract and libraries that need neither a DOM nor React. The server takes from `src/` only
+ * those rules and the contract.
  */
 const SHARED_LAYERS = ['ui', 'api', 'machines', 'blocks'];
 const SCREEN_SIDE = ['screens', 'app'];
+const CONSOLE_SIDE = ['ui', 'blocks', 'screens', 'app', 'machines'];
+/** Libraries that need a browser, React or Node.js: code in `shared/` runs in both hosts. */
+const HOST_BOUND_PACKAGE =
+  /^(?:node:|react(?:-dom|-aria|-aria-components|-stately)?(?:\/|$)|@react-(?:aria|stately)\/|@xstate\/react|@tiptap\/|@dnd-kit\/|@visx\/|@conform-to\/react|@statelyai\/inspect|dompurify|turndown|wouter|exceljs|fastify|drizzle-orm|pg(?:\/|$)|@electric-sql\/)/;
 
 export interface ImportViolation {
   /** The importing file, relative to the source root, with forward slashes. */
@@ -62,11 +69,21 @@ function targetPath(root: string, file: string, specifier: string): string[] | n
 function ruleBroken(from: string[], to: string[]): string | null {
   const [fromLayer, fromArea] = from;
   const [toLayer, toArea] = to;
+  if (fromLayer === 'shared' && toLayer && CONSOLE_SIDE.includes(toLayer))
+    return `shared/ must not import from ${toLayer}/`;
+  if (fromLayer === 'shared' && toLayer === 'api' && toArea !== 'contract')
+    return 'shared/ must not import from api/ but api/contract/';
   if (fromLayer && toLayer && SHARED_LAYERS.includes(fromLayer) && SCREEN_SIDE.includes(toLayer))
     return `${fromLayer}/ must not import from ${toLayer}/`;
   if (fromLayer === 'screens' && toLayer === 'screens' && fromArea && toArea && fromArea !== toArea)
     return `screens/${fromArea} must not import from screens/${toArea}`;
   return null;
+}
+
+/** A package that a file in `shared/` may not use, or null. */
+function packageRuleBroken(from: string[], specifier: string): string | null {
+  if (from[0] !== 'shared' || specifier.startsWith('.') || specifier.startsWith('@/')) return null;
+  return HOST_BOUND_PACKAGE.test(specifier) ? `shared/ must not import ${specifier}` : null;
 }
 
 /** Every import under `root` (a src directory) that breaks the rules. */
@@ -76,8 +93,36 @@ export function findImportViolations(root: string): ImportViolation[] {
     const from = relative(root, file).split(sep);
     for (const specifier of importSpecifiers(readFileSync(file, 'utf8'))) {
       const to = targetPath(root, file, specifier);
-      const rule = to ? ruleBroken(from, to) : null;
+      const rule = to ? ruleBroken(from, to) : packageRuleBroken(from, specifier);
       if (rule) violations.push({ file: from.join('/'), specifier, rule });
+    }
+  }
+  return violations;
+}
+
+/** What the server may take from the console's source: the shared rules and the contract. */
+function serverMayImport(to: string[]): boolean {
+  const [layer, area] = to;
+  return layer === 'shared' || (layer === 'api' && area === 'contract');
+}
+
+/**
+ * Every import under `serverRoot` that reaches into `sourceRoot` (the src directory, as `@/…` or as
+ * a relative path) for anything but `shared/` and `api/contract/`. Paths are relative to the parent
+ * of `serverRoot` ('server/domain/blocks.ts').
+ */
+export function findServerImportViolations(serverRoot: string, sourceRoot: string): ImportViolation[] {
+  const violations: ImportViolation[] = [];
+  const repoRoot = dirname(serverRoot);
+  for (const file of sourceFiles(serverRoot)) {
+    for (const specifier of importSpecifiers(readFileSync(file, 'utf8'))) {
+      const to = targetPath(sourceRoot, file, specifier);
+      if (!to || serverMayImport(to)) continue;
+      violations.push({
+        file: relative(repoRoot, file).split(sep).join('/'),
+        specifier,
+        rule: 'server/ must import from src/ only shared/ and api/contract/',
+      });
     }
   }
   return violations;

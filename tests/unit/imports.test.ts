@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findImportViolations, importSpecifiers } from './importRules';
+import { findImportViolations, findServerImportViolations, importSpecifiers } from './importRules';
 
 const sourceRoot = join(import.meta.dirname, '../../src');
+const serverRoot = join(import.meta.dirname, '../../server');
 
 /** A small source tree on disk, written for one test and removed after. */
 function plantTree(files: Record<string, string>): string {
@@ -25,6 +26,92 @@ afterAll(() => {
 describe('import rules', () => {
   it('finds no import against the rules in src', () => {
     expect(findImportViolations(sourceRoot)).toEqual([]);
+  });
+
+  it('finds no import in server that takes from src anything but the shared rules and the contract', () => {
+    expect(findServerImportViolations(serverRoot, sourceRoot)).toEqual([]);
+  });
+
+  it('reports the shared rules importing from the console or a library that needs a browser, React or Node.js', () => {
+    const root = plantTree({
+      'shared/slug.ts': "import { cx } from '@/ui/cx';\nexport const a = cx;\n",
+      'shared/catalogue.ts': "import { Editor } from '../blocks/BlockEditor';\nexport const b = Editor;\n",
+      'shared/answers.ts':
+        "import { api } from '@/api/endpoints';\nimport { save } from '@/machines/save';\nexport { api, save };\n",
+      'shared/format.ts': "import { useMemo } from 'react';\nexport const c = useMemo;\n",
+      'shared/markdown.ts': "import DOMPurify from 'dompurify';\nimport { readFileSync } from 'node:fs';\n",
+      'shared/schema.ts': "import { routes } from '../app/routes';\nimport Screen from '@/screens/x/X';\n",
+      'ui/cx.ts': 'export const cx = 1;\n',
+      'api/endpoints.ts': 'export const api = 1;\n',
+    });
+    const found = findImportViolations(root);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        { file: 'shared/slug.ts', specifier: '@/ui/cx', rule: 'shared/ must not import from ui/' },
+        {
+          file: 'shared/catalogue.ts',
+          specifier: '../blocks/BlockEditor',
+          rule: 'shared/ must not import from blocks/',
+        },
+        {
+          file: 'shared/answers.ts',
+          specifier: '@/api/endpoints',
+          rule: 'shared/ must not import from api/ but api/contract/',
+        },
+        {
+          file: 'shared/answers.ts',
+          specifier: '@/machines/save',
+          rule: 'shared/ must not import from machines/',
+        },
+        { file: 'shared/format.ts', specifier: 'react', rule: 'shared/ must not import react' },
+        { file: 'shared/markdown.ts', specifier: 'dompurify', rule: 'shared/ must not import dompurify' },
+        { file: 'shared/markdown.ts', specifier: 'node:fs', rule: 'shared/ must not import node:fs' },
+        { file: 'shared/schema.ts', specifier: '../app/routes', rule: 'shared/ must not import from app/' },
+        {
+          file: 'shared/schema.ts',
+          specifier: '@/screens/x/X',
+          rule: 'shared/ must not import from screens/',
+        },
+      ]),
+    );
+    expect(found).toHaveLength(9);
+  });
+
+  it('lets the shared rules use each other, the contract and libraries that run anywhere', () => {
+    const root = plantTree({
+      'shared/answers.ts':
+        "import { z } from 'zod';\nimport { pageItem } from '@/api/contract/pages';\nimport { formatDate } from './format';\n",
+      'shared/markdown.ts': "import { marked } from 'marked';\nexport const m = marked;\n",
+      'shared/format.ts': 'export const formatDate = 1;\n',
+      'ui/Date.tsx': "import { formatDate } from '@/shared/format';\nexport const d = formatDate;\n",
+      'blocks/Editor.tsx': "import { CATALOGUE } from '@/shared/catalogue';\nexport const e = CATALOGUE;\n",
+    });
+    expect(findImportViolations(root)).toEqual([]);
+  });
+
+  it('reports the server importing from src anything but the shared rules and the contract', () => {
+    const root = plantTree({
+      'server/domain/slugs.ts': "import { slugify } from '@/shared/slug';\nimport { z } from 'zod';\n",
+      'server/domain/blocks.ts':
+        "import { CATALOGUE } from '@/shared/catalogue';\nimport { pageItem } from '@/api/contract/pages';\nimport { invalid } from '../http/errors';\n",
+      'server/routes/builder.ts':
+        "import { cx } from '@/ui/cx';\nimport { Editor } from '../../src/blocks/BlockEditor';\nimport { call } from '@server/http/route';\n",
+      'server/db/seed/forms.ts':
+        "import { api } from '@/api/endpoints';\nconst lazy = () => import('../../../src/machines/save');\nexport { api, lazy };\n",
+      'server/http/route.ts':
+        "import { slugify } from '../../src/shared/slug';\nexport const call = slugify;\n",
+      'src/shared/slug.ts': 'export const slugify = 1;\n',
+    });
+    const rule = 'server/ must import from src/ only shared/ and api/contract/';
+    expect(findServerImportViolations(join(root, 'server'), join(root, 'src'))).toEqual(
+      expect.arrayContaining([
+        { file: 'server/routes/builder.ts', specifier: '@/ui/cx', rule },
+        { file: 'server/routes/builder.ts', specifier: '../../src/blocks/BlockEditor', rule },
+        { file: 'server/db/seed/forms.ts', specifier: '@/api/endpoints', rule },
+        { file: 'server/db/seed/forms.ts', specifier: '../../../src/machines/save', rule },
+      ]),
+    );
+    expect(findServerImportViolations(join(root, 'server'), join(root, 'src'))).toHaveLength(4);
   });
 
   it('reports ui, api and machines importing from screens or app, and one screen area importing another', () => {

@@ -5,7 +5,7 @@ import type { Storage } from '../../domain/storage';
 import type { Db } from '../open';
 import { users } from '../schema';
 import { seedAnalytics } from './analytics';
-import { seedDealerGroup } from './dealer-group';
+import { seedDealerGroup } from './dealerGroup';
 import { seedPages } from './pages';
 import { FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './people';
 import { seedReservations } from './reservations';

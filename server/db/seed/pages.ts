@@ -1,6 +1,6 @@
 import { isNull, sql } from 'drizzle-orm';
 import { responseHandles } from '@/api/contract/responses';
-import { slugify } from '@/ui/slug';
+import { slugify } from '@/shared/slug';
 import type { Db } from '../open';
 import { brands, dealerships, pages } from '../schema';
 import { enquiryFormEmails, enquiryFormRow, testDriveItems } from './forms';

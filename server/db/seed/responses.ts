@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ResponseHandle } from '@/api/contract/responses';
-import { type Question, questionsOf } from '@/blocks/answers';
+import { type Question, questionsOf } from '@/shared/answers';
 import { storeSelectedResponses } from '../../domain/responses';
 import type { Db } from '../open';
 import { responseEmailedTotals } from '../schema';

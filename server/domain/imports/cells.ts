@@ -2,12 +2,6 @@ import { fromUkWallClock, ukOffsetText } from '../ukTime';
 
 /** Reading the cells of an imported row: flags, dates and lists as the providers' columns take them. */
 
-/** A problem with one cell of a row: the column's header and what is wrong, in words for the mail. */
-export interface CellIssue {
-  column: string;
-  reason: string;
-}
-
 export class CellError extends Error {
   constructor(
     readonly column: string,

@@ -1,5 +1,5 @@
 import type { PageItem } from '@/api/contract/pages';
-import { slugify } from '@/ui/slug';
+import { slugify } from '@/shared/slug';
 import type { DealershipAddress, DealershipOpeningTimes, ImportKind } from '../../db/schema';
 import { CellError, dateTime, list, yesNo } from './cells';
 import { headerKey } from './sheet';

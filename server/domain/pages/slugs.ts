@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { slugify } from '@/ui/slug';
+import { slugify } from '@/shared/slug';
 import type { Db } from '../../db/open';
 import type { TreeKind } from './lists';
 import { rowsOf } from './transaction';

@@ -33,7 +33,6 @@ export const weekdays = [
   'saturday',
   'sunday',
 ] as const;
-export type Weekday = (typeof weekdays)[number];
 
 /** One value per day of the week, e.g. '9:00 - 17:30' or 'Closed'. */
 const week = <T extends z.ZodType>(day: T) =>

@@ -29,7 +29,7 @@ export const blockFile = z.object({
 
 /**
  * What one block field holds: text for text, textarea, select, date and trix (markdown), a list
- * of files for files. Checked against the block's definition by src/blocks, not here.
+ * of files for files. Checked against the block's definition by src/shared/schema.ts, not here.
  */
 export const fieldValue = z.union([
   z.string().max(100_000, 'Use at most 100,000 characters.'),

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useAuthActor, useSignedInUser } from '@/machines/session';
+import { initials } from '@/shared/format';
 import { cx } from '@/ui/cx';
-import { initials } from '@/ui/format';
 import { leaveThen } from '@/ui/leaveGuard';
 import { MenuButton } from '@/ui/MenuButton';
 import styles from './TopBar.module.css';

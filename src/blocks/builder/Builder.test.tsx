@@ -6,10 +6,11 @@ import { memoryLocation } from 'wouter/memory-location';
 import { ApiError } from '@/api/client';
 import type { PageItem } from '@/api/contract/pages';
 import { EDITING_LOCK_MESSAGE } from '@/machines/builder';
-import { CATALOGUE } from '../catalogue';
+import { CATALOGUE } from '@/shared/catalogue';
+import { blankItem } from '@/shared/items';
+import { validateItems } from '@/shared/schema';
 import { CLIPBOARD_KEY, parseEnvelope } from '../clipboard';
 import { DRAFT_PREFIX, readDraft } from '../drafts';
-import { blankItem } from '../items';
 import { BuilderFrame } from './BuilderFrame';
 import { UNKNOWN_ITEM_MESSAGE } from './ItemRow';
 import { ItemsPanel } from './ItemsPanel';
@@ -193,6 +194,32 @@ describe('the page builder', { timeout: 20_000 }, () => {
     expect(errors.textContent).toBe('Use at most 100,000 characters.');
     expect(screen.getByRole('textbox', { name: 'Meta title' }).getAttribute('aria-invalid')).toBe('true');
     expect(within(blockRow('Hero banner')).queryByRole('list')).toBeNull();
+  });
+
+  it("shows the errors of the API's block check on the blocks they belong to", async () => {
+    const offCentre = hero();
+    offCentre.sections.content!.fields.alignment = 'top';
+    const items = [richText(), offCentre];
+    // What the API answers: the same check, its paths starting where the blocks sit in the body.
+    const { errors } = validateItems(items, CATALOGUE);
+    expect(Object.keys(errors)).toEqual(['data.items.1.sections.content.fields.alignment']);
+    const user = renderBuilder({
+      items,
+      save: () =>
+        Promise.reject(
+          new ApiError(
+            422,
+            'The given data was invalid.',
+            Object.fromEntries(Object.entries(errors).map(([path, message]) => [path, [message]])),
+          ),
+        ),
+    });
+    await user.click(pageSave());
+    const heroErrors = await within(blockRow('Hero banner')).findByRole('list', {
+      name: 'Errors in Hero banner',
+    });
+    expect(heroErrors.textContent).toBe('Choose one of the options.');
+    expect(within(blockRow('Rich text')).queryByRole('list')).toBeNull();
   });
 
   it('moves, hides and removes blocks from their rows', async () => {

@@ -10,12 +10,12 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useSelector } from '@xstate/react';
 import { memo, useMemo, useRef, useState } from 'react';
+import { type Catalogue, own } from '@/shared/catalogue';
+import { blankItem } from '@/shared/items';
 import { Button } from '@/ui/Button';
 import { Select } from '@/ui/Select';
 import { toast } from '@/ui/toasts';
-import { type Catalogue, own } from '../catalogue';
 import { checkPaste, type PasteTarget, readClipboard } from '../clipboard';
-import { blankItem } from '../items';
 import { ItemRow, rowId } from './ItemRow';
 import styles from './ItemsPanel.module.css';
 import { errorsPerItem } from './itemKeys';

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
+import type { Catalogue } from '@/shared/catalogue';
 import type { FieldMeta } from '@/ui/formProps';
-import type { Catalogue } from '../catalogue';
 import type { PasteTarget } from '../clipboard';
 import { BuilderFrame } from './BuilderFrame';
 import { offeredBlocks } from './builderOptions';

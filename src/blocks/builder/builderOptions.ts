@@ -1,7 +1,7 @@
 import type { Option } from '@/api/contract/common';
 import { api } from '@/api/endpoints';
 import { describeFailure } from '@/machines/errors';
-import type { Catalogue } from '../catalogue';
+import type { Catalogue } from '@/shared/catalogue';
 
 export interface BuilderOptions {
   catalogue: Catalogue;

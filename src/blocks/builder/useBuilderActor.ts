@@ -44,6 +44,5 @@ export const useSaving = (actor: BuilderActor): boolean =>
   useSelector(actor, (s) => s.matches({ page: 'saving' }));
 export const useFieldErrors = (actor: BuilderActor): Record<string, string> =>
   useSelector(actor, (s) => s.context.fieldErrors);
-export const useConflict = (actor: BuilderActor): boolean => useSelector(actor, (s) => s.context.conflict);
 export const useSlug = (actor: BuilderActor): string => useSelector(actor, (s) => s.context.slug);
 export const useName = (actor: BuilderActor): string => useSelector(actor, (s) => s.context.name);

@@ -1,5 +1,5 @@
+import { MAX_LENGTH } from '@/shared/schema';
 import { TextField } from '@/ui/TextField';
-import { MAX_LENGTH } from '../schema';
 import { type FieldEditorProps, textOf } from './types';
 
 /** A one-line text field of a block. */

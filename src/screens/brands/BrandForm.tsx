@@ -3,10 +3,10 @@ import type { brandCreateSchema, brandUpdateSchema } from '@/api/contract/brands
 import { api } from '@/api/endpoints';
 import { uploadFile } from '@/api/uploads';
 import { describeFailure } from '@/machines/errors';
+import { slugify } from '@/shared/slug';
 import { Field } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import type { SaveForm } from '@/ui/forms/useSaveForm';
-import { slugify } from '@/ui/slug';
 import { toast } from '@/ui/toasts';
 import { useLoad } from '@/ui/useLoad';
 import { ManufacturerSelect } from './ManufacturerSelect';

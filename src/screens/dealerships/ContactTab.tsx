@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import { Field } from '@/ui/Field';
-import { AddressSearchField } from '@/ui/places/AddressSearchField';
-import type { PlaceAddress } from '@/ui/places/address';
 import styles from './DealershipForm.module.css';
 import type { DealershipFields, DealershipFormMeta } from './form';
 import { OpeningTimesField } from './OpeningTimesField';
+import { AddressSearchField } from './places/AddressSearchField';
+import type { PlaceAddress } from './places/address';
 
 /**
  * A places search that fills in the address. One is plugged in where a maps API key is

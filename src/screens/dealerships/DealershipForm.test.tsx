@@ -9,6 +9,9 @@ import type { Brand } from '@/api/contract/brands';
 import type { Paginator } from '@/api/contract/common';
 import type { Dealership } from '@/api/contract/dealerships';
 import { api } from '@/api/endpoints';
+import { toast } from '@/ui/toasts';
+import DealershipAddScreen from './DealershipAddScreen';
+import DealershipEditScreen from './DealershipEditScreen';
 import {
   at,
   component,
@@ -17,10 +20,7 @@ import {
   loadMapsScript,
   mapsScripts,
   resetFakePlaces,
-} from '@/ui/places/fakePlaces';
-import { toast } from '@/ui/toasts';
-import DealershipAddScreen from './DealershipAddScreen';
-import DealershipEditScreen from './DealershipEditScreen';
+} from './places/fakePlaces';
 
 function page<T>(rows: T[]): Paginator<T> {
   return {

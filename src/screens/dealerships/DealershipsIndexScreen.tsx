@@ -1,8 +1,8 @@
 import type { Dealership } from '@/api/contract/dealerships';
 import { api } from '@/api/endpoints';
+import { formatDate } from '@/shared/format';
 import { ButtonLink } from '@/ui/ButtonLink';
 import type { DataTableColumn } from '@/ui/DataTable';
-import { formatDate } from '@/ui/format';
 import { LogoName } from '@/ui/LogoName';
 import { LifecycleList } from '@/ui/lifecycle/LifecycleList';
 import { SiteAddress } from '@/ui/lifecycle/SiteAddress';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { slugify } from '@/shared/slug';
 import { Field } from '@/ui/Field';
 import { checkboxProps } from '@/ui/formProps';
 import { siteUrl } from '@/ui/lifecycle/SiteAddress';
 import { RichTextField } from '@/ui/RichTextField';
 import { Switch } from '@/ui/Switch';
-import { slugify } from '@/ui/slug';
 import styles from './DealershipForm.module.css';
 import type { DealershipFields, DealershipOptions } from './form';
 

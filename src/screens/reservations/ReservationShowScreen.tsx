@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'wouter';
 import type { Reservation } from '@/api/contract/reservations';
 import { api } from '@/api/endpoints';
-import { formatDate, formatPounds } from '@/ui/format';
+import { formatDate, formatPounds } from '@/shared/format';
 import { Loader } from '@/ui/Loader';
 import { NotFound } from '@/ui/NotFound';
 import { PageHeader } from '@/ui/PageHeader';

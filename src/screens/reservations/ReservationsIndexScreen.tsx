@@ -1,10 +1,10 @@
 import type { Paginator } from '@/api/contract/common';
 import type { Reservation } from '@/api/contract/reservations';
 import { api } from '@/api/endpoints';
+import { formatDate } from '@/shared/format';
 import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable, type DataTableColumn } from '@/ui/DataTable';
 import { EmptyState } from '@/ui/EmptyState';
-import { formatDate } from '@/ui/format';
 import { ListFrame, ListRows, ListToolbar } from '@/ui/lists/ListParts';
 import { useAddressList } from '@/ui/lists/useAddressList';
 import { PageHeader } from '@/ui/PageHeader';

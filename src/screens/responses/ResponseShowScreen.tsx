@@ -1,7 +1,7 @@
 import { useParams } from 'wouter';
 import { api } from '@/api/endpoints';
+import { formatDate } from '@/shared/format';
 import { EmptyState } from '@/ui/EmptyState';
-import { formatDate } from '@/ui/format';
 import { Loader } from '@/ui/Loader';
 import { PageHeader } from '@/ui/PageHeader';
 import { useLoad } from '@/ui/useLoad';

@@ -1,5 +1,5 @@
 import type { User } from '@/api/contract/users';
-import { initials } from '@/ui/format';
+import { initials } from '@/shared/format';
 import styles from './UserName.module.css';
 
 /** Avatar (or initials) and name, as a row of the users list shows them. */

@@ -1,9 +1,9 @@
 import type { User } from '@/api/contract/users';
 import { api } from '@/api/endpoints';
 import { useSignedInUser } from '@/machines/session';
+import { formatDate } from '@/shared/format';
 import { ButtonLink } from '@/ui/ButtonLink';
 import type { DataTableColumn } from '@/ui/DataTable';
-import { formatDate } from '@/ui/format';
 import { LifecycleList } from '@/ui/lifecycle/LifecycleList';
 import { PageHeader } from '@/ui/PageHeader';
 import { UserName } from './UserName';

@@ -1,5 +1,5 @@
 import { Axis, LineSeries, XYChart } from '@visx/xychart';
-import { formatDate } from '../format';
+import { formatDate } from '@/shared/format';
 
 export interface ChartPoint {
   day: string;

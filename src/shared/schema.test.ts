@@ -1,3 +1,4 @@
+// @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BuilderField, BuilderItem } from '@/api/contract/builder';
@@ -92,7 +93,7 @@ function plant(list: PageItem[], at: number, target: Target, value: unknown) {
   }
   const position = Math.min(at, list.length);
   const next = [...list.slice(0, position), item, ...list.slice(position)];
-  return { next, path: `items.${position}.${path}` };
+  return { next, path: `data.items.${position}.${path}` };
 }
 
 describe('validateItems', () => {
@@ -182,12 +183,12 @@ describe('validateItems', () => {
     };
     const noHideVideo = { ...video, hideable: { item: false, sections: [] } };
     expect(validateItems([heroSlidesHidden, noHideVideo], CATALOGUE).errors).toEqual({
-      'items.0.sections.slides.hidden': 'This cannot be hidden.',
+      'data.items.0.sections.slides.hidden': 'This cannot be hidden.',
     });
     const fixed: BuilderItem = { name: 'Fixed', hideable: { item: false, sections: [] }, sections: {} };
     const hiddenFixed = { ...blankItem('fixed', fixed), hidden: true };
     expect(validateItems([hiddenFixed], { fixed }).errors).toEqual({
-      'items.0.hidden': 'This cannot be hidden.',
+      'data.items.0.hidden': 'This cannot be hidden.',
     });
   });
 

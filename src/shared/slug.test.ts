@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { slug } from '@/api/contract/common';
 import { slugify } from './slug';

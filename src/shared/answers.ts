@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { BuilderField } from '@/api/contract/builder';
 import { pageItem } from '@/api/contract/pages';
-import { formatDate } from '@/ui/format';
+import { formatDate } from './format';
 import { fieldSchema } from './schema';
 
-/** What each form input block asks a visitor for (src/blocks/catalogue.ts FORM_BLOCKS). */
+/** What each form input block asks a visitor for (FORM_BLOCKS in ./catalogue.ts). */
 const KINDS = {
   input_text: 'text',
   input_email: 'email',

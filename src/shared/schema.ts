@@ -110,6 +110,14 @@ function buildItemSchema(definition: BuilderItem) {
 /** Field errors keyed by dotted path, the first message for each. */
 export type FieldErrors = Record<string, string>;
 
+/**
+ * Where a save's blocks sit in its request body (`{data: {items: [...]}}`), and so where the field
+ * paths of their errors start, in the API's 422 answers and in the builder that shows them:
+ * 'data.items.3.sections.content.fields.title', as the contract's own errors name the body
+ * ('data.items.3.name', 'data.meta.title').
+ */
+export const ITEMS_PATH = 'data.items';
+
 /** Checks one placed block; paths start at the item ('sections.slides.entries.0.fields.image'). */
 export function validateItem(item: unknown, definition: BuilderItem, base = ''): FieldErrors {
   const result = itemSchema(definition).safeParse(item);
@@ -123,7 +131,7 @@ export function validateItem(item: unknown, definition: BuilderItem, base = ''):
 }
 
 export interface ItemsCheck {
-  /** Field errors keyed by dotted path from `base` ('items.3.sections.slides.entries.0.fields.image'). */
+  /** Field errors keyed by dotted path from `base` ('data.items.3.sections.slides.entries.0.fields.image'). */
   errors: FieldErrors;
   /** Positions of items whose block type the catalogue does not have: kept as they are, shown as such. */
   unknown: number[];
@@ -133,7 +141,7 @@ export interface ItemsCheck {
 export function validateItems(
   items: readonly Pick<PageItem, 'index'>[],
   catalogue: Catalogue,
-  base = 'items',
+  base = ITEMS_PATH,
 ): ItemsCheck {
   const errors: FieldErrors = {};
   const unknown: number[] = [];

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Input } from 'react-aria-components';
-import fieldStyles from '../Field.module.css';
-import { TextFieldFrame } from '../TextField';
+import fieldStyles from '@/ui/Field.module.css';
+import { TextFieldFrame } from '@/ui/TextField';
 import styles from './AddressSearchField.module.css';
 import type { PlaceAddress } from './address';
 import { usePlacesAutocomplete } from './usePlacesAutocomplete';

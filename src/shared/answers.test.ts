@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { PageItem } from '@/api/contract/pages';
 import { type AnswerContext, keyOf, type PickedDealership, questionsOf, submissionSchema } from './answers';
