@@ -37,24 +37,6 @@ export function stripeCharge(options: ChargeOptions = {}) {
   const amountRefunded = options.amountRefunded ?? 0;
   const metadata: Record<string, string> = { order: 'web-checkout' };
   if (options.registration !== null) metadata.registration = options.registration ?? 'yd24 kxa';
-  const card = {
-    amount_authorized: amount,
-    authorization_code: '123456',
-    brand: 'visa',
-    checks: { address_line1_check: null, address_postal_code_check: 'pass', cvc_check: 'pass' },
-    country: 'GB',
-    exp_month: 8,
-    exp_year: 2029,
-    fingerprint: 'Xt5EWLLDS7FJjR1c',
-    funding: 'credit',
-    installments: null,
-    last4: '4242',
-    mandate: null,
-    network: 'visa',
-    network_token: { used: false },
-    three_d_secure: null,
-    wallet: null,
-  };
   return {
     id: options.id ?? unique('ch_3Q'),
     object: 'charge' as const,
@@ -109,7 +91,27 @@ export function stripeCharge(options: ChargeOptions = {}) {
     payment_method: 'pm_1QnVtXLkdIwHu7ixfP0n6Q2c',
     payment_method_details: options.withoutCard
       ? { type: 'bacs_debit', bacs_debit: { fingerprint: 'gY1x', last4: '2345', sort_code: '108800' } }
-      : { type: 'card', card },
+      : {
+          type: 'card',
+          card: {
+            amount_authorized: amount,
+            authorization_code: '123456',
+            brand: 'visa',
+            checks: { address_line1_check: null, address_postal_code_check: 'pass', cvc_check: 'pass' },
+            country: 'GB',
+            exp_month: 8,
+            exp_year: 2029,
+            fingerprint: 'Xt5EWLLDS7FJjR1c',
+            funding: 'credit',
+            installments: null,
+            last4: '4242',
+            mandate: null,
+            network: 'visa',
+            network_token: { used: false },
+            three_d_secure: null,
+            wallet: null,
+          },
+        },
     receipt_email: options.receiptEmail === undefined ? null : options.receiptEmail,
     receipt_number: null,
     receipt_url: 'https://pay.stripe.com/receipts/payment/CAcaFwoVYWNjdF8x',

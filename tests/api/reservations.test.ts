@@ -302,6 +302,13 @@ describe(`Stripe webhook (${databaseKind})`, () => {
     expect(inCharge.json().errors).toHaveProperty(['data.object.created']);
     expect(await byCharge(charge.id)).toEqual([]);
 
+    const incomplete = await deliver(
+      stripeEvent('charge.succeeded', { id: 'ch_incomplete', object: 'charge', amount: 'lots' }),
+    );
+    expect(incomplete.statusCode, incomplete.body).toBe(400);
+    expect(incomplete.json().errors).toHaveProperty(['data.object.amount']);
+    expect(await byCharge('ch_incomplete')).toEqual([]);
+
     const notJson = await deliver(null, { payload: '{not json' });
     expect(notJson.statusCode).toBe(400);
   });

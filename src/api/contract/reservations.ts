@@ -62,7 +62,7 @@ const text = (max: number) => z.string().max(max).nullish();
  */
 export const stripeCharge = z.object({
   id: z.string().min(1).max(255),
-  object: z.literal('charge').optional(),
+  object: z.literal('charge'),
   amount: stripeAmount,
   amount_refunded: stripeAmount.default(0),
   currency: z
@@ -106,7 +106,7 @@ export type StripeCharge = z.infer<typeof stripeCharge>;
 /** The fields of Stripe's Refund object that `charge.refund.updated` events are read for. */
 export const stripeRefund = z.object({
   id: z.string().min(1).max(255),
-  object: z.literal('refund').optional(),
+  object: z.literal('refund'),
   amount: stripeAmount,
   /** The refunded charge's id (an expanded charge is read for its id). */
   charge: z.union([z.string().min(1).max(255), z.object({ id: z.string().min(1).max(255) })]),
