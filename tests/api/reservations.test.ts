@@ -2,6 +2,7 @@ import { reservations } from '@server/db/schema';
 import { demoReservations } from '@server/db/seed/reservations';
 import { storeReservations } from '@server/domain/reservations';
 import { count, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowSeconds, signedDelivery, stripeCharge, stripeEvent, stripeRefund } from '../stripe';
 import { createTestServer, databaseKind, type TestServer } from './harness';
@@ -311,6 +312,38 @@ describe(`Stripe webhook (${databaseKind})`, () => {
 
     const notJson = await deliver(null, { payload: '{not json' });
     expect(notJson.statusCode).toBe(400);
+  });
+
+  it('never answers a signed event with a server error, whatever its fields hold', async () => {
+    const charge = stripeCharge();
+    const keys = Object.keys(charge) as Array<keyof typeof charge>;
+    const hostile = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.constantFrom(Number.MAX_SAFE_INTEGER, -1, 1e308, 2 ** 31, '', 'x'.repeat(5000), '\u0000'),
+    );
+    const event = fc.record({
+      type: fc.constantFrom(
+        'charge.succeeded',
+        'charge.refunded',
+        'charge.refund.updated',
+        'charge.captured',
+      ),
+      key: fc.constantFrom(...keys),
+      value: hostile,
+      created: fc.oneof(fc.constant(nowSeconds()), hostile),
+    });
+    await fc.assert(
+      fc.asyncProperty(event, async ({ type, key, value, created }) => {
+        const object = { ...charge, id: `ch_fuzz_${Math.random().toString(36).slice(2)}`, [key]: value };
+        const body = { ...stripeEvent('charge.succeeded', object), type, created };
+        const res = await deliver(body);
+        expect(
+          res.statusCode,
+          `${type} ${key}=${JSON.stringify(value)?.slice(0, 80)}: ${res.body}`,
+        ).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('documents the Stripe-Signature header and the event in the OpenAPI document', async () => {
