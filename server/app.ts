@@ -231,7 +231,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
     settingsRoutes(api, { db, enqueueExport });
     exportsRoutes(api, { db });
     importsRoutes(api, { db, dir: config.importsDir, enqueueImport });
-    reservationsRoutes(api, { db, webhookSecret: config.paymentsWebhookSecret });
+    reservationsRoutes(api, { db, webhookSecret: config.stripeWebhookSecret });
     responsesRoutes(api, { db, enqueueExport, enqueueMail });
     analyticsRoutes(api, { db });
   });

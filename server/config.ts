@@ -31,8 +31,8 @@ export interface Config {
    * process died waits. Longer than the longest export.
    */
   jobExpireSeconds: number;
-  /** Signs the card payment provider's webhook events; without it the webhook answers 404. */
-  paymentsWebhookSecret: string | null;
+  /** Stripe's signing secret for the webhook endpoint (whsec_...); without it the webhook answers 404. */
+  stripeWebhookSecret: string | null;
   /**
    * Which proxies may name the client in X-Forwarded-For: a number of hops in front of the
    * server, or the proxies' own addresses and ranges; false reads the socket's address only.
@@ -127,6 +127,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapsEnabled: Boolean(env.VITE_MAPS_KEY),
     consoleApiUrl: env.VITE_API_URL || null,
     jobExpireSeconds: intFrom(env.JOB_EXPIRE_SECONDS, 60 * 60),
-    paymentsWebhookSecret: env.PAYMENTS_WEBHOOK_SECRET || null,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
   };
 }

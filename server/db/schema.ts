@@ -462,12 +462,24 @@ export const reservations = pgTable(
     postalCode: text('postal_code'),
     registration: text('registration').notNull(),
     reservedAt: timestamp('reserved_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    /** When the refunded amount last grew; null while nothing is refunded. */
     refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date', precision: 3 }),
-    /** In pence. */
+    /** In the currency's smallest unit (pence for gbp). */
     amount: integer('amount').notNull(),
-    brand: text('brand').notNull(),
-    expYear: integer('exp_year').notNull(),
-    last4: text('last4').notNull(),
+    /** ISO 4217, lower case, as Stripe names it. */
+    currency: text('currency').notNull().default('gbp'),
+    /** What is refunded so far, in the same unit: below `amount` a partial refund, equal a full one. */
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    /**
+     * The refunded amount the latest charge event carried, and that event's time: refund events
+     * newer than it adjust it (see `payment_refunds`), older ones are already counted in it.
+     */
+    chargeRefunded: integer('charge_refunded').notNull().default(0),
+    chargeSeenAt: timestamp('charge_seen_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /** Card brand, expiry year and last four digits; null when the charge was paid without a card. */
+    brand: text('brand'),
+    expYear: integer('exp_year'),
+    last4: text('last4'),
     chargeId: text('charge_id').notNull(),
     ...stamps,
     searchText: text('search_text')
@@ -501,6 +513,31 @@ export const paymentEvents = pgTable('payment_events', {
   type: text('type').notNull(),
   receivedAt: stamps.createdAt,
 });
+
+/**
+ * Each refund of a charge as its latest refund event described it. A refund event may arrive
+ * before, after or between the charge's own events; the charge's refunded amount is worked out
+ * from the newest charge event and the refunds updated after it.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: text('id').primaryKey(),
+    chargeId: text('charge_id').notNull(),
+    amount: integer('amount').notNull(),
+    /** Pending or succeeded: the money is (being) returned. Failed or canceled: it is not. */
+    active: boolean('active').notNull(),
+    /** When the refund was made at Stripe. */
+    refundCreatedAt: timestamp('refund_created_at', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }).notNull(),
+    /** The time of the event that last described it. */
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  },
+  (t) => [index('payment_refunds_charge_idx').on(t.chargeId)],
+);
 
 /** One answer of a stored enquiry: the question as the form labelled it and what was entered. */
 export interface ResponseAnswer {

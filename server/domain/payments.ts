@@ -1,43 +1,58 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** How old a signed event may be: an older one is a replay, whatever its signature. */
-export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
+/** How far a signature's time may be from ours, either way: Stripe's own default. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: string };
 
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, as Stripe signs its webhooks. */
-export function signPayload(secret: string, payload: string, timestamp: number): string {
-  const digest = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
-  return `t=${timestamp},v1=${digest}`;
-}
+const DIGITS = /^[0-9]+$/;
 
 /**
- * Checks a signature header against the raw body. Several v1 values may be present while the
- * provider rolls its secret; one match is enough. Comparison is constant-time.
+ * Checks a `Stripe-Signature` header against the raw body, as Stripe documents it:
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. Several v1 values come while a
+ * signing secret is rolled, and one match is enough; v0 (test-mode legacy) and unknown schemes are
+ * ignored. Every comparison is constant-time.
  */
-export function verifySignature(
+export function verifyStripeSignature(
   secret: string,
-  payload: string,
+  payload: Buffer,
   header: string | undefined,
   now: number = Math.floor(Date.now() / 1000),
 ): SignatureCheck {
-  if (!header) return { ok: false, reason: 'The signature is missing.' };
-  const parts = header.split(',').map((part) => part.trim().split('='));
-  const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
-  const signatures = parts.filter(([key]) => key === 'v1').map(([, value]) => value ?? '');
-  if (!Number.isInteger(timestamp) || signatures.length === 0) {
-    return { ok: false, reason: 'The signature is malformed.' };
+  if (!header) return { ok: false, reason: 'The Stripe-Signature header is missing.' };
+  let timestamp: string | undefined;
+  const signatures: string[] = [];
+  for (const part of header.split(',')) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    const key = part.slice(0, at).trim();
+    const value = part.slice(at + 1).trim();
+    if (key === 't') timestamp = value;
+    else if (key === 'v1') signatures.push(value);
   }
-  if (Math.abs(now - timestamp) > SIGNATURE_TOLERANCE_SECONDS) {
-    return { ok: false, reason: 'The signature is too old.' };
+  if (timestamp === undefined || !DIGITS.test(timestamp)) {
+    return { ok: false, reason: 'The Stripe-Signature header has no timestamp (t=).' };
   }
-  const expected = Buffer.from(
-    createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex'),
-    'utf8',
-  );
+  if (signatures.length === 0) {
+    return { ok: false, reason: 'The Stripe-Signature header has no v1 signature.' };
+  }
+  if (Math.abs(now - Number(timestamp)) > SIGNATURE_TOLERANCE_SECONDS) {
+    return {
+      ok: false,
+      reason: `The Stripe-Signature timestamp is more than ${SIGNATURE_TOLERANCE_SECONDS} seconds from now.`,
+    };
+  }
+  const expected = createHmac('sha256', secret).update(`${timestamp}.`).update(payload).digest();
   const matches = signatures.some((signature) => {
-    const given = Buffer.from(signature, 'utf8');
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    const given = Buffer.from(signature, 'hex');
+    // Buffer.from drops what is not hex, so the length check also refuses a signature with junk in it.
+    return (
+      signature.length === expected.length * 2 &&
+      given.length === expected.length &&
+      timingSafeEqual(given, expected)
+    );
   });
-  return matches ? { ok: true } : { ok: false, reason: 'The signature does not match.' };
+  return matches
+    ? { ok: true }
+    : { ok: false, reason: 'No v1 signature in the Stripe-Signature header matches the payload.' };
 }

@@ -23,7 +23,8 @@ export type CallHandler<C extends CallDef> = (
 ) => Promise<CallOutput<C>> | CallOutput<C>;
 
 const errorResponses = {
-  400: messageResponse,
+  // A webhook's unreadable event names its fields, as a 422 would.
+  400: messageResponse.extend({ errors: validationErrorResponse.shape.errors.optional() }),
   401: messageResponse,
   403: messageResponse,
   404: messageResponse,
@@ -73,6 +74,7 @@ export function registerCall<C extends CallDef>(
       security: needsAuth ? [{ bearer: [] }] : [],
       ...(call.params ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
+      ...(call.headers ? { headers: call.headers } : {}),
       // Multipart bodies are read from the stream by the handler, not parsed here.
       ...(call.body && !call.multipart ? { body: call.body } : {}),
       response: { 200: call.response, ...errorResponses },

@@ -1,19 +1,34 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { paymentsWebhook, reservationsList, reservationsShow } from '@/api/contract/reservations';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  paymentsWebhook,
+  reservationsList,
+  reservationsShow,
+  STRIPE_SIGNATURE_HEADER,
+} from '@/api/contract/reservations';
 import type { Db } from '../db/open';
 import { paginate } from '../domain/paginate';
-import { verifySignature } from '../domain/payments';
-import { applyPaymentEvent, findReservation, listReservations } from '../domain/reservations';
-import { HttpError, invalid, notFound } from '../http/errors';
+import { verifyStripeSignature } from '../domain/payments';
+import { findReservation, listReservations } from '../domain/reservations';
+import { applyStripeEvent } from '../domain/stripeEvents';
+import { dottedErrors, HttpError, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
-
-export const SIGNATURE_HEADER = 'payment-signature';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The body exactly as it arrived: what the payment provider signed. */
-    rawBody?: string;
+    /** The body exactly as it arrived: the bytes Stripe signed. */
+    rawBody?: Buffer;
   }
+}
+
+/** What Stripe is told when an event it signed cannot be read: a 400, as its own libraries answer. */
+function unreadableEvent(errors: Record<string, string[]>): HttpError {
+  const [field, [message] = []] = Object.entries(errors)[0] ?? [];
+  return new HttpError(
+    400,
+    field ? `The event is not valid: ${field}: ${message}` : 'The event is not valid.',
+    errors,
+  );
 }
 
 export function reservationsRoutes(app: FastifyInstance, opts: { db: Db; webhookSecret: string | null }) {
@@ -30,13 +45,13 @@ export function reservationsRoutes(app: FastifyInstance, opts: { db: Db; webhook
     return { data: reservation };
   });
 
-  // Its own scope: only here is the raw JSON kept, and only here is a signature checked.
+  // Its own scope: only here is the raw body kept, and only here is a signature checked.
   app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      request.rawBody = body as string;
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      request.rawBody = body as Buffer;
       try {
-        done(null, JSON.parse(body as string));
+        done(null, JSON.parse((body as Buffer).toString('utf8')));
       } catch {
         done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
       }
@@ -44,17 +59,31 @@ export function reservationsRoutes(app: FastifyInstance, opts: { db: Db; webhook
     // Before the body is validated: an unsigned request learns nothing about what would pass.
     scope.addHook('preValidation', async (request: FastifyRequest) => {
       if (!opts.webhookSecret) throw new HttpError(404, 'Not found.');
-      const header = request.headers[SIGNATURE_HEADER];
-      const check = verifySignature(
+      const header = request.headers[STRIPE_SIGNATURE_HEADER];
+      const check = verifyStripeSignature(
         opts.webhookSecret,
-        request.rawBody ?? '',
+        request.rawBody ?? Buffer.alloc(0),
         Array.isArray(header) ? header[0] : header,
       );
       if (!check.ok) throw new HttpError(400, check.reason);
     });
+    // A signed event that does not read as one is a 400 with its fields, never a 422 or a 500.
+    scope.setErrorHandler((error: FastifyError) => {
+      if (!hasZodFastifySchemaValidationErrors(error)) throw error;
+      throw unreadableEvent(
+        dottedErrors(
+          error.validation.map((v) => ({
+            path: v.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.'),
+            message: v.message ?? 'The value is not valid.',
+          })),
+        ),
+      );
+    });
     registerCall(scope, paymentsWebhook, async ({ body }) => {
-      const result = await applyPaymentEvent(db, body);
-      if ('invalid' in result) throw invalid({ 'data.object': result.invalid });
+      const result = await applyStripeEvent(db, body);
+      if ('invalid' in result) {
+        throw unreadableEvent(Object.fromEntries(Object.entries(result.invalid).map(([k, v]) => [k, [v]])));
+      }
       return { received: true as const, applied: result.applied };
     });
   });

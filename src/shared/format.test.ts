@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatPounds, initials } from './format';
+import { formatDate, formatMoney, formatPounds, initials } from './format';
 
 describe('formatDate', () => {
   it("shows a date as 'D MMM YY'", () => {
@@ -41,6 +41,21 @@ describe('formatPounds', () => {
 
   it('keeps the sign of a negative amount', () => {
     expect(formatPounds(-500)).toBe('-£5.00');
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows an amount in its own currency, from the smallest unit Stripe counts in', () => {
+    expect(formatMoney(19900, 'gbp')).toBe('£199.00');
+    expect(formatMoney(250000, 'eur')).toBe('€2,500.00');
+    expect(formatMoney(4975, 'USD')).toBe('US$49.75');
+    expect(formatMoney(5000, 'jpy')).toBe('JP¥5,000');
+    expect(formatMoney(12340, 'kwd')).toBe('KWD\u00a012.340');
+  });
+
+  it('shows a code it cannot format beside the bare amount', () => {
+    expect(formatMoney(100, 'not-a-code')).toBe('100 NOT-A-CODE');
+    expect(formatMoney(Number.NaN, 'gbp')).toBe('');
   });
 });
 

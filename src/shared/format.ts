@@ -28,21 +28,39 @@ export function formatDate(iso: string | null | undefined): string {
   return `${date.getDate()} ${MONTHS[date.getMonth()]} ${year}`;
 }
 
-// Made on first use: building a currency formatter loads locale data, which would otherwise hold up
-// every screen that imports this module for its dates.
-let pounds: Intl.NumberFormat | null = null;
+// Made on first use, one per currency: building a currency formatter loads locale data, which would
+// otherwise hold up every screen that imports this module for its dates.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(code: string): Intl.NumberFormat | null {
+  let format = moneyFormats.get(code);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('en-GB', { style: 'currency', currency: code });
+    } catch {
+      return null;
+    }
+    moneyFormats.set(code, format);
+  }
+  return format;
+}
+
+/**
+ * An amount in its currency's smallest unit (as Stripe counts it), in that currency, British style:
+ * (1250, 'gbp') -> '£12.50', (1250, 'eur') -> '€12.50', (1250, 'jpy') -> 'JP¥1,250'. The currency's
+ * own number of decimals says what the unit is.
+ */
+export function formatMoney(minor: number, currency: string): string {
+  if (!Number.isFinite(minor)) return '';
+  const code = currency.toUpperCase();
+  const format = moneyFormat(code);
+  if (!format) return `${minor} ${code}`;
+  const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** decimals);
+}
 
 /** Pence to pounds with two decimals: 1250 -> '£12.50', 123456 -> '£1,234.56'. */
-export function formatPounds(pence: number): string {
-  if (!Number.isFinite(pence)) return '';
-  pounds ??= new Intl.NumberFormat('en-GB', {
-    style: 'currency',
-    currency: 'GBP',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return pounds.format(pence / 100);
-}
+export const formatPounds = (pence: number): string => formatMoney(pence, 'gbp');
 
 /** Up to two letters for an avatar: first and last word ('Mary Jane Watson' -> 'MW'). */
 export function initials(name: string | null | undefined): string {

@@ -44,6 +44,7 @@ const shapes = {
   ),
   tick: <path d="M5 12.5l4.5 4.5L19 7" />,
   cross: <path d="M6 6l12 12M18 6L6 18" />,
+  minus: <path d="M6 12h12" />,
   close: <path d="M6 6l12 12M18 6L6 18" />,
   columns: (
     <>

@@ -8,7 +8,7 @@ import { createTestServer, databaseKind, type TestServer } from './harness';
 let server: TestServer;
 beforeAll(async () => {
   // The payment webhook answers only where a signing secret is set.
-  server = await createTestServer({ PAYMENTS_WEBHOOK_SECRET: 'calls-test-secret' });
+  server = await createTestServer({ STRIPE_WEBHOOK_SECRET: 'calls-test-secret' });
 });
 afterAll(() => server.close());
 

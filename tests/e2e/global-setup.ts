@@ -15,11 +15,14 @@ declare module 'vitest' {
     baseURL: string;
     adminEmail: string;
     adminPassword: string;
+    /** The server's Stripe webhook signing secret, so tests can deliver signed events. */
+    stripeWebhookSecret: string;
   }
 }
 
 const adminEmail = 'admin@example.com';
 const adminPassword = 'Showroom-Test-Password-42!';
+const stripeWebhookSecret = 'whsec_e2e_7c1d9a3f5b2e4c6a8d0f1b3e5a7c9d2f';
 const startTimeoutMs = 90_000;
 const stopTimeoutMs = 10_000;
 /** Enough of the server's output to explain a failure without holding a whole run in memory. */
@@ -28,6 +31,7 @@ const logLimit = 200_000;
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   project.provide('adminEmail', adminEmail);
   project.provide('adminPassword', adminPassword);
+  project.provide('stripeWebhookSecret', stripeWebhookSecret);
   if (!hasChromium) {
     project.provide('baseURL', '');
     return;
@@ -44,6 +48,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     DATA_DIR: dataDir,
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
+    STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
   };
   // The browser tests always run on a fresh embedded database, whatever the surrounding shell points at.
   delete env.DATABASE_URL;

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Paginator } from '@/api/contract/common';
 import type { Reservation } from '@/api/contract/reservations';
 import { formatDate } from '@/shared/format';
+import { nowSeconds, signedDelivery, stripeCharge, stripeEvent } from '../stripe';
 import { columnHeaders, signedInAdmin } from './admin';
 import { apiRequest } from './api';
 import { expectNoAxeViolations, hasChromium } from './browser';
@@ -48,7 +49,7 @@ describe.skipIf(!hasChromium)('reservations', () => {
     expect(await page.getByRole('link', { name: 'Show details' }).count()).toBe(25);
 
     const refunded = first.data.find((r) => r.refunded)!;
-    const kept = first.data.find((r) => !r.refunded)!;
+    const kept = first.data.find((r) => r.amount_refunded === 0)!;
     const refundedCells = await rowOf(refunded.email).getByRole('cell').allInnerTexts();
     expect(refundedCells[4]).toMatch(DATE);
     expect(refundedCells[5]).toBe(formatDate(refunded.refunded_at));
@@ -109,7 +110,8 @@ describe.skipIf(!hasChromium)('reservations', () => {
 
   it('shows the details of a reservation: contact, status, sale in pounds and the masked card', async () => {
     const all = await listReservations(admin.token, '?page=2');
-    const r = all.data.find((x) => x.refunded && x.phone === null) ?? all.data.find((x) => x.refunded)!;
+    const inPounds = all.data.filter((x) => x.currency === 'gbp' && x.last4 !== null);
+    const r = inPounds.find((x) => x.refunded && x.phone === null) ?? inPounds.find((x) => x.refunded)!;
     await openList('/reservations?page=2');
     await rowOf(r.email).getByRole('link', { name: 'Show details' }).click();
     await page.waitForURL(new RegExp(`/reservations/${r.id}$`));
@@ -131,6 +133,54 @@ describe.skipIf(!hasChromium)('reservations', () => {
     expect(card).toContain(r.charge_id);
     expect(card).toContain(String(r.exp_year));
     await expectNoAxeViolations(page);
+    await page.close();
+  });
+
+  it('shows a partial refund Stripe sent as partial, with the amount refunded, and a charge in euros in euros', async () => {
+    const deliver = async (event: unknown) => {
+      const { body, headers } = signedDelivery(event, inject('stripeWebhookSecret'));
+      const res = await fetch(new URL('/api/payments/webhook', inject('baseURL')), {
+        method: 'POST',
+        headers,
+        body,
+      });
+      expect(res.status, await res.text()).toBe(200);
+    };
+    const created = nowSeconds() - 60;
+    const charge = stripeCharge({ amount: 19900, registration: 'pr26 fnd', name: 'Imogen Partial', created });
+    await deliver(stripeEvent('charge.succeeded', charge, { created }));
+    await deliver(
+      stripeEvent('charge.refunded', { ...charge, amount_refunded: 4975 }, { created: created + 30 }),
+    );
+    const euros = stripeCharge({
+      amount: 250000,
+      currency: 'eur',
+      registration: 'eu26 rpo',
+      name: 'Luca Euro',
+    });
+    await deliver(stripeEvent('charge.succeeded', euros));
+
+    await openList('/reservations?search=PR26%20FND');
+    const row = rowOf('Imogen Partial');
+    await row.waitFor();
+    await row.getByRole('img', { name: 'Partially refunded' }).waitFor();
+    expect(await row.getByRole('img', { name: 'Refunded', exact: true }).count()).toBe(0);
+    expect(await row.getByRole('img', { name: 'Not refunded' }).count()).toBe(0);
+    const cells = await row.getByRole('cell').allInnerTexts();
+    expect(cells[3]).toContain('£49.75');
+    expect(cells[5]).toMatch(DATE);
+
+    await row.getByRole('link', { name: 'Show details' }).click();
+    const status = page.getByRole('region', { name: 'Status' });
+    await status.getByText('Partially refunded: £49.75 of £199.00').waitFor();
+    expect(await page.getByRole('region', { name: 'Sale details' }).textContent()).toContain('£199.00');
+    await expectNoAxeViolations(page);
+
+    await page.goto('/reservations?search=EU26%20RPO');
+    await rowOf('Luca Euro').getByRole('link', { name: 'Show details' }).click();
+    const sale = page.getByRole('region', { name: 'Sale details' });
+    await sale.getByText('€2,500.00').waitFor();
+    expect(await sale.textContent()).not.toContain('£');
     await page.close();
   });
 

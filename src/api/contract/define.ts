@@ -15,6 +15,8 @@ export interface CallDef {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** Request headers the call reads, for the calls made by other systems (a webhook's signature). */
+  headers?: z.ZodType;
   /** The body is multipart/form-data (uploads); `body` then describes its text fields. */
   multipart?: boolean;
   /** False for the few calls that work without a token (login, refresh). */

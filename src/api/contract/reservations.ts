@@ -11,15 +11,24 @@ export const reservation = z.object({
   postal_code: z.string().nullable(),
   registration: z.string(),
   reserved_at: timestamp,
+  /** True only once the whole amount is refunded; a partial refund leaves it false. */
   refunded: z.boolean(),
+  /** When the refunded amount last grew; null while nothing is refunded. */
   refunded_at: timestamp.nullable(),
-  /** In pence. */
+  /** In the currency's smallest unit: pence for gbp. */
   amount: z.number().int(),
-  /** Card brand, as the card payment provider names it. */
-  brand: z.string(),
-  exp_year: z.number().int(),
-  last4: z.string().regex(/^[0-9]{4}$/),
-  /** The charge id at the card payment provider. */
+  /** ISO 4217 code in lower case, as Stripe names it ('gbp', 'eur'). */
+  currency: z.string(),
+  /** Refunded so far, in the same unit; between 0 and `amount`. */
+  amount_refunded: z.number().int(),
+  /** Card brand as Stripe names it ('visa'); null when the payment used no card. */
+  brand: z.string().nullable(),
+  exp_year: z.number().int().nullable(),
+  last4: z
+    .string()
+    .regex(/^[0-9]{4}$/)
+    .nullable(),
+  /** The charge id at Stripe. */
   charge_id: z.string(),
 });
 export type Reservation = z.infer<typeof reservation>;
@@ -40,49 +49,110 @@ export const reservationsShow = defineCall({
   summary: 'One reservation with its refund and card details',
 });
 
-/** A charge as the card payment provider sends it inside its events. */
-export const providerCharge = z.object({
-  id: z.string().min(1).max(255),
-  /** In pence. */
-  amount: z.number().int().min(0).max(100_000_000),
-  /** Unix seconds. */
-  created: z.number().int().positive(),
-  refunded: z.boolean().default(false),
-  billing_details: z.object({
-    name: z.string().max(255).nullish(),
-    email: z.string().max(255).nullish(),
-    phone: z.string().max(50).nullish(),
-    address: z.object({ postal_code: z.string().max(20).nullish() }).nullish(),
-  }),
-  payment_method_details: z.object({
-    card: z.object({
-      brand: z.string().min(1).max(50),
-      exp_year: z.number().int().min(2000).max(2200),
-      last4: z.string().regex(/^[0-9]{4}$/),
-    }),
-  }),
-  /** What the website attached to the payment: the reserved vehicle. */
-  metadata: z.object({ registration: z.string().min(1).max(20) }),
-});
+/** Unix seconds, up to the end of year 9999: a later time is no date the database can hold. */
+const unixSeconds = z.number().int().min(0).max(253_402_300_799);
+/** Stripe's amounts: the smallest currency unit, at most eight digits. */
+const stripeAmount = z.number().int().min(0).max(99_999_999);
+const text = (max: number) => z.string().max(max).nullish();
 
-/** One signed event from the card payment provider (the shape of Stripe's events). */
-export const paymentEvent = z.object({
+/**
+ * The fields of Stripe's Charge object the console keeps. Stripe sends many more; they are ignored.
+ * Everything about the buyer, the card and the vehicle may be missing: what is missing is stored
+ * as 'N/A', never refused.
+ */
+export const stripeCharge = z.object({
   id: z.string().min(1).max(255),
-  type: z.string().min(1).max(100),
-  /** Unix seconds. */
-  created: z.number().int().positive(),
-  data: z.object({ object: z.unknown() }),
+  object: z.literal('charge'),
+  amount: stripeAmount,
+  amount_refunded: stripeAmount.default(0),
+  currency: z
+    .string()
+    .regex(/^[a-zA-Z]{3}$/, 'Expected a three-letter ISO 4217 currency code.')
+    .transform((code) => code.toLowerCase()),
+  created: unixSeconds,
+  /** True once the whole amount is refunded. */
+  refunded: z.boolean().default(false),
+  billing_details: z
+    .object({
+      name: text(255),
+      email: text(255),
+      phone: text(50),
+      address: z.object({ postal_code: text(20) }).nullish(),
+    })
+    .nullish(),
+  /** Where Stripe sends the receipt: the buyer's address when the billing details have none. */
+  receipt_email: text(255),
+  payment_method_details: z
+    .object({
+      type: z.string().max(100).nullish(),
+      card: z
+        .object({
+          brand: text(50),
+          exp_month: z.number().int().min(1).max(12).nullish(),
+          exp_year: z.number().int().min(0).max(9999).nullish(),
+          last4: z
+            .string()
+            .regex(/^[0-9]{4}$/)
+            .nullish(),
+        })
+        .nullish(),
+    })
+    .nullish(),
+  /** What the website attached to the payment: the reserved vehicle's `registration`. */
+  metadata: z.record(z.string(), z.string()).nullish(),
 });
-export type PaymentEvent = z.infer<typeof paymentEvent>;
+export type StripeCharge = z.infer<typeof stripeCharge>;
+
+/** The fields of Stripe's Refund object that `charge.refund.updated` events are read for. */
+export const stripeRefund = z.object({
+  id: z.string().min(1).max(255),
+  object: z.literal('refund'),
+  amount: stripeAmount,
+  /** The refunded charge's id (an expanded charge is read for its id). */
+  charge: z.union([z.string().min(1).max(255), z.object({ id: z.string().min(1).max(255) })]),
+  created: unixSeconds,
+  /** pending, requires_action, succeeded, failed or canceled. */
+  status: z.string().max(50).nullish(),
+});
+export type StripeRefund = z.infer<typeof stripeRefund>;
+
+/**
+ * One event as Stripe delivers it to a webhook endpoint. `data.object` is a Charge for
+ * `charge.succeeded` and `charge.refunded`, a Refund for `charge.refund.updated`; events of any
+ * other type are acknowledged and left alone, whatever they carry.
+ */
+export const stripeEvent = z.object({
+  id: z.string().min(1).max(255),
+  object: z.literal('event').optional(),
+  type: z.string().min(1).max(100),
+  created: unixSeconds,
+  api_version: z.string().max(50).nullish(),
+  livemode: z.boolean().optional(),
+  data: z.object({
+    object: z.union([stripeCharge, stripeRefund, z.looseObject({})]),
+  }),
+});
+export type StripeEvent = z.infer<typeof stripeEvent>;
+
+/** The header Stripe signs every delivery in. */
+export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 
 export const paymentsWebhook = defineCall({
   method: 'POST',
   path: 'payments/webhook',
   auth: false,
-  body: paymentEvent,
+  headers: z.looseObject({
+    [STRIPE_SIGNATURE_HEADER]: z
+      .string()
+      .describe(
+        'Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the signing secret> ' +
+          '(several v1 while the secret is rolled; v0 is ignored). Older or newer than 300 s, or unmatched: 400.',
+      ),
+  }),
+  body: stripeEvent,
   response: z.object({ received: z.literal(true), applied: z.boolean() }),
   summary:
-    'Charge succeeded and charge refunded events from the card payment provider, signed in the Payment-Signature header',
+    'Stripe webhook: charge.succeeded, charge.refunded and charge.refund.updated events, signed in the Stripe-Signature header; other events are acknowledged and ignored',
 });
 
 /** Every call of this area, under the name the console's `api.reservations` gives it. */

@@ -2,16 +2,16 @@ import type { ReactNode } from 'react';
 import { useParams } from 'wouter';
 import type { Reservation } from '@/api/contract/reservations';
 import { api } from '@/api/endpoints';
-import { formatDate, formatPounds } from '@/shared/format';
+import { formatDate, formatMoney } from '@/shared/format';
 import { Loader } from '@/ui/Loader';
 import { NotFound } from '@/ui/NotFound';
 import { PageHeader } from '@/ui/PageHeader';
 import { useLoad } from '@/ui/useLoad';
-import { RefundedIcon } from './RefundedIcon';
+import { RefundStatus } from './RefundStatus';
 import styles from './Reservations.module.css';
 
 /** Only the last four digits are stored; the rest is shown as the card's masked groups. */
-export const maskedCard = (last4: string) => `**** **** **** ${last4}`;
+export const maskedCard = (last4: string | null) => (last4 ? `**** **** **** ${last4}` : 'N/A');
 
 function Section({ title, pairs }: { title: string; pairs: [label: string, value: ReactNode][] }) {
   return (
@@ -60,22 +60,22 @@ export default function ReservationShowScreen() {
         <Section
           title="Status"
           pairs={[
-            ['Refunded', <RefundedIcon key="refunded" refunded={r.refunded} />],
+            ['Refunded', <RefundStatus key="refunded" reservation={r} full />],
             ['Refunded at', r.refunded_at ? formatDate(r.refunded_at) : 'N/A'],
           ]}
         />
         <Section
           title="Sale details"
           pairs={[
-            ['Amount', formatPounds(r.amount)],
+            ['Amount', formatMoney(r.amount, r.currency)],
             ['Vehicle registration', r.registration],
           ]}
         />
         <Section
           title="Card details"
           pairs={[
-            ['Brand', r.brand],
-            ['Expiry year', String(r.exp_year)],
+            ['Brand', r.brand ?? 'N/A'],
+            ['Expiry year', r.exp_year === null ? 'N/A' : String(r.exp_year)],
             ['Last 4 digits', maskedCard(r.last4)],
             ['Charge ID', r.charge_id],
           ]}

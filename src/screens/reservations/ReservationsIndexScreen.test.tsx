@@ -81,4 +81,43 @@ describe('the reservations screens', () => {
     );
     expect(await screen.findByText("The reservation you are trying to view doesn't exist.")).toBeTruthy();
   });
+
+  it('show a charge paid without a card, partly refunded, in its own currency', async () => {
+    const paid: Reservation = {
+      id: 7,
+      name: 'Luca Euro',
+      email: 'N/A',
+      phone: null,
+      postal_code: null,
+      registration: 'N/A',
+      reserved_at: '2026-05-01T10:00:00.000Z',
+      refunded: false,
+      refunded_at: '2026-05-03T10:00:00.000Z',
+      amount: 250000,
+      currency: 'eur',
+      amount_refunded: 62500,
+      brand: null,
+      exp_year: null,
+      last4: null,
+      charge_id: 'ch_3QdebitEuro',
+    };
+    vi.spyOn(api.reservations, 'show').mockResolvedValue({ data: paid });
+    const location = memoryLocation({ path: '/reservations/7' });
+    render(
+      <Router hook={location.hook}>
+        <ReservationShowScreen />
+      </Router>,
+    );
+    const status = await screen.findByRole('region', { name: 'Status' });
+    expect(status.textContent).toContain('Partially refunded: €625.00 of €2,500.00');
+    expect(screen.getByRole('img', { name: 'Partially refunded' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Sale details' }).textContent).toContain('€2,500.00');
+    const card = screen.getByRole('region', { name: 'Card details' });
+    expect([...card.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual([
+      'N/A',
+      'N/A',
+      'N/A',
+      'ch_3QdebitEuro',
+    ]);
+  });
 });

@@ -9,7 +9,7 @@ import { ListFrame, ListRows, ListToolbar } from '@/ui/lists/ListParts';
 import { useAddressList } from '@/ui/lists/useAddressList';
 import { PageHeader } from '@/ui/PageHeader';
 import { useColumnVisibility } from '@/ui/useColumnVisibility';
-import { RefundedIcon } from './RefundedIcon';
+import { RefundStatus } from './RefundStatus';
 
 const columns: DataTableColumn[] = [
   { id: 'name', label: 'Name' },
@@ -33,7 +33,7 @@ function renderCell(row: Reservation, columnId: string) {
     case 'registration':
       return row.registration;
     case 'refunded':
-      return <RefundedIcon refunded={row.refunded} />;
+      return <RefundStatus reservation={row} />;
     case 'reserved_at':
       return formatDate(row.reserved_at);
     case 'refunded_at':
