@@ -21,10 +21,10 @@ import type { FieldValue, ItemSection, PageItem } from '@/api/contract/pages';
 import { blankEntry } from '@/shared/items';
 import { type FieldErrors, validateItem } from '@/shared/schema';
 import { Button } from '@/ui/Button';
+import { Field } from '@/ui/Field';
+import { stateFieldMeta } from '@/ui/formProps';
 import { Icon } from '@/ui/Icon';
 import { IconButton } from '@/ui/IconButton';
-import { Switch } from '@/ui/Switch';
-import { TextField } from '@/ui/TextField';
 import styles from './BlockEditor.module.css';
 import { type Entry, moveWithin, removeAt, replaceAt } from './entries';
 import { FieldEditor } from './fields/FieldEditor';
@@ -76,21 +76,22 @@ export function BlockEditor({
 
   return (
     <section className={styles.editor} aria-label={`Edit ${item.name}`}>
-      <TextField
+      <Field
+        field={stateFieldMeta(`${prefix}:name`, errors.name, { required: true })}
         label="Block name"
         value={draft.name}
         onChange={(name) => setDraft((current) => ({ ...current, name }))}
-        isRequired
         maxLength={255}
-        errorMessage={errors.name}
       />
       {definition.hideable.item ? (
-        <Switch
+        <Field
+          kind="switch"
+          field={stateFieldMeta(`${prefix}:hidden`)}
           isSelected={draft.hidden}
           onChange={(hidden) => setDraft((current) => ({ ...current, hidden }))}
         >
           Hide this block
-        </Switch>
+        </Field>
       ) : null}
       {Object.entries(definition.sections).map(([key, section]) => (
         <SectionEditor
@@ -143,12 +144,14 @@ function SectionEditor({
     <fieldset className={styles.section}>
       <legend className={styles.legend}>{section.name}</legend>
       {hideable ? (
-        <Switch
+        <Field
+          kind="switch"
+          field={stateFieldMeta(`${namePrefix}:hidden`)}
           isSelected={value.hidden}
           onChange={(hidden) => onChange((current) => ({ ...current, hidden }))}
         >
           {`Hide ${section.name}`}
-        </Switch>
+        </Field>
       ) : null}
       {section.repeatable ? (
         <Entries

@@ -5,11 +5,12 @@ import type { ExportProgress } from '@/api/contract/exports';
 import { describeFailure } from '@/machines/errors';
 import { Button } from './Button';
 import styles from './ExportDialog.module.css';
+import { Field } from './Field';
+import { stateFieldMeta } from './formProps';
 import { Icon } from './Icon';
 import { JobProgress } from './JobProgress';
 import { Loader } from './Loader';
 import { Modal } from './Modal';
-import { TextField } from './TextField';
 
 export interface ExportStarted {
   message: string;
@@ -154,19 +155,16 @@ export function ExportDialog({
       ) : (
         <form onSubmit={submit} noValidate className={styles.form}>
           {extraFields}
-          <TextField
+          <Field
+            field={stateFieldMeta('email', error, { required: true })}
             label="E-mail address"
             type="email"
-            name="email"
             autoComplete="email"
-            isRequired
             value={email}
             onChange={(value) => {
               setEmail(value);
               setError(null);
             }}
-            errorMessage={error}
-            isInvalid={error !== null}
             description="The export is sent to this address."
           />
           <div className={styles.actions}>

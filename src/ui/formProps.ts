@@ -72,3 +72,21 @@ export function fileFieldProps(meta: FieldMeta): Wiring & { defaultFiles: Stored
   const paths = meta.defaultOptions ?? (meta.defaultValue ? [meta.defaultValue] : []);
   return { ...wiring(meta), defaultFiles: paths.filter(Boolean).map(fromPath) };
 }
+
+/**
+ * Metadata for a field whose value lives in a machine or in component state rather than in a
+ * conform form (a modal, the block editor): its name, its first error and whether it is required.
+ */
+export function stateFieldMeta(
+  name: string,
+  error?: string | null,
+  options: { required?: boolean; id?: string; defaultValue?: string } = {},
+): FieldMeta {
+  return {
+    name,
+    id: options.id,
+    defaultValue: options.defaultValue,
+    errors: error ? [error] : undefined,
+    required: Boolean(options.required),
+  };
+}

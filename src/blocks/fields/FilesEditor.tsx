@@ -1,5 +1,6 @@
 import type { StoredFile } from '@/api/contract/common';
-import { FileField } from '@/ui/FileField';
+import { Field } from '@/ui/Field';
+import { stateFieldMeta } from '@/ui/formProps';
 import type { FieldEditorProps } from './types';
 
 const IMAGES = 'image/png,image/jpeg,image/gif,image/webp';
@@ -9,16 +10,16 @@ const filesOf = (value: FieldEditorProps['value']): StoredFile[] => (Array.isArr
 /** Images uploaded as soon as they are picked; the control is disabled once the field's max is reached. */
 export function FilesEditor({ name, field, value, onChange, error, upload }: FieldEditorProps) {
   return (
-    <FileField
+    <Field
+      kind="file"
+      field={stateFieldMeta(name, error)}
       label={field.name}
-      name={name}
       maxFiles={field.max ?? 1}
       accept={IMAGES}
       files={filesOf(value)}
       onChange={onChange}
       onUpload={upload ?? (() => Promise.reject(new Error('This field cannot take files here.')))}
       isDisabled={!upload}
-      errorMessage={error}
     />
   );
 }

@@ -1,4 +1,5 @@
-import { Select } from '@/ui/Select';
+import { Field } from '@/ui/Field';
+import { stateFieldMeta } from '@/ui/formProps';
 import { type FieldEditorProps, textOf } from './types';
 
 /** One of the field's options; an unset value shows the placeholder. */
@@ -6,14 +7,14 @@ export function SelectEditor({ name, field, value, onChange, error }: FieldEdito
   const items = (field.options ?? []).map((option) => ({ id: option.value, name: option.label }));
   const current = textOf(value);
   return (
-    <Select
+    <Field
+      kind="select"
+      field={stateFieldMeta(name, error)}
       label={field.name}
-      name={name}
       items={items}
       selectedKey={current === '' ? null : current}
       onSelectionChange={(key) => onChange(key === null ? '' : String(key))}
       placeholder="Choose one"
-      errorMessage={error}
     />
   );
 }

@@ -1,17 +1,18 @@
 import { MAX_LENGTH } from '@/shared/schema';
-import { TextArea } from '@/ui/TextField';
+import { Field } from '@/ui/Field';
+import { stateFieldMeta } from '@/ui/formProps';
 import { type FieldEditorProps, textOf } from './types';
 
 /** A multi-line text field of a block. */
 export function TextareaEditor({ name, field, value, onChange, error }: FieldEditorProps) {
   return (
-    <TextArea
+    <Field
+      kind="textarea"
+      field={stateFieldMeta(name, error)}
       label={field.name}
-      name={name}
       value={textOf(value)}
       onChange={onChange}
       maxLength={MAX_LENGTH.textarea}
-      errorMessage={error}
     />
   );
 }

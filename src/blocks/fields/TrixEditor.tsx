@@ -1,4 +1,5 @@
-import { RichTextField } from '@/ui/RichTextField';
+import { Field } from '@/ui/Field';
+import { stateFieldMeta } from '@/ui/formProps';
 import { type FieldEditorProps, textOf } from './types';
 
 /**
@@ -7,12 +8,11 @@ import { type FieldEditorProps, textOf } from './types';
  */
 export function TrixEditor({ name, field, value, onChange, error }: FieldEditorProps) {
   return (
-    <RichTextField
+    <Field
+      kind="richtext"
+      field={stateFieldMeta(name, error, { defaultValue: textOf(value) })}
       label={field.name}
-      name={name}
-      defaultValue={textOf(value)}
       onChange={onChange}
-      errorMessage={error}
     />
   );
 }

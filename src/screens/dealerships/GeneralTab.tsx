@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import { slugify } from '@/shared/slug';
 import { Field } from '@/ui/Field';
-import { checkboxProps } from '@/ui/formProps';
 import { siteUrl } from '@/ui/lifecycle/SiteAddress';
-import { RichTextField } from '@/ui/RichTextField';
-import { Switch } from '@/ui/Switch';
 import styles from './DealershipForm.module.css';
 import type { DealershipFields, DealershipOptions } from './form';
 
@@ -22,8 +19,6 @@ interface GeneralTabProps {
 export function GeneralTab({ fields, options, slugFollowsName }: GeneralTabProps) {
   const [slug, setSlug] = useState(fields.slug.defaultValue ?? '');
   const [follows, setFollows] = useState(slugFollowsName && !slug);
-  const live = checkboxProps(fields.live);
-  const [isLive, setLive] = useState(live.defaultSelected);
 
   return (
     <div className={styles.grid}>
@@ -56,29 +51,23 @@ export function GeneralTab({ fields, options, slugFollowsName }: GeneralTabProps
         items={[none, ...options.vehicleDealers]}
       />
       <div className={styles.full}>
-        {/* The switch posts nothing when off; the hidden input always says which. */}
-        <input type="hidden" name={fields.live.name} value={isLive ? 'true' : 'false'} />
-        <Switch
-          id={live.id}
-          isSelected={isLive}
-          onChange={setLive}
-          isRequired={live.isRequired}
-          isInvalid={live.isInvalid}
-          errorMessage={live.errorMessage}
+        {/* Posts 'false' when off too: the dealership's schema wants the choice either way. */}
+        <Field
+          kind="switch"
+          field={fields.live}
+          value="true"
+          uncheckedValue="false"
           description="Live dealerships show on the website."
         >
           Live
-        </Switch>
+        </Field>
       </div>
-      <RichTextField
-        className={styles.full}
+      <Field
+        kind="richtext"
+        field={fields.copy}
         label="Copy"
-        name={fields.copy.name}
-        id={fields.copy.id}
-        defaultValue={fields.copy.defaultValue ?? ''}
         description="The dealership's page text."
-        errorMessage={fields.copy.errors}
-        key={fields.copy.key}
+        className={styles.full}
       />
     </div>
   );

@@ -3,9 +3,9 @@ import type { SnapshotFrom } from 'xstate';
 import { api } from '@/api/endpoints';
 import type { PageTreeActor, pageTreeMachine } from '@/machines/pageTree';
 import { Button } from '@/ui/Button';
-import { Checkbox } from '@/ui/Checkbox';
+import { Field } from '@/ui/Field';
+import { stateFieldMeta } from '@/ui/formProps';
 import { Modal } from '@/ui/Modal';
-import { TextField } from '@/ui/TextField';
 import { type TargetOption, TargetPicker } from '@/ui/tree/TargetPicker';
 import styles from './pages.module.css';
 
@@ -98,19 +98,28 @@ export function DuplicatePageModal({ actor, snapshot }: { actor: PageTreeActor; 
       {open ? (
         <div className={styles.form}>
           <TargetPicker loadLevel={loadLevel} onChange={setTarget} errorMessage={errors.parent} />
-          <TextField
+          <Field
+            field={stateFieldMeta('name', errors['fields.name'], { required: true })}
             label="Name"
-            isRequired
             value={name}
             onChange={setName}
-            errorMessage={errors['fields.name']}
           />
-          <Checkbox isSelected={children} onChange={setChildren}>
+          <Field
+            kind="checkbox"
+            field={stateFieldMeta('children')}
+            isSelected={children}
+            onChange={setChildren}
+          >
             Children
-          </Checkbox>
-          <Checkbox isSelected={publishChildren} onChange={setPublishChildren}>
+          </Field>
+          <Field
+            kind="checkbox"
+            field={stateFieldMeta('publish_children')}
+            isSelected={publishChildren}
+            onChange={setPublishChildren}
+          >
             Publish children
-          </Checkbox>
+          </Field>
           {snapshot.context.error && Object.keys(errors).length === 0 ? (
             <p role="alert">{snapshot.context.error}</p>
           ) : null}
@@ -160,13 +169,16 @@ export function PositionModal({
           submit();
         }}
       >
-        <TextField
+        <Field
+          field={stateFieldMeta(
+            'position',
+            value && !valid ? `Enter a number from 1 to ${total}.` : undefined,
+          )}
           label={`Position (1 to ${total})`}
           inputMode="numeric"
           autoFocus
           value={value}
           onChange={setValue}
-          errorMessage={value && !valid ? `Enter a number from 1 to ${total}.` : undefined}
         />
       </form>
     </Modal>

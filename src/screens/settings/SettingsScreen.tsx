@@ -2,14 +2,13 @@ import { useRef, useState } from 'react';
 import { type LoadedSiteSettings, siteSettingsFields } from '@/api/contract/settings';
 import { api } from '@/api/endpoints';
 import { ExportDialog } from '@/ui/ExportDialog';
-import { textFieldProps } from '@/ui/formProps';
+import { Field } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { IconButton } from '@/ui/IconButton';
 import { Loader } from '@/ui/Loader';
 import { NotFound } from '@/ui/NotFound';
 import { PageHeader } from '@/ui/PageHeader';
-import { TextField } from '@/ui/TextField';
 import { toast } from '@/ui/toasts';
 import { useLoad } from '@/ui/useLoad';
 import styles from './SettingsScreen.module.css';
@@ -93,85 +92,46 @@ function SettingsForm({ settings, onReload }: { settings: LoadedSiteSettings; on
 
   return (
     <SaveFormFrame flow={flow} cancelHref="/dashboard" onReload={onReload}>
-      <TextField label="Site name" {...textFieldProps(fields.site_name)} key={fields.site_name.key} />
+      <Field field={fields.site_name} label="Site name" />
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Social links</legend>
-        <TextField
-          label="Facebook"
-          type="url"
-          {...textFieldProps(social.facebook)}
-          key={social.facebook.key}
-        />
-        <TextField label="Twitter" type="url" {...textFieldProps(social.twitter)} key={social.twitter.key} />
-        <TextField
-          label="Instagram"
-          type="url"
-          {...textFieldProps(social.instagram)}
-          key={social.instagram.key}
-        />
+        <Field field={social.facebook} label="Facebook" type="url" />
+        <Field field={social.twitter} label="Twitter" type="url" />
+        <Field field={social.instagram} label="Instagram" type="url" />
       </fieldset>
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Finance provider</legend>
-        <TextField
-          label="Username"
-          autoComplete="off"
-          {...textFieldProps(evolution.id)}
-          key={evolution.id.key}
-        />
-        <TextField
-          label="QuoteeUID"
-          autoComplete="off"
-          {...textFieldProps(evolution.password)}
-          key={evolution.password.key}
-        />
+        <Field field={evolution.id} label="Username" autoComplete="off" />
+        <Field field={evolution.password} label="QuoteeUID" autoComplete="off" />
       </fieldset>
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Vehicle history check</legend>
-        <TextField
-          label="Customer code"
-          autoComplete="off"
-          {...textFieldProps(hpi.customer_code)}
-          key={hpi.customer_code.key}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          {...textFieldProps(hpi.password)}
-          key={hpi.password.key}
-        />
-        <TextField
-          label="Initials"
-          autoComplete="off"
-          {...textFieldProps(hpi.initials)}
-          key={hpi.initials.key}
-        />
+        <Field field={hpi.customer_code} label="Customer code" autoComplete="off" />
+        <Field field={hpi.password} label="Password" type="password" autoComplete="new-password" />
+        <Field field={hpi.initials} label="Initials" autoComplete="off" />
       </fieldset>
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Valuations</legend>
-        <TextField
+        <Field
+          field={cap.valuation_margin}
           label="Valuation margin"
           inputMode="decimal"
           description="The percentage deducted from valuations, for example 10."
-          {...textFieldProps(cap.valuation_margin)}
-          key={cap.valuation_margin.key}
         />
       </fieldset>
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Voucher</legend>
-        <TextField
+        <Field
+          field={voucher.code}
           label="Voucher code"
           autoComplete="off"
           description="The code needed to use the voucher."
-          {...textFieldProps(voucher.code)}
-          key={voucher.code.key}
         />
-        <TextField
+        <Field
+          field={voucher.value}
           label="Voucher value"
           inputMode="decimal"
           description="The price of the voucher, in pounds."
-          {...textFieldProps(voucher.value)}
-          key={voucher.value.key}
         />
       </fieldset>
     </SaveFormFrame>

@@ -1,11 +1,9 @@
 import type { userCreateSchema, userUpdateSchema } from '@/api/contract/users';
 import { uploadFile } from '@/api/uploads';
 import { describeFailure } from '@/machines/errors';
-import { Field } from '@/ui/Field';
-import { type FieldMeta, textFieldProps } from '@/ui/formProps';
+import { Field, type FieldMetaWithKey } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import type { SaveForm } from '@/ui/forms/useSaveForm';
-import { TextField } from '@/ui/TextField';
 import { toast } from '@/ui/toasts';
 
 interface UserFormProps {
@@ -17,7 +15,7 @@ interface UserFormProps {
    * When you edit yourself: the e-mail you have now and the current-password field, shown once
    * you change your e-mail or password (the server asks for it then).
    */
-  self?: { email: string; currentPassword: FieldMeta & { key?: string } };
+  self?: { email: string; currentPassword: FieldMetaWithKey };
 }
 
 /** The user form (spec §2 Users): name, email, telephone, job title, password, avatar. */
@@ -42,14 +40,14 @@ export function UserForm({ flow, passwordRequired, onReload, self }: UserFormPro
         }
       />
       {self && changesSignIn ? (
-        <TextField
+        <Field
+          field={self.currentPassword}
+          // Asked for whenever it shows: the server needs it to change the e-mail or password.
+          isRequired
           label="Current password"
           type="password"
           autoComplete="current-password"
           description="To change your e-mail or password, confirm it is you."
-          {...textFieldProps(self.currentPassword)}
-          isRequired
-          key={self.currentPassword.key}
         />
       ) : null}
       <Field
