@@ -10,6 +10,19 @@ afterEach(cleanup);
 
 const posted = (form: HTMLFormElement, name: string) => new FormData(form).getAll(name);
 
+/** A field whose value lives in component state, with an error while it is empty. */
+function Named() {
+  const [name, setName] = useState('Home copy');
+  return (
+    <Field
+      field={stateFieldMeta('name', name ? undefined : 'Enter a name.', { required: true })}
+      label="Name"
+      value={name}
+      onChange={setName}
+    />
+  );
+}
+
 describe('Field', () => {
   it('posts a switch with an off value either way, and only once', async () => {
     const user = userEvent.setup();
@@ -47,17 +60,6 @@ describe('Field', () => {
 
   it('wires a value kept in state: its error, its required marker and its own value', async () => {
     const user = userEvent.setup();
-    function Named() {
-      const [name, setName] = useState('Home copy');
-      return (
-        <Field
-          field={stateFieldMeta('name', name ? undefined : 'Enter a name.', { required: true })}
-          label="Name"
-          value={name}
-          onChange={setName}
-        />
-      );
-    }
     render(<Named />);
     const input = screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
     expect(input.value).toBe('Home copy');
