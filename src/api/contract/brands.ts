@@ -28,7 +28,9 @@ export const manufacturer = z.object({
 });
 export type Manufacturer = z.infer<typeof manufacturer>;
 
-const manufacturerRef = z.object({ name: z.string(), code: z.number().int() });
+/** A make as a brand names it: the make its code stands for, without the type its field implies. */
+export const manufacturerRef = manufacturer.pick({ name: true, code: true });
+export type ManufacturerRef = z.infer<typeof manufacturerRef>;
 
 export const brand = z.object({
   id: z.number().int(),

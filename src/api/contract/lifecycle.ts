@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { idList, lifecycleType, messageResponse } from './common';
+import {
+  id,
+  idList,
+  lifecycleType,
+  messageResponse,
+  optionalId,
+  requiredText,
+  savedResponse,
+  updatedAtField,
+} from './common';
 import { defineCall } from './define';
 
 type IdsBody<K extends string> = z.ZodObject<{ [P in K]: ReturnType<typeof idList> }>;
@@ -31,6 +40,45 @@ export function lifecycleCalls<const K extends string>(key: K, noun: string) {
       body: ids,
       response: messageResponse,
       summary: `Saves the order of ${key}: ids in their new order`,
+    }),
+  };
+}
+
+/** What the calls that make a free slug (or handle) from a name take: the record being edited, and its parent. */
+export const treeSlugQuery = z.object({
+  name: requiredText('Enter a name.'),
+  id: id.optional(),
+  parent: id.optional(),
+});
+
+/**
+ * The writes every tree area shares (pages, forms): a new record under a parent (null for the top
+ * level), a save against the `updated_at` the builder loaded, and the delete of a record without
+ * children. The builder's fields travel under `data`.
+ */
+export function treeCalls<const K extends string, F extends z.ZodType>(key: K, fields: F) {
+  const noun = key.replace(/s$/, '');
+  return {
+    store: defineCall({
+      method: 'POST',
+      path: `${key}/store`,
+      body: z.object({ data: fields, parent: optionalId }),
+      response: savedResponse,
+      summary: `Creates a ${noun} under a parent (null for the top level)`,
+    }),
+    update: defineCall({
+      method: 'POST',
+      path: `${key}/update`,
+      body: z.object({ id, data: fields, updated_at: updatedAtField }),
+      response: savedResponse,
+      summary: `Updates a ${noun}; a stale updated_at gets 409`,
+    }),
+    remove: defineCall({
+      method: 'POST',
+      path: `${key}/delete`,
+      body: z.object({ id }),
+      response: messageResponse,
+      summary: `Deletes a ${noun} that has no children`,
     }),
   };
 }

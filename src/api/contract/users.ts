@@ -7,6 +7,7 @@ import {
   optionalStoredPath,
   optionalText,
   paginator,
+  requiredText,
   savedResponse,
   timestamp,
   validationPassed,
@@ -33,11 +34,7 @@ export type User = z.infer<typeof user>;
 
 /** The user form (spec §2 Users). The same schema validates in the console and on the server. */
 export const userFields = z.object({
-  name: z
-    .string({ error: 'Enter a name.' })
-    .trim()
-    .min(1, 'Enter a name.')
-    .max(255, 'Use at most 255 characters.'),
+  name: requiredText('Enter a name.'),
   email: emailField,
   telephone: optionalText(50),
   job_title: optionalText(255),
