@@ -8,6 +8,7 @@ import * as exportsArea from './exports';
 import * as files from './files';
 import * as forms from './forms';
 import * as imports from './imports';
+import { lifecycleArea } from './lifecycle';
 import * as pages from './pages';
 import * as reservations from './reservations';
 import * as responses from './responses';
@@ -42,3 +43,14 @@ export const contract = {
 
 /** Every call once. The server proves with it that every route refuses a bad token and that each is served or pending. */
 export const allCalls: CallDef[] = Object.values(contract).flatMap((calls) => Object.values(calls));
+
+/**
+ * The lists with a bin: the modules that export their `bin` (lifecycleCalls). The browser tests
+ * replay the lifecycle model on each from these alone: their key, noun, list and bin calls.
+ */
+export const lifecycleAreas = {
+  users: lifecycleArea(users),
+  brands: lifecycleArea(brands),
+  dealerships: lifecycleArea(dealerships),
+};
+export type LifecycleKey = keyof typeof lifecycleAreas;

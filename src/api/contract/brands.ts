@@ -129,12 +129,13 @@ export const brandsUpdate = defineCall({
   summary: 'Updates a brand; a stale updated_at gets 409',
 });
 
-const brandBin = lifecycleCalls('brands', 'brand');
-export const brandsSort = brandBin.sort;
+/** The bin's calls; exported as `bin`, they make this a lifecycle area. */
+export const bin = lifecycleCalls('brands', 'brand');
+export const brandsSort = bin.sort;
 
-export const brandsDelete = brandBin.remove;
+export const brandsDelete = bin.remove;
 
-export const brandsRestore = brandBin.restore;
+export const brandsRestore = bin.restore;
 
 export const manufacturersList = defineCall({
   method: 'GET',

@@ -9,17 +9,20 @@ import {
   savedResponse,
   updatedAtField,
 } from './common';
-import { defineCall } from './define';
+import { type CallDef, defineCall } from './define';
 
 type IdsBody<K extends string> = z.ZodObject<{ [P in K]: ReturnType<typeof idList> }>;
 
 /**
  * The bin calls every lifecycle area shares (users, brands, dealerships): the ids travel under
- * the area's own key (`{brands: [...]}`), as spec §7 has them.
+ * the area's own key (`{brands: [...]}`), as spec §7 has them. A module exports them as `bin`;
+ * that is what makes it a lifecycle area (see `lifecycleAreas` in all.ts).
  */
 export function lifecycleCalls<const K extends string>(key: K, noun: string) {
   const ids = z.object({ [key]: idList(noun) }) as unknown as IdsBody<K>;
   return {
+    key,
+    noun,
     remove: defineCall({
       method: 'POST',
       path: `${key}/delete`,
@@ -41,6 +44,39 @@ export function lifecycleCalls<const K extends string>(key: K, noun: string) {
       response: messageResponse,
       summary: `Saves the order of ${key}: ids in their new order`,
     }),
+  };
+}
+
+/**
+ * A list with a bin as its contract module declares it: the key its calls' paths start with and its
+ * ids travel under, what one record is called, and the calls of its list.
+ */
+export interface LifecycleArea<K extends string = string> {
+  key: K;
+  /** 'brand': what the bin's refusals and confirmations call one record. */
+  noun: string;
+  /** Both tabs, searched and paged (`GET brands`). */
+  list: CallDef;
+  /** To the bin (type `all`) or, from it, forever (type `trashed`). */
+  remove: CallDef;
+  restore: CallDef;
+  /** The drag order, for an area ordered by hand; null for one listed newest first. */
+  sort: CallDef | null;
+}
+
+/** The lifecycle area of a contract module that exports its `bin`, with the calls its `calls` list. */
+export function lifecycleArea<const K extends string>(module: {
+  bin: { key: K; noun: string };
+  calls: { list: CallDef; delete: CallDef; restore: CallDef; sort?: CallDef };
+}): LifecycleArea<K> {
+  const { bin, calls } = module;
+  return {
+    key: bin.key,
+    noun: bin.noun,
+    list: calls.list,
+    remove: calls.delete,
+    restore: calls.restore,
+    sort: calls.sort ?? null,
   };
 }
 

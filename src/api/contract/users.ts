@@ -115,10 +115,11 @@ export const usersUpdate = defineCall({
   summary: 'Updates a user; a stale updated_at gets 409',
 });
 
-const userBin = lifecycleCalls('users', 'user');
-export const usersDelete = userBin.remove;
+/** The bin's calls; exported as `bin`, they make this a lifecycle area. */
+export const bin = lifecycleCalls('users', 'user');
+export const usersDelete = bin.remove;
 
-export const usersRestore = userBin.restore;
+export const usersRestore = bin.restore;
 
 /** Every call of this area, under the name the console's `api.users` gives it. */
 export const calls = {
