@@ -1,6 +1,12 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Brand, BrandValues, Manufacturer, ManufacturerType } from '@/api/contract/brands';
+import type {
+  Brand,
+  BrandValues,
+  Manufacturer,
+  ManufacturerRef,
+  ManufacturerType,
+} from '@/api/contract/brands';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { brandSearchText, brands, manufacturers } from '../db/schema';
@@ -32,7 +38,6 @@ export const brandsLifecycle: LifecycleTable = {
 export const brandSlugs = { table: brands, id: brands.id, slug: brands.slug };
 
 export type BrandRow = typeof brands.$inferSelect;
-type ManufacturerRef = { name: string; code: number } | null;
 
 // A brand names its makes by code within a type, so each is joined under its own alias.
 const carMaker = alias(manufacturers, 'car_manufacturer');
@@ -54,8 +59,8 @@ function selectBrands(db: Db, extra?: ListExtras) {
 
 export function toBrand(row: {
   brand: BrandRow;
-  manufacturer: ManufacturerRef;
-  lcvManufacturer: ManufacturerRef;
+  manufacturer: ManufacturerRef | null;
+  lcvManufacturer: ManufacturerRef | null;
 }): Brand {
   const { brand } = row;
   return {

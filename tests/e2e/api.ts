@@ -1,4 +1,6 @@
 import { inject } from 'vitest';
+import { z } from 'zod';
+import { type LifecycleKey, lifecycleAreas } from '@/api/contract/all';
 import type { Brand } from '@/api/contract/brands';
 import type { Paginator } from '@/api/contract/common';
 import { type Dealership, type DealershipInput, weekdays } from '@/api/contract/dealerships';
@@ -183,11 +185,8 @@ export async function listDealerships(token: string, search = ''): Promise<Deale
   return apiRequest<DealershipsBody>(token, 'GET', `dealerships?${query}`);
 }
 
-/**
- * The areas with a bin. Each name is the path of the area's calls (`GET brands`,
- * `POST brands/delete`) and the key its ids travel under (`{brands: [...]}`).
- */
-export type LifecycleKey = 'users' | 'brands' | 'dealerships';
+/** The areas with a bin, as the contract declares them (`lifecycleAreas`). */
+export type { LifecycleKey };
 
 /** `all` moves the records to the bin; `trashed` deletes them (already in the bin) forever. */
 export async function deleteRecords(
@@ -196,11 +195,19 @@ export async function deleteRecords(
   ids: number[],
   type: 'all' | 'trashed',
 ): Promise<void> {
-  await apiRequest(token, 'POST', `${key}/delete`, { [key]: ids, type });
+  const { remove } = lifecycleAreas[key];
+  await apiRequest(token, remove.method, remove.path, { [key]: ids, type });
 }
 
 export async function restoreRecords(token: string, key: LifecycleKey, ids: number[]): Promise<void> {
-  await apiRequest(token, 'POST', `${key}/restore`, { [key]: ids });
+  const { restore } = lifecycleAreas[key];
+  await apiRequest(token, restore.method, restore.path, { [key]: ids });
+}
+
+/** Whether a list can put every row on one page (its query takes perPage=-1). */
+function listsWhole(key: LifecycleKey): boolean {
+  const { query } = lifecycleAreas[key].list;
+  return query instanceof z.ZodObject && 'perPage' in query.shape;
 }
 
 /** The ids of an area's active and binned records, every page of them, searched when `search` is given. */
@@ -212,13 +219,19 @@ export async function recordIds(
   const ids = { active: [] as number[], trashed: [] as number[] };
   for (let page = 1; ; page++) {
     const query = new URLSearchParams({ page: String(page) });
-    // Users are paged by the server alone; the other areas can put every row on one page.
-    if (key !== 'users') query.set('perPage', '-1');
+    // Some lists are paged by the server alone; the others can put every row on one page.
+    if (listsWhole(key)) query.set('perPage', '-1');
     if (search) query.set('search', search);
-    const body = await apiRequest<Record<string, Paginator<{ id: number }>>>(token, 'GET', `${key}?${query}`);
+    const { list } = lifecycleAreas[key];
+    const body = await apiRequest<Record<string, Paginator<{ id: number }>>>(
+      token,
+      list.method,
+      `${list.path}?${query}`,
+    );
     const active = body[key];
     const trashed = body.trashed;
-    if (!active || !trashed) throw new Error(`GET /api/${key} answered without ${key} and trashed`);
+    if (!active || !trashed)
+      throw new Error(`${list.method} /api/${list.path} answered without ${key} and trashed`);
     ids.active.push(...active.data.map((row) => row.id));
     ids.trashed.push(...trashed.data.map((row) => row.id));
     if (!active.next_page_url && !trashed.next_page_url) return ids;
@@ -242,13 +255,27 @@ export async function deleteForGood(
   if (binned.length) await deleteRecords(token, key, binned, 'trashed');
 }
 
-/** A short token that keeps one run's records apart from another's (letters only: it goes into names). */
+/** Makes an active record from a name and a unique, slug-safe handle, and answers its id. */
+export type CreateRecord = (token: string, record: { name: string; handle: string }) => Promise<number>;
+
+/** A user named `name`, at `<handle>@example.com`. */
+export const newUser: CreateRecord = (token, { name, handle }) =>
+  createUser(token, { name, email: `${handle}@example.com` });
+
+/** A live brand named `name`, with `handle` as its slug. */
+export const newBrand: CreateRecord = (token, { name, handle }) => createBrand(token, { name, slug: handle });
+
+/** A live dealership named `name`, with `handle` as its slug. */
+export const newDealership: CreateRecord = (token, { name, handle }) =>
+  createDealership(token, { name, slug: handle });
+
 /** A 1x1 PNG: uploads are judged by their content, so it must be a real image. */
 export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
 
+/** A short token that keeps one run's records apart from another's (letters only: it goes into names). */
 export function uniqueToken(length = 6): string {
   const letters = 'bcdfghjkmnpqrstvwxz';
   let token = '';

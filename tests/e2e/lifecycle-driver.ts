@@ -2,42 +2,28 @@ import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventObject, initialTransition, type SnapshotFrom, transition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import { type LifecycleKey, lifecycleAreas } from '@/api/contract/all';
 import type { Paginator } from '@/api/contract/common';
 import { currentList, type LifecycleLists, lifecycleMachine, type Row } from '@/machines/lifecycle';
-import { apiToken, deleteForGood, deleteRecords, type LifecycleKey, recordIds, uniqueToken } from './api';
+import { apiToken, type CreateRecord, deleteForGood, deleteRecords, recordIds, uniqueToken } from './api';
 import { hasChromium, launchBrowser, signedInContext } from './browser';
 import { confirmDialog, isListCall, openList, searchBox, searchFor, tab } from './users-list';
 
 /**
  * Model-based: paths generated from the lifecycle machine, replayed in the browser against the real
- * server, on any list with a bin (users, brands, dealerships: one shared list, one machine). Each
+ * server, on any list with a bin the contract declares (one shared list, one machine). Each
  * event becomes what a staff member does on the list; each state the path reaches is checked
  * against what the screen shows and what the console sent. Which rows the screen lists comes from
  * a separate record of what the server holds (the model's sample list never changes), so the two
  * check each other.
  */
 
-/** One list with a bin, as the replay needs to know it. */
-export interface LifecycleArea {
-  /** What the confirm names: 'You are about to delete brand(s)'. */
-  one: 'user' | 'brand' | 'dealership';
-  /** The plural: the search box is 'Search brands'. */
-  many: LifecycleKey;
-  /** Where the list is: '/brands'. */
-  route: `/${LifecycleKey}`;
-  /** The calls the list makes, and the key their ids travel under (`{brands: [...]}`). */
-  api: { list: string; delete: string; restore: string; key: LifecycleKey };
-  /** Creates an active record through the API and answers its id; `handle` is unique and slug-safe. */
-  create: (token: string, record: { name: string; handle: string }) => Promise<number>;
-  /** The table row that shows the record named `name`. */
-  row: (page: Page, name: string) => Locator;
-  /**
-   * How the list orders the records a path creates (alpha, bravo, tango, in that order): newest
-   * first, or by hand, where a binned record leaves a gap that closes and a restored one goes last.
-   */
-  order: 'newest first' | 'by hand';
-  /** How many paths to replay: the few first ones already reach every state in both views. */
-  maxPaths: number;
+/** What an area may set besides how its records are made. */
+export interface ReplayOptions {
+  /** How many paths to replay: the few first ones already reach every state in both views (7). */
+  maxPaths?: number;
+  /** The table row that shows the record named `name` (its 'Select <name>' tick box). */
+  row?: (page: Page, name: string) => Locator;
 }
 
 /** A row by its tick box, 'Select <name>' (every row the replay touches can be ticked). */
@@ -47,9 +33,20 @@ export function rowBySelectBox(page: Page, name: string): Locator {
     .filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
 }
 
-/** The calls of an area whose paths and body key follow its name (`GET brands`, `POST brands/delete`). */
-export function callsOf(key: LifecycleKey): LifecycleArea['api'] {
-  return { list: `/api/${key}`, delete: `/api/${key}/delete`, restore: `/api/${key}/restore`, key };
+/** The calls of a list with a bin, as the contract declares them: their addresses and the key ids travel under. */
+export function callsOf(key: LifecycleKey): {
+  list: string;
+  delete: string;
+  restore: string;
+  key: LifecycleKey;
+} {
+  const area = lifecycleAreas[key];
+  return {
+    list: `/api/${area.list.path}`,
+    delete: `/api/${area.remove.path}`,
+    restore: `/api/${area.restore.path}`,
+    key,
+  };
 }
 
 type Snapshot = SnapshotFrom<typeof lifecycleMachine>;
@@ -459,9 +456,28 @@ const STEP_KINDS = [
  * cover the machine, then one test per path, each on records of its own under a unique search
  * prefix, all deleted for good afterwards.
  */
-export function replayLifecycleModel(area: LifecycleArea): void {
+export function replayLifecycleModel(
+  key: LifecycleKey,
+  create: CreateRecord,
+  { maxPaths = 7, row: rowOf = rowBySelectBox }: ReplayOptions = {},
+): void {
+  const declared = lifecycleAreas[key];
+  const area = {
+    /** What the confirm names: 'You are about to delete brand(s)'. */
+    one: declared.noun,
+    /** The plural, as the search box says it ('Search brands'). */
+    many: key,
+    route: `/${key}`,
+    api: callsOf(key),
+    /**
+     * How the list orders the records a path creates (alpha, bravo, tango, in that order): newest
+     * first, or by hand (an area with a sort call), where a binned record leaves a gap that closes
+     * and a restored one goes last.
+     */
+    order: declared.sort ? 'by hand' : 'newest first',
+  };
   describe.skipIf(!hasChromium)(`the ${area.many} list follows its lifecycle model in the browser`, () => {
-    const paths = choosePaths(area.maxPaths);
+    const paths = choosePaths(maxPaths);
     const runToken = uniqueToken(5);
     const prefixes: string[] = [];
     let browser: Browser;
@@ -506,7 +522,7 @@ export function replayLifecycleModel(area: LifecycleArea): void {
       }
       const taken = new Set(paths.flatMap((steps) => steps.map((step) => step.event.type)));
       for (const type of STEP_KINDS) expect(taken, type).toContain(type);
-      expect(paths.length).toBeLessThanOrEqual(area.maxPaths);
+      expect(paths.length).toBeLessThanOrEqual(maxPaths);
     });
 
     paths.forEach((steps, index) => {
@@ -526,7 +542,7 @@ export function replayLifecycleModel(area: LifecycleArea): void {
         };
         const realIds = {} as Record<Person, number>;
         for (const person of PEOPLE) {
-          realIds[person] = await area.create(token, {
+          realIds[person] = await create(token, {
             name: names[person],
             handle: `${prefix.toLowerCase()}-${person}`,
           });
@@ -585,7 +601,7 @@ export function replayLifecycleModel(area: LifecycleArea): void {
             const was = expected;
             const inBin = was.view === 'trashed';
             const dialog = confirmDialog(page);
-            const row = () => area.row(page, nameOf(id ?? 0));
+            const row = () => rowOf(page, nameOf(id ?? 0));
 
             // What the user does (nothing, when the step is the console's own: a call answering, time passing).
             switch (event.type) {

@@ -1,5 +1,6 @@
 import type { Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
+import { type LifecycleKey, lifecycleAreas } from '@/api/contract/all';
 
 /**
  * The users list as a staff member sees it: what it shows (tabs, rows, bulk bar, dialog) and what
@@ -7,12 +8,12 @@ import { expect } from 'vitest';
  * dealerships lists are the same list: the functions that differ by area take its plural noun.
  */
 
-/** The plural noun of a list with a bin: its route, its API path and its search box say it. */
-export type ListNoun = 'users' | 'brands' | 'dealerships';
+/** The plural noun of a list with a bin (an area the contract declares one): its route and its search box say it. */
+export type ListNoun = LifecycleKey;
 
-/** The `GET /api/users?…` list call (not users/show, users/delete, …). */
+/** The `GET /api/users?…` list call (not users/show, users/delete, …), at the path the contract gives it. */
 export function isListCall(url: string, many: ListNoun = 'users'): boolean {
-  return new URL(url).pathname === `/api/${many}`;
+  return new URL(url).pathname === `/api/${lifecycleAreas[many].list.path}`;
 }
 
 export function searchParam(url: string): string {

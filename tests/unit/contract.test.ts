@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { allCalls, contract } from '@/api/contract/all';
+import { allCalls, contract, lifecycleAreas } from '@/api/contract/all';
 import * as analytics from '@/api/contract/analytics';
 import * as brands from '@/api/contract/brands';
 import * as builder from '@/api/contract/builder';
@@ -157,6 +157,36 @@ describe('the call list', () => {
   it('would catch a one-way transform in an answer', () => {
     // Form schemas hold transforms; the check above must see them if one slipped into an answer.
     expect(oneWayTransforms(settings.siteSettingsFields)).toContain('response.social.facebook');
+  });
+});
+
+describe('the lifecycle areas', () => {
+  const withBin = Object.entries(modules).filter(([, module]) => 'bin' in module);
+
+  it('are the modules that export their bin calls, each under its own name', () => {
+    expect(Object.keys(lifecycleAreas).sort()).toEqual(withBin.map(([name]) => name).sort());
+    expect(Object.keys(lifecycleAreas)).toEqual(expect.arrayContaining(['users', 'brands', 'dealerships']));
+  });
+
+  it('name the calls their module lists: the list at the key, the bin calls under it', () => {
+    for (const [name, module] of withBin) {
+      const area = lifecycleAreas[name as keyof typeof lifecycleAreas];
+      const calls = module.calls;
+      expect(area.key, name).toBe(name);
+      expect(area.list, name).toBe(calls.list);
+      expect(area.remove, name).toBe(calls.delete);
+      expect(area.restore, name).toBe(calls.restore);
+      expect(area.sort, name).toBe(calls.sort ?? null);
+      expect(label(area.list), name).toBe(`GET ${name}`);
+      expect(label(area.remove), name).toBe(`POST ${name}/delete`);
+      expect(label(area.restore), name).toBe(`POST ${name}/restore`);
+    }
+  });
+
+  it('tell an area ordered by hand from one listed newest first', () => {
+    expect(lifecycleAreas.users.sort).toBeNull();
+    expect(lifecycleAreas.brands.sort).toBe(brands.brandsSort);
+    expect(lifecycleAreas.dealerships.sort).toBe(dealerships.dealershipsSort);
   });
 });
 

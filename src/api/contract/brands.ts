@@ -28,7 +28,9 @@ export const manufacturer = z.object({
 });
 export type Manufacturer = z.infer<typeof manufacturer>;
 
-const manufacturerRef = z.object({ name: z.string(), code: z.number().int() });
+/** A make as a brand names it: the make its code stands for, without the type its field implies. */
+export const manufacturerRef = manufacturer.pick({ name: true, code: true });
+export type ManufacturerRef = z.infer<typeof manufacturerRef>;
 
 export const brand = z.object({
   id: z.number().int(),
@@ -127,12 +129,13 @@ export const brandsUpdate = defineCall({
   summary: 'Updates a brand; a stale updated_at gets 409',
 });
 
-const brandBin = lifecycleCalls('brands', 'brand');
-export const brandsSort = brandBin.sort;
+/** The bin's calls; exported as `bin`, they make this a lifecycle area. */
+export const bin = lifecycleCalls('brands', 'brand');
+export const brandsSort = bin.sort;
 
-export const brandsDelete = brandBin.remove;
+export const brandsDelete = bin.remove;
 
-export const brandsRestore = brandBin.restore;
+export const brandsRestore = bin.restore;
 
 export const manufacturersList = defineCall({
   method: 'GET',

@@ -220,12 +220,13 @@ export const dealershipsUpdate = defineCall({
   summary: 'Updates a dealership; a stale updated_at gets 409',
 });
 
-const dealershipBin = lifecycleCalls('dealerships', 'dealership');
-export const dealershipsSort = dealershipBin.sort;
+/** The bin's calls; exported as `bin`, they make this a lifecycle area. */
+export const bin = lifecycleCalls('dealerships', 'dealership');
+export const dealershipsSort = bin.sort;
 
-export const dealershipsDelete = dealershipBin.remove;
+export const dealershipsDelete = bin.remove;
 
-export const dealershipsRestore = dealershipBin.restore;
+export const dealershipsRestore = bin.restore;
 
 export const vehicleDealersList = defineCall({
   method: 'GET',

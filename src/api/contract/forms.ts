@@ -6,13 +6,13 @@ import {
   flagValue,
   id,
   idQuery,
-  messageResponse,
   optionalId,
   requiredText,
   updatedAtField,
   versionSavedResponse,
 } from './common';
 import { defineCall } from './define';
+import { treeCalls, treeSlugQuery } from './lifecycle';
 import { builderPageFields, page, pageCrumb, pageSummary, withPublishRules } from './pages';
 
 export const emailType = z.enum(['dealerships', 'emails'], 'Choose who receives the e-mails.');
@@ -95,7 +95,7 @@ export const formsList = defineCall({
 export const formsSlug = defineCall({
   method: 'GET',
   path: 'forms/slug',
-  query: z.object({ name: requiredText('Enter a name.'), id: id.optional(), parent: id.optional() }),
+  query: treeSlugQuery,
   // Same answer as pages/slug so the builder reads both alike; the form builder puts it in `handle`.
   response: z.object({ slug: z.string() }),
   summary: 'A free handle made from a name',
@@ -112,29 +112,12 @@ export const formsEdit = defineCall({
 /** A saved form: its new version and the handle the server gave it. */
 export const formSavedResponse = versionSavedResponse.extend({ handle: z.string() });
 
-export const formsStore = defineCall({
-  method: 'POST',
-  path: 'forms/store',
-  body: z.object({ data: formFields, parent: optionalId }),
-  response: formSavedResponse,
-  summary: 'Creates a form under a parent (null for the top level)',
-});
+const formTree = treeCalls('forms', formFields, formSavedResponse);
+export const formsStore = formTree.store;
 
-export const formsUpdate = defineCall({
-  method: 'POST',
-  path: 'forms/update',
-  body: z.object({ id, data: formFields, updated_at: updatedAtField }),
-  response: formSavedResponse,
-  summary: 'Updates a form; a stale updated_at gets 409',
-});
+export const formsUpdate = formTree.update;
 
-export const formsDelete = defineCall({
-  method: 'POST',
-  path: 'forms/delete',
-  body: z.object({ id }),
-  response: messageResponse,
-  summary: 'Deletes a form that has no children',
-});
+export const formsDelete = formTree.remove;
 
 /** Every call of this area, under the name the console's `api.forms` gives it. */
 export const calls = {

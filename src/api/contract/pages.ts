@@ -13,10 +13,10 @@ import {
   requiredText,
   savedResponse,
   timestamp,
-  updatedAtField,
   versionSavedResponse,
 } from './common';
 import { defineCall } from './define';
+import { treeCalls, treeSlugQuery } from './lifecycle';
 
 /** A file held by a block field: where it is stored (always under /storage, never climbing out) and its name. */
 export const blockFile = z.object({
@@ -288,7 +288,7 @@ export const pagesOptions = defineCall({
 export const pagesSlug = defineCall({
   method: 'GET',
   path: 'pages/slug',
-  query: z.object({ name: requiredText('Enter a name.'), id: id.optional(), parent: id.optional() }),
+  query: treeSlugQuery,
   response: z.object({ slug: z.string() }),
   summary: 'A free slug made from a name, under a parent or for an existing page',
 });
@@ -296,29 +296,12 @@ export const pagesSlug = defineCall({
 /** A saved page: its new version and the slug the server gave it. */
 export const pageSavedResponse = versionSavedResponse.extend({ slug: z.string() });
 
-export const pagesStore = defineCall({
-  method: 'POST',
-  path: 'pages/store',
-  body: z.object({ data: pageFields, parent }),
-  response: pageSavedResponse,
-  summary: 'Creates a page under a parent (null for the top level)',
-});
+const pageTree = treeCalls('pages', pageFields, pageSavedResponse);
+export const pagesStore = pageTree.store;
 
-export const pagesUpdate = defineCall({
-  method: 'POST',
-  path: 'pages/update',
-  body: z.object({ id, data: pageFields, updated_at: updatedAtField }),
-  response: pageSavedResponse,
-  summary: 'Updates a page; a stale updated_at gets 409',
-});
+export const pagesUpdate = pageTree.update;
 
-export const pagesDelete = defineCall({
-  method: 'POST',
-  path: 'pages/delete',
-  body: z.object({ id }),
-  response: messageResponse,
-  summary: 'Deletes a page that has no children',
-});
+export const pagesDelete = pageTree.remove;
 
 /** How long a deleted page can be put back (the Undo on the delete toast). */
 export const PAGE_RESTORE_SECONDS = 10;

@@ -7,6 +7,7 @@ import {
   optionalStoredPath,
   optionalText,
   paginator,
+  requiredText,
   savedResponse,
   timestamp,
   validationPassed,
@@ -33,11 +34,7 @@ export type User = z.infer<typeof user>;
 
 /** The user form (spec §2 Users). The same schema validates in the console and on the server. */
 export const userFields = z.object({
-  name: z
-    .string({ error: 'Enter a name.' })
-    .trim()
-    .min(1, 'Enter a name.')
-    .max(255, 'Use at most 255 characters.'),
+  name: requiredText('Enter a name.'),
   email: emailField,
   telephone: optionalText(50),
   job_title: optionalText(255),
@@ -118,10 +115,11 @@ export const usersUpdate = defineCall({
   summary: 'Updates a user; a stale updated_at gets 409',
 });
 
-const userBin = lifecycleCalls('users', 'user');
-export const usersDelete = userBin.remove;
+/** The bin's calls; exported as `bin`, they make this a lifecycle area. */
+export const bin = lifecycleCalls('users', 'user');
+export const usersDelete = bin.remove;
 
-export const usersRestore = userBin.restore;
+export const usersRestore = bin.restore;
 
 /** Every call of this area, under the name the console's `api.users` gives it. */
 export const calls = {

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../config';
+import type { Database } from '../db/open';
+import { analyticsRoutes } from '../routes/analytics';
+import { authRoutes } from '../routes/auth';
+import { brandsRoutes } from '../routes/brands';
+import { builderRoutes } from '../routes/builder';
+import { dealershipsRoutes } from '../routes/dealerships';
+import { exportsRoutes } from '../routes/exports';
+import { filesRoutes } from '../routes/files';
+import { formsRoutes } from '../routes/forms';
+import { importsRoutes } from '../routes/imports';
+import { pagesRoutes } from '../routes/pages';
+import { reservationsRoutes } from '../routes/reservations';
+import { responsesRoutes } from '../routes/responses';
+import { settingsRoutes } from '../routes/settings';
+import { templatesRoutes } from '../routes/templates';
+import { usersRoutes } from '../routes/users';
+import { enqueueOn } from './jobs';
+
+/** Every call of the contract under /api/, each area's routes from its own file. */
+export async function apiRoutes(
+  api: FastifyInstance,
+  { config, database }: { config: Config; database: Database },
+) {
+  const { db } = database;
+  const { tokens, storage, mailer } = api;
+  const enqueue = enqueueOn(api.jobs);
+  api.get(
+    '/api/health',
+    {
+      schema: {
+        operationId: 'health',
+        summary: 'Answers 200 while the API is up: for load balancers and uptime checks',
+        tags: ['health'],
+        security: [],
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async () => ({ ok: true as const }),
+  );
+  api.get('/api/docs', { schema: { hide: true } }, async () => api.swagger());
+  authRoutes(api, { db, tokens, refreshTtl: config.refreshTokenTtl });
+  usersRoutes(api, { db, storage, mailer });
+  brandsRoutes(api, { db, storage });
+  dealershipsRoutes(api, { db, storage });
+  filesRoutes(api, { storage });
+  pagesRoutes(api, { db });
+  formsRoutes(api, { db });
+  templatesRoutes(api, { db });
+  builderRoutes(api, { storage });
+  settingsRoutes(api, { db, enqueueExport: enqueue.exportFile });
+  exportsRoutes(api, { db });
+  importsRoutes(api, { db, dir: config.importsDir, enqueueImport: enqueue.importFile });
+  reservationsRoutes(api, { db, webhookSecret: config.stripeWebhookSecret });
+  responsesRoutes(api, { db, enqueueExport: enqueue.exportFile, enqueueMail: enqueue.mail });
+  analyticsRoutes(api, { db });
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/open';
+import { exportSourceFor } from '../domain/exportSources';
+import { EXPORT_QUEUE, type ExportJobData, runExport } from '../domain/exports';
+import { IMPORT_QUEUE, type ImportJobData, runImport } from '../domain/imports/run';
+import { type Jobs, startJobs } from '../domain/jobs';
+import { MAIL_QUEUE, type MailJobData, sendQueuedMail } from '../domain/mailQueue';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background queues (exports, mail, imports), in the database. */
+    jobs: Jobs;
+  }
+}
+
+/** What the routes may queue, each on its own queue. */
+export interface Enqueue {
+  exportFile(data: ExportJobData): Promise<string>;
+  /** Given a transaction, the mail is queued exactly when what the transaction stores is. */
+  mail(data: MailJobData, within: Db): Promise<string>;
+  importFile(data: ImportJobData): Promise<string>;
+}
+
+export function enqueueOn(jobs: Jobs): Enqueue {
+  return {
+    exportFile: (data) => jobs.enqueue(EXPORT_QUEUE, data),
+    mail: (data, within) => jobs.enqueue(MAIL_QUEUE, data, within),
+    importFile: (data) => jobs.enqueue(IMPORT_QUEUE, data),
+  };
+}
+
+/** Starts the job workers (exports, queued mail, imports) and stops them when the app closes. */
+export const jobs = fp(
+  async (app: FastifyInstance, { config, database }: { config: Config; database: Database }) => {
+    const { db } = database;
+    const { mailer } = app;
+    const started = await startJobs({
+      database,
+      expireInSeconds: config.jobExpireSeconds,
+      batchSizes: { [MAIL_QUEUE]: 20 },
+      handlers: {
+        [EXPORT_QUEUE]: (data: ExportJobData, context) =>
+          runExport(
+            {
+              db,
+              mailer,
+              dir: config.exportsDir,
+              sourceFor: (kind, params) => exportSourceFor(db, kind, params),
+            },
+            data,
+            context,
+          ),
+        [MAIL_QUEUE]: (data: MailJobData, context) => sendQueuedMail({ db, mailer }, data, context),
+        [IMPORT_QUEUE]: (data: ImportJobData, context) => runImport({ db, mailer }, data, context),
+      },
+    });
+    app.decorate('jobs', started);
+    app.addHook('onClose', () => started.stop());
+  },
+  { name: 'jobs', dependencies: ['services'] },
+);

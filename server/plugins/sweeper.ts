@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/open';
+import { pruneLoginFailures } from '../domain/auth/limits';
+import { sweepStorage } from '../domain/files/cleanup';
+
+/** How often unreferenced uploads are looked for, besides at start. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Uploads nothing refers to (a form left unsaved, a replaced picture) go after a grace period;
+ * sign-in counters whose window ended are forgotten on the same round. A round runs as the app
+ * starts and then every hour; a failed one is logged and the next tries again.
+ */
+export const sweeper = fp(
+  async (app: FastifyInstance, { db }: { db: Db }) => {
+    const sweep = () =>
+      Promise.all([
+        sweepStorage(db, app.storage).catch((error: unknown) => {
+          app.log.error({ err: error }, 'storage sweep failed');
+          return 0;
+        }),
+        pruneLoginFailures(db).catch((error: unknown) => {
+          app.log.error({ err: error }, 'sign-in counter sweep failed');
+          return 0;
+        }),
+      ]);
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await sweep();
+      timer = setInterval(sweep, SWEEP_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'sweeper', dependencies: ['services'] },
+);
