@@ -8,7 +8,6 @@ import {
   idQuery,
   optionalId,
   requiredText,
-  updatedAtField,
   versionSavedResponse,
 } from './common';
 import { defineCall } from './define';
