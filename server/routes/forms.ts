@@ -74,12 +74,12 @@ export function formsRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   registerCall(app, formsStore, async ({ body }) => ({
     ...savedAnswer(await storePage(db, 'form', body.data, body.parent)),
-    message: 'Successfully added page!',
+    message: 'Successfully added form!',
   }));
 
   registerCall(app, formsUpdate, async ({ body }) => ({
     ...savedAnswer(await updatePage(db, 'form', body.id, body.data, body.updated_at)),
-    message: 'Successfully updated page!',
+    message: 'Successfully updated form!',
   }));
 
   registerCall(app, formsDelete, async ({ body }) => {

@@ -121,7 +121,7 @@ describe('forms', () => {
       id,
       handle: 'part-exchange-valuation',
       updated_at: now.updated_at,
-      message: 'Successfully updated page!',
+      message: 'Successfully updated form!',
     });
     const second = await post('/api/forms/update', {
       id,

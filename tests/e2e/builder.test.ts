@@ -346,7 +346,7 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await field(page, 'Thank-you description').fill('We will be in touch.');
     await addBlock(page, 'E-mail input');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await successToasts(page).getByText('Successfully added page!').waitFor();
+    await successToasts(page).getByText('Successfully added form!').waitFor();
     await page.waitForURL(/\/forms$/);
     const forms = await apiRequest<{ data: { id: number; name: string }[] }>(token, 'GET', 'forms');
     const id = forms.data.find((form) => form.name === name)!.id;

@@ -79,7 +79,7 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
     },
     updatedAt: async (id) => (await api.forms.edit({ query: { id } })).data.updated_at,
     // Spec §8 names no toasts of its own for forms: one builder serves pages and forms, and says so alike.
-    messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },
+    messages: { added: 'Successfully added form!', updated: 'Successfully updated form!' },
     afterAdd: () => navigate('/forms'),
     draftKey: draftKey('forms', start.id !== null ? 'edit' : 'add', start.id ?? parent?.id),
   };
