@@ -203,6 +203,52 @@ describe('reading the tree', () => {
 });
 
 describe('changing pages', () => {
+  it("saves a page made without a brand (the group's own pages) without one, and asks a new page for one", async () => {
+    const stored = await post(c, '/api/pages/store', {
+      data: pageData(c, 'Careers', { brand_id: null }),
+      parent: null,
+    });
+    expect(stored.statusCode).toBe(422);
+    expect(stored.json().errors).toEqual({ brand_id: ['Choose a brand.'] });
+
+    // As the demo data makes About Us: straight into the tree, at the end of the top level, with no brand.
+    const top = await c.server.database.query(
+      "select count(*)::int as n from pages where kind = 'page' and parent_id is null and deleted_at is null",
+    );
+    const [aboutUs] = await c.server.database.db
+      .insert(pages)
+      .values({
+        kind: 'page',
+        name: 'About Us',
+        slug: 'about-us-group',
+        sortOrder: Number(top.rows[0]!.n) + 1,
+        meta: { title: 'About', description: 'Us' },
+      })
+      .returning({ id: pages.id });
+    const loaded = (await get(c, `/api/pages/edit?id=${aboutUs!.id}`)).json().data;
+    expect(loaded.brand_id).toBeNull();
+    const saved = await post(c, '/api/pages/update', {
+      id: aboutUs!.id,
+      data: pageData(c, 'About Us', { brand_id: null, meta: { title: 'About', description: 'Who we are.' } }),
+      updated_at: loaded.updated_at,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await get(c, `/api/pages/edit?id=${aboutUs!.id}`)).json().data.meta.description).toBe(
+      'Who we are.',
+    );
+
+    // A page with a brand keeps one.
+    const branded = await store(c, 'Branded Offers');
+    const brandedNow = (await get(c, `/api/pages/edit?id=${branded}`)).json().data;
+    const dropped = await post(c, '/api/pages/update', {
+      id: branded,
+      data: pageData(c, 'Branded Offers', { brand_id: null }),
+      updated_at: brandedNow.updated_at,
+    });
+    expect(dropped.statusCode).toBe(422);
+    expect(dropped.json().errors).toEqual({ brand_id: ['Choose a brand.'] });
+  });
+
   it('renames a page and its descendants follow the new slug; a stale save gets 409', async () => {
     const parent = await store(c, 'Vans');
     const child = await store(c, 'Transit', parent);

@@ -208,6 +208,26 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     expect(again.items).toEqual(saved.items);
   });
 
+  it("saves a change to one of the group's own pages, which has no brand", async () => {
+    const hits = await apiRequest<{ data: { id: number; name: string }[] }>(
+      token,
+      'GET',
+      'pages/search?search=About%20Us',
+    );
+    const aboutUs = hits.data.find((hit) => hit.name === 'About Us')!;
+    expect((await stored(aboutUs.id)).brand_id).toBeNull();
+    await page.goto(`/pages/edit/${aboutUs.id}`);
+    await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+    const description = `Who we are, since ${uniqueToken()}.`;
+    await field(page, 'Meta description').fill(description);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(page).getByText('Successfully updated page!').waitFor();
+    expect(await page.getByText('Choose a brand.').count()).toBe(0);
+    const after = await stored(aboutUs.id);
+    expect(after.meta.description).toBe(description);
+    expect(after.brand_id).toBeNull();
+  });
+
   it('disables saving while a block is open, with the reason in a tooltip', async () => {
     await page.goto('/pages/add');
     await addBlock(page, 'Video');

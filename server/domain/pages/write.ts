@@ -78,8 +78,17 @@ function columnsOf(kind: TreeKind, values: TreeValues) {
   };
 }
 
-async function requireBrand(tx: Db, brandId: number | null): Promise<void> {
-  if (brandId === null) return;
+const CHOOSE_BRAND = 'Choose a brand.';
+
+/**
+ * A page's brand must exist. A new page needs one; a page that was made without one (the group's own
+ * pages) may stay without, but a page that has a brand cannot drop it.
+ */
+async function requireBrand(tx: Db, brandId: number | null, before?: PageRow): Promise<void> {
+  if (brandId === null) {
+    if (!before || before.brandId !== null) throw invalid({ brand_id: CHOOSE_BRAND });
+    return;
+  }
   const [row] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId));
   if (!row) throw invalid({ brand_id: 'Choose a brand from the list.' });
 }
@@ -189,7 +198,7 @@ export async function updatePage(
           throw locked();
         }
         checkBlocks(values, current);
-        if (kind === 'page') await requireBrand(tx, values.brand_id);
+        if (kind === 'page') await requireBrand(tx, values.brand_id, current);
         await requireTemplate(tx, values.child_template_id);
       },
       values: async (current) => {

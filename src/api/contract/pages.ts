@@ -174,7 +174,11 @@ export const pageFieldsBase = builderPageFields.extend({
    * asks for the homepage, so a client sends the slug only for that.
    */
   slug: pageSlug.optional(),
-  brand_id: z.coerce.number('Choose a brand.').int('Choose a brand.').positive('Choose a brand.'),
+  /**
+   * A new page needs a brand; the group's own pages (the homepage, About Us...) were made without one
+   * and keep none (null), so an existing page without a brand saves as it is.
+   */
+  brand_id: z.coerce.number('Choose a brand.').int('Choose a brand.').positive('Choose a brand.').nullable(),
 });
 /** The page builder form (spec §5 required markers). */
 export const pageFields = withPublishRules(pageFieldsBase);
