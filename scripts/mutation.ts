@@ -1,12 +1,14 @@
 /**
  * `npm run test:mutation [machine...] [-- stryker options]`: mutation testing of `src/machines`
  * (stryker.config.mjs). With no machine named, every machine file is mutated in one run; naming
- * some (`npm run test:mutation -- builder list`) mutates only those. Stryker prints each file's
+ * some (`npm run test:mutation -- builder list`) mutates only those: a machine put together from
+ * the concerns in a folder of its name (src/machines/builder.ts and src/machines/builder/) is
+ * mutated with that folder. Stryker prints each file's
  * score and the overall one, writes reports/mutation/mutation.json, and fails under 90%.
  * Arguments that start with `-` go to Stryker as they are (`--concurrency 1`).
  */
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -17,20 +19,27 @@ const machines = readdirSync(join(root, machinesDir))
   .map((file) => file.slice(0, -'.ts'.length))
   .sort();
 
-/** `builder`, `builder.ts` and `src/machines/builder.ts` all name the builder machine. */
-function machineFile(name: string): string {
+/**
+ * The files of one machine: `builder`, `builder.ts` and `src/machines/builder.ts` all name the
+ * builder machine, which is builder.ts and every file of src/machines/builder/.
+ */
+function machineFiles(name: string): string[] {
   const machine = name.replace(/^(\.\/)?src\/machines\//, '').replace(/\.ts$/, '');
   if (!machines.includes(machine)) {
     throw new Error(`No machine "${name}" in ${machinesDir}; the machines are: ${machines.join(', ')}`);
   }
-  return `${machinesDir}/${machine}.ts`;
+  const parts = join(root, machinesDir, machine);
+  return [
+    `${machinesDir}/${machine}.ts`,
+    ...(existsSync(parts) ? [`${machinesDir}/${machine}/**/*.ts`] : []),
+  ];
 }
 
 function strykerArgs(args: string[]): string[] {
   const firstOption = args.findIndex((arg) => arg.startsWith('-'));
   const names = firstOption === -1 ? args : args.slice(0, firstOption);
   const options = firstOption === -1 ? [] : args.slice(firstOption);
-  const mutate = names.length ? ['--mutate', names.map(machineFile).join(',')] : [];
+  const mutate = names.length ? ['--mutate', names.flatMap(machineFiles).join(',')] : [];
   return ['run', ...mutate, ...options];
 }
 

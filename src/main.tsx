@@ -6,12 +6,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { inspectOption, setInspector } from '@/machines/inspect';
-import { installHistoryGate } from '@/ui/historyGate';
 import { declarePressableStyle } from '@/ui/pressableStyle';
+import { installLeaveGuard } from '@/ui/unsavedWork';
 
 declarePressableStyle();
 // Before the router listens: a screen with unsaved work can then hold Back up.
-installHistoryGate();
+installLeaveGuard();
 
 // `?inspect` in development connects the machines to the Stately inspector.
 const inspect = await inspectOption();

@@ -67,46 +67,6 @@ async function readSeries(db: Db, start: string, end: string): Promise<Map<strin
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-interface MetricFigures {
-  metric: Metric;
-  days: string[];
-  series: Series;
-  comparisonDays: string[] | null;
-  comparison: Series | null;
-}
-
-async function figures(db: Db, range: AnalyticsRange): Promise<MetricFigures[]> {
-  const days = daysBetween(range.start, range.end);
-  const { comparison_start: cs, comparison_end: ce } = range;
-  const comparisonDays = cs && ce ? daysBetween(cs, ce) : null;
-  const [first, second] = await Promise.all([
-    readSeries(db, range.start, range.end),
-    cs && ce ? readSeries(db, cs, ce) : null,
-  ]);
-  return METRICS.map((metric) => ({
-    metric,
-    days,
-    series: first.get(metric.key) ?? new Map(),
-    comparisonDays,
-    comparison: second ? (second.get(metric.key) ?? new Map()) : null,
-  }));
-}
-
-const graphOf = (days: string[], series: Series) =>
-  days.map((day) => ({ day, total: round2(series.get(day) ?? 0) }));
-const sumOf = (series: Series) => round2([...series.values()].reduce((a, b) => a + b, 0));
-
-export async function metricTotals(db: Db, range: AnalyticsRange): Promise<MetricTotal[]> {
-  return (await figures(db, range)).map(({ metric, days, series, comparisonDays, comparison }) => ({
-    key: metric.key,
-    title: metric.title,
-    total: sumOf(series),
-    graph: graphOf(days, series),
-    comparison_total: comparison ? sumOf(comparison) : null,
-    comparison_graph: comparison && comparisonDays ? graphOf(comparisonDays, comparison) : null,
-  }));
-}
-
 /** Percentage change from the comparison to range 1; N/A (null) without a comparison or from 0. */
 export function difference(value: number, before: number | null): number | null {
   if (before === null || before === 0) return null;
@@ -115,24 +75,100 @@ export function difference(value: number, before: number | null): number | null 
 
 export const TABLE_HEADERS = ['day', 'total', 'comparison_day', 'comparison_total', 'difference'];
 
-/** Per metric, day by day: range 1's n-th day beside the comparison's n-th day. */
-export async function metricTables(db: Db, range: AnalyticsRange): Promise<MetricTable[]> {
-  return (await figures(db, range)).map(({ metric, days, series, comparisonDays, comparison }) => {
-    const length = Math.max(days.length, comparisonDays?.length ?? 0);
-    const data = Array.from({ length }, (_, i) => {
-      const day = days[i] ?? null;
-      const total = day === null ? null : round2(series.get(day) ?? 0);
-      const comparisonDay = comparisonDays?.[i] ?? null;
-      const comparisonTotal =
-        comparisonDay === null || !comparison ? null : round2(comparison.get(comparisonDay) ?? 0);
-      return {
-        day,
-        total,
-        comparison_day: comparisonDay,
-        comparison_total: comparisonTotal,
-        difference: total === null ? null : difference(total, comparisonTotal),
-      };
-    });
-    return { key: metric.key, title: metric.title, headers: TABLE_HEADERS, data };
+/** Everything the dashboard shows for one search: a total box and a figures table per metric. */
+export interface DashboardFigures {
+  totals: MetricTotal[];
+  tables: MetricTable[];
+}
+
+const graphOf = (days: string[], series: Series) =>
+  days.map((day) => ({ day, total: round2(series.get(day) ?? 0) }));
+const sumOf = (series: Series) => round2([...series.values()].reduce((a, b) => a + b, 0));
+
+/**
+ * Per metric, day by day: range 1's n-th day beside the comparison's n-th day, read from the
+ * same daily points as the charts.
+ */
+function tableRows(graph: MetricTotal['graph'], comparison: MetricTotal['graph'] | null) {
+  const length = Math.max(graph.length, comparison?.length ?? 0);
+  return Array.from({ length }, (_, i) => {
+    const point = graph[i];
+    const before = comparison?.[i];
+    const total = point ? point.total : null;
+    const comparisonTotal = before ? before.total : null;
+    return {
+      day: point ? point.day : null,
+      total,
+      comparison_day: before ? before.day : null,
+      comparison_total: comparisonTotal,
+      difference: total === null ? null : difference(total, comparisonTotal),
+    };
   });
+}
+
+/**
+ * Every figure of one search, computed once: each range's daily series is read once, and each
+ * metric's daily points, totals and table rows come from that one reading.
+ */
+async function computeFigures(db: Db, range: AnalyticsRange): Promise<DashboardFigures> {
+  const days = daysBetween(range.start, range.end);
+  const { comparison_start: cs, comparison_end: ce } = range;
+  const comparisonDays = cs && ce ? daysBetween(cs, ce) : null;
+  const [first, second] = await Promise.all([
+    readSeries(db, range.start, range.end),
+    cs && ce ? readSeries(db, cs, ce) : null,
+  ]);
+  const totals: MetricTotal[] = [];
+  const tables: MetricTable[] = [];
+  for (const { key, title } of METRICS) {
+    const series = first.get(key) ?? new Map();
+    const comparison = second && comparisonDays ? (second.get(key) ?? new Map()) : null;
+    const graph = graphOf(days, series);
+    const comparisonGraph = comparison && comparisonDays ? graphOf(comparisonDays, comparison) : null;
+    totals.push({
+      key,
+      title,
+      total: sumOf(series),
+      graph,
+      comparison_total: comparison ? sumOf(comparison) : null,
+      comparison_graph: comparisonGraph,
+    });
+    tables.push({ key, title, headers: TABLE_HEADERS, data: tableRows(graph, comparisonGraph) });
+  }
+  return { totals, tables };
+}
+
+/** The figures being computed, per database and range, until they are answered. */
+const computing = new WeakMap<Db, Map<string, Promise<DashboardFigures>>>();
+
+/**
+ * The figures of one search. The dashboard asks for the totals and the tables of the same ranges
+ * at once: the second call shares the computation the first started. Nothing is kept once it is
+ * answered, so a later search reads the figures afresh.
+ */
+export function metricFigures(db: Db, range: AnalyticsRange): Promise<DashboardFigures> {
+  const key = JSON.stringify([
+    range.start,
+    range.end,
+    range.comparison_start ?? null,
+    range.comparison_end ?? null,
+  ]);
+  let open = computing.get(db);
+  if (!open) {
+    open = new Map();
+    computing.set(db, open);
+  }
+  const known = open.get(key);
+  if (known) return known;
+  const running = computeFigures(db, range).finally(() => open.delete(key));
+  open.set(key, running);
+  return running;
+}
+
+export async function metricTotals(db: Db, range: AnalyticsRange): Promise<MetricTotal[]> {
+  return (await metricFigures(db, range)).totals;
+}
+
+export async function metricTables(db: Db, range: AnalyticsRange): Promise<MetricTable[]> {
+  return (await metricFigures(db, range)).tables;
 }

@@ -20,6 +20,41 @@ export interface DashboardFigures {
   tables: MetricTable[];
 }
 
+/**
+ * One metric as the dashboard shows it: its total box, the comparison beside it when the search
+ * had Date Range 2, and its figures table (null when the answer had none for it).
+ */
+/** A chart's points: a day and its total. */
+type Points = MetricTotal['graph'];
+
+export interface DashboardMetric {
+  key: string;
+  title: string;
+  total: number;
+  graph: Points;
+  comparison: { total: number; graph: Points } | null;
+  table: MetricTable | null;
+}
+
+/**
+ * Pairs each total box of an answer with its figures table, and with its comparison when the
+ * search asked for one: worked out once per answer, then shown as it is.
+ */
+export function metricsOf(figures: DashboardFigures, query: DashboardQuery | null): DashboardMetric[] {
+  const tables = new Map(figures.tables.map((table) => [table.key, table]));
+  return figures.totals.map((metric) => ({
+    key: metric.key,
+    title: metric.title,
+    total: metric.total,
+    graph: metric.graph,
+    comparison:
+      query?.range2 && metric.comparison_total !== null && metric.comparison_graph
+        ? { total: metric.comparison_total, graph: metric.comparison_graph }
+        : null,
+    table: tables.get(metric.key) ?? null,
+  }));
+}
+
 export interface DashboardContext {
   /** What is typed in the ranges' fields (not searched for until Search is pressed). */
   range1: DateRange;
@@ -31,6 +66,8 @@ export interface DashboardContext {
   searched: DashboardQuery | null;
   /** The last figures; kept while the next search runs, so the boxes do not flash away. */
   figures: DashboardFigures | null;
+  /** The last figures per metric, as shown (metricsOf). */
+  metrics: readonly DashboardMetric[];
   /** One message per field the last search was refused for (start, comparison_end...). */
   fieldErrors: Record<string, string>;
   error: string | null;
@@ -101,6 +138,7 @@ export const dashboardMachine = setup({
     requested: null,
     searched: null,
     figures: null,
+    metrics: [],
     fieldErrors: {},
     error: null,
     openTable: null,
@@ -145,6 +183,7 @@ export const dashboardMachine = setup({
           target: 'ready',
           actions: assign(({ context, event }) => ({
             figures: event.output,
+            metrics: metricsOf(event.output, context.requested),
             searched: context.requested,
             fieldErrors: {},
             error: null,

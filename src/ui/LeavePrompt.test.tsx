@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Link, Route, Switch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { installHistoryGate } from './historyGate';
 import { LeavePrompt } from './LeavePrompt';
-import { leaveThen } from './leaveGuard';
+import { installLeaveGuard, leaveThen } from './unsavedWork';
 
 /** An editor whose work is unsaved once something is typed. */
 function Editor() {
@@ -65,7 +64,7 @@ async function openEditorFromList() {
 
 describe('LeavePrompt and the browser history', () => {
   // As the app does when it starts, before the router listens.
-  beforeAll(() => installHistoryGate());
+  beforeAll(() => installLeaveGuard());
   beforeEach(() => {
     history.replaceState(null, '', '/list');
   });
@@ -133,6 +132,21 @@ describe('LeavePrompt and the browser history', () => {
     expect(prompt()).not.toBeNull();
     await user.click(screen.getByRole('button', { name: 'Leave' }));
     await screen.findByRole('heading', { name: 'List' });
+  });
+
+  it("leaves closing the tab to the browser's own prompt, only while work is unsaved", async () => {
+    /** Whether the page asked the browser to confirm before it unloads. */
+    const closeTab = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const user = await openEditorFromList();
+    expect(closeTab()).toBe(false);
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Draft');
+    expect(closeTab()).toBe(true);
+    await user.clear(screen.getByRole('textbox', { name: 'Title' }));
+    expect(closeTab()).toBe(false);
   });
 
   it('asks before a move from the account menu, and makes it on Leave', async () => {

@@ -1,5 +1,6 @@
 import { analyticsAddresses, analyticsSalts, analyticsVisitors, rateWindows } from '@server/db/schema';
 import { demoReservations } from '@server/db/seed/reservations';
+import { metricFigures } from '@server/domain/analytics';
 import { createPageViewCounter, VIEWS_PER_MINUTE, VISITORS_PER_ADDRESS } from '@server/domain/pageViews';
 import { storeReservations } from '@server/domain/reservations';
 import { storeResponse } from '@server/domain/responses';
@@ -97,6 +98,51 @@ describe('dashboard figures', () => {
     expect(reserved.data[0].difference).toBe(-100);
     const alone = (await post('/api/analytics/tables', { start: today, end: today })).json().data;
     expect(alone[0].data[0].difference).toBeNull();
+  });
+
+  it("answers a search's totals and tables from the same figures: each table row is its chart's day", async () => {
+    const range = { start: yesterday, end: today, comparison_start: yesterday, comparison_end: yesterday };
+    const [totals, tables] = await Promise.all([
+      post('/api/analytics/totals', range),
+      post('/api/analytics/tables', range),
+    ]);
+    expect(totals.statusCode).toBe(200);
+    expect(tables.statusCode).toBe(200);
+    const tableOf = new Map(tables.json().data.map((t: { key: string }) => [t.key, t]));
+    for (const metric of totals.json().data) {
+      const table = tableOf.get(metric.key) as { title: string; data: Array<Record<string, unknown>> };
+      expect(table.title).toBe(metric.title);
+      expect(table.data.map((row) => ({ day: row.day, total: row.total }))).toEqual(metric.graph);
+      const compared = table.data.filter((row) => row.comparison_day !== null);
+      expect(compared.map((row) => ({ day: row.comparison_day, total: row.comparison_total }))).toEqual(
+        metric.comparison_graph,
+      );
+      const sum = metric.graph.reduce((all: number, point: { total: number }) => all + point.total, 0);
+      expect(metric.total).toBeCloseTo(sum, 2);
+    }
+    const enquiries = totals.json().data.find((m: { key: string }) => m.key === 'enquiries');
+    expect(enquiries).toMatchObject({ total: 3, comparison_total: 2 });
+    expect(tableOf.get('enquiries')).toMatchObject({
+      data: [
+        { day: yesterday, total: 2, comparison_day: yesterday, comparison_total: 2, difference: 0 },
+        { day: today, total: 1, comparison_day: null, comparison_total: null, difference: null },
+      ],
+    });
+  });
+
+  it('computes the figures of the same ranges once for calls made together, and afresh afterwards', async () => {
+    const db = server.database.db;
+    const range = { start: today, end: today, comparison_start: null, comparison_end: null };
+    const [first, second] = await Promise.all([metricFigures(db, range), metricFigures(db, range)]);
+    expect(second).toBe(first);
+    const views = (figures: typeof first) => figures.totals.find((m) => m.key === 'page_views')?.total;
+    expect((await collect('198.51.100.77')).statusCode).toBe(200);
+    const later = await metricFigures(db, range);
+    expect(later).not.toBe(first);
+    expect(views(later)).toBe((views(first) ?? 0) + 1);
+    const other = metricFigures(db, { ...range, start: yesterday });
+    expect(other).not.toBe(metricFigures(db, range));
+    await other;
   });
 
   it('refuses a range that ends before it starts, half a comparison, or no dates, with field errors', async () => {

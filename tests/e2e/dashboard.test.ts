@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { MetricTotal } from '@/api/contract/analytics';
+import type { MetricTable, MetricTotal } from '@/api/contract/analytics';
+import { formatDate } from '@/shared/format';
 import { signedInAdmin } from './admin';
 import { apiRequest } from './api';
 import { expectNoAxeViolations, field, hasChromium } from './browser';
@@ -98,6 +99,28 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     expect(headers).toEqual(['Day', 'Total', 'Comparison day', 'Comparison total', 'Difference']);
     const difference = await visitors.getByRole('row').nth(1).getByRole('cell').last().textContent();
     expect(difference).toMatch(/^([+-]?[\d.,]+%|N\/A)$/);
+
+    // Every cell is the API's figure for the same ranges, as the user reads it.
+    const body = {
+      start: iso(end - 2 * DAY),
+      end: iso(end - DAY),
+      comparison_start: iso(end - 9 * DAY),
+      comparison_end: iso(end - 8 * DAY),
+    };
+    const tables = await apiRequest<{ data: MetricTable[] }>(admin.token, 'POST', 'analytics/tables', body);
+    const expected = tables.data.find((table) => table.key === 'visitors')!;
+    const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+    const shown = (header: string, value: unknown) => {
+      if (value === null || value === undefined) return 'N/A';
+      if (header === 'day' || header === 'comparison_day') return formatDate(String(value));
+      if (header === 'difference') return `${Number(value) > 0 ? '+' : ''}${number.format(Number(value))}%`;
+      return number.format(Number(value));
+    };
+    const rows = await visitors.getByRole('row').all();
+    const cells = await Promise.all(rows.slice(1).map((row) => row.getByRole('cell').allTextContents()));
+    expect(cells).toEqual(
+      expected.data.map((row) => expected.headers.map((header) => shown(header, row[header]))),
+    );
 
     await metric('Enquiries').getByRole('button', { name: 'Open Figures' }).click();
     await page.getByRole('table', { name: 'Enquiries figures' }).waitFor();

@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '@/api/client';
+import type { MetricTable, MetricTotal } from '@/api/contract/analytics';
 import type { DashboardEvent, DashboardFigures, DashboardQuery, DateRange } from '@/machines/dashboard';
 import { DATES, dashboardSpec, FAILURE, FIELD_ERRORS } from './dashboard-spec';
 import { describeSpecEvent } from './lifecycle-spec';
 import { modelPaths, replayModel } from './model';
 import { FakeCalls, loadMachine, settle } from './replay';
 
-const { dashboardMachine, dashboardShows } = await loadMachine(import('@/machines/dashboard'));
+const { dashboardMachine, dashboardShows, metricsOf } = await loadMachine(import('@/machines/dashboard'));
 
 const FIGURES: DashboardFigures = { totals: [], tables: [] };
 
@@ -136,5 +137,94 @@ describe('dashboard machine rules', () => {
     await settle();
     expect(actor.getSnapshot().context.error).toBe('Something went wrong. Please try again.');
     expect(actor.getSnapshot().matches('datesFailed')).toBe(true);
+  });
+});
+
+describe('the figures the dashboard shows', () => {
+  const views: MetricTotal = {
+    key: 'page_views',
+    title: 'Page views',
+    total: 7,
+    graph: [
+      { day: '2026-01-01', total: 3 },
+      { day: '2026-01-02', total: 4 },
+    ],
+    comparison_total: 5,
+    comparison_graph: [
+      { day: '2025-01-01', total: 1 },
+      { day: '2025-01-02', total: 4 },
+    ],
+  };
+  const enquiries: MetricTotal = {
+    key: 'enquiries',
+    title: 'Enquiries',
+    total: 2,
+    graph: [{ day: '2026-01-01', total: 2 }],
+    comparison_total: null,
+    comparison_graph: null,
+  };
+  const viewsTable: MetricTable = {
+    key: 'page_views',
+    title: 'Page views',
+    headers: ['day', 'total', 'comparison_day', 'comparison_total', 'difference'],
+    data: [
+      { day: '2026-01-01', total: 3, comparison_day: '2025-01-01', comparison_total: 1, difference: 200 },
+    ],
+  };
+  const answer: DashboardFigures = { totals: [enquiries, views], tables: [viewsTable] };
+  const range1 = { start: '2026-01-01', end: '2026-01-02' };
+  const range2 = { start: '2025-01-01', end: '2025-01-02' };
+
+  it('pairs each total box with its table, and shows the comparison only for a search with Date Range 2', () => {
+    expect(metricsOf(answer, { range1, range2 })).toEqual([
+      {
+        key: 'enquiries',
+        title: 'Enquiries',
+        total: 2,
+        graph: enquiries.graph,
+        comparison: null,
+        table: null,
+      },
+      {
+        key: 'page_views',
+        title: 'Page views',
+        total: 7,
+        graph: views.graph,
+        comparison: { total: 5, graph: views.comparison_graph },
+        table: viewsTable,
+      },
+    ]);
+    expect(metricsOf(answer, { range1, range2: null }).map((metric) => metric.comparison)).toEqual([
+      null,
+      null,
+    ]);
+    expect(metricsOf(answer, null)[1]?.comparison).toBeNull();
+    expect(
+      metricsOf({ ...answer, totals: [{ ...views, comparison_graph: null }] }, { range1, range2 })[0]
+        ?.comparison,
+    ).toBeNull();
+  });
+
+  it('works the figures out once per answer and keeps them while the ranges are typed in', async () => {
+    const calls = new FakeCalls();
+    const actor = createActor(dashboardMachine.provide({ actors: fakes(calls) })).start();
+    expect(actor.getSnapshot().context.metrics).toEqual([]);
+    calls.resolve('dates', range1);
+    await settle();
+    actor.send({ type: 'range2.open' });
+    actor.send({ type: 'range.change', range: 2, field: 'start', value: range2.start });
+    actor.send({ type: 'range.change', range: 2, field: 'end', value: range2.end });
+    actor.send({ type: 'search' });
+    calls.resolve('search', answer);
+    await settle();
+    const shown = actor.getSnapshot().context.metrics;
+    expect(shown).toEqual(metricsOf(answer, { range1, range2 }));
+    actor.send({ type: 'range.change', range: 1, field: 'end', value: '2026-01-05' });
+    actor.send({ type: 'figures.open', key: 'page_views' });
+    expect(actor.getSnapshot().context.metrics).toBe(shown);
+    actor.send({ type: 'range2.close' });
+    calls.resolve('search', answer);
+    await settle();
+    expect(actor.getSnapshot().context.metrics.map((metric) => metric.comparison)).toEqual([null, null]);
   });
 });

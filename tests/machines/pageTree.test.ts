@@ -196,6 +196,32 @@ describe('page tree machine rules', () => {
     expect(shownRows(actor.getSnapshot()).map((row) => row.id)).toEqual([1, 2, 3, 4]);
   });
 
+  it('closes a modal back to the rows, and a duplicate ends the list with its editor opening', async () => {
+    const { actor, calls, effects } = await ready();
+    for (const open of [
+      { type: 'move.open', id: 3 },
+      { type: 'duplicate.open', id: 2 },
+    ] as const) {
+      actor.send(open);
+      actor.send({ type: 'modal.close' });
+      expect(actor.getSnapshot().matches({ ready: 'idle' }), open.type).toBe(true);
+      expect(actor.getSnapshot().context.target).toBeNull();
+    }
+    actor.send({ type: 'duplicate.open', id: 2 });
+    actor.send({
+      type: 'duplicate.submit',
+      parent: null,
+      fields: { name: 'Offers copy', children: false, publish_children: false },
+    });
+    expect(calls.inputsOf('duplicate')).toEqual([
+      { id: 2, parent: null, fields: { name: 'Offers copy', children: false, publish_children: false } },
+    ]);
+    calls.resolve('duplicate', { id: COPY });
+    await settle();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(effects.opened).toEqual([COPY]);
+  });
+
   it('reloads every page on screen after a change, in one answer', async () => {
     const { actor, calls } = await ready();
     actor.send({ type: 'list.more' });

@@ -2,8 +2,8 @@ import { Link, useLocation } from 'wouter';
 import { useAuthActor, useSignedInUser } from '@/machines/session';
 import { initials } from '@/shared/format';
 import { cx } from '@/ui/cx';
-import { leaveThen } from '@/ui/leaveGuard';
 import { MenuButton } from '@/ui/MenuButton';
+import { leaveThen } from '@/ui/unsavedWork';
 import styles from './TopBar.module.css';
 
 const ACCOUNT_ITEMS = [

@@ -1,9 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { type FormEvent, memo, useCallback } from 'react';
 import { fromPromise } from 'xstate';
 import type { AnalyticsRangeInput } from '@/api/contract/analytics';
 import { api } from '@/api/endpoints';
-import { type DashboardQuery, type DateRange, dashboardMachine, dashboardShows } from '@/machines/dashboard';
+import {
+  type DashboardMetric,
+  type DashboardQuery,
+  type DateRange,
+  dashboardMachine,
+  dashboardShows,
+} from '@/machines/dashboard';
 import { currentInspect } from '@/machines/inspect';
 import { formatDate } from '@/shared/format';
 import { Button } from '@/ui/Button';
@@ -39,6 +45,91 @@ function cellText(header: string, value: unknown): string {
 
 const rangeText = (range: DateRange) => `${formatDate(range.start)} to ${formatDate(range.end)}`;
 
+interface MetricSectionProps {
+  metric: DashboardMetric;
+  /** The searched ranges in words, under the totals. */
+  rangeText: string | null;
+  comparisonText: string | null;
+  isOpen: boolean;
+  onToggle: (key: string, isOpen: boolean) => void;
+}
+
+/**
+ * One metric's total box and figures table. Its props only change with a new answer or the open
+ * table, so typing in the ranges does not draw the charts again.
+ */
+const MetricSection = memo(function MetricSection({
+  metric,
+  rangeText,
+  comparisonText,
+  isOpen,
+  onToggle,
+}: MetricSectionProps) {
+  const { table, comparison } = metric;
+  return (
+    <section className={styles.metric} aria-label={metric.title}>
+      <div className={styles.box}>
+        <div className={styles.boxFigures}>
+          <h2 className={styles.metricTitle}>{metric.title}</h2>
+          <p className={styles.total}>{number.format(metric.total)}</p>
+          {rangeText !== null ? <p className={styles.rangeText}>{rangeText}</p> : null}
+          <LineChart label={`${metric.title}, per day`} points={metric.graph} />
+        </div>
+        {comparison ? (
+          <div className={styles.boxFigures}>
+            <h3 className={styles.metricTitle}>Comparison</h3>
+            <p className={styles.total}>{number.format(comparison.total)}</p>
+            <p className={styles.rangeText}>{comparisonText}</p>
+            <LineChart label={`${metric.title}, per day, comparison`} points={comparison.graph} />
+          </div>
+        ) : null}
+      </div>
+      {table ? (
+        <>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-expanded={isOpen}
+            onPress={() => onToggle(metric.key, isOpen)}
+          >
+            {isOpen ? 'Close Figures' : 'Open Figures'}
+          </Button>
+          {isOpen ? (
+            <div className={styles.tableWrap}>
+              <table className={styles.table} aria-label={`${metric.title} figures`}>
+                <thead>
+                  <tr>
+                    {table.headers.map((header) => (
+                      <th key={header} scope="col">
+                        {HEADER_LABELS[header] ?? header}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {table.data.map((row, index) => (
+                    <tr key={String(row.day ?? index)}>
+                      {table.headers.map((header) => (
+                        <td key={header}>
+                          {header === 'difference' ? (
+                            <Difference value={row[header]} />
+                          ) : (
+                            cellText(header, row[header])
+                          )}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+});
+
 /** The figures of one search: both calls of the dashboard for the same ranges. */
 async function searchFigures({ range1, range2 }: DashboardQuery) {
   const body: AnalyticsRangeInput = {
@@ -65,11 +156,28 @@ const dashboard = dashboardMachine.provide({
 export default function DashboardScreen() {
   const actor = useActorRef(dashboard, { inspect: currentInspect() });
   const snapshot = useSelector(actor, (s) => s);
-  const { range1, range2, searched, figures, fieldErrors: errors, error, openTable } = snapshot.context;
+  const {
+    range1,
+    range2,
+    searched,
+    figures,
+    metrics,
+    fieldErrors: errors,
+    error,
+    openTable,
+  } = snapshot.context;
   const shows = dashboardShows(snapshot);
   const loading = snapshot.matches('dates') || snapshot.matches('searching');
   const change = (range: 1 | 2, field: keyof DateRange) => (value: string) =>
     actor.send({ type: 'range.change', range, field, value });
+
+  const toggleFigures = useCallback(
+    (key: string, isOpen: boolean) =>
+      actor.send(isOpen ? { type: 'figures.close' } : { type: 'figures.open', key }),
+    [actor],
+  );
+  const searchedText = searched ? rangeText(searched.range1) : null;
+  const comparisonText = searched?.range2 ? rangeText(searched.range2) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -134,79 +242,16 @@ export default function DashboardScreen() {
         <SkeletonLines lines={6} label="Loading the figures" />
       ) : (
         <div className={styles.metrics} aria-busy={loading}>
-          {figures.totals.map((metric) => {
-            const table = figures.tables.find((t) => t.key === metric.key);
-            const isOpen = openTable === metric.key;
-            return (
-              <section key={metric.key} className={styles.metric} aria-label={metric.title}>
-                <div className={styles.box}>
-                  <div className={styles.boxFigures}>
-                    <h2 className={styles.metricTitle}>{metric.title}</h2>
-                    <p className={styles.total}>{number.format(metric.total)}</p>
-                    {searched ? <p className={styles.rangeText}>{rangeText(searched.range1)}</p> : null}
-                    <LineChart label={`${metric.title}, per day`} points={metric.graph} />
-                  </div>
-                  {metric.comparison_total !== null && metric.comparison_graph && searched?.range2 ? (
-                    <div className={styles.boxFigures}>
-                      <h3 className={styles.metricTitle}>Comparison</h3>
-                      <p className={styles.total}>{number.format(metric.comparison_total)}</p>
-                      <p className={styles.rangeText}>{rangeText(searched.range2)}</p>
-                      <LineChart
-                        label={`${metric.title}, per day, comparison`}
-                        points={metric.comparison_graph}
-                      />
-                    </div>
-                  ) : null}
-                </div>
-                {table ? (
-                  <>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-expanded={isOpen}
-                      onPress={() =>
-                        actor.send(
-                          isOpen ? { type: 'figures.close' } : { type: 'figures.open', key: metric.key },
-                        )
-                      }
-                    >
-                      {isOpen ? 'Close Figures' : 'Open Figures'}
-                    </Button>
-                    {isOpen ? (
-                      <div className={styles.tableWrap}>
-                        <table className={styles.table} aria-label={`${metric.title} figures`}>
-                          <thead>
-                            <tr>
-                              {table.headers.map((header) => (
-                                <th key={header} scope="col">
-                                  {HEADER_LABELS[header] ?? header}
-                                </th>
-                              ))}
-                            </tr>
-                          </thead>
-                          <tbody>
-                            {table.data.map((row, index) => (
-                              <tr key={String(row.day ?? index)}>
-                                {table.headers.map((header) => (
-                                  <td key={header}>
-                                    {header === 'difference' ? (
-                                      <Difference value={row[header]} />
-                                    ) : (
-                                      cellText(header, row[header])
-                                    )}
-                                  </td>
-                                ))}
-                              </tr>
-                            ))}
-                          </tbody>
-                        </table>
-                      </div>
-                    ) : null}
-                  </>
-                ) : null}
-              </section>
-            );
-          })}
+          {metrics.map((metric) => (
+            <MetricSection
+              key={metric.key}
+              metric={metric}
+              rangeText={searchedText}
+              comparisonText={comparisonText}
+              isOpen={openTable === metric.key}
+              onToggle={toggleFigures}
+            />
+          ))}
         </div>
       )}
     </>

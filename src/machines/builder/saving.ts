@@ -1,0 +1,90 @@
+import { assign } from 'xstate';
+import { describeFailure } from '../errors';
+import { change } from './history';
+import { freshKeys } from './items';
+import { namingSetup } from './naming';
+import type { BuilderContext, BuilderDraft, SavedSlug } from './types';
+
+export const EDITING_LOCK_MESSAGE = 'Please finish editing your item before saving.';
+
+/** What would be saved now, and what is kept in the browser until it is. */
+export function draftOf(context: BuilderContext): BuilderDraft {
+  return { items: context.items, name: context.name, slug: context.slug, fields: context.fields };
+}
+
+/**
+ * Unsaved work offered back from an earlier visit, and saving: only with no block open, and a
+ * failed save keeps everything and says why.
+ */
+export const savingSetup = namingSetup.extend({
+  guards: {
+    hasDraft: ({ context }) => context.draft !== null,
+  },
+  actions: {
+    restoreDraft: assign(({ context }) => {
+      const draft = context.draft as BuilderDraft;
+      const fresh = freshKeys(context, draft.items.length);
+      return {
+        // Restoring is a change like any other: undo goes back to the page as it was stored.
+        ...change(context, { items: draft.items, keys: fresh.keys, name: draft.name, fields: draft.fields }),
+        nextKey: fresh.nextKey,
+        slug: draft.slug,
+        draft: null,
+      };
+    }),
+    discardDraft: assign({ draft: null }),
+    /** The slug the server kept or made on saving, unless the name changed meanwhile (its own slug is coming). */
+    takeSavedSlug: assign(({ context }, params: { saved: SavedSlug | undefined }) =>
+      params.saved && params.saved.name === context.name ? { slug: params.saved.slug } : {},
+    ),
+    startSaving: assign({ error: null, fieldErrors: {}, conflict: false, typing: null, changed: false }),
+    setFailure: assign((_, params: { error: unknown }) => {
+      const failure = describeFailure(params.error);
+      return {
+        error: failure.message,
+        fieldErrors: failure.fieldErrors,
+        conflict: failure.status === 409,
+        changed: true,
+      };
+    }),
+  },
+});
+
+/** The page opening: earlier work is offered back first, when there is some. */
+export const openingStates = savingSetup.createStateConfig({
+  states: {
+    opening: {
+      always: [{ guard: 'hasDraft', target: 'offered' }, { target: 'ready' }],
+    },
+    offered: {
+      on: {
+        'draft.restore': { target: 'ready', actions: 'restoreDraft' },
+        'draft.discard': { target: 'ready', actions: 'discardDraft' },
+      },
+    },
+  },
+}).states;
+
+/** The page's answer to Save, while it is ready. */
+export const saveTransitions = savingSetup.createStateConfig({
+  on: {
+    'page.save': { guard: 'nothingOpen', target: 'saving', actions: 'startSaving' },
+  },
+}).on;
+
+/** Nothing changes while the page is being saved, so what is saved is what is shown. */
+export const savingState = savingSetup.createStateConfig({
+  invoke: {
+    id: 'save',
+    src: 'save',
+    input: ({ context }) => draftOf(context),
+    onDone: {
+      target: 'ready.saved',
+      actions: { type: 'takeSavedSlug', params: ({ event }) => ({ saved: event.output }) },
+    },
+    onError: {
+      target: 'ready.failed',
+      actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+    },
+  },
+});
