@@ -24,6 +24,18 @@ const shapes = {
     </>
   ),
   plus: <path d="M12 5v14M5 12h14" />,
+  undo: (
+    <>
+      <path d="M9 14L4 9l5-5" />
+      <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+    </>
+  ),
+  redo: (
+    <>
+      <path d="M15 14l5-5-5-5" />
+      <path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />
+    </>
+  ),
   home: (
     <>
       <path d="M3 11l9-8 9 8" />

@@ -494,6 +494,30 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await expect.poll(() => field(page, 'Meta title').inputValue()).toBe(original);
   });
 
+  it('undoes and redoes with buttons that name their shortcuts and do nothing when there is nothing to do', async () => {
+    const id = await makePage(`Undo ${uniqueToken()}`);
+    const original = (await stored(id)).meta.title;
+    await page.goto(`/pages/edit/${id}`);
+    await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+    const undo = page.getByRole('button', { name: 'Undo', exact: true });
+    const redo = page.getByRole('button', { name: 'Redo', exact: true });
+    expect(await undo.getAttribute('aria-disabled')).toBe('true');
+    expect(await redo.getAttribute('aria-disabled')).toBe('true');
+
+    await field(page, 'Meta title').fill('Changed by hand');
+    await expect.poll(() => undo.getAttribute('aria-disabled')).toBeNull();
+    await undo.focus();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toMatch(/^Undo \((Ctrl\+Z|⌘Z)\)$/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => field(page, 'Meta title').inputValue()).toBe(original);
+    // Nothing left to undo: the button says so and keeps focus; Redo brings the change back.
+    await expect.poll(() => undo.getAttribute('aria-disabled')).toBe('true');
+    expect(await undo.evaluate((button) => button === document.activeElement)).toBe(true);
+    await redo.click();
+    await expect.poll(() => field(page, 'Meta title').inputValue()).toBe('Changed by hand');
+    await expect.poll(() => redo.getAttribute('aria-disabled')).toBe('true');
+  });
+
   it('copies a block in one tab and pastes it into a page in another', async () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/pages/add');

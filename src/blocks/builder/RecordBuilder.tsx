@@ -8,6 +8,7 @@ import { ConflictDialog } from './ConflictDialog';
 import { ItemsPanel } from './ItemsPanel';
 import { withoutDataPrefix } from './itemKeys';
 import { metaFor } from './settingsValues';
+import { UndoRedo } from './UndoRedo';
 import { useEditing, useFieldErrors, useName, useSaving, useSlug } from './useBuilderActor';
 import { type BuilderStart, type RecordCalls, useRecordBuilder } from './useRecordBuilder';
 
@@ -83,6 +84,7 @@ export function RecordBuilder<V extends object>({
       draftOffered={builder.draftOffered}
       actor={actor}
       onSave={builder.save}
+      actions={<UndoRedo actor={actor} />}
       settings={settings({ values, change, name, onName, slug, errors, meta })}
       items={
         <ItemsPanel
