@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { announce } from '@/ui/announce';
-import { documentTitle } from './routes';
+import { showScreenTitle } from '@/ui/documentTitle';
 
 /** How long a new screen may take to show its heading (a lazy chunk, then its data) before we give up. */
 const HEADING_WAIT_MS = 10_000;
@@ -66,7 +66,7 @@ function whenHeadingShows(onHeading: (heading: HTMLElement) => void): () => void
 export function ScreenChange({ title }: { title: string }) {
   const [path] = useLocation();
   useEffect(() => {
-    document.title = documentTitle(title);
+    showScreenTitle(title);
     if (shownPath !== null && shownPath !== path) {
       announce(title);
       focusPendingFor = path;

@@ -15,16 +15,8 @@ export interface RouteDef {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-/** The product's name, after the screen's in every document title. */
-export const APP_NAME = 'Dealership Console';
-
 /** The title of the page any unknown path shows (spec §2). */
 export const NOT_FOUND_TITLE = 'Whoops, 404!';
-
-/** 'Users · Dealership Console'. */
-export function documentTitle(screen: string): string {
-  return `${screen} · ${APP_NAME}`;
-}
 
 export const routes: RouteDef[] = [
   {
@@ -192,7 +184,7 @@ export const routes: RouteDef[] = [
   {
     path: '/forms/children/:id',
     name: 'forms.children',
-    title: 'Forms',
+    title: 'Children Forms',
     layout: 'default',
     load: () => import('@/screens/forms/FormsScreen'),
   },

@@ -220,6 +220,7 @@ describe.skipIf(!hasChromium)('brands', () => {
     await page.getByRole('link', { name: `Edit Editor ${tag}` }).click();
     await page.waitForURL(new RegExp(`/brands/edit/${id}$`));
     await page.getByText(`Updating Editor ${tag}`, { exact: true }).waitFor();
+    await expect.poll(() => page.title()).toBe(`Editor ${tag} · Edit brand · Dealership Console`);
     expect(await field(page, 'Slug').inputValue()).toBe(`editor-${tag}`);
 
     await field(page, 'Name').fill(`Editor ${tag} Renamed`);

@@ -218,6 +218,7 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     expect((await stored(aboutUs.id)).brand_id).toBeNull();
     await page.goto(`/pages/edit/${aboutUs.id}`);
     await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
+    await expect.poll(() => page.title()).toBe('About Us · Edit page · Dealership Console');
     const description = `Who we are, since ${uniqueToken()}.`;
     await field(page, 'Meta description').fill(description);
     await page.getByRole('button', { name: 'Save', exact: true }).click();

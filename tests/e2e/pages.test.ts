@@ -342,6 +342,8 @@ describe.skipIf(!hasChromium)('forms', () => {
     await page.waitForURL(/\/forms\/children\/\d+$/);
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Forms' }).waitFor();
     await page.getByRole('row').filter({ hasText: 'Test Drive' }).first().waitFor();
+    // The tab names the form whose children these are.
+    await expect.poll(() => page.title()).toBe('Test Drive · Children Forms · Dealership Console');
     // A new form made from here goes under the form whose children these are.
     const parentId = /\/forms\/children\/(\d+)$/.exec(page.url())![1];
     await page.getByRole('link', { name: 'Add Child Form' }).click();

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import type { Catalogue } from '@/shared/catalogue';
+import { useRecordTitle } from '@/ui/documentTitle';
 import type { FieldMeta } from '@/ui/formProps';
 import type { PasteTarget } from '../clipboard';
 import { BuilderFrame } from './BuilderFrame';
@@ -63,6 +64,7 @@ export function RecordBuilder<V extends object>({
   reload,
 }: RecordBuilderProps<V>) {
   const builder = useRecordBuilder(start, calls);
+  useRecordTitle(start.id !== null ? start.name : null);
   const { actor, values, change } = builder;
   const name = useName(actor);
   const slug = useSlug(actor);

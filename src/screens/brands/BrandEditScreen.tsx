@@ -16,6 +16,7 @@ export default function BrandEditScreen() {
       one="brand"
       many="brands"
       listHref="/brands"
+      nameOf={(brand) => brand.name}
     >
       {(brand, reload) => <EditBrand brand={brand} onReload={reload} />}
     </EditRecord>

@@ -29,6 +29,7 @@ export default function DealershipEditScreen() {
       one="dealership"
       many="dealerships"
       listHref="/dealerships"
+      nameOf={(loaded) => loaded.dealership.name}
     >
       {({ dealership, options }, reload) => (
         <EditDealership dealership={dealership} options={options} onReload={reload} />

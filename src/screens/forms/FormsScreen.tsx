@@ -5,6 +5,7 @@ import type { PageCrumb } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
 import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable, type DataTableColumn } from '@/ui/DataTable';
+import { useRecordTitle } from '@/ui/documentTitle';
 import { EmptyState } from '@/ui/EmptyState';
 import { IconButton } from '@/ui/IconButton';
 import { IconLink } from '@/ui/IconLink';
@@ -52,6 +53,7 @@ export default function FormsScreen() {
 
 function FormsList({ parentId }: { parentId: number | null }) {
   const [parent, setParent] = useState<{ form: FormSummary; ancestors: PageCrumb[] } | null>(null);
+  useRecordTitle(parent?.form.name);
   const { actor, snapshot, rows } = useTreeList<FormSummary>(
     {
       load: async () => {

@@ -5,6 +5,7 @@ import { api } from '@/api/endpoints';
 import type { TreeLoadInput } from '@/machines/pageTree';
 import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable } from '@/ui/DataTable';
+import { useRecordTitle } from '@/ui/documentTitle';
 import { EmptyState } from '@/ui/EmptyState';
 import { NotFound } from '@/ui/NotFound';
 import { PageHeader } from '@/ui/PageHeader';
@@ -52,6 +53,7 @@ export default function PageChildrenScreen() {
 
 function ChildrenList({ parentId }: { parentId: number }) {
   const [parent, setParent] = useState<{ page: PageSummary; ancestors: PageCrumb[] } | null>(null);
+  useRecordTitle(parent?.page.name);
   const [positioning, setPositioning] = useState<PageSummary | null>(null);
   const { actor, snapshot, rows } = useTreeList<PageSummary>(
     {

@@ -17,6 +17,7 @@ export default function UserEditScreen() {
       one="user"
       many="users"
       listHref="/users"
+      nameOf={(user) => user.name}
     >
       {(user, reload) => <EditUser user={user} onReload={reload} />}
     </EditRecord>

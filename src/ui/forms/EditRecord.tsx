@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '@/api/client';
 import { describeFailure } from '@/machines/errors';
+import { useRecordTitle } from '../documentTitle';
 import { EmptyState } from '../EmptyState';
 import { NotFound } from '../NotFound';
 import { SkeletonLines } from '../SkeletonLines';
@@ -16,6 +17,8 @@ export interface EditRecordProps<T extends { updated_at: string }> {
   /** 'users' and '/users': 'View all users'. */
   many: string;
   listHref: string;
+  /** The record's name, put in the document title once it has loaded. */
+  nameOf: (record: T) => string;
   /**
    * The form for the loaded record. `reload` fetches it again (after a conflict, 'Load their
    * changes'); the form starts afresh from the record as it is then.
@@ -40,9 +43,11 @@ export function EditRecord<T extends { updated_at: string }>({
   one,
   many,
   listHref,
+  nameOf,
   children,
 }: EditRecordProps<T>) {
   const loaded = useLoad(load, id);
+  useRecordTitle(loaded.status === 'ready' ? nameOf(loaded.data) : null);
   if (loaded.status === 'loading') return <SkeletonLines lines={8} label={`Loading the ${one}`} />;
   if (loaded.status === 'failed') {
     if (!isMissing(loaded.error)) {
