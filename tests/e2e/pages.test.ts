@@ -68,6 +68,7 @@ describe.skipIf(!hasChromium)('pages', () => {
     await dialog.getByRole('button', { name: 'Yes please' }).click();
     await row(page, name).getByText('Published', { exact: true }).waitFor();
     expect(await row(page, name).textContent()).not.toContain('Unpublished');
+    await successToasts(page).getByText('The page is published.').waitFor();
   });
 
   it('refuses to delete a page with children, and deletes a leaf with an Undo that puts it back', async () => {
@@ -145,6 +146,7 @@ describe.skipIf(!hasChromium)('pages', () => {
     await page.getByRole('option', { name: `Target ${tag}` }).click();
     await dialog.getByRole('button', { name: 'Move Page' }).click();
     await dialog.waitFor({ state: 'detached' });
+    await successToasts(page).getByText('The page has been moved.').waitFor();
     expect(await childNames(target)).toEqual([`Mover ${tag}`]);
     await page.goto(`/pages/children/${target}`);
     await row(page, `Mover ${tag}`).waitFor();

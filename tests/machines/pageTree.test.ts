@@ -31,6 +31,7 @@ interface Effects {
   deleted: { id: number; name: string; message: string }[];
   errors: string[];
   opened: number[];
+  done: string[];
 }
 
 function machineWith(calls: FakeCalls, effects: Effects) {
@@ -49,6 +50,7 @@ function machineWith(calls: FakeCalls, effects: Effects) {
       announceError: (_, params) =>
         effects.errors.push(params.error instanceof ApiError ? params.error.message : 'not an ApiError'),
       openEditor: (_, params) => effects.opened.push(params.id),
+      announceDone: (_, params) => effects.done.push(params.message),
     },
   });
 }
@@ -65,7 +67,7 @@ const failure = () => new ApiError(422, FAILURE, { parent: [FIELD_ERROR.parent] 
 
 function start() {
   const calls = new FakeCalls();
-  const effects: Effects = { deleted: [], errors: [], opened: [] };
+  const effects: Effects = { deleted: [], errors: [], opened: [], done: [] };
   const actor = createActor(machineWith(calls, effects)).start();
   return { calls, effects, actor };
 }
@@ -271,6 +273,32 @@ describe('page tree machine rules', () => {
       ],
     });
     expect(calls.inputsOf('sort')).toEqual([]);
+  });
+
+  it("says what a finished toggle or move did in the server's words, and nothing when it failed", async () => {
+    const { actor, calls, effects } = await ready();
+    actor.send({ type: 'publish.ask', id: 3 });
+    actor.send({ type: 'confirm.accept' });
+    calls.resolve('publish', { message: 'The page is published.', published: true });
+    await settle();
+    expect(effects.done).toEqual(['The page is published.']);
+    calls.resolve('load', answerTo({ pages: 1, more: false }, true));
+    await settle();
+
+    actor.send({ type: 'move.open', id: 2 });
+    actor.send({ type: 'move.submit', parent: 4 });
+    calls.resolve('move', { message: 'The page has been moved.' });
+    await settle();
+    expect(effects.done).toEqual(['The page is published.', 'The page has been moved.']);
+    calls.resolve('load', answerTo({ pages: 1, more: false }, true));
+    await settle();
+
+    actor.send({ type: 'publish.ask', id: 3 });
+    actor.send({ type: 'confirm.accept' });
+    calls.reject('publish', failure());
+    await settle();
+    expect(effects.done).toHaveLength(2);
+    expect(effects.errors).toEqual([FAILURE]);
   });
 
   it('lets a locked row stay where it is among rows that move', async () => {

@@ -1,5 +1,5 @@
 import { assign } from 'xstate';
-import { canMove, rowOf } from './rows';
+import { canMove, messageOf, rowOf } from './rows';
 import { treeSetup } from './tree';
 import type { DuplicateFields } from './types';
 
@@ -64,7 +64,13 @@ export const modalStates = modalsSetup.createStateConfig({
           id: context.target?.id ?? 0,
           parent: (event as { parent: number | null }).parent,
         }),
-        onDone: { target: '#pageTree.loading', actions: 'clearTarget' },
+        onDone: {
+          target: '#pageTree.loading',
+          actions: [
+            'clearTarget',
+            { type: 'announceDone', params: ({ event }) => ({ message: messageOf(event.output) }) },
+          ],
+        },
         // The modal stays open with the reason, so the choice can be changed.
         onError: {
           target: 'moving',

@@ -46,3 +46,9 @@ export const canDelete = (row: TreeRow | undefined) =>
   Boolean(row && row.total_children === 0 && !row.locked);
 /** Locked pages show no move control. */
 export const canMove = (row: TreeRow | undefined) => Boolean(row && !row.locked);
+
+/** The words a call answered with ('The page has been moved.'), or none. */
+export function messageOf(output: unknown): string {
+  const message = (output as { message?: unknown } | null | undefined)?.message;
+  return typeof message === 'string' ? message : '';
+}

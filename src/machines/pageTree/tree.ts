@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { describeFailure } from '../errors';
-import { canDelete, hasMore, rowOf } from './rows';
+import { canDelete, hasMore, messageOf, rowOf } from './rows';
 import type {
   DuplicateInput,
   MoveInput,
@@ -26,7 +26,7 @@ export const emptyTree: TreeContext = {
 /**
  * The list itself: loading (a page at a time), toggling published and deleting through a
  * confirm, Undo after a delete, and reordering by hand where the parent allows it. The screens
- * provide every call, and announceDeleted (the toast with Undo) and announceError.
+ * provide every call, and announceDeleted (the toast with Undo), announceDone and announceError.
  */
 export const treeSetup = setup({
   types: {
@@ -102,6 +102,8 @@ export const treeSetup = setup({
     clearPlacements: assign({ placements: null }),
     announceDeleted: (_, _params: { id: number; name: string; message: string }) => {},
     announceError: (_, _params: { error: unknown }) => {},
+    /** What a finished toggle or move said: the screen shows it ('The page has been moved.'). */
+    announceDone: (_, _params: { message: string }) => {},
   },
 });
 
@@ -194,8 +196,14 @@ export const rowStates = treeSetup.createStateConfig({
         id: 'publish',
         src: 'publish',
         input: ({ context }) => ({ id: context.pending?.id ?? 0 }),
-        // Spec §4: after the toggle the list reloads.
-        onDone: { target: '#pageTree.loading', actions: 'clearPending' },
+        // Spec §4: after the toggle the list reloads; the server's words say which way it went.
+        onDone: {
+          target: '#pageTree.loading',
+          actions: [
+            'clearPending',
+            { type: 'announceDone', params: ({ event }) => ({ message: messageOf(event.output) }) },
+          ],
+        },
         onError: {
           target: 'idle',
           actions: [

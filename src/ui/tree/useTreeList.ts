@@ -96,6 +96,9 @@ export function useTreeList<T extends TreeRow>(calls: TreeListCalls<T>, key: str
               : undefined,
           );
         },
+        announceDone: (_, params) => {
+          toast.success(params.message);
+        },
         announceError: (_, params) => {
           toast.error(describeFailure(params.error).message);
         },
