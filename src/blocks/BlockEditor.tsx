@@ -21,6 +21,7 @@ import type { FieldValue, ItemSection, PageItem } from '@/api/contract/pages';
 import { blankEntry } from '@/shared/items';
 import { type FieldErrors, validateItem } from '@/shared/schema';
 import { Button } from '@/ui/Button';
+import { useDragAnnouncements } from '@/ui/dragAnnouncements';
 import { Field } from '@/ui/Field';
 import { stateFieldMeta } from '@/ui/formProps';
 import { Icon } from '@/ui/Icon';
@@ -246,10 +247,16 @@ function Entries({ section, entries, errors, path, namePrefix, onChange, upload 
     if (!over || active.id === over.id) return;
     move(keys.indexOf(String(active.id)), keys.indexOf(String(over.id)));
   };
+  const announcements = useDragAnnouncements(keys, (id) => label(keys.indexOf(String(id))));
 
   return (
     <div className={styles.entries}>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        accessibility={{ announcements }}
+        onDragEnd={onDragEnd}
+      >
         <SortableContext items={keys} strategy={verticalListSortingStrategy}>
           <ol className={styles.list} aria-label={section.name}>
             {entries.map((entry, i) => (

@@ -193,6 +193,20 @@ describe.skipIf(!hasChromium)('pages', () => {
         (await page.getByRole('row').allTextContents()).slice(1).map((t) => t.split(tag)[0]?.trim()),
       )
       .toEqual(['Three', 'One', 'Two']);
+
+    // Dragged by keyboard, a child is announced by its name and place, not by dnd-kit's ids.
+    const announced = (text: string) => page.getByText(text, { exact: true }).waitFor({ state: 'attached' });
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/pages/sort'));
+    await page.getByRole('button', { name: `Reorder One ${tag}` }).focus();
+    await page.keyboard.press('Space');
+    await announced(`Picked up One ${tag}, at position 2 of 3.`);
+    await page.keyboard.press('ArrowDown');
+    await announced(`One ${tag} moved to position 3 of 3.`);
+    await page.keyboard.press('Space');
+    await announced(`One ${tag} dropped at position 3 of 3.`);
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => childNames(parent)).toEqual([`Three ${tag}`, `Two ${tag}`, `One ${tag}`]);
+    expect(await page.getByText(/Draggable item|droppable area/).count()).toBe(0);
   });
 
   it('draws only the rows in view of a long children list, and the last appears on scrolling', async () => {

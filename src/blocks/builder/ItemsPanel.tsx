@@ -4,6 +4,7 @@ import {
   type DragEndEvent,
   KeyboardSensor,
   PointerSensor,
+  type UniqueIdentifier,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -13,6 +14,7 @@ import { memo, useMemo, useRef, useState } from 'react';
 import { type Catalogue, own } from '@/shared/catalogue';
 import { blankItem } from '@/shared/items';
 import { Button } from '@/ui/Button';
+import { useDragAnnouncements } from '@/ui/dragAnnouncements';
 import { Select } from '@/ui/Select';
 import { toast } from '@/ui/toasts';
 import { checkPaste, type PasteTarget, readClipboard } from '../clipboard';
@@ -73,6 +75,12 @@ export const ItemsPanel = memo(function ItemsPanel({
     [offered, catalogue],
   );
 
+  const blockName = (id: UniqueIdentifier) => {
+    const item = items[keys.indexOf(String(id))];
+    return item ? item.name || own(catalogue, item.index)?.name || item.index : 'The block';
+  };
+  const announcements = useDragAnnouncements(keys, blockName);
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     actor.send({
@@ -106,7 +114,12 @@ export const ItemsPanel = memo(function ItemsPanel({
         </p>
       ) : null}
       {items.length === 0 ? <p className={styles.empty}>No blocks yet.</p> : null}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        accessibility={{ announcements }}
+        onDragEnd={onDragEnd}
+      >
         <SortableContext items={keys} strategy={verticalListSortingStrategy}>
           <ol ref={list} className={styles.list} aria-label="Blocks">
             {items.map((item, at) => (

@@ -1,5 +1,4 @@
 import {
-  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
@@ -18,12 +17,13 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { currentInspect } from '@/machines/inspect';
 import { reorderMachine } from '@/machines/reorder';
 import { cx } from '../cx';
 import { DataTable, type DataTableColumn, type DataTableProps, type DataTableRowProps } from '../DataTable';
+import { useDragAnnouncements } from '../dragAnnouncements';
 import { Icon } from '../Icon';
 import { useLatest, useOnce } from '../lists/useListLogic';
 import { toast } from '../toasts';
@@ -166,29 +166,8 @@ export function SortableTable<T extends { id: number }>({
     const row = rows.find((r) => r.id === id);
     return row ? (table.rowLabel?.(row) ?? `#${row.id}`) : `#${id}`;
   };
-  const position = (id: UniqueIdentifier | undefined) =>
-    `position ${ids.indexOf(Number(id)) + 1} of ${ids.length}`;
-
-  // Spoken for keyboard and screen reader users, with the row's name instead of its id. A drag
-  // starts over its own row: that is not a move, so it does not drown out 'Picked up'.
-  const lastOver = useRef<UniqueIdentifier | null>(null);
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => {
-      lastOver.current = active.id;
-      return `Picked up ${labelOf(active.id)}, at ${position(active.id)}.`;
-    },
-    onDragOver: ({ active, over }) => {
-      if ((over?.id ?? null) === lastOver.current) return undefined;
-      lastOver.current = over?.id ?? null;
-      return over
-        ? `${labelOf(active.id)} moved to ${position(over.id)}.`
-        : `${labelOf(active.id)} is not over a row.`;
-    },
-    onDragEnd: ({ active, over }) =>
-      over ? `${labelOf(active.id)} dropped at ${position(over.id)}.` : `${labelOf(active.id)} dropped.`,
-    onDragCancel: ({ active }) =>
-      `Reordering cancelled. ${labelOf(active.id)} is back at ${position(active.id)}.`,
-  };
+  // Spoken for keyboard and screen reader users, with the row's name instead of its id.
+  const announcements = useDragAnnouncements(ids, labelOf);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over) actor.send({ type: 'row.move', id: Number(active.id), over: Number(over.id) });

@@ -5,6 +5,7 @@ import {
   KeyboardSensor,
   type Modifier,
   PointerSensor,
+  type UniqueIdentifier,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -16,6 +17,7 @@ import {
 } from '@dnd-kit/sortable';
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../DataTable';
+import { useDragAnnouncements } from '../dragAnnouncements';
 import { DragHandle, SortableRow } from '../lifecycle/SortableRows';
 
 /** A 1-based place among all the rows, as pages/sort takes it. */
@@ -117,6 +119,9 @@ export function TreeTable<T extends { id: number; name: string }>({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
+  const nameOf = (id: UniqueIdentifier) => shown.find((row) => row.id === id)?.name ?? `#${id}`;
+  const announcements = useDragAnnouncements(ids, nameOf, { offset: start, total });
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id || !onReorder) return;
     const from = ids.indexOf(Number(active.id));
@@ -142,6 +147,7 @@ export function TreeTable<T extends { id: number; name: string }>({
       sensors={sensors}
       collisionDetection={closestCenter}
       modifiers={[verticalOnly]}
+      accessibility={{ announcements }}
       onDragEnd={onDragEnd}
     >
       <SortableContext
