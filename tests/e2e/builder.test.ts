@@ -486,7 +486,17 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     page.on('dialog', (dialog) => dialog.accept());
     await page.reload();
     const offer = page.getByRole('alert').filter({ hasText: 'You have unsaved changes from' });
+    await offer.waitFor();
+    // Until it is answered the offer has focus and the editor takes no input, so nothing typed is lost.
+    await expect.poll(() => offer.evaluate((box) => box.contains(document.activeElement))).toBe(true);
+    expect(await field(page, 'Name').evaluate((input) => input.closest('[inert]') !== null)).toBe(true);
+    expect(
+      await page
+        .getByRole('button', { name: 'Save', exact: true })
+        .evaluate((button) => button.closest('[inert]') !== null),
+    ).toBe(true);
     await offer.getByRole('button', { name: 'Restore them' }).click();
+    expect(await field(page, 'Name').evaluate((input) => input.closest('[inert]') !== null)).toBe(false);
     expect(await field(page, 'Meta title').inputValue()).toBe('Kept in the browser');
     expect((await stored(id)).meta.title).toBe(original);
     // Outside a text field, Ctrl/Cmd+Z undoes the builder's last change.

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import { EDITING_LOCK_MESSAGE } from '@/machines/builder';
 import { Button, buttonClassName } from '@/ui/Button';
@@ -37,9 +37,15 @@ function GoBack({ href }: { href: string }) {
 /** Unsaved work kept in this browser from an earlier visit: restore it or let it go. */
 function DraftOffer({ savedAt, actor }: { savedAt: string; actor: BuilderActor }) {
   const when = new Date(savedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  // The editor waits for the answer: focus comes here, so the offer is read and answered first.
+  const offer = useRef<HTMLDivElement>(null);
+  useEffect(() => offer.current?.focus(), []);
   return (
-    <div role="alert" className={styles.draft}>
-      <p>{`You have unsaved changes from ${when} kept in this browser.`}</p>
+    <div role="alert" className={styles.draft} ref={offer} tabIndex={-1}>
+      <p>
+        {`You have unsaved changes from ${when} kept in this browser.`}{' '}
+        <span className={styles.draftHint}>Restore or discard them to go on editing.</span>
+      </p>
       <div className={styles.draftActions}>
         <Button onPress={() => actor.send({ type: 'draft.discard' })}>Discard them</Button>
         <Button variant="primary" onPress={() => actor.send({ type: 'draft.restore' })}>
@@ -104,6 +110,7 @@ export function BuilderFrame({
       </Button>
     </Tooltip>
   );
+  const waiting = Boolean(draftOffered && actor);
   return (
     <div className={styles.frame}>
       <PageHeader
@@ -112,13 +119,16 @@ export function BuilderFrame({
         actions={
           <>
             <GoBack href={backHref} />
-            {actions}
-            {save}
+            {/* Until the offer of earlier work is answered, nothing else takes input: none is lost. */}
+            <span className={styles.headerActions} inert={waiting}>
+              {actions}
+              {save}
+            </span>
           </>
         }
       />
       {draftOffered && actor ? <DraftOffer savedAt={draftOffered.savedAt} actor={actor} /> : null}
-      <div className={styles.columns}>
+      <div className={waiting ? `${styles.columns} ${styles.waiting}` : styles.columns} inert={waiting}>
         <div className={styles.settings}>{settings}</div>
         <div className={styles.items}>{items}</div>
       </div>
