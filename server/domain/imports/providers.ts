@@ -117,19 +117,19 @@ const pagesSheet: ImportProvider = {
   ],
   sample: [
     {
-      Name: 'Offers',
+      Name: 'Kia summer offers',
       Brand: 'kia',
-      'Meta title': 'Kia offers',
-      'Meta description': 'This month’s offers on new Kia cars.',
+      'Meta title': 'Kia summer offers',
+      'Meta description': 'This summer’s offers on new Kia cars.',
       Published: 'Yes',
       'Published at': '2024-03-01',
       'Allow children': 'Yes',
-      Content: '# Offers\n\nSee what is on offer this month.',
+      Content: '# Summer offers\n\nSee what is on offer this summer.',
     },
     {
       Name: 'Spring sale',
       Brand: 'kia',
-      Parent: 'Offers',
+      Parent: 'Kia summer offers',
       'Meta description': 'Savings on Kia cars all spring.',
       Published: 'No',
     },
@@ -220,8 +220,8 @@ const dealershipLocations: ImportProvider = {
     },
   ],
   sample: [
-    { Dealership: 'kia-leeds', Parent: 'locations' },
-    { Dealership: 'kia-york', Parent: 'locations', Name: 'Kia York showroom', Published: 'No' },
+    { Dealership: 'kia-leeds', Parent: 'dealership-locations', Name: 'Kia Leeds service centre' },
+    { Dealership: 'cupra-york', Parent: 'dealership-locations', Name: 'Cupra York showroom', Published: 'No' },
   ],
   fieldColumns: { ...PAGE_FIELD_COLUMNS, brand_id: 'Dealership', items: 'Content' },
   async draft(cells, lookups) {
