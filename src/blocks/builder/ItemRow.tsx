@@ -1,6 +1,6 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { BuilderItem } from '@/api/contract/builder';
 import type { PageItem } from '@/api/contract/pages';
 import { Icon } from '@/ui/Icon';
@@ -98,9 +98,23 @@ const RowHeader = memo(function RowHeader({
   title,
 }: RowProps) {
   const at = () => positionOf(actor, blockKey);
+  // The editor that held focus closes (saved or cancelled): focus comes back to this block's Edit.
+  const header = useRef<HTMLDivElement>(null);
+  const wasEditing = useRef(isEditing);
+  useEffect(() => {
+    const closed = wasEditing.current && !isEditing;
+    wasEditing.current = isEditing;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected;
+    if (closed && lost) {
+      header.current?.parentElement
+        ?.querySelector<HTMLButtonElement>(`[aria-label="Edit ${title}"]`)
+        ?.focus();
+    }
+  }, [isEditing, title]);
   return (
     <>
-      <div className={styles.title}>
+      <div className={styles.title} ref={header}>
         <span className={styles.name}>{title}</span>
         <span className={styles.type}>{definition?.name ?? item.index}</span>
         {item.hidden ? <span className={styles.badge}>Hidden</span> : null}
@@ -174,6 +188,14 @@ const RowHeader = memo(function RowHeader({
 /** What the block says under its header (unknown type, errors of the last save) and its editor when open. */
 const RowDetails = memo(function RowDetails({ item, definition, isEditing, errors, actor, title }: RowProps) {
   const errorCount = errors ? Object.keys(errors).length : 0;
+  // Edit disables itself as the editor opens: focus goes into the editor, to its first field.
+  const editor = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!isEditing) return;
+    editor.current
+      ?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, [contenteditable="true"], button')
+      ?.focus();
+  }, [isEditing]);
   return (
     <>
       {definition ? null : (
@@ -189,7 +211,7 @@ const RowDetails = memo(function RowDetails({ item, definition, isEditing, error
         </ul>
       ) : null}
       {isEditing && definition ? (
-        <div className={styles.editor}>
+        <div className={styles.editor} ref={editor}>
           <BlockEditor
             item={item}
             definition={definition}

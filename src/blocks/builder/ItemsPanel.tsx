@@ -94,6 +94,12 @@ export const ItemsPanel = memo(function ItemsPanel({
     const definition = choice === null ? undefined : own(catalogue, choice);
     if (choice === null || !definition) return;
     actor.send({ type: 'item.add', item: blankItem(choice, definition) });
+    // The new block is the last: focus goes to it, ready to be opened.
+    requestAnimationFrame(() => {
+      list.current?.lastElementChild
+        ?.querySelector<HTMLButtonElement>('button[aria-label^="Edit "]')
+        ?.focus();
+    });
   };
 
   // Blocks copied here or in another tab (the system clipboard, or this browser's storage).
