@@ -1,16 +1,15 @@
-import { seedSettings } from '@server/db/seed/settings';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { siteSettingsFields } from '@/api/contract/settings';
 import { createTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await createTestServer();
-});
+  // A fresh install: the first admin and the demo group, as the first `npm start` makes them.
+  server = await createTestServer({}, { seed: true });
+}, 120_000);
 afterAll(() => server.close());
 
 it("fills in the demo group's settings on a fresh install, in a form the settings screen can save as it is", async () => {
-  await seedSettings(server.database.db);
   const res = await server.call('GET', '/api/settings', { token: await server.login() });
   expect(res.statusCode).toBe(200);
   const shown = res.json().data;

@@ -32,13 +32,9 @@ describe.skipIf(!hasChromium)('settings', () => {
     await expect.poll(() => field(page, 'Site name').isVisible()).toBe(true);
   }
 
-  it("opens from the sidebar with the demo group's name, the valuation margin at 100 and its hint", async () => {
+  it('opens from the sidebar with the valuation margin at 100 and its hint', async () => {
     await openSettings();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings');
-    // The form shows once the stored settings have loaded into it.
-    await expect
-      .poll(() => field(page, 'Site name').inputValue(), { timeout: 10_000 })
-      .toBe('Northway Motor Group');
     const margin = field(page, 'Valuation margin');
     expect(await margin.inputValue()).toBe('100');
     expect(await descriptionOf(margin)).toContain('for example 10');
