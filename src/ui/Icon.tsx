@@ -111,6 +111,14 @@ const shapes = {
     </>
   ),
   menu: <path d="M4 6h16M4 12h16M4 18h16" />,
+  /** On the website or not (published): a globe, not the builder's eye for hiding a block. */
+  globe: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18" />
+      <path d="M12 3a14 14 0 0 1 0 18a14 14 0 0 1 0-18" />
+    </>
+  ),
   eye: (
     <>
       <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />

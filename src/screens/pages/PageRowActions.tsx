@@ -29,7 +29,7 @@ export function PageRowActions({ page, actor, isBusy, onPosition }: PageRowActio
   return (
     <>
       <IconButton
-        icon="eye"
+        icon="globe"
         label={`Toggle Published: ${page.name}`}
         tooltip="Toggle Published"
         isDisabled={isBusy}
