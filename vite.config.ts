@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { writeBuildStamp } from './scripts/buildStamp';
 import { callTable } from './scripts/callTable';
 import { precompress } from './scripts/precompress';
 
@@ -10,7 +11,7 @@ const alias = {
 };
 
 export default defineConfig({
-  plugins: [react(), callTable(), precompress()],
+  plugins: [react(), callTable(), precompress(), writeBuildStamp()],
   resolve: { alias },
   build: {
     outDir: 'dist',

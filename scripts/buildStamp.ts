@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import type { Plugin } from 'vite';
 
 /** What the console's build reads: a change to any of these makes `npm start` build again. */
 const INPUTS = [
@@ -57,4 +58,24 @@ export async function buildIsCurrent(outDir: string, fingerprint: string): Promi
 
 export async function writeStamp(outDir: string, fingerprint: string): Promise<void> {
   await writeFile(join(outDir, STAMP_FILE), `${fingerprint}\n`);
+}
+
+/**
+ * Stamps every finished build with the fingerprint of its sources, however it was started (`npm
+ * start`, `npm run build`, the test run's build), so the next `npm start` knows it is current.
+ */
+export function writeBuildStamp(): Plugin {
+  let root = process.cwd();
+  let outDir = 'dist';
+  return {
+    name: 'build-stamp',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await writeStamp(outDir, await sourceFingerprint(root));
+    },
+  };
 }

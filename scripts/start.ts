@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { buildIsCurrent, sourceFingerprint, writeStamp } from './buildStamp';
+import { buildIsCurrent, sourceFingerprint } from './buildStamp';
 
 const root = resolve(import.meta.dirname, '..');
 const outDir = join(root, 'dist');
@@ -27,8 +27,8 @@ if (await buildIsCurrent(outDir, fingerprint)) {
   console.log('The console is already built from these sources.');
 } else {
   console.log('Building the console...');
+  // The build stamps itself with its sources' fingerprint (vite.config.ts).
   await build();
-  await writeStamp(outDir, fingerprint);
 }
 
 await import('../server/main');
