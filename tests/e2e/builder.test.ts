@@ -292,6 +292,13 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     expect(await field(page, 'Name').inputValue()).toBe('No brand yet');
     await page.getByRole('region', { name: 'Page settings' }).getByText('Enter a meta title.').waitFor();
     expect(await errorToasts(page).getByText(/./).count()).toBe(0);
+    // Focus leaves Save for a summary of what to fix, whose entries lead to their fields.
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await expect.poll(() => summary.evaluate((box) => box === document.activeElement)).toBe(true);
+    await summary.getByRole('button', { name: 'Enter a meta title.' }).click();
+    await expect
+      .poll(() => field(page, 'Meta title').evaluate((input) => input === document.activeElement))
+      .toBe(true);
   });
 
   it('on a conflict lets the editor save theirs over the newer version', async () => {

@@ -75,6 +75,8 @@ export interface BuilderFrameProps {
   items: ReactNode;
   /** Dialogs (conflict). */
   children?: ReactNode;
+  /** What to fix after a refused save, above the fields. */
+  summary?: ReactNode;
   /** The builder, told whether an offered draft is restored or discarded. */
   actor?: BuilderActor;
 }
@@ -93,6 +95,7 @@ export function BuilderFrame({
   settings,
   items,
   children,
+  summary,
   actor,
 }: BuilderFrameProps) {
   // A disabled button cannot be hovered or focused, so while an item is open Save is only marked
@@ -128,6 +131,7 @@ export function BuilderFrame({
         }
       />
       {draftOffered && actor ? <DraftOffer savedAt={draftOffered.savedAt} actor={actor} /> : null}
+      {summary}
       <div className={waiting ? `${styles.columns} ${styles.waiting}` : styles.columns} inert={waiting}>
         <div className={styles.settings}>{settings}</div>
         <div className={styles.items}>{items}</div>

@@ -6,6 +6,7 @@ import type { PasteTarget } from '../clipboard';
 import { BuilderFrame } from './BuilderFrame';
 import { offeredBlocks } from './builderOptions';
 import { ConflictDialog } from './ConflictDialog';
+import { ErrorSummary } from './ErrorSummary';
 import { ItemsPanel } from './ItemsPanel';
 import { withoutDataPrefix } from './itemKeys';
 import { metaFor } from './settingsValues';
@@ -87,6 +88,7 @@ export function RecordBuilder<V extends object>({
       actor={actor}
       onSave={builder.save}
       actions={<UndoRedo actor={actor} />}
+      summary={<ErrorSummary actor={actor} />}
       settings={settings({ values, change, name, onName, slug, errors, meta })}
       items={
         <ItemsPanel
