@@ -1,0 +1,110 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  type PgColumn,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { stamps } from './columns';
+
+/**
+ * What the reservations list searches: name, e-mail and registration, lower-cased as ILIKE compares
+ * them. Stored beside the row, so a search's recheck of each candidate row is a plain LIKE.
+ */
+const reservationSearchText = (t: { name: PgColumn; email: PgColumn; registration: PgColumn }) =>
+  sql`lower(${t.name} || ' ' || ${t.email} || ' ' || ${t.registration})`;
+
+/** A paid vehicle reservation, made and refunded at the card payment provider (spec §3 Reservation). */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    postalCode: text('postal_code'),
+    registration: text('registration').notNull(),
+    reservedAt: timestamp('reserved_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    /** When the refunded amount last grew; null while nothing is refunded. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /** In the currency's smallest unit (pence for gbp). */
+    amount: integer('amount').notNull(),
+    /** ISO 4217, lower case, as Stripe names it. */
+    currency: text('currency').notNull().default('gbp'),
+    /** What is refunded so far, in the same unit: below `amount` a partial refund, equal a full one. */
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    /**
+     * The refunded amount the latest charge event carried, and that event's time: refund events
+     * newer than it adjust it (see `payment_refunds`), older ones are already counted in it.
+     */
+    chargeRefunded: integer('charge_refunded').notNull().default(0),
+    chargeSeenAt: timestamp('charge_seen_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /** Card brand, expiry year and last four digits; null when the charge was paid without a card. */
+    brand: text('brand'),
+    expYear: integer('exp_year'),
+    last4: text('last4'),
+    chargeId: text('charge_id').notNull(),
+    ...stamps,
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => reservationSearchText(reservations)),
+  },
+  (t) => [
+    uniqueIndex('reservations_charge_unique').on(t.chargeId),
+    // Newest first is the list's only order.
+    index('reservations_reserved_idx').on(t.reservedAt.desc(), t.id.desc()),
+    index('reservations_search_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * Reservations per day (UTC) and what they paid, kept with every stored reservation so the list's
+ * total and the dashboard read a row a day, never every reservation.
+ */
+export const reservationDailyTotals = pgTable('reservation_daily_totals', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  total: integer('total').notNull().default(0),
+  /** In pence. */
+  amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+});
+
+/** Every payment provider event already applied: a replayed event id changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: stamps.createdAt,
+});
+
+/**
+ * Each refund of a charge as its latest refund event described it. A refund event may arrive
+ * before, after or between the charge's own events; the charge's refunded amount is worked out
+ * from the newest charge event and the refunds updated after it.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: text('id').primaryKey(),
+    chargeId: text('charge_id').notNull(),
+    amount: integer('amount').notNull(),
+    /** Pending or succeeded: the money is (being) returned. Failed or canceled: it is not. */
+    active: boolean('active').notNull(),
+    /** When the refund was made at Stripe. */
+    refundCreatedAt: timestamp('refund_created_at', {
+      withTimezone: true,
+      mode: 'date',
+      precision: 3,
+    }).notNull(),
+    /** The time of the event that last described it. */
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  },
+  (t) => [index('payment_refunds_charge_idx').on(t.chargeId)],
+);

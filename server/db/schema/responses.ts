@@ -1,0 +1,45 @@
+import { date, index, integer, json, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { stamps } from './columns';
+
+/** One answer of a stored enquiry: the question as the form labelled it and what was entered. */
+export interface ResponseAnswer {
+  label: string;
+  result: string | number | boolean | string[] | null;
+}
+
+/**
+ * An enquiry sent from the website's forms (spec §3 Response). Keyed by the form's handle, as the
+ * website names it, so enquiries stay readable whatever happens to the form's page.
+ */
+export const responses = pgTable(
+  'responses',
+  {
+    id: serial('id').primaryKey(),
+    handle: text('handle').notNull(),
+    /** json, not jsonb: the answers keep the order the form asked them in. */
+    data: json('data').$type<Record<string, ResponseAnswer>>().notNull(),
+    createdAt: stamps.createdAt,
+  },
+  // Each form's list pages newest first, and exports walk it in id order.
+  (t) => [index('responses_handle_id_idx').on(t.handle, t.id)],
+);
+
+/**
+ * Enquiries per form and day, kept with every stored enquiry so totals and the dashboard read a
+ * few hundred rows, never a million.
+ */
+export const responseDailyTotals = pgTable(
+  'response_daily_totals',
+  {
+    handle: text('handle').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    total: integer('total').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.handle, t.day] }), index('response_daily_totals_day_idx').on(t.day)],
+);
+
+/** Enquiries a form sent by e-mail alone, before the console kept them: counted, never stored. */
+export const responseEmailedTotals = pgTable('response_emailed_totals', {
+  handle: text('handle').primaryKey(),
+  total: integer('total').notNull().default(0),
+});

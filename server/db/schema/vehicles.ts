@@ -1,0 +1,20 @@
+import { integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { stamps } from './columns';
+
+/** Stock for sale: what the vehicles export sends. */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: serial('id').primaryKey(),
+    registration: text('registration').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    derivative: text('derivative').notNull(),
+    /** In pence. */
+    price: integer('price').notNull(),
+    mileage: integer('mileage').notNull(),
+    dealership: text('dealership').notNull(),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('vehicles_registration_unique').on(t.registration)],
+);
