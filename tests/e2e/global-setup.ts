@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +6,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 import type { TestProject } from 'vitest/node';
+import { buildIsCurrent, sourceFingerprint } from '../../scripts/buildStamp';
 import { hasChromium } from './browser';
 
 declare module 'vitest' {
@@ -38,7 +38,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   }
 
   const root = project.config.root;
-  if (!existsSync(join(root, 'dist', 'index.html'))) await buildConsole(root);
+  // A build of other sources (a checkout moved on since) would test the wrong console: build again.
+  if (!(await buildIsCurrent(join(root, 'dist'), await sourceFingerprint(root)))) await buildConsole(root);
 
   const dataDir = await mkdtemp(join(tmpdir(), 'console-e2e-'));
   const port = await freePort();
@@ -145,7 +146,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** `npm test` builds the console before the browser tests; this covers `npm run test:e2e` on a fresh clone. */
+/** `npm test` builds the console before the browser tests; this covers `npm run test:e2e` on a fresh or changed checkout. */
 function buildConsole(root: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const build = spawn(join(root, 'node_modules', '.bin', 'vite'), ['build'], {
