@@ -221,7 +221,12 @@ const dealershipLocations: ImportProvider = {
   ],
   sample: [
     { Dealership: 'kia-leeds', Parent: 'dealership-locations', Name: 'Kia Leeds service centre' },
-    { Dealership: 'cupra-york', Parent: 'dealership-locations', Name: 'Cupra York showroom', Published: 'No' },
+    {
+      Dealership: 'cupra-york',
+      Parent: 'dealership-locations',
+      Name: 'Cupra York showroom',
+      Published: 'No',
+    },
   ],
   fieldColumns: { ...PAGE_FIELD_COLUMNS, brand_id: 'Dealership', items: 'Content' },
   async draft(cells, lookups) {
