@@ -35,10 +35,10 @@ const FOLLOW_EVERY_MS = 1000;
 const emailSchema = z.object({ email: emailField });
 
 /** What the server says when it takes an export, should its answer carry no message. */
-export const EXPORT_STARTED =
+const EXPORT_STARTED =
   'Your export is running in the background and will be e-mailed to you when it is ready. You can leave this page.';
-export const EXPORT_EMAILED = 'The export has been e-mailed.';
-export const EXPORT_FAILED = 'The export could not be finished. Close this and try again.';
+const EXPORT_EMAILED = 'The export has been e-mailed.';
+const EXPORT_FAILED = 'The export could not be finished. Close this and try again.';
 
 /** The bar's words: a count only once the job knows how many rows there are. */
 function progressWords(progress: ExportProgress): string {

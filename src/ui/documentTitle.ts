@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /** The product's name, after the screen's in every document title. */
-export const APP_NAME = 'Dealership Console';
+const APP_NAME = 'Dealership Console';
 
 let screen = '';
 let record: string | null = null;
