@@ -17,9 +17,13 @@ const served = allCalls.filter((call) => !pending.includes(call));
 
 /** What the API answers a call made without a token: 404 means no route answers it. */
 async function answerWithoutToken(call: CallDef): Promise<number> {
-  const res = await server.call(call.method, `/api/${fillPath(call.path, { id: 1 })}`, {
-    ...(call.method === 'POST' ? { body: {} } : {}),
-  });
+  const res = await server.call(
+    call.method,
+    `/api/${fillPath(call.path, { id: 1, handle: 'none', slug: 'none' })}`,
+    {
+      ...(call.method === 'POST' ? { body: {} } : {}),
+    },
+  );
   return res.statusCode;
 }
 

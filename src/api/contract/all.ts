@@ -13,6 +13,7 @@ import * as pages from './pages';
 import * as reservations from './reservations';
 import * as responses from './responses';
 import * as settings from './settings';
+import * as site from './site';
 import * as templates from './templates';
 import * as users from './users';
 import * as vehicles from './vehicles';
@@ -35,6 +36,7 @@ const modules = {
   analytics,
   exports: exportsArea,
   imports,
+  site,
 };
 type Modules = typeof modules;
 
