@@ -50,6 +50,39 @@ describe('FileField', () => {
     await waitFor(() => expect(uploadButton().disabled).toBe(true));
   });
 
+  it('moves focus to the uploaded file and announces it; after a removal, to the next file or the upload button', async () => {
+    let n = 0;
+    const onUpload = vi.fn(async (file: File) => ({
+      path: `/storage/banner_img/f${++n}.png`,
+      name: file.name,
+    }));
+    const { container } = render(<FileField label="Photos" maxFiles={3} onUpload={onUpload} />);
+    const status = container.querySelector('[aria-live="polite"]') as HTMLElement;
+
+    fireEvent.change(fileInput(container), { target: { files: [new File(['a'], 'Front.png')] } });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Front.png' })),
+    );
+    expect(status.textContent).toBe('Uploaded Front.png.');
+
+    fireEvent.change(fileInput(container), { target: { files: [new File(['b'], 'Side.png')] } });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Side.png' })),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Front.png' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Side.png' })),
+    );
+    expect(status.textContent).toBe('Removed Front.png.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Side.png' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: /Upload files/ })),
+    );
+    expect(status.textContent).toBe('Removed Side.png.');
+  });
+
   it('shows the first file error under the field and the server message in a toast', async () => {
     const showError = vi.spyOn(toast, 'error');
     const refused = new ApiError(422, 'The given data was invalid.', {

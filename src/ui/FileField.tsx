@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { ApiError } from '@/api/client';
 import type { StoredFile } from '@/api/contract/common';
@@ -81,6 +81,11 @@ export function FileField({
   const [ownFiles, setOwnFiles] = useState<readonly StoredFile[]>(defaultFiles);
   const [uploading, setUploading] = useState<string | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  /** What the live region last said: an upload or removal that finished. */
+  const [status, setStatus] = useState<string | null>(null);
+  /** Where focus goes once the list shows the change: a file's entry, or the upload button. */
+  const [focusTarget, setFocusTarget] = useState<{ path: string | null } | null>(null);
+  const fieldsetRef = useRef<HTMLFieldSetElement>(null);
   const current = files ?? ownFiles;
   const atLimit = current.length >= maxFiles;
   const error = uploadError ?? firstError(errorMessage);
@@ -90,16 +95,36 @@ export function FileField({
     onChange?.(next);
   };
 
+  // After an upload focus goes to the new file's Remove button; after a removal to the next file's,
+  // or to the upload button when none is left, so focus never falls to the page.
+  useEffect(() => {
+    if (!focusTarget) return;
+    const root = fieldsetRef.current;
+    const entry = focusTarget.path
+      ? Array.from(root?.querySelectorAll<HTMLElement>('[data-file-path]') ?? []).find(
+          (li) => li.dataset.filePath === focusTarget.path,
+        )
+      : null;
+    const target =
+      entry?.querySelector<HTMLElement>('button') ?? root?.querySelector<HTMLElement>('[data-upload]');
+    target?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+
   const pick = async (list: FileList | null) => {
     const picked = Array.from(list ?? []).slice(0, Math.max(0, maxFiles - current.length));
     if (picked.length === 0) return;
     setUploadError(null);
+    setStatus(null);
     let next = [...current];
     try {
       for (const file of picked) {
         setUploading(file.name);
-        next = [...next, await onUpload(file)];
+        const stored = await onUpload(file);
+        next = [...next, stored];
         update(next);
+        setStatus(`Uploaded ${stored.name}.`);
+        setFocusTarget({ path: stored.path });
       }
     } catch (failure) {
       const text = uploadErrorText(failure);
@@ -113,7 +138,12 @@ export function FileField({
 
   const remove = (path: string) => {
     setUploadError(null);
-    update(current.filter((file) => file.path !== path));
+    const index = current.findIndex((file) => file.path === path);
+    const removed = current[index];
+    const next = current.filter((file) => file.path !== path);
+    update(next);
+    if (removed) setStatus(`Removed ${removed.name}.`);
+    setFocusTarget({ path: next[Math.min(index, next.length - 1)]?.path ?? null });
   };
 
   const hintId = `${id}-hint`;
@@ -128,6 +158,7 @@ export function FileField({
 
   return (
     <fieldset
+      ref={fieldsetRef}
       id={fieldId}
       aria-describedby={describedBy || undefined}
       className={cx(styles.field, className)}
@@ -145,7 +176,7 @@ export function FileField({
       {current.length > 0 ? (
         <ul className={styles.files}>
           {current.map((file, index) => (
-            <li key={file.path} className={styles.file}>
+            <li key={file.path} className={styles.file} data-file-path={file.path}>
               {IMAGE.test(file.path) ? (
                 <img className={styles.thumb} src={fileUrl(file.path)} alt="" loading="lazy" />
               ) : (
@@ -180,6 +211,7 @@ export function FileField({
           }}
         >
           <Button
+            data-upload
             icon="upload"
             size="sm"
             isDisabled={isDisabled || atLimit}
@@ -190,7 +222,7 @@ export function FileField({
           </Button>
         </FileTrigger>
         <span className={styles.uploading} aria-live="polite">
-          {uploading !== null ? `Uploading ${uploading}…` : null}
+          {uploading !== null ? `Uploading ${uploading}…` : status}
         </span>
       </div>
       {description || hint ? (

@@ -188,9 +188,14 @@ describe.skipIf(!hasChromium)('brands', () => {
 
     await page
       .locator('input[type="file"]')
-      .setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: TINY_PNG });
-    await page.getByText('badge.png', { exact: true }).waitFor();
+      .setInputFiles({ name: 'Adder badge.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await page.getByText('Adder badge.png', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Upload file' }).isDisabled()).toBe(true);
+    // Focus goes to the new file rather than falling to the page, and the upload is announced.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Remove Adder badge.png');
+    await page.getByText('Uploaded Adder badge.png.', { exact: true }).waitFor();
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Save' }).click();
@@ -209,6 +214,11 @@ describe.skipIf(!hasChromium)('brands', () => {
       lcv_manufacturer_id: 0,
     });
     expect(saved!.meta.logo).toMatch(/^\/storage\/logo\//);
+
+    // Opened again later, the logo shows the name it was uploaded under, not a server-made one.
+    await page.goto(`/brands/edit/${saved!.id}`);
+    await page.getByText(`Updating ${name}`, { exact: true }).waitFor();
+    await page.getByText('Adder badge.png', { exact: true }).waitFor();
   });
 
   it('edits a brand and shows the change in the list', async () => {
