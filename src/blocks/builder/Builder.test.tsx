@@ -25,6 +25,14 @@ import type { BuilderStart, RecordCalls } from './useRecordBuilder';
 const hero = () => blankItem('hero', CATALOGUE.hero!);
 const richText = () => blankItem('rich_text', CATALOGUE.rich_text!);
 
+/** The catalogue with one block type its definition says cannot be hidden. */
+const FIXED_NOTICE = {
+  ...CATALOGUE.rich_text!,
+  name: 'Legal notice',
+  hideable: { item: false, sections: [] },
+};
+const TEST_CATALOGUE = { ...CATALOGUE, legal_notice: FIXED_NOTICE };
+
 interface HarnessProps {
   items?: PageItem[];
   locked?: boolean;
@@ -69,7 +77,7 @@ function Harness({
       items={
         <ItemsPanel
           actor={actor}
-          catalogue={CATALOGUE}
+          catalogue={TEST_CATALOGUE}
           offered={['hero', 'rich_text']}
           locked={locked}
           pasteTarget="page"
@@ -234,6 +242,12 @@ describe('the page builder', { timeout: 20_000 }, () => {
     expect(within(blockRow('Hero banner')).getByText('Hidden')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove Rich text' }));
     expect(names()).toEqual(['Hero banner']);
+  });
+
+  it('offers Hide only on blocks whose definition lets them be hidden', () => {
+    renderBuilder({ items: [blankItem('legal_notice', FIXED_NOTICE), hero()] });
+    expect(within(blockRow('Legal notice')).queryByRole('button', { name: /^(Hide|Show) / })).toBeNull();
+    expect(within(blockRow('Hero banner')).getByRole('button', { name: 'Hide Hero banner' })).toBeTruthy();
   });
 
   it('acts on the block pressed after others moved around it, and disables moves only at the ends', async () => {
