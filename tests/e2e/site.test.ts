@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MetricTotal } from '@/api/contract/analytics';
 import { signedInAdmin } from './admin';
 import { apiRequest } from './api';
-import { expectNoAxeViolations, field, hasChromium, launchBrowser, newContext } from './browser';
+import { expectNoAxeViolations, field, hasChromium, launchBrowser } from './browser';
 
+const VISITOR_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe.skipIf(!hasChromium)('the reference website', () => {
@@ -15,10 +17,17 @@ describe.skipIf(!hasChromium)('the reference website', () => {
   });
   afterAll(() => browser?.close());
 
-  /** A visitor's page, with or without JavaScript. */
+  /**
+   * A visitor's page, with or without JavaScript, in a browser that says it is an ordinary Chrome:
+   * page views from headless browsers are not counted.
+   */
   async function visitor(javaScriptEnabled: boolean): Promise<Page> {
-    if (javaScriptEnabled) return (await newContext(browser)).newPage();
-    const context = await browser.newContext({ baseURL: inject('baseURL'), javaScriptEnabled: false });
+    const context = await browser.newContext({
+      baseURL: inject('baseURL'),
+      javaScriptEnabled,
+      userAgent: VISITOR_AGENT,
+      viewport: { width: 390, height: 844 },
+    });
     context.setDefaultTimeout(15_000);
     return context.newPage();
   }

@@ -10,7 +10,7 @@ import {
   type SiteContext,
   SiteFormView,
   SitePageView,
-} from './index';
+} from '@/site';
 
 const form: SiteForm = {
   handle: 'interest',
