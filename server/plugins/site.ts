@@ -37,6 +37,9 @@ export const SITE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The website's pages are not calls of the API: the OpenAPI document leaves them out. */
+const HIDDEN = { schema: { hide: true } };
+
 interface Asset {
   name: string;
   type: string;
@@ -95,7 +98,7 @@ function siteRoutes(
     },
   );
 
-  app.get('/site/_assets/:name', async (request, reply) => {
+  app.get('/site/_assets/:name', HIDDEN, async (request, reply) => {
     const asset = assets.find((candidate) => candidate.name === (request.params as { name: string }).name);
     if (!asset) return reply.status(404).type('text/plain').send('Not found.');
     reply.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -151,10 +154,10 @@ function siteRoutes(
     });
   };
 
-  app.get('/site', showPage);
-  app.get('/site/*', showPage);
-  app.post('/site', postForm);
-  app.post('/site/*', postForm);
+  app.get('/site', HIDDEN, showPage);
+  app.get('/site/*', HIDDEN, showPage);
+  app.post('/site', HIDDEN, postForm);
+  app.post('/site/*', HIDDEN, postForm);
 }
 
 /**
