@@ -40,7 +40,8 @@ const SOCIAL = [
 
 /**
  * The site around a page: a skip link, a header with the site name and the main navigation (the
- * published tree's top level), and a footer with the whole tree and the group's social links.
+ * published tree's top level), and a footer with the same links and the group's social links (a
+ * page's own sections are listed on the page, under 'In this section').
  */
 export function SiteLayout({ context, children }: { context: SiteContext; children: ReactNode }) {
   const name = context.settings.site_name || 'Our dealerships';
@@ -73,7 +74,7 @@ export function SiteLayout({ context, children }: { context: SiteContext; childr
         <div className="site-container site-footer__inner">
           {context.navigation.length ? (
             <nav className="site-footer__map" aria-label="Site map">
-              <NavList entries={context.navigation} context={context} />
+              <NavList entries={top} context={context} />
             </nav>
           ) : null}
           {social.length ? (

@@ -32,7 +32,7 @@ export function embeddedFormHandles(page: SitePage): string[] {
 
 /**
  * Everything a page's blocks need besides themselves, read through the delivery API's reader only:
- * navigation and settings always, the live dealerships when a locator shows them, the forms that
+ * the top level of the navigation and the settings always, the live dealerships when a locator shows them, the forms that
  * embedded-form blocks show.
  */
 export async function siteContextFor(
@@ -43,7 +43,7 @@ export async function siteContextFor(
   const locator = page?.blocks.some((block) => block.index === 'dealership_locator') ?? false;
   const handles = page ? embeddedFormHandles(page) : [];
   const [navigation, settings, dealerships, forms] = await Promise.all([
-    reader.navigation(2),
+    reader.navigation(1),
     reader.settings(),
     locator ? reader.dealerships(page?.brand?.slug) : Promise.resolve([]),
     Promise.all(handles.map((handle) => reader.form(handle))),
