@@ -25,6 +25,8 @@ const FLAGS = [
 
 interface Audit {
   score: number;
+  /** The accessibility score, when the audit asked for it. */
+  accessibility: number | null;
   metrics: Record<string, number | undefined>;
   /** The audits Lighthouse marks as failing, with what it says they cost: where to look next. */
   advice: string[];
@@ -33,12 +35,17 @@ interface Audit {
 }
 
 /** The whole report goes to bench/results/lighthouse-<name>.report.json, to open in Lighthouse's viewer. */
-async function audit(browser: Browser, url: string, name: string): Promise<Audit> {
+async function audit(
+  browser: Browser,
+  url: string,
+  name: string,
+  categories: string[] = ['performance'],
+): Promise<Audit> {
   const page = await browser.newPage();
   try {
     const result = await lighthouse(
       url,
-      { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+      { output: 'json', logLevel: 'error', onlyCategories: categories, disableStorageReset: true },
       undefined,
       page,
     );
@@ -50,6 +57,9 @@ async function audit(browser: Browser, url: string, name: string): Promise<Audit
     const value = (id: string) => lhr.audits[id]?.numericValue;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: lhr.categories.accessibility
+        ? Math.round((lhr.categories.accessibility.score ?? 0) * 100)
+        : null,
       metrics: {
         firstContentfulPaintMs: value('first-contentful-paint'),
         largestContentfulPaintMs: value('largest-contentful-paint'),
@@ -88,22 +98,24 @@ async function signIn(browser: Browser, base: string): Promise<void> {
 
 export const lighthouseBenchmark: Benchmark = {
   name: 'lighthouse',
-  description: 'Lighthouse performance (mobile) of the login page and the signed-in /users page',
+  description:
+    'Lighthouse performance (mobile) of the login page, the signed-in /users page and the demo site’s homepage (ten blocks and more), with its accessibility',
   async run() {
     const data = await seedBenchData({ postgresUrl: null, size: 'normal' });
     const server = await data.start({ console: true });
     const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
     try {
       const login = await audit(browser, `${server.base}/`, 'login');
+      const site = await audit(browser, `${server.base}/site/`, 'site', ['performance', 'accessibility']);
       await signIn(browser, server.base);
       const users = await audit(browser, `${server.base}/users`, 'users');
-      for (const [name, figures] of Object.entries({ login, users })) {
+      for (const [name, figures] of Object.entries({ login, users, site })) {
         console.log(`${name.padEnd(6)} performance ${figures.score}  ${JSON.stringify(figures.metrics)}`);
         for (const advice of figures.advice) console.log(`       - ${advice}`);
         for (const script of figures.scripts) console.log(`       script ${script}`);
       }
       return {
-        result: { login, users },
+        result: { login, users, site },
         budgets: [
           {
             label: 'Lighthouse performance, login page',
@@ -116,6 +128,20 @@ export const lighthouseBenchmark: Benchmark = {
             label: 'Lighthouse performance, /users signed in',
             actual: users.score,
             limit: 90,
+            unit: 'ratio',
+            atLeast: true,
+          },
+          {
+            label: 'Lighthouse performance, /site/ homepage',
+            actual: site.score,
+            limit: 95,
+            unit: 'ratio',
+            atLeast: true,
+          },
+          {
+            label: 'Lighthouse accessibility, /site/ homepage',
+            actual: site.accessibility ?? 0,
+            limit: 100,
             unit: 'ratio',
             atLeast: true,
           },

@@ -13,6 +13,7 @@ import { bundleBenchmark } from './bundle';
 import { lighthouseBenchmark } from './lighthouse';
 import { postgresBenchmark } from './postgres';
 import { scaleBenchmark } from './scale';
+import { siteBenchmark } from './site';
 import { treeBenchmark } from './tree';
 
 const benchmarks: Benchmark[] = [
@@ -23,6 +24,7 @@ const benchmarks: Benchmark[] = [
   blocksBenchmark,
   builderBenchmark,
   scaleBenchmark,
+  siteBenchmark,
   lighthouseBenchmark,
 ];
 

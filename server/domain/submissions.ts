@@ -16,6 +16,7 @@ import {
   type ThankYouColumn,
 } from '../db/schema';
 import { type EnqueueWithin, queueMail } from './mailQueue';
+import { createSharedRateLimiter } from './rateLimits';
 import { storeResponse } from './responses';
 import { publishedNow } from './site/published';
 
@@ -170,6 +171,41 @@ export async function submitEnquiry(
     thankYou: {
       title: form.thankYou?.title || DEFAULT_THANK_YOU_TITLE,
       description: form.thankYou?.description ?? '',
+    },
+  };
+}
+
+export type VisitorSubmission = Submission | { status: 'limited'; retryAfterSeconds: number };
+
+/** Where the website's enquiries arrive, from the JSON call and from a form posted without JavaScript alike. */
+export interface EnquiryDesk {
+  /** Counts the visitor's allowance for the form, then checks, stores and mails the enquiry. */
+  submit(ip: string, handle: string, fields: Record<string, unknown>): Promise<VisitorSubmission>;
+}
+
+export const TOO_MANY_ENQUIRIES = 'Too many enquiries from this address. Please try again in a minute.';
+
+/** Enquiries a visitor may send per form each minute. */
+export const SUBMISSIONS_PER_MINUTE = 10;
+
+/**
+ * The one way a visitor's enquiry comes in: limited per visitor and form (counted in the database,
+ * so every process and both ways of posting share one allowance), then `submitEnquiry`.
+ */
+export function createEnquiryDesk(
+  deps: { db: Db; enqueueMail: EnqueueWithin },
+  options: { perMinute?: number } = {},
+): EnquiryDesk {
+  const limiter = createSharedRateLimiter(deps.db, {
+    name: 'submit',
+    max: options.perMinute ?? SUBMISSIONS_PER_MINUTE,
+    windowSeconds: 60,
+  });
+  return {
+    async submit(ip, handle, fields) {
+      const taken = await limiter.take(`${ip}|${handle}`);
+      if (!taken.allowed) return { status: 'limited', retryAfterSeconds: taken.retryAfterSeconds };
+      return submitEnquiry(deps, handle, fields);
     },
   };
 }

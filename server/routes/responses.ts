@@ -11,7 +11,6 @@ import type { Db } from '../db/open';
 import { type ExportJobData, queueExport } from '../domain/exports';
 import type { EnqueueWithin } from '../domain/mailQueue';
 import { paginate } from '../domain/paginate';
-import { createSharedRateLimiter } from '../domain/rateLimits';
 import {
   emailedTotal,
   findResponse,
@@ -21,7 +20,7 @@ import {
   responseLists,
   storedTotal,
 } from '../domain/responses';
-import { submitEnquiry } from '../domain/submissions';
+import { createEnquiryDesk, TOO_MANY_ENQUIRIES } from '../domain/submissions';
 import { HttpError, notFound, unprocessable } from '../http/errors';
 import { registerCall } from '../http/route';
 import { EXPORT_QUEUED } from './settings';
@@ -38,12 +37,11 @@ export function responsesRoutes(
   },
 ) {
   const { db } = opts;
-  // Counted in the database: every API process shares one allowance per visitor and form.
-  const limiter = createSharedRateLimiter(db, {
-    name: 'submit',
-    max: opts.submissionsPerMinute ?? 10,
-    windowSeconds: 60,
-  });
+  // Counted in the database: every API process, and the site's own form posts, share one allowance.
+  const desk = createEnquiryDesk(
+    { db, enqueueMail: opts.enqueueMail },
+    { perMinute: opts.submissionsPerMinute },
+  );
 
   registerCall(app, responsesList, async ({ query, raw }) => {
     const handle = query.handle ?? (await firstFormWithResponses(db));
@@ -82,12 +80,11 @@ export function responsesRoutes(
   });
 
   registerCall(app, responsesSubmit, async ({ body, raw }, reply) => {
-    const taken = await limiter.take(`${raw.ip}|${body.handle}`);
-    if (!taken.allowed) {
-      reply.header('Retry-After', String(taken.retryAfterSeconds));
-      throw new HttpError(429, 'Too many enquiries from this address. Please try again in a minute.');
+    const result = await desk.submit(raw.ip, body.handle, body.fields);
+    if (result.status === 'limited') {
+      reply.header('Retry-After', String(result.retryAfterSeconds));
+      throw new HttpError(429, TOO_MANY_ENQUIRIES);
     }
-    const result = await submitEnquiry({ db, enqueueMail: opts.enqueueMail }, body.handle, body.fields);
     if (result.status === 'missing') throw notFound('This form does not exist.');
     if (result.status === 'invalid') {
       throw unprocessable(result.errors);

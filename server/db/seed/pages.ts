@@ -1,9 +1,25 @@
 import { isNull, sql } from 'drizzle-orm';
 import { responseHandles } from '@/api/contract/responses';
 import { slugify } from '@/shared/slug';
+import { storedNameOf } from '@/shared/storedName';
 import type { Db } from '../open';
 import { brands, dealerships, pages } from '../schema';
 import { enquiryFormEmails, enquiryFormRow, testDriveItems } from './forms';
+import {
+  aboutBlocks,
+  bookServiceBlocks,
+  briefBlocks,
+  contactBlocks,
+  generalBlocks,
+  homeBlocks,
+  locationsBlocks,
+  modelBlocks,
+  newsBlocks,
+  offersBlocks,
+  policyBlocks,
+  type SeedFile,
+  servicingBlocks,
+} from './siteBlocks';
 
 type NewPage = typeof pages.$inferInsert;
 
@@ -88,20 +104,55 @@ export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void>
     .from(brands)
     .where(isNull(brands.deletedAt));
   const dealerRows = await db
-    .select({ id: dealerships.id, name: dealerships.name, brandId: dealerships.brandId })
+    .select({
+      id: dealerships.id,
+      name: dealerships.name,
+      brandId: dealerships.brandId,
+      images: dealerships.images,
+    })
     .from(dealerships)
     .where(isNull(dealerships.deletedAt));
   const mainBrand = brandRows[0]?.id ?? null;
+  // The showroom pictures the group's dealerships keep, for the site's galleries and banners.
+  const images: SeedFile[] = [...new Set(dealerRows.flatMap((d) => d.images.banner_img))]
+    .slice(0, 6)
+    .map((path) => ({ path, name: storedNameOf(path) }));
 
   const [home, newCars, usedCars, offers, servicing, , , locations, news] = await tree.add(null, [
-    { name: 'Home', slug: '/', ...published(400), locked: true, ...folder },
-    { name: 'New Cars', brandId: mainBrand, ...published(390), ...folder, locked: true },
-    { name: 'Used Cars', brandId: mainBrand, ...published(390), ...folder },
-    { name: 'Offers', brandId: mainBrand, ...published(380), ...folder },
-    { name: 'Servicing', brandId: mainBrand, ...published(370), ...folder },
-    { name: 'About Us', ...published(360) },
-    { name: 'Contact Us', ...published(360), locked: true },
-    { name: 'Dealership Locations', brandId: mainBrand, ...published(350), ...folder, locked: true },
+    { name: 'Home', slug: '/', ...published(400), locked: true, ...folder, items: homeBlocks(images) },
+    {
+      name: 'New Cars',
+      brandId: mainBrand,
+      ...published(390),
+      ...folder,
+      locked: true,
+      items: generalBlocks('New Cars'),
+    },
+    {
+      name: 'Used Cars',
+      brandId: mainBrand,
+      ...published(390),
+      ...folder,
+      items: generalBlocks('Used Cars'),
+    },
+    { name: 'Offers', brandId: mainBrand, ...published(380), ...folder, items: offersBlocks('Offers') },
+    {
+      name: 'Servicing',
+      brandId: mainBrand,
+      ...published(370),
+      ...folder,
+      items: servicingBlocks('Servicing'),
+    },
+    { name: 'About Us', ...published(360), items: aboutBlocks(images) },
+    { name: 'Contact Us', ...published(360), locked: true, items: contactBlocks() },
+    {
+      name: 'Dealership Locations',
+      brandId: mainBrand,
+      ...published(350),
+      ...folder,
+      locked: true,
+      items: locationsBlocks(),
+    },
     {
       name: 'News',
       brandId: mainBrand,
@@ -109,67 +160,101 @@ export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void>
       ...folder,
       sortBy: 'published_at',
       sortByMode: 'desc',
+      items: newsBlocks('News', 21),
     },
-    { name: 'Privacy Policy', brandId: mainBrand, ...published(340), locked: true },
-    { name: 'Careers', brandId: mainBrand },
+    { name: 'Privacy Policy', brandId: mainBrand, ...published(340), locked: true, items: policyBlocks() },
+    { name: 'Careers', brandId: mainBrand, items: generalBlocks('Careers') },
   ]);
-  await tree.add(home!, [{ name: 'Welcome', ...published(400) }]);
+  await tree.add(home!, [{ name: 'Welcome', ...published(400), items: generalBlocks('Welcome') }]);
 
   // New cars: one section per brand, each with its range.
   const perBrand = await tree.add(
     newCars!,
-    brandRows.map((b, i) => ({ name: b.name, brandId: b.id, ...published(300 - i), ...folder })),
+    brandRows.map((b, i) => ({
+      name: b.name,
+      brandId: b.id,
+      ...published(300 - i),
+      ...folder,
+      items: generalBlocks(`New ${b.name}`),
+    })),
   );
   const modelsPerBrand = large ? 1500 : MODELS.length;
   for (const [i, section] of perBrand.entries()) {
     await tree.add(
       section,
-      Array.from({ length: modelsPerBrand }, (_, m) => ({
-        name: `${brandRows[i]!.name} ${MODELS[m % MODELS.length]}${m >= MODELS.length ? ` ${Math.floor(m / MODELS.length) + 1}` : ''}`,
-        brandId: brandRows[i]!.id,
-        ...(m % 5 === 4 ? {} : published(200 - (m % 100))),
-      })),
+      Array.from({ length: modelsPerBrand }, (_, m) => {
+        const name = `${brandRows[i]!.name} ${MODELS[m % MODELS.length]}${m >= MODELS.length ? ` ${Math.floor(m / MODELS.length) + 1}` : ''}`;
+        return {
+          name,
+          brandId: brandRows[i]!.id,
+          ...(m % 5 === 4 ? {} : published(200 - (m % 100))),
+          items: m < MODELS.length ? modelBlocks(name, 'new') : briefBlocks(name),
+        };
+      }),
     );
   }
 
   // Used cars: body types, and the stock itself (the 10,000-child parent at scale).
   await tree.add(
     usedCars!,
-    BODY_TYPES.map((name, i) => ({ name, brandId: mainBrand, ...published(100 + i) })),
+    BODY_TYPES.map((name, i) => ({
+      name,
+      brandId: mainBrand,
+      ...published(100 + i),
+      items: modelBlocks(`Used ${name.toLowerCase()}`, 'used'),
+    })),
   );
   const [stock] = await tree.add(usedCars!, [
-    { name: 'Stock', brandId: mainBrand, ...published(90), ...folder },
+    { name: 'Stock', brandId: mainBrand, ...published(90), ...folder, items: generalBlocks('Stock') },
   ]);
   const stockCount = large ? 10_000 : 24;
   await tree.add(
     stock!,
     Array.from({ length: stockCount }, (_, n) => {
       const brand = brandRows[n % Math.max(brandRows.length, 1)];
+      const name = `${COLOURS[n % COLOURS.length]} ${brand?.name ?? 'Car'} ${MODELS[n % MODELS.length]} ${n + 1}`;
       return {
-        name: `${COLOURS[n % COLOURS.length]} ${brand?.name ?? 'Car'} ${MODELS[n % MODELS.length]} ${n + 1}`,
+        name,
         brandId: brand?.id ?? null,
         ...(n % 7 === 0 ? {} : published(n % 60)),
+        items: n < 24 ? modelBlocks(name, 'used') : briefBlocks(name),
       };
     }),
   );
 
   await tree.add(offers!, [
-    { name: 'Finance Offers', brandId: mainBrand, ...published(30) },
-    { name: 'Scrappage', brandId: mainBrand, ...published(25) },
-    { name: 'Motability', brandId: mainBrand, ...published(20) },
-    { name: 'Fleet & Business', brandId: mainBrand },
-    ...brandRows.map((b, i) => ({ name: `${b.name} Offers`, brandId: b.id, ...published(10 + i) })),
+    { name: 'Finance Offers', brandId: mainBrand, ...published(30), items: offersBlocks('Finance Offers') },
+    { name: 'Scrappage', brandId: mainBrand, ...published(25), items: offersBlocks('Scrappage') },
+    { name: 'Motability', brandId: mainBrand, ...published(20), items: offersBlocks('Motability') },
+    { name: 'Fleet & Business', brandId: mainBrand, items: offersBlocks('Fleet & Business') },
+    ...brandRows.map((b, i) => ({
+      name: `${b.name} Offers`,
+      brandId: b.id,
+      ...published(10 + i),
+      items: offersBlocks(`${b.name} Offers`),
+    })),
   ]);
   await tree.add(servicing!, [
-    { name: 'Book a Service', brandId: mainBrand, ...published(50), locked: true },
-    { name: 'MOT', brandId: mainBrand, ...published(50) },
-    { name: 'Service Plans', brandId: mainBrand, ...published(45) },
-    { name: 'Tyres', brandId: mainBrand, ...published(40) },
-    { name: 'Parts', brandId: mainBrand },
+    {
+      name: 'Book a Service',
+      brandId: mainBrand,
+      ...published(50),
+      locked: true,
+      items: bookServiceBlocks(),
+    },
+    { name: 'MOT', brandId: mainBrand, ...published(50), items: servicingBlocks('MOT') },
+    { name: 'Service Plans', brandId: mainBrand, ...published(45), items: servicingBlocks('Service Plans') },
+    { name: 'Tyres', brandId: mainBrand, ...published(40), items: servicingBlocks('Tyres') },
+    { name: 'Parts', brandId: mainBrand, items: generalBlocks('Parts') },
   ]);
   await tree.add(
     locations!,
-    dealerRows.map((d, i) => ({ name: d.name, brandId: d.brandId, ...published(200 - (i % 150)) })),
+    dealerRows.map((d, i) => ({
+      name: d.name,
+      brandId: d.brandId,
+      ...published(200 - (i % 150)),
+      items: large && i >= 36 ? briefBlocks(d.name) : generalBlocks(d.name),
+    })),
   );
 
   // News fills the tree to its size: one section per year, articles ordered by publish date.
@@ -184,17 +269,22 @@ export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void>
       ...folder,
       sortBy: 'published_at' as const,
       sortByMode: 'desc' as const,
+      items: generalBlocks(`News from ${2026 - i}`),
     })),
   );
   for (const [y, year] of years.entries()) {
     const count = Math.floor(articles / 12) + (y < articles % 12 ? 1 : 0);
     await tree.add(
       year,
-      Array.from({ length: count }, (_, n) => ({
-        name: `Story ${2026 - y}-${n + 1}`,
-        brandId: mainBrand,
-        ...published(365 * y + (n % 360)),
-      })),
+      Array.from({ length: count }, (_, n) => {
+        const name = `Story ${2026 - y}-${n + 1}`;
+        return {
+          name,
+          brandId: mainBrand,
+          ...published(365 * y + (n % 360)),
+          items: n < 2 ? newsBlocks(name, 7 + n) : briefBlocks(name),
+        };
+      }),
     );
   }
 
