@@ -1,0 +1,133 @@
+import { useSelector } from '@xstate/react';
+import { memo, type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Heading, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import type { SiteBlock, SiteForm } from '@/api/contract/site';
+import type { BuilderActor } from '../builder/useBuilderActor';
+import { PreviewFrame } from './PreviewFrame';
+import styles from './PreviewPane.module.css';
+import { previewBlocksMaker } from './previewBlocks';
+import { type PreviewContext, usePreviewContext } from './previewContext';
+import { formFromDraft } from './previewForm';
+import { PREVIEW_WIDTHS, type PreviewWidth, usePreviewWidth } from './previewPrefs';
+import { SITE_CSS, SiteBlockView, SiteFormPreview } from './siteView';
+
+export interface PreviewPaneProps {
+  actor: BuilderActor;
+  /** A form builder's preview: the form as a visitor sees it, from these of its settings. */
+  form?: { brandId: number | null; thankYou: SiteForm['thank_you'] } | undefined;
+}
+
+const WIDTH_LABELS: Record<PreviewWidth, string> = { mobile: 'Mobile', tablet: 'Tablet', desktop: 'Desktop' };
+
+/** One block of the page; memoised, so a keystroke renders again only the block it changed. */
+const PreviewBlock = memo(function PreviewBlock({
+  id,
+  block,
+  context,
+}: {
+  id: number;
+  block: SiteBlock;
+  context: PreviewContext;
+}) {
+  return (
+    <div data-preview-key={id}>
+      <SiteBlockView block={block} context={context} />
+    </div>
+  );
+});
+
+function PagePreview({ actor, context }: { actor: BuilderActor; context: PreviewContext }) {
+  const items = useSelector(actor, (s) => s.context.items);
+  const keys = useSelector(actor, (s) => s.context.keys);
+  const editing = useSelector(actor, (s) => s.context.editing);
+  // The field's own paint comes first: the preview renders after it, at lower priority, and a
+  // render still running when the next key comes is dropped for the newer draft.
+  const draftItems = useDeferredValue(items);
+  const draftKeys = useDeferredValue(keys);
+  const [blocksOf] = useState(() => previewBlocksMaker());
+  const blocks = useMemo(() => blocksOf(draftItems, draftKeys), [blocksOf, draftItems, draftKeys]);
+  const editingKey = editing === null ? null : (keys[editing] ?? null);
+
+  useEffect(() => {
+    if (editingKey === null) return;
+    const shown = document
+      .querySelector<HTMLIFrameElement>('iframe[data-preview]')
+      ?.contentDocument?.querySelector(`[data-preview-key="${editingKey}"]`);
+    shown?.scrollIntoView({ block: 'nearest' });
+  }, [editingKey]);
+
+  if (blocks.length === 0) return <p className="site-preview-empty">No visible blocks yet.</p>;
+  return (
+    <>
+      {blocks.map(({ key, block }) => (
+        <PreviewBlock key={key} id={key} block={block} context={context} />
+      ))}
+    </>
+  );
+}
+
+function FormPreview({
+  actor,
+  context,
+  form,
+}: {
+  actor: BuilderActor;
+  context: PreviewContext;
+  form: NonNullable<PreviewPaneProps['form']>;
+}) {
+  const items = useDeferredValue(useSelector(actor, (s) => s.context.items));
+  const name = useDeferredValue(useSelector(actor, (s) => s.context.name));
+  const slug = useSelector(actor, (s) => s.context.slug);
+  const shown = useMemo(
+    () =>
+      formFromDraft({ items, name, handle: slug, thankYou: form.thankYou, brandId: form.brandId }, context),
+    [items, name, slug, form.thankYou, form.brandId, context],
+  );
+  return <SiteFormPreview form={shown} context={context} />;
+}
+
+/**
+ * The builder's preview: the unsaved draft rendered with the site's own components and stylesheet
+ * in a frame at a device's width. Loaded with the pane, never with the builder.
+ */
+export default function PreviewPane({ actor, form }: PreviewPaneProps) {
+  const [width, setWidth] = usePreviewWidth();
+  const context = usePreviewContext(actor);
+  let content: ReactNode;
+  if (form) content = <FormPreview actor={actor} context={context} form={form} />;
+  else content = <PagePreview actor={actor} context={context} />;
+  return (
+    <section className={styles.pane} aria-labelledby="builder-preview-heading">
+      <div className={styles.bar}>
+        <Heading level={2} id="builder-preview-heading" className={styles.heading}>
+          Preview
+        </Heading>
+        <ToggleButtonGroup
+          aria-label="Preview width"
+          selectionMode="single"
+          disallowEmptySelection
+          selectedKeys={[width]}
+          onSelectionChange={(keys) => {
+            const [next] = [...keys];
+            if (typeof next === 'string' && Object.hasOwn(PREVIEW_WIDTHS, next))
+              setWidth(next as PreviewWidth);
+          }}
+          className={styles.widths}
+        >
+          {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((key) => (
+            <ToggleButton key={key} id={key} className={styles.width}>
+              {`${WIDTH_LABELS[key]} ${PREVIEW_WIDTHS[key]}`}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </div>
+      <PreviewFrame
+        width={PREVIEW_WIDTHS[width]}
+        css={SITE_CSS}
+        title={form ? 'Form preview' : 'Page preview'}
+      >
+        {content}
+      </PreviewFrame>
+    </section>
+  );
+}
