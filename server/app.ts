@@ -16,6 +16,7 @@ import { errors } from './plugins/errors';
 import { jobs } from './plugins/jobs';
 import { securityHeaders } from './plugins/securityHeaders';
 import { services } from './plugins/services';
+import { sitePreview } from './plugins/sitePreview';
 import { storedFiles } from './plugins/storedFiles';
 import { sweeper } from './plugins/sweeper';
 
@@ -72,6 +73,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
   await app.register(authGuard, { db: database.db, tokens: app.tokens });
   await app.register(apiRoutes, { config, database });
   await app.register(storedFiles);
+  await app.register(sitePreview, { db: database.db });
   await app.register(consoleApp, { config });
 
   return { app, tokens: app.tokens, storage: app.storage, mailer: app.mailer, jobs: app.jobs };

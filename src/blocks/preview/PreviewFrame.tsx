@@ -5,8 +5,8 @@ import styles from './PreviewPane.module.css';
 export interface PreviewFrameProps {
   /** The device width the page is laid out at, scaled down to fit the pane. */
   width: number;
-  /** The site's stylesheet, the only styles inside the frame. */
-  css: string;
+  /** Where the site's stylesheet is served: the only styles inside the frame. */
+  cssUrl: string;
   title: string;
   children: ReactNode;
 }
@@ -19,7 +19,7 @@ const EMPTY_DOCUMENT =
  * console's styles never reach in, nor the site's out), with React rendering `children` into its
  * body through a portal: the same React tree as the builder, so no copy of the draft is sent.
  */
-export function PreviewFrame({ width, css, title, children }: PreviewFrameProps) {
+export function PreviewFrame({ width, cssUrl, title, children }: PreviewFrameProps) {
   const box = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const [body, setBody] = useState<HTMLElement | null>(null);
@@ -38,9 +38,12 @@ export function PreviewFrame({ width, css, title, children }: PreviewFrameProps)
   const onLoad = () => {
     const doc = frame.current?.contentDocument;
     if (!doc) return;
-    const style = doc.createElement('style');
-    style.textContent = css;
-    doc.head.append(style);
+    // A link, not a style element: the console's CSP (which the frame's document shares) allows
+    // style sheets from its own origin only.
+    const link = doc.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = new URL(cssUrl, window.location.href).toString();
+    doc.head.append(link);
     setBody(doc.body);
   };
 

@@ -9,7 +9,7 @@ import { previewBlocksMaker } from './previewBlocks';
 import { type PreviewContext, usePreviewContext } from './previewContext';
 import { formFromDraft } from './previewForm';
 import { PREVIEW_WIDTHS, type PreviewWidth, usePreviewWidth } from './previewPrefs';
-import { SITE_CSS, SiteBlockView, SiteFormPreview } from './siteView';
+import { SITE_CSS_URL, SiteBlockView, SiteFormPreview } from './siteView';
 
 export interface PreviewPaneProps {
   actor: BuilderActor;
@@ -123,7 +123,7 @@ export default function PreviewPane({ actor, form }: PreviewPaneProps) {
       </div>
       <PreviewFrame
         width={PREVIEW_WIDTHS[width]}
-        css={SITE_CSS}
+        cssUrl={SITE_CSS_URL}
         title={form ? 'Form preview' : 'Page preview'}
       >
         {content}

@@ -1,8 +1,8 @@
 import type { SiteBlock, SiteForm } from '@/api/contract/site';
 import type { PreviewContext } from './previewContext';
 
-/** The site's stylesheet, put into the preview's frame. */
-export const SITE_CSS = '';
+/** Where the site's stylesheet is served, for the preview's frame. */
+export const SITE_CSS_URL = '/site.css';
 
 /** One block as the site renders it. */
 export function SiteBlockView({ block }: { block: SiteBlock; context: PreviewContext }) {
