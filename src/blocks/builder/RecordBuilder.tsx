@@ -3,6 +3,7 @@ import type { Catalogue } from '@/shared/catalogue';
 import { useRecordTitle } from '@/ui/documentTitle';
 import type { FieldMeta } from '@/ui/formProps';
 import type { PasteTarget } from '../clipboard';
+import { createLiveDraft, LiveDraftContext } from '../preview/liveDraft';
 import type { PreviewPaneProps } from '../preview/PreviewPane';
 import { PreviewToggle } from '../preview/PreviewToggle';
 import { usePreviewOpen } from '../preview/previewPrefs';
@@ -88,6 +89,7 @@ export function RecordBuilder<V extends object>({
   actions,
 }: RecordBuilderProps<V>) {
   const [previewOpen, setPreviewOpen] = usePreviewOpen();
+  const [liveDraft] = useState(createLiveDraft);
   const builder = useRecordBuilder(start, calls);
   useRecordTitle(start.id !== null ? start.name : null);
   const { actor, values, change } = builder;
@@ -101,50 +103,56 @@ export function RecordBuilder<V extends object>({
   const onName = (next: string) => actor.send({ type: 'name.change', name: next });
 
   return (
-    <BuilderFrame
-      title={title}
-      subtitle={subtitle}
-      backHref={backHref}
-      isEditing={isEditing}
-      isSaving={isSaving}
-      isDirty={builder.isDirty}
-      draftOffered={builder.draftOffered}
-      actor={actor}
-      onSave={builder.save}
-      actions={
-        <>
-          {actions}
-          {preview ? <PreviewToggle isOpen={previewOpen} onChange={setPreviewOpen} /> : null}
-          <UndoRedo actor={actor} />
-        </>
-      }
-      preview={
-        preview && previewOpen ? (
-          <Suspense fallback={<PreviewLoading />}>
-            <PreviewPane actor={actor} form={preview === 'page' ? undefined : preview(values)} />
-          </Suspense>
-        ) : null
-      }
-      summary={<ErrorSummary actor={actor} />}
-      settings={settings({ values, change, name, onName, slug, errors, meta })}
-      items={
-        <ItemsPanel
-          actor={actor}
-          catalogue={catalogue}
-          offered={offered}
-          locked={start.locked}
-          pasteTarget={pasteTarget}
-          {...(lockedNote === undefined ? {} : { lockedNote })}
+    <LiveDraftContext.Provider value={preview ? liveDraft : null}>
+      <BuilderFrame
+        title={title}
+        subtitle={subtitle}
+        backHref={backHref}
+        isEditing={isEditing}
+        isSaving={isSaving}
+        isDirty={builder.isDirty}
+        draftOffered={builder.draftOffered}
+        actor={actor}
+        onSave={builder.save}
+        actions={
+          <>
+            {actions}
+            {preview ? <PreviewToggle isOpen={previewOpen} onChange={setPreviewOpen} /> : null}
+            <UndoRedo actor={actor} />
+          </>
+        }
+        preview={
+          preview && previewOpen ? (
+            <Suspense fallback={<PreviewLoading />}>
+              <PreviewPane
+                actor={actor}
+                liveDraft={liveDraft}
+                form={preview === 'page' ? undefined : preview(values)}
+              />
+            </Suspense>
+          ) : null
+        }
+        summary={<ErrorSummary actor={actor} />}
+        settings={settings({ values, change, name, onName, slug, errors, meta })}
+        items={
+          <ItemsPanel
+            actor={actor}
+            catalogue={catalogue}
+            offered={offered}
+            locked={start.locked}
+            pasteTarget={pasteTarget}
+            {...(lockedNote === undefined ? {} : { lockedNote })}
+          />
+        }
+      >
+        <ConflictDialog
+          isOpen={builder.conflictOpen}
+          onCopyAside={builder.copyAside}
+          onKeepMine={builder.keepMine}
+          onTakeTheirs={() => builder.takeTheirs(reload)}
+          onClose={builder.closeConflict}
         />
-      }
-    >
-      <ConflictDialog
-        isOpen={builder.conflictOpen}
-        onCopyAside={builder.copyAside}
-        onKeepMine={builder.keepMine}
-        onTakeTheirs={() => builder.takeTheirs(reload)}
-        onClose={builder.closeConflict}
-      />
-    </BuilderFrame>
+      </BuilderFrame>
+    </LiveDraftContext.Provider>
   );
 }

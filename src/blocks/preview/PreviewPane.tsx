@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { memo, type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, type ReactNode, startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Heading, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import type { SiteBlock, SiteForm } from '@/api/contract/site';
 import type { BuilderActor } from '../builder/useBuilderActor';
+import { type LiveDraft, type OpenDraft, withOpenDraft } from './liveDraft';
 import { PreviewFrame } from './PreviewFrame';
 import styles from './PreviewPane.module.css';
 import { previewBlocksMaker } from './previewBlocks';
@@ -13,6 +14,8 @@ import { SITE_CSS_URL, SiteBlockView, SiteFormPreview } from './siteView';
 
 export interface PreviewPaneProps {
   actor: BuilderActor;
+  /** The open block's unsaved state, shown in the block's place as it is typed. */
+  liveDraft: LiveDraft;
   /** A form builder's preview: the form as a visitor sees it, from these of its settings. */
   form?: { brandId: number | null; thankYou: SiteForm['thank_you'] } | undefined;
 }
@@ -36,16 +39,40 @@ const PreviewBlock = memo(function PreviewBlock({
   );
 });
 
-function PagePreview({ actor, context }: { actor: BuilderActor; context: PreviewContext }) {
-  const items = useSelector(actor, (s) => s.context.items);
-  const keys = useSelector(actor, (s) => s.context.keys);
+/**
+ * The open block's unsaved state, taken in a transition: the field's own paint comes first, and a
+ * preview render still running when the next key comes is dropped for the newer draft.
+ */
+function useOpenDraft(liveDraft: LiveDraft): OpenDraft | null {
+  const [open, setOpen] = useState(liveDraft.get);
+  useEffect(() => {
+    setOpen(liveDraft.get());
+    return liveDraft.subscribe(() => startTransition(() => setOpen(liveDraft.get())));
+  }, [liveDraft]);
+  return open;
+}
+
+/** The builder's blocks as they stand, the open one as typed, deferred behind the editor's updates. */
+function useDraftItems(actor: BuilderActor, liveDraft: LiveDraft) {
+  const items = useDeferredValue(useSelector(actor, (s) => s.context.items));
+  const keys = useDeferredValue(useSelector(actor, (s) => s.context.keys));
+  const open = useOpenDraft(liveDraft);
+  return { items: useMemo(() => withOpenDraft(items, keys, open), [items, keys, open]), keys };
+}
+
+function PagePreview({
+  actor,
+  liveDraft,
+  context,
+}: {
+  actor: BuilderActor;
+  liveDraft: LiveDraft;
+  context: PreviewContext;
+}) {
+  const { items, keys } = useDraftItems(actor, liveDraft);
   const editing = useSelector(actor, (s) => s.context.editing);
-  // The field's own paint comes first: the preview renders after it, at lower priority, and a
-  // render still running when the next key comes is dropped for the newer draft.
-  const draftItems = useDeferredValue(items);
-  const draftKeys = useDeferredValue(keys);
   const [blocksOf] = useState(() => previewBlocksMaker());
-  const blocks = useMemo(() => blocksOf(draftItems, draftKeys), [blocksOf, draftItems, draftKeys]);
+  const blocks = useMemo(() => blocksOf(items, keys), [blocksOf, items, keys]);
   const editingKey = editing === null ? null : (keys[editing] ?? null);
 
   useEffect(() => {
@@ -68,14 +95,16 @@ function PagePreview({ actor, context }: { actor: BuilderActor; context: Preview
 
 function FormPreview({
   actor,
+  liveDraft,
   context,
   form,
 }: {
   actor: BuilderActor;
+  liveDraft: LiveDraft;
   context: PreviewContext;
   form: NonNullable<PreviewPaneProps['form']>;
 }) {
-  const items = useDeferredValue(useSelector(actor, (s) => s.context.items));
+  const { items } = useDraftItems(actor, liveDraft);
   const name = useDeferredValue(useSelector(actor, (s) => s.context.name));
   const slug = useSelector(actor, (s) => s.context.slug);
   const shown = useMemo(
@@ -90,12 +119,12 @@ function FormPreview({
  * The builder's preview: the unsaved draft rendered with the site's own components and stylesheet
  * in a frame at a device's width. Loaded with the pane, never with the builder.
  */
-export default function PreviewPane({ actor, form }: PreviewPaneProps) {
+export default function PreviewPane({ actor, liveDraft, form }: PreviewPaneProps) {
   const [width, setWidth] = usePreviewWidth();
   const context = usePreviewContext(actor);
   let content: ReactNode;
-  if (form) content = <FormPreview actor={actor} context={context} form={form} />;
-  else content = <PagePreview actor={actor} context={context} />;
+  if (form) content = <FormPreview actor={actor} liveDraft={liveDraft} context={context} form={form} />;
+  else content = <PagePreview actor={actor} liveDraft={liveDraft} context={context} />;
   return (
     <section className={styles.pane} aria-labelledby="builder-preview-heading">
       <div className={styles.bar}>
