@@ -33,6 +33,8 @@ export interface Config {
   jobExpireSeconds: number;
   /** Stripe's signing secret for the webhook endpoint (whsec_...); without it the webhook answers 404. */
   stripeWebhookSecret: string | null;
+  /** Origins whose pages may read the delivery API (`/api/site/*`) from a browser (SITE_ORIGINS). */
+  siteOrigins: string[];
   /**
    * Which proxies may name the client in X-Forwarded-For: a number of hops in front of the
    * server, or the proxies' own addresses and ranges; false reads the socket's address only.
@@ -102,6 +104,25 @@ function publicUrlFrom(value: string | undefined): string | null {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
+/** 'https://cars.example, https://www.cars.example' as origins; anything that is not one fails the start. */
+function siteOriginsFrom(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      let url: URL;
+      try {
+        url = new URL(part);
+      } catch {
+        throw new Error(`SITE_ORIGINS must list http(s) origins, got ${part}`);
+      }
+      if (!/^https?:$/.test(url.protocol) || url.origin !== part.replace(/\/+$/, ''))
+        throw new Error(`SITE_ORIGINS must list http(s) origins such as https://cars.example, got ${part}`);
+      return url.origin;
+    });
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   return {
@@ -128,5 +149,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleApiUrl: env.VITE_API_URL || null,
     jobExpireSeconds: intFrom(env.JOB_EXPIRE_SECONDS, 60 * 60),
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    siteOrigins: siteOriginsFrom(env.SITE_ORIGINS),
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
+import { encodeStoredName } from '@/shared/storedName';
 
 export type FileKind = 'png' | 'jpeg' | 'gif' | 'webp' | 'xlsx' | 'csv';
 
@@ -53,17 +54,21 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export interface Storage {
   root: string;
-  /** Stores the bytes under a server-made name; answers the public path under /storage. */
-  save(folder: string, kind: FileKind, bytes: Buffer): Promise<string>;
+  /**
+   * Stores the bytes under a server-made name that carries `uploadedAs` (src/shared/storedName.ts);
+   * answers the public path under /storage.
+   */
+  save(folder: string, kind: FileKind, bytes: Buffer, uploadedAs?: string): Promise<string>;
 }
 
 export function createStorage(root: string): Storage {
   return {
     root,
-    async save(folder, kind, bytes) {
+    async save(folder, kind, bytes, uploadedAs) {
       const dir = join(root, folder);
       await mkdir(dir, { recursive: true });
-      const name = `${randomBytes(16).toString('hex')}.${EXTENSIONS[kind]}`;
+      const carried = uploadedAs ? encodeStoredName(uploadedAs) : '';
+      const name = `${randomBytes(16).toString('hex')}${carried ? `_${carried}` : ''}.${EXTENSIONS[kind]}`;
       const temp = join(dir, `.${name}.part`);
       // Written aside then renamed, so a half-written file is never served.
       await writeFile(temp, bytes);

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import {
   type AnswerValue,
   type PickedDealership,
@@ -17,6 +17,7 @@ import {
 } from '../db/schema';
 import { type EnqueueWithin, queueMail } from './mailQueue';
 import { storeResponse } from './responses';
+import { publishedNow } from './site/published';
 
 export const DEFAULT_THANK_YOU_TITLE = 'Thank you';
 
@@ -44,15 +45,7 @@ async function liveForm(db: Db, handle: string): Promise<LiveForm | null> {
       thankYou: pages.thankYou,
     })
     .from(pages)
-    .where(
-      and(
-        eq(pages.kind, 'form'),
-        eq(pages.slug, handle),
-        isNull(pages.deletedAt),
-        eq(pages.published, true),
-        or(isNull(pages.publishedAt), lte(pages.publishedAt, sql`now()`)),
-      ),
-    );
+    .where(and(eq(pages.kind, 'form'), eq(pages.slug, handle), publishedNow));
   return form ?? null;
 }
 

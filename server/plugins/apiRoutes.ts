@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { fileUrlFrom } from '@/shared/site';
 import type { Config } from '../config';
 import type { Database } from '../db/open';
+import { createSiteReader } from '../domain/site/reader';
 import { analyticsRoutes } from '../routes/analytics';
 import { authRoutes } from '../routes/auth';
 import { brandsRoutes } from '../routes/brands';
@@ -15,6 +17,7 @@ import { pagesRoutes } from '../routes/pages';
 import { reservationsRoutes } from '../routes/reservations';
 import { responsesRoutes } from '../routes/responses';
 import { settingsRoutes } from '../routes/settings';
+import { siteRoutes } from '../routes/site';
 import { templatesRoutes } from '../routes/templates';
 import { usersRoutes } from '../routes/users';
 import { enqueueOn } from './jobs';
@@ -56,4 +59,8 @@ export async function apiRoutes(
   reservationsRoutes(api, { db, webhookSecret: config.stripeWebhookSecret });
   responsesRoutes(api, { db, enqueueExport: enqueue.exportFile, enqueueMail: enqueue.mail });
   analyticsRoutes(api, { db });
+  siteRoutes(api, {
+    reader: createSiteReader(db, { fileUrl: fileUrlFrom(config.publicUrl) }),
+    origins: config.siteOrigins,
+  });
 }

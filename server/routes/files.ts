@@ -25,7 +25,8 @@ export function filesRoutes(app: FastifyInstance, opts: { storage: Storage }) {
     if (!kind || !allowed.includes(kind)) {
       throw invalid({ file: 'The file must be an image (PNG, JPEG, GIF or WebP).' });
     }
-    const path = await opts.storage.save(handle.data, kind, form.file.bytes);
-    return { result: { path, name: displayName(form.file.filename) } };
+    const name = displayName(form.file.filename);
+    const path = await opts.storage.save(handle.data, kind, form.file.bytes, name);
+    return { result: { path, name } };
   });
 }

@@ -44,6 +44,9 @@ export interface Question {
   latest: string | null;
   /** A dealership picker that offers only the dealerships of the form's brand. */
   brandOnly: boolean;
+  /** What the website shows with the field: its help text and placeholder ('' for none). */
+  help: string;
+  placeholder: string;
 }
 
 const textOf = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -107,6 +110,8 @@ export function questionsOf(items: readonly unknown[]): Question[] {
       earliest: kind === 'date' ? date(settings.earliest) : null,
       latest: kind === 'date' ? date(settings.latest) : null,
       brandOnly: kind === 'dealership' && textOf(settings.brand) === 'brand',
+      help: textOf(settings.help),
+      placeholder: textOf(settings.placeholder),
     });
   }
   return questions;

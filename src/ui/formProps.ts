@@ -1,4 +1,5 @@
 import type { StoredFile } from '@/api/contract/common';
+import { storedNameOf } from '@/shared/storedName';
 
 /**
  * The part of conform's field metadata (`fields.email` from useForm) the widgets need. Written
@@ -62,9 +63,9 @@ export function checkboxProps(meta: FieldMeta): Wiring & { defaultSelected: bool
   };
 }
 
-/** A stored path as a file entry; its name is the last part of the path. */
+/** A stored path as a file entry, under the name it was uploaded with. */
 function fromPath(path: string): StoredFile {
-  return { path, name: path.slice(path.lastIndexOf('/') + 1) || path };
+  return { path, name: storedNameOf(path) };
 }
 
 /** Props for FileField: the default files are the stored path(s) in the field's default value. */

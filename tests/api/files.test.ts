@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedNameOf } from '@/shared/storedName';
 import { createTestServer, databaseKind, type TestServer } from './harness';
 import { type FormPart, multipartBody, tinyPng } from './uploads';
 
@@ -47,9 +48,18 @@ describe(`POST /api/files/upload (${databaseKind})`, () => {
     expect(res.statusCode, res.body).toBe(200);
     const { result } = res.json();
     expect(result).toEqual({
-      path: expect.stringMatching(/^\/storage\/avatar\/[0-9a-f]{32}\.png$/),
+      path: expect.stringMatching(/^\/storage\/avatar\/[0-9a-f]{32}_[A-Za-z0-9_-]+\.png$/),
       name: 'photo.png',
     });
+  });
+
+  it('keeps the uploaded name in the stored path, so a saved record shows it after a reload', async () => {
+    const res = await upload([{ name: 'handle', value: 'logo' }, png(tinyPng(), 'Kia logo (2026).png')]);
+    const { result } = res.json();
+    expect(result.name).toBe('Kia logo (2026).png');
+    expect(storedNameOf(result.path)).toBe('Kia logo (2026).png');
+    // Only the server's own characters reach the disk.
+    expect(result.path).toMatch(/^\/storage\/logo\/[0-9a-f]{32}_[A-Za-z0-9_-]+\.png$/);
   });
 
   it('serves the stored file at its path as image/png with nosniff', async () => {
@@ -66,7 +76,7 @@ describe(`POST /api/files/upload (${databaseKind})`, () => {
   it('accepts the file part before the handle', async () => {
     const res = await upload([png(), { name: 'handle', value: 'logo' }]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().result.path).toMatch(/^\/storage\/logo\/[0-9a-f]{32}\.png$/);
+    expect(res.json().result.path).toMatch(/^\/storage\/logo\/[0-9a-f]{32}_[A-Za-z0-9_-]+\.png$/);
   });
 
   it('keeps only the base name of the file the client named', async () => {

@@ -29,7 +29,7 @@ export interface TestServer extends App {
   login(email?: string, password?: string): Promise<string>;
   /** app.inject with a bearer token and JSON body. */
   call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'OPTIONS',
     url: string,
     options?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse>;

@@ -13,7 +13,7 @@ import {
 } from '@server/db/schema';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, databaseKind, type TestServer } from './harness';
 
@@ -41,6 +41,8 @@ let token: string;
 let document: OpenApiDocument;
 /** A record of each area's table in the seeded database, by the area's first path segment. */
 const ids: Record<string, number> = {};
+/** Values a call's own parameters take on the seeded database, by operation (the site's calls name records by slug). */
+const operationValues: Record<string, Record<string, string>> = { sitePages: { path: '/' } };
 
 beforeAll(async () => {
   server = await createTestServer({ PUBLIC_URL }, { seed: true });
@@ -63,6 +65,14 @@ beforeAll(async () => {
       )
       .limit(1),
   );
+  const [liveDealership] = (await server.call('GET', '/api/site/dealerships')).json().data;
+  operationValues.siteDealershipsShow = { slug: liveDealership.slug };
+  const [publishedForm] = await db
+    .select({ handle: pages.slug })
+    .from(pages)
+    .where(and(eq(pages.kind, 'form'), eq(pages.published, true), isNull(pages.deletedAt)))
+    .limit(1);
+  operationValues.siteForms = { handle: publishedForm!.handle };
   ids.forms = await first(db.select({ id: pages.id }).from(pages).where(eq(pages.kind, 'form')).limit(1));
   ids.templates = await first(db.select({ id: templates.id }).from(templates).limit(1));
   ids.reservations = await first(
@@ -164,7 +174,10 @@ function urlOf(path: string, op: Operation): string {
     const value =
       param.name === 'id'
         ? idOf()
-        : (param.schema.enum?.[0] ?? QUERY_VALUES[param.name] ?? `no value for ${param.name}`);
+        : (operationValues[op.operationId]?.[param.name] ??
+          param.schema.enum?.[0] ??
+          QUERY_VALUES[param.name] ??
+          `no value for ${param.name}`);
     if (param.in === 'path') url = url.replace(`{${param.name}}`, value);
     else query.set(param.name, value);
   }

@@ -5,8 +5,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
  * The one-way import rules of the console: the shared layers know nothing of the screens or of the
  * app shell, and one screen area never reaches into another (they share through the shared layers).
  * The rules that the console and the server both run (`shared/`) know nothing of the console: only
- * the contract and libraries that need neither a DOM nor React. The server takes from `src/` only
- * those rules and the contract.
+ * the contract and libraries that need neither a DOM nor React. The website's renderer (`site/`),
+ * rendered by the server and by the console's preview pane, takes only those rules, the contract and
+ * React. The server takes from `src/` only the rules, the contract and the website's renderer.
  */
 const SHARED_LAYERS = ['ui', 'api', 'machines', 'blocks'];
 const SCREEN_SIDE = ['screens', 'app'];
@@ -66,9 +67,18 @@ function targetPath(root: string, file: string, specifier: string): string[] | n
   return inside.split(sep);
 }
 
+/** What the website's renderer may take from the source: the shared rules and the contract. */
+const siteMayImport = (to: string[]) => {
+  const [layer, area] = to;
+  return layer === 'site' || layer === 'shared' || (layer === 'api' && area === 'contract');
+};
+
 function ruleBroken(from: string[], to: string[]): string | null {
   const [fromLayer, fromArea] = from;
   const [toLayer, toArea] = to;
+  if (fromLayer === 'site' && !siteMayImport(to))
+    return `site/ must import only shared/, api/contract/ and its own files, not ${to.slice(0, 2).join('/')}`;
+  if (fromLayer === 'shared' && toLayer === 'site') return 'shared/ must not import from site/';
   if (fromLayer === 'shared' && toLayer && CONSOLE_SIDE.includes(toLayer))
     return `shared/ must not import from ${toLayer}/`;
   if (fromLayer === 'shared' && toLayer === 'api' && toArea !== 'contract')
@@ -80,10 +90,16 @@ function ruleBroken(from: string[], to: string[]): string | null {
   return null;
 }
 
-/** A package that a file in `shared/` may not use, or null. */
+/** React itself, which the website's renderer runs on in both hosts (not react-dom or widget libraries). */
+const REACT = /^react(?:\/|$)/;
+
+/** A package that a file in `shared/` or `site/` may not use, or null. */
 function packageRuleBroken(from: string[], specifier: string): string | null {
-  if (from[0] !== 'shared' || specifier.startsWith('.') || specifier.startsWith('@/')) return null;
-  return HOST_BOUND_PACKAGE.test(specifier) ? `shared/ must not import ${specifier}` : null;
+  const layer = from[0];
+  if ((layer !== 'shared' && layer !== 'site') || specifier.startsWith('.') || specifier.startsWith('@/'))
+    return null;
+  if (layer === 'site' && REACT.test(specifier)) return null;
+  return HOST_BOUND_PACKAGE.test(specifier) ? `${layer}/ must not import ${specifier}` : null;
 }
 
 /** Every import under `root` (a src directory) that breaks the rules. */
@@ -100,15 +116,15 @@ export function findImportViolations(root: string): ImportViolation[] {
   return violations;
 }
 
-/** What the server may take from the console's source: the shared rules and the contract. */
+/** What the server may take from the console's source: the shared rules, the contract and the website's renderer. */
 function serverMayImport(to: string[]): boolean {
   const [layer, area] = to;
-  return layer === 'shared' || (layer === 'api' && area === 'contract');
+  return layer === 'shared' || layer === 'site' || (layer === 'api' && area === 'contract');
 }
 
 /**
  * Every import under `serverRoot` that reaches into `sourceRoot` (the src directory, as `@/…` or as
- * a relative path) for anything but `shared/` and `api/contract/`. Paths are relative to the parent
+ * a relative path) for anything but `shared/`, `api/contract/` and `site/`. Paths are relative to the parent
  * of `serverRoot` ('server/domain/blocks.ts').
  */
 export function findServerImportViolations(serverRoot: string, sourceRoot: string): ImportViolation[] {
@@ -121,7 +137,7 @@ export function findServerImportViolations(serverRoot: string, sourceRoot: strin
       violations.push({
         file: relative(repoRoot, file).split(sep).join('/'),
         specifier,
-        rule: 'server/ must import from src/ only shared/ and api/contract/',
+        rule: 'server/ must import from src/ only shared/, api/contract/ and site/',
       });
     }
   }

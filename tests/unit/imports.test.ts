@@ -89,6 +89,71 @@ describe('import rules', () => {
     expect(findImportViolations(root)).toEqual([]);
   });
 
+  it('reports the website renderer importing from the console or a host-bound library', () => {
+    const root = plantTree({
+      'site/SiteBlocks.tsx':
+        "import { cx } from '@/ui/cx';\nimport { Page } from '../screens/pages/Page';\nimport { api } from '@/api/endpoints';\n",
+      'site/SiteLayout.tsx':
+        "import { Button } from 'react-aria-components';\nimport { renderToString } from 'react-dom/server';\nimport DOMPurify from 'dompurify';\nimport { readFileSync } from 'node:fs';\n",
+      'shared/site.ts': "import { SiteBlocks } from '@/site/SiteBlocks';\n",
+    });
+    const found = findImportViolations(root);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        {
+          file: 'site/SiteBlocks.tsx',
+          specifier: '@/ui/cx',
+          rule: 'site/ must import only shared/, api/contract/ and its own files, not ui/cx',
+        },
+        {
+          file: 'site/SiteBlocks.tsx',
+          specifier: '../screens/pages/Page',
+          rule: 'site/ must import only shared/, api/contract/ and its own files, not screens/pages',
+        },
+        {
+          file: 'site/SiteBlocks.tsx',
+          specifier: '@/api/endpoints',
+          rule: 'site/ must import only shared/, api/contract/ and its own files, not api/endpoints',
+        },
+        {
+          file: 'site/SiteLayout.tsx',
+          specifier: 'react-aria-components',
+          rule: 'site/ must not import react-aria-components',
+        },
+        {
+          file: 'site/SiteLayout.tsx',
+          specifier: 'react-dom/server',
+          rule: 'site/ must not import react-dom/server',
+        },
+        { file: 'site/SiteLayout.tsx', specifier: 'dompurify', rule: 'site/ must not import dompurify' },
+        { file: 'site/SiteLayout.tsx', specifier: 'node:fs', rule: 'site/ must not import node:fs' },
+        {
+          file: 'shared/site.ts',
+          specifier: '@/site/SiteBlocks',
+          rule: 'shared/ must not import from site/',
+        },
+      ]),
+    );
+    expect(found).toHaveLength(8);
+  });
+
+  it('lets the website renderer use React, the shared rules, the contract and its own files', () => {
+    const root = plantTree({
+      'site/SiteBlocks.tsx':
+        "import type { ReactNode } from 'react';\nimport { jsx } from 'react/jsx-runtime';\nimport { renderSafeMarkdown } from '@/shared/markdown';\nimport type { SiteBlock } from '@/api/contract/site';\nimport { HeroBlock } from './blocks/HeroBlock';\n",
+      'site/blocks/HeroBlock.tsx': "import { textOf } from '../context';\nimport { marked } from 'marked';\n",
+    });
+    expect(findImportViolations(root)).toEqual([]);
+  });
+
+  it('lets the server render the website with its renderer', () => {
+    const root = plantTree({
+      'server/plugins/site.ts':
+        "import { SiteBlocks } from '@/site';\nimport { SiteLayout } from '../../src/site/SiteLayout';\n",
+    });
+    expect(findServerImportViolations(join(root, 'server'), join(root, 'src'))).toEqual([]);
+  });
+
   it('reports the server importing from src anything but the shared rules and the contract', () => {
     const root = plantTree({
       'server/domain/slugs.ts': "import { slugify } from '@/shared/slug';\nimport { z } from 'zod';\n",
@@ -102,7 +167,7 @@ describe('import rules', () => {
         "import { slugify } from '../../src/shared/slug';\nexport const call = slugify;\n",
       'src/shared/slug.ts': 'export const slugify = 1;\n',
     });
-    const rule = 'server/ must import from src/ only shared/ and api/contract/';
+    const rule = 'server/ must import from src/ only shared/, api/contract/ and site/';
     expect(findServerImportViolations(join(root, 'server'), join(root, 'src'))).toEqual(
       expect.arrayContaining([
         { file: 'server/routes/builder.ts', specifier: '@/ui/cx', rule },

@@ -105,8 +105,13 @@ export async function seedDealerGroup(db: Db, opts: { storage?: Storage; total: 
       if (!opts.storage) return { logo: null, banner: null };
       const colour = hexColour(brand.colour);
       return {
-        logo: await opts.storage.save('logo', 'png', badgePng(brand.initials, colour)),
-        banner: await opts.storage.save('banner_img', 'png', bannerPng(colour)),
+        logo: await opts.storage.save(
+          'logo',
+          'png',
+          badgePng(brand.initials, colour),
+          `${brand.name} badge.png`,
+        ),
+        banner: await opts.storage.save('banner_img', 'png', bannerPng(colour), `${brand.name} showroom.png`),
       };
     }),
   );

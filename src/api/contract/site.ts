@@ -68,13 +68,21 @@ export interface SiteNavEntry {
   path: string;
   children: SiteNavEntry[];
 }
-export const siteNavEntry: z.ZodType<SiteNavEntry> = z.object({
-  name: z.string(),
-  path: z.string(),
-  get children() {
-    return z.array(siteNavEntry);
-  },
-});
+
+/** The deepest menu a site may ask for. */
+export const SITE_NAV_MAX_DEPTH = 4;
+
+/**
+ * Menu entries spelled out level by level down to the deepest menu (the OpenAPI document has no
+ * recursive schemas that every tool resolves); the deepest level's children are always empty.
+ */
+const navLevel = (depth: number): z.ZodType<SiteNavEntry> =>
+  z.object({
+    name: z.string(),
+    path: z.string(),
+    children: depth > 1 ? z.array(navLevel(depth - 1)) : z.array(z.never()).max(0),
+  });
+export const siteNavEntry = navLevel(SITE_NAV_MAX_DEPTH);
 
 /** One question of a form as a site renders it: exactly what responses/submit checks answers against. */
 export const siteQuestion = z.object({
@@ -162,7 +170,7 @@ export const siteNavigation = defineCall({
       .number('Give a depth from 1 to 4.')
       .int('Give a depth from 1 to 4.')
       .min(1, 'Give a depth from 1 to 4.')
-      .max(4, 'Give a depth from 1 to 4.')
+      .max(SITE_NAV_MAX_DEPTH, 'Give a depth from 1 to 4.')
       .default(2),
   }),
   response: z.object({ data: z.array(siteNavEntry) }),

@@ -1,0 +1,302 @@
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { pageItem } from '@/api/contract/pages';
+import type {
+  SiteBrand,
+  SiteDealership,
+  SiteDealershipSummary,
+  SiteForm,
+  SiteLink,
+  SiteNavEntry,
+  SitePage,
+  SitePublicSettings,
+  SiteQuestion,
+} from '@/api/contract/site';
+import { type Question, questionsOf } from '@/shared/answers';
+import { type FileUrl, siteBlocksOf, siteFieldsOf } from '@/shared/site';
+import type { Db } from '../../db/open';
+import { brands, dealerships, pages } from '../../db/schema';
+import { childOrder } from '../pages/read';
+import { rowsOf } from '../pages/transaction';
+import { readSiteSettings } from '../settings';
+import { DEFAULT_THANK_YOU_TITLE } from '../submissions';
+import { publishedNow, publishedNowIn } from './published';
+
+/**
+ * What a website reads: published content only, shaped by the delivery API's contract. The
+ * delivery API answers these, and the reference site renders them, so both show the same.
+ */
+export interface SiteReader {
+  page(path: string): Promise<SitePage | null>;
+  navigation(depth: number): Promise<SiteNavEntry[]>;
+  form(handle: string): Promise<SiteForm | null>;
+  brands(): Promise<SiteBrand[]>;
+  dealerships(brandSlug?: string): Promise<SiteDealershipSummary[]>;
+  dealership(slug: string): Promise<SiteDealership | null>;
+  settings(): Promise<SitePublicSettings>;
+}
+
+/** How many children a page answer and each menu level list at most: a folder may hold thousands. */
+export const SITE_LIST_LIMIT = 100;
+
+/** A page's full path from its slug: the homepage's slug is '/', every other is the path without its slash. */
+export const pathOf = (slug: string): string => (slug === '/' ? '/' : `/${slug}`);
+
+/** The slug a full path names: '/' for the homepage, else the path without its outer slashes. */
+export function slugOfPath(path: string): string {
+  const trimmed = path.trim().replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/** The blocks a page keeps, each checked on its own: a block stored in an older shape is left out, not the page. */
+function storedItems(items: unknown[]) {
+  return items.flatMap((raw) => {
+    const parsed = pageItem.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+function siteQuestion(question: Question, dealershipOptions: SiteQuestion['options']): SiteQuestion {
+  return {
+    name: question.key,
+    label: question.label,
+    type: question.kind,
+    required: question.required,
+    options: question.kind === 'dealership' ? dealershipOptions : question.options,
+    help: question.help,
+    placeholder: question.placeholder,
+    earliest: question.earliest,
+    latest: question.latest,
+  };
+}
+
+export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteReader {
+  const { fileUrl } = options;
+  const urls = (paths: readonly string[] | undefined) => (paths ?? []).map(fileUrl);
+  const brandOf = (row: { name: string; slug: string; meta: { logo?: string | null } }): SiteBrand => ({
+    name: row.name,
+    slug: row.slug,
+    logo_url: row.meta.logo ? fileUrl(row.meta.logo) : null,
+  });
+
+  const liveDealerships = and(isNull(dealerships.deletedAt), isNotNull(dealerships.publishedAt));
+
+  async function dealershipRows(where = liveDealerships) {
+    return db
+      .select({ dealership: dealerships, brand: brands })
+      .from(dealerships)
+      .leftJoin(brands, and(eq(brands.id, dealerships.brandId), isNull(brands.deletedAt)))
+      .where(where)
+      .orderBy(asc(dealerships.sortOrder), asc(dealerships.id));
+  }
+  type DealershipRow = Awaited<ReturnType<typeof dealershipRows>>[number];
+  const summaryOf = ({ dealership: d, brand }: DealershipRow): SiteDealershipSummary => ({
+    name: d.name,
+    slug: d.slug,
+    brand: brand?.live ? brandOf(brand) : null,
+    email: d.email,
+    telephone: d.telephone,
+    address: d.address,
+    opening_times: d.openingTimes,
+  });
+
+  /** Published pages under these parents (null: the top of the tree), each parent's in its own order. */
+  async function publishedChildren(
+    parent: { id: number; sortBy: 'sort_order' | 'published_at'; sortByMode: 'asc' | 'desc' } | null,
+  ) {
+    return db
+      .select({ id: pages.id, name: pages.name, slug: pages.slug, publishedAt: pages.publishedAt })
+      .from(pages)
+      .where(
+        and(
+          eq(pages.kind, 'page'),
+          parent ? eq(pages.parentId, parent.id) : isNull(pages.parentId),
+          publishedNow,
+        ),
+      )
+      .orderBy(...childOrder(parent))
+      .limit(SITE_LIST_LIMIT);
+  }
+
+  return {
+    async page(path) {
+      const [found] = await db
+        .select({ page: pages, brand: brands })
+        .from(pages)
+        .leftJoin(brands, and(eq(brands.id, pages.brandId), isNull(brands.deletedAt)))
+        .where(and(eq(pages.kind, 'page'), eq(pages.slug, slugOfPath(path)), publishedNow));
+      if (!found) return null;
+      const { page, brand } = found;
+      const [up, children, home] = await Promise.all([
+        db.execute(sql`
+          with recursive up(id, name, slug, parent_id, shown, depth) as (
+            select id, name, slug, parent_id, true, 0 from pages where id = ${page.id}
+            union all
+            select p.id, p.name, p.slug, p.parent_id, ${publishedNowIn('p')}, up.depth + 1
+            from pages p join up on p.id = up.parent_id
+            where up.depth < 1000
+          )
+          select name, slug, shown from up where depth > 0 order by depth desc`),
+        publishedChildren(page),
+        page.slug === '/'
+          ? Promise.resolve([])
+          : db
+              .select({ name: pages.name })
+              .from(pages)
+              .where(and(eq(pages.kind, 'page'), eq(pages.slug, '/'), publishedNow)),
+      ]);
+      const ancestors = rowsOf<{ name: string; slug: string; shown: boolean }>(up);
+      // A page under an unpublished (or scheduled, or deleted) ancestor is not on the site.
+      if (ancestors.some((a) => !a.shown)) return null;
+      const crumbs: SiteLink[] = ancestors.map((a) => ({ name: a.name, path: pathOf(a.slug) }));
+      const homeRow = home[0];
+      if (homeRow && crumbs[0]?.path !== '/') crumbs.unshift({ name: homeRow.name, path: '/' });
+      return {
+        name: page.name,
+        path: pathOf(page.slug),
+        meta: page.meta,
+        published_at: page.publishedAt ? page.publishedAt.toISOString() : null,
+        brand: brand?.live ? brandOf(brand) : null,
+        breadcrumbs: crumbs,
+        blocks: siteBlocksOf(storedItems(page.items), fileUrl),
+        configurables: Object.fromEntries(
+          Object.entries(page.configurables).map(([handle, value]) => [
+            handle,
+            siteFieldsOf((value as { fields?: Record<string, unknown> } | null)?.fields, fileUrl),
+          ]),
+        ),
+        children: children.map((c) => ({
+          name: c.name,
+          path: pathOf(c.slug),
+          published_at: c.publishedAt ? c.publishedAt.toISOString() : null,
+        })),
+        sort_by: page.sortBy,
+        sort_by_mode: page.sortByMode,
+      };
+    },
+
+    async navigation(depth) {
+      const level = async (
+        parent: { id: number; sortBy: 'sort_order' | 'published_at'; sortByMode: 'asc' | 'desc' } | null,
+        remaining: number,
+      ): Promise<SiteNavEntry[]> => {
+        const rows = parent
+          ? await db
+              .select({
+                id: pages.id,
+                name: pages.name,
+                slug: pages.slug,
+                sortBy: pages.sortBy,
+                sortByMode: pages.sortByMode,
+              })
+              .from(pages)
+              .where(and(eq(pages.kind, 'page'), eq(pages.parentId, parent.id), publishedNow))
+              .orderBy(...childOrder(parent))
+              .limit(SITE_LIST_LIMIT)
+          : await db
+              .select({
+                id: pages.id,
+                name: pages.name,
+                slug: pages.slug,
+                sortBy: pages.sortBy,
+                sortByMode: pages.sortByMode,
+              })
+              .from(pages)
+              .where(and(eq(pages.kind, 'page'), isNull(pages.parentId), publishedNow))
+              .orderBy(...childOrder(null))
+              .limit(SITE_LIST_LIMIT);
+        return Promise.all(
+          rows.map(async (row) => ({
+            name: row.name,
+            path: pathOf(row.slug),
+            children: remaining > 1 ? await level(row, remaining - 1) : [],
+          })),
+        );
+      };
+      return level(null, depth);
+    },
+
+    async form(handle) {
+      const [form] = await db
+        .select({
+          name: pages.name,
+          slug: pages.slug,
+          brandId: pages.brandId,
+          items: pages.items,
+          thankYou: pages.thankYou,
+        })
+        .from(pages)
+        .where(and(eq(pages.kind, 'form'), eq(pages.slug, handle), publishedNow));
+      if (!form) return null;
+      const questions = questionsOf(form.items);
+      const pickers = questions.filter((q) => q.kind === 'dealership');
+      const dealershipOptions = pickers.length > 0 ? await dealershipRows() : [];
+      return {
+        handle: form.slug,
+        name: form.name,
+        questions: questions.map((q) =>
+          siteQuestion(
+            q,
+            dealershipOptions
+              // The same rule the submission checks: a brand-only picker takes the form's brand's dealerships.
+              .filter((d) => !q.brandOnly || form.brandId === null || d.dealership.brandId === form.brandId)
+              .map((d) => ({ value: String(d.dealership.id), label: d.dealership.name })),
+          ),
+        ),
+        thank_you: {
+          title: form.thankYou?.title || DEFAULT_THANK_YOU_TITLE,
+          description: form.thankYou?.description ?? '',
+        },
+      };
+    },
+
+    async brands() {
+      const rows = await db
+        .select()
+        .from(brands)
+        .where(and(eq(brands.live, true), isNull(brands.deletedAt)))
+        .orderBy(asc(brands.sortOrder), asc(brands.id));
+      return rows.map(brandOf);
+    },
+
+    async dealerships(brandSlug) {
+      const rows = await dealershipRows(
+        brandSlug === undefined
+          ? liveDealerships
+          : and(liveDealerships, sql`lower(${brands.slug}) = lower(${brandSlug})`, eq(brands.live, true)),
+      );
+      return rows.map(summaryOf);
+    },
+
+    async dealership(slug) {
+      const [row] = await dealershipRows(
+        and(liveDealerships, sql`lower(${dealerships.slug}) = lower(${slug})`),
+      );
+      if (!row) return null;
+      const d = row.dealership;
+      return {
+        ...summaryOf(row),
+        copy: d.copy,
+        banner_urls: urls(d.images.banner_img),
+        image_urls: urls(d.images.dealer_img),
+        team: d.team.map((member) => ({
+          name: member.name,
+          content: member.content,
+          image_url: member.image[0] ? fileUrl(member.image[0]) : null,
+        })),
+      };
+    },
+
+    async settings() {
+      const stored = await readSiteSettings(db);
+      // Named field by field: finance, history-check and voucher values never leave through a site call.
+      return {
+        site_name: stored.site_name,
+        social: {
+          facebook: stored.social.facebook,
+          twitter: stored.social.twitter,
+          instagram: stored.social.instagram,
+        },
+      };
+    },
+  };
+}

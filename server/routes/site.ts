@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { calls as site } from '@/api/contract/site';
+import type { SiteReader } from '../domain/site/reader';
+import { notFound } from '../http/errors';
+import { registerCall } from '../http/route';
+
+/**
+ * How long a site's cache may use an answer without asking, and how long longer it may show it
+ * while it asks in the background. Short: a save reaches visitors within a minute at most, and a
+ * revalidation costs a 304.
+ */
+export const SITE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+
+/** A strong validator made from the answer's bytes: it changes exactly when the answer does. */
+export function etagOf(answer: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 32)}"`;
+}
+
+/** Whether an If-None-Match header names this ETag (a list, `*`, or weak forms of it). */
+export function matchesEtag(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const text = Array.isArray(header) ? header.join(',') : header;
+  return text.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
+  });
+}
+
+/** Answers with its ETag and caching headers, or 304 with no body when the caller holds it already. */
+function cached<T>(request: FastifyRequest, reply: FastifyReply, answer: T): T {
+  const etag = etagOf(answer);
+  reply.header('ETag', etag);
+  reply.header('Cache-Control', SITE_CACHE_CONTROL);
+  if (matchesEtag(request.headers['if-none-match'], etag)) {
+    reply.code(304).send();
+    // Fastify has sent the 304 already; what a sent reply's handler returns is not used.
+    return reply as unknown as T;
+  }
+  return answer;
+}
+
+/**
+ * The delivery API: public, read-only, published content only. Browsers on the SITE_ORIGINS may
+ * read it (CORS for GET); everyone else reads it server to server.
+ */
+export function siteRoutes(app: FastifyInstance, opts: { reader: SiteReader; origins: string[] }) {
+  const { reader } = opts;
+  const origins = new Set(opts.origins);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/site/')) return;
+    reply.header('Vary', 'Origin');
+    const origin = request.headers.origin;
+    if (!origin || !origins.has(origin)) return;
+    reply.header('Access-Control-Allow-Origin', origin);
+    reply.header('Access-Control-Expose-Headers', 'ETag');
+    if (request.method === 'OPTIONS') {
+      reply.header('Access-Control-Allow-Methods', 'GET');
+      reply.header('Access-Control-Allow-Headers', 'If-None-Match');
+      reply.header('Access-Control-Max-Age', '600');
+      await reply.code(204).send();
+    }
+  });
+  // A preflight from an origin not on the list gets no CORS headers, so its browser refuses the call.
+  app.options('/api/site/*', { schema: { hide: true } }, async (_request, reply) => reply.code(204).send());
+
+  registerCall(app, site.pages, async ({ query, raw }, reply) => {
+    const page = await reader.page(query.path);
+    if (!page) throw notFound('There is no published page at that address.');
+    return cached(raw, reply, page);
+  });
+
+  registerCall(app, site.navigation, async ({ query, raw }, reply) =>
+    cached(raw, reply, { data: await reader.navigation(query.depth) }),
+  );
+
+  registerCall(app, site.forms, async ({ params, raw }, reply) => {
+    const form = await reader.form(params.handle);
+    if (!form) throw notFound('There is no published form with that handle.');
+    return cached(raw, reply, form);
+  });
+
+  registerCall(app, site.brands, async ({ raw }, reply) =>
+    cached(raw, reply, { data: await reader.brands() }),
+  );
+
+  registerCall(app, site.dealerships, async ({ query, raw }, reply) =>
+    cached(raw, reply, { data: await reader.dealerships(query.brand) }),
+  );
+
+  registerCall(app, site.dealershipsShow, async ({ params, raw }, reply) => {
+    const dealership = await reader.dealership(params.slug);
+    if (!dealership) throw notFound('There is no live dealership with that address.');
+    return cached(raw, reply, dealership);
+  });
+
+  registerCall(app, site.settings, async ({ raw }, reply) => cached(raw, reply, await reader.settings()));
+}

@@ -1,0 +1,34 @@
+import { filesOf, textOf } from '../context';
+import { BlockHeading, labelledBy } from './BlockHeading';
+import { ButtonLink } from './ButtonLink';
+import { type BlockProps, sectionEntries, sectionFields } from './blockProps';
+
+export function CallToActionBlock({ block, context, id }: BlockProps) {
+  const content = sectionFields(block, 'content');
+  const title = textOf(content.title);
+  const background = filesOf(content.background)[0];
+  return (
+    <section
+      className={`site-block site-cta${background ? ' site-cta--image' : ''}`}
+      aria-labelledby={labelledBy(id, title)}
+    >
+      {background ? <img className="site-cta__image" src={background.url} alt="" loading="lazy" /> : null}
+      <div className="site-cta__content">
+        <BlockHeading id={id} title={title} />
+        {textOf(content.text) ? <p>{textOf(content.text)}</p> : null}
+        <div className="site-cta__buttons">
+          {sectionEntries(block, 'buttons').map((button, index) => (
+            <ButtonLink
+              // biome-ignore lint/suspicious/noArrayIndexKey: buttons have no identity of their own
+              key={index}
+              context={context}
+              label={textOf(button.label)}
+              link={textOf(button.link)}
+              style={textOf(button.style)}
+            />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

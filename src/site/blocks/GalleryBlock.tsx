@@ -1,0 +1,23 @@
+import { altFromName, filesOf, textOf } from '../context';
+import { BlockHeading, labelledBy } from './BlockHeading';
+import { type BlockProps, sectionFields } from './blockProps';
+
+export function GalleryBlock({ block, id }: BlockProps) {
+  const content = sectionFields(block, 'content');
+  const title = textOf(content.title);
+  const images = filesOf(content.images);
+  if (!images.length && !title) return null;
+  const columns = ['2', '3', '4'].includes(textOf(content.columns)) ? textOf(content.columns) : '3';
+  return (
+    <section className="site-block site-gallery" aria-labelledby={labelledBy(id, title)}>
+      <BlockHeading id={id} title={title} />
+      <ul className={`site-gallery__grid site-columns-${columns}`}>
+        {images.map((image) => (
+          <li key={image.url}>
+            <img src={image.url} alt={altFromName(image.name)} loading="lazy" width={640} height={427} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
