@@ -73,7 +73,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
   await app.register(authGuard, { db: database.db, tokens: app.tokens });
   await app.register(apiRoutes, { config, database });
   await app.register(storedFiles);
-  await app.register(sitePreview, { db: database.db });
+  await app.register(sitePreview, { db: database.db, config });
   await app.register(consoleApp, { config });
 
   return { app, tokens: app.tokens, storage: app.storage, mailer: app.mailer, jobs: app.jobs };

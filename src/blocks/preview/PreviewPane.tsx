@@ -7,10 +7,10 @@ import { type LiveDraft, type OpenDraft, withOpenDraft } from './liveDraft';
 import { PreviewFrame } from './PreviewFrame';
 import styles from './PreviewPane.module.css';
 import { previewBlocksMaker } from './previewBlocks';
-import { type PreviewContext, usePreviewContext } from './previewContext';
+import { embeddedHandles, type PreviewContext, usePreviewContext } from './previewContext';
 import { formFromDraft } from './previewForm';
 import { PREVIEW_WIDTHS, type PreviewWidth, usePreviewWidth } from './previewPrefs';
-import { SITE_CSS_URL, SiteBlockView, SiteFormPreview } from './siteView';
+import { SITE_CSS_URL, SiteBlockView, SiteFormPreview, SitePageFrame } from './siteView';
 
 export interface PreviewPaneProps {
   actor: BuilderActor;
@@ -34,7 +34,7 @@ const PreviewBlock = memo(function PreviewBlock({
 }) {
   return (
     <div data-preview-key={id}>
-      <SiteBlockView block={block} context={context} />
+      <SiteBlockView block={block} context={context} id={`block-${id}`} />
     </div>
   );
 });
@@ -60,16 +60,11 @@ function useDraftItems(actor: BuilderActor, liveDraft: LiveDraft) {
   return { items: useMemo(() => withOpenDraft(items, keys, open), [items, keys, open]), keys };
 }
 
-function PagePreview({
-  actor,
-  liveDraft,
-  context,
-}: {
-  actor: BuilderActor;
-  liveDraft: LiveDraft;
-  context: PreviewContext;
-}) {
+function PagePreview({ actor, liveDraft }: { actor: BuilderActor; liveDraft: LiveDraft }) {
   const { items, keys } = useDraftItems(actor, liveDraft);
+  const handles = useMemo(() => embeddedHandles(items), [items]);
+  const context = usePreviewContext(actor, handles);
+  const name = useDeferredValue(useSelector(actor, (s) => s.context.name));
   const editing = useSelector(actor, (s) => s.context.editing);
   const [blocksOf] = useState(() => previewBlocksMaker());
   const blocks = useMemo(() => blocksOf(items, keys), [blocksOf, items, keys]);
@@ -83,28 +78,27 @@ function PagePreview({
     shown?.scrollIntoView({ block: 'nearest' });
   }, [editingKey]);
 
-  if (blocks.length === 0) return <p className="site-preview-empty">No visible blocks yet.</p>;
   return (
-    <>
+    <SitePageFrame name={name} context={context}>
+      {blocks.length === 0 ? <p>No visible blocks yet.</p> : null}
       {blocks.map(({ key, block }) => (
         <PreviewBlock key={key} id={key} block={block} context={context} />
       ))}
-    </>
+    </SitePageFrame>
   );
 }
 
 function FormPreview({
   actor,
   liveDraft,
-  context,
   form,
 }: {
   actor: BuilderActor;
   liveDraft: LiveDraft;
-  context: PreviewContext;
   form: NonNullable<PreviewPaneProps['form']>;
 }) {
   const { items } = useDraftItems(actor, liveDraft);
+  const context = usePreviewContext(actor);
   const name = useDeferredValue(useSelector(actor, (s) => s.context.name));
   const slug = useSelector(actor, (s) => s.context.slug);
   const shown = useMemo(
@@ -121,10 +115,9 @@ function FormPreview({
  */
 export default function PreviewPane({ actor, liveDraft, form }: PreviewPaneProps) {
   const [width, setWidth] = usePreviewWidth();
-  const context = usePreviewContext(actor);
   let content: ReactNode;
-  if (form) content = <FormPreview actor={actor} liveDraft={liveDraft} context={context} form={form} />;
-  else content = <PagePreview actor={actor} liveDraft={liveDraft} context={context} />;
+  if (form) content = <FormPreview actor={actor} liveDraft={liveDraft} form={form} />;
+  else content = <PagePreview actor={actor} liveDraft={liveDraft} />;
   return (
     <section className={styles.pane} aria-labelledby="builder-preview-heading">
       <div className={styles.bar}>

@@ -19,10 +19,12 @@ function siteQuestion(question: Question, context: PreviewContext): SiteQuestion
     required: question.required,
     options:
       question.kind === 'dealership'
-        ? context.dealerships.map((d) => ({ value: d.slug, label: d.name }))
+        ? context.dealerships
+            // A brand-only picker offers the form's brand's dealerships; the preview knows brands by name only.
+            .map((d) => ({ value: d.slug, label: d.name }))
         : question.options,
-    help: '',
-    placeholder: '',
+    help: question.help,
+    placeholder: question.placeholder,
     earliest: question.earliest,
     latest: question.latest,
   };

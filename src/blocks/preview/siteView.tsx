@@ -1,38 +1,50 @@
+import type { ReactNode } from 'react';
 import type { SiteBlock, SiteForm } from '@/api/contract/site';
-import type { PreviewContext } from './previewContext';
+import { BLOCK_COMPONENTS, type SiteContext, SiteFormView, SiteLayout } from '@/site';
+import siteCssUrl from '@/site/site.css?url';
 
-/** Where the site's stylesheet is served, for the preview's frame. */
-export const SITE_CSS_URL = '/site.css';
+/** Where the site's stylesheet is served (a file of the console's build), for the preview's frame. */
+export const SITE_CSS_URL = siteCssUrl;
 
-/** One block as the site renders it. */
-export function SiteBlockView({ block }: { block: SiteBlock; context: PreviewContext }) {
+/** One block as the site renders it; `id` is unique in the preview, as the site's are on a page. */
+export function SiteBlockView({
+  block,
+  context,
+  id,
+}: {
+  block: SiteBlock;
+  context: SiteContext;
+  id: string;
+}) {
+  const Block = BLOCK_COMPONENTS[block.index];
+  return Block ? <Block block={block} context={context} id={id} /> : null;
+}
+
+/** A page as the site lays it out: its header and footer around the title and the blocks. */
+export function SitePageFrame({
+  name,
+  context,
+  children,
+}: {
+  name: string;
+  context: SiteContext;
+  children: ReactNode;
+}) {
   return (
-    <section>
-      <h2>{block.name}</h2>
-      {Object.values(block.sections).map((section, at) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: sections are in a fixed order
-        <div key={at}>
-          {Object.values(section.fields).map((value, i) =>
-            // biome-ignore lint/suspicious/noArrayIndexKey: fields are in a fixed order
-            typeof value === 'string' ? <p key={i}>{value}</p> : null,
-          )}
-        </div>
-      ))}
-    </section>
+    <SiteLayout context={context}>
+      <article className="site-page">
+        <h1 className="site-page__title">{name}</h1>
+        {children}
+      </article>
+    </SiteLayout>
   );
 }
 
-/** A form as a visitor sees it. */
-export function SiteFormPreview({ form }: { form: SiteForm; context: PreviewContext }) {
+/** A form as a visitor sees it on its own page. */
+export function SiteFormPreview({ form, context }: { form: SiteForm; context: SiteContext }) {
   return (
-    <form>
-      <h1>{form.name}</h1>
-      {form.questions.map((q) => (
-        <label key={q.name}>
-          {q.label}
-          <input name={q.name} />
-        </label>
-      ))}
-    </form>
+    <SitePageFrame name={form.name} context={context}>
+      <SiteFormView form={form} action="#" id={`form-${form.handle || 'preview'}`} />
+    </SitePageFrame>
   );
 }
