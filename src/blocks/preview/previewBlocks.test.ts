@@ -7,7 +7,9 @@ const text = (name: string, body: string, extra: Partial<PageItem> = {}): PageIt
   ({
     index: 'rich_text',
     name,
-    sections: { content: { fields: { body }, entries: [] } },
+    hidden: false,
+    hideable: { item: true, sections: ['content'] },
+    sections: { content: { hidden: false, fields: { body }, entries: [] } },
     ...extra,
   }) as PageItem;
 

@@ -4,7 +4,13 @@ import { emptySettings } from '@/site';
 import { formFromDraft } from './previewForm';
 
 const input = (index: string, fields: Record<string, string>, hidden = false): PageItem =>
-  ({ index, name: index, hidden, sections: { settings: { fields, entries: [] } } }) as PageItem;
+  ({
+    index,
+    name: index,
+    hidden,
+    hideable: { item: true, sections: [] },
+    sections: { settings: { hidden: false, fields, entries: [] } },
+  }) as PageItem;
 
 describe('the form preview', () => {
   it('asks the draft’s visible questions, as a visitor sees them', () => {
