@@ -51,13 +51,16 @@ export function usePreviewWidth(): [PreviewWidth, (width: PreviewWidth) => void]
 
 /** Whether a media query matches, following the window as it is resized. */
 export function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
+  // A browser without matchMedia (a test's DOM) is taken to be wide.
+  const canMatch = typeof window.matchMedia === 'function';
+  const [matches, setMatches] = useState(() => canMatch && window.matchMedia(query).matches);
   useEffect(() => {
+    if (!canMatch) return;
     const list = window.matchMedia(query);
     const update = () => setMatches(list.matches);
     update();
     list.addEventListener('change', update);
     return () => list.removeEventListener('change', update);
-  }, [query]);
+  }, [query, canMatch]);
   return matches;
 }
