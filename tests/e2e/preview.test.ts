@@ -82,6 +82,24 @@ describe.skipIf(!hasChromium)('the builder preview', () => {
     ).toBe('true');
   });
 
+  it('shows the form builder’s draft as the form a visitor fills', async () => {
+    await page.goto('/forms/add');
+    await page.getByRole('heading', { name: 'Add Form' }).waitFor();
+    const toggle = page.getByRole('button', { name: 'Preview', exact: true });
+    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+    await addBlock(page, 'Text input');
+    await block(page, 'Text input').getByRole('button', { name: 'Edit Text input' }).click();
+    const editor = page.getByRole('region', { name: 'Edit Text input' });
+    const label = `Your registration ${uniqueToken()}`;
+    await field(editor, 'Label').fill(label);
+    const form = page.frameLocator('iframe[title="Form preview"]');
+    await form.getByLabel(label).waitFor();
+    // The frame is styled by the site's own stylesheet alone.
+    expect(await form.locator('link[rel="stylesheet"]').getAttribute('href')).toMatch(
+      /\/assets\/site-[\w-]+\.css$/,
+    );
+  });
+
   it('puts the editor and the preview behind tabs on a narrow screen', async () => {
     await page.setViewportSize({ width: 700, height: 900 });
     const id = await createPage(token, `Narrow ${uniqueToken()}`, {
