@@ -53,6 +53,7 @@ export function PreviewFrame({ width, cssUrl, title, children }: PreviewFramePro
       <iframe
         ref={frame}
         title={title}
+        data-preview=""
         srcDoc={EMPTY_DOCUMENT}
         onLoad={onLoad}
         className={styles.frame}
