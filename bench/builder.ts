@@ -269,8 +269,10 @@ async function previewLatency(page: Page): Promise<{ p95: number; samples: numbe
     typed += key;
     const reached = page.evaluate(
       ({ selector, expected }) =>
-        new Promise<number>((done) => {
+        new Promise<number>((done, fail) => {
           const doc = (document.querySelector(selector) as HTMLIFrameElement).contentDocument as Document;
+          // A keystroke that never reaches the preview fails the figure rather than hanging the run.
+          const giveUp = setTimeout(() => fail(new Error(`the preview never showed "${expected}"`)), 10_000);
           let pressedAt: number | null = null;
           document.addEventListener(
             'keydown',
@@ -282,6 +284,7 @@ async function previewLatency(page: Page): Promise<{ p95: number; samples: numbe
           const observer = new MutationObserver(() => {
             if (pressedAt === null || !doc.body.textContent?.includes(expected)) return;
             observer.disconnect();
+            clearTimeout(giveUp);
             const start = pressedAt;
             requestAnimationFrame(() => setTimeout(() => done(performance.now() - start), 0));
           });
