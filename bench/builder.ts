@@ -215,11 +215,101 @@ async function typingLatency(page: Page): Promise<{ p95: number; reported: numbe
   return { p95: p95(samples), reported: reported.length, samples };
 }
 
+const PREVIEW_FRAME = 'iframe[title="Page preview"]';
+
+/** Opens the builder's preview pane and waits until it shows every visible block. */
+async function openPreview(page: Page, count: number): Promise<void> {
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await page.waitForFunction(
+    ({ selector, blocks }) =>
+      (document.querySelector(selector) as HTMLIFrameElement | null)?.contentDocument?.querySelectorAll(
+        '[data-preview-key]',
+      ).length === blocks,
+    { selector: PREVIEW_FRAME, blocks: count },
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * Keystroke to preview paint: from a key's keydown in a block field to the frame painted after the
+ * preview first shows the field's new text. Keys are pressed one at a time, each once the last has
+ * reached the preview, so each figure is one keystroke's whole way.
+ */
+async function previewLatency(page: Page): Promise<{ p95: number; samples: number[] }> {
+  await page.getByRole('button', { name: 'Edit Block 150', exact: true }).click();
+  const fields = page.locator(
+    'li[aria-label="Block 150"] input[type="text"], li[aria-label="Block 150"] textarea',
+  );
+  // The first of the block's text fields that the site shows (a block's name may not be shown).
+  const probe = 'Qzx';
+  let chosen = -1;
+  for (let at = 0; at < (await fields.count()) && chosen < 0; at++) {
+    await fields.nth(at).fill(probe);
+    const shown = await page
+      .waitForFunction(
+        ({ selector, text }) =>
+          (
+            document.querySelector(selector) as HTMLIFrameElement | null
+          )?.contentDocument?.body.textContent?.includes(text),
+        { selector: PREVIEW_FRAME, text: probe },
+        { timeout: 2000 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    await fields.nth(at).fill('');
+    if (shown) chosen = at;
+  }
+  if (chosen < 0) throw new Error('No text field of Block 150 shows in the preview');
+  const fieldBox = fields.nth(chosen);
+  await fieldBox.click();
+  const text = 'Springoffersonnearlynewhatchbacksateverybranch';
+  const samples: number[] = [];
+  let typed = '';
+  for (let i = 0; i < KEYSTROKES; i++) {
+    const key = text[i % text.length] as string;
+    typed += key;
+    const reached = page.evaluate(
+      ({ selector, expected }) =>
+        new Promise<number>((done, fail) => {
+          const doc = (document.querySelector(selector) as HTMLIFrameElement).contentDocument as Document;
+          // A keystroke that never reaches the preview fails the figure rather than hanging the run.
+          const giveUp = setTimeout(() => fail(new Error(`the preview never showed "${expected}"`)), 10_000);
+          let pressedAt: number | null = null;
+          document.addEventListener(
+            'keydown',
+            () => {
+              pressedAt = performance.now();
+            },
+            { once: true, capture: true },
+          );
+          const observer = new MutationObserver(() => {
+            if (pressedAt === null || !doc.body.textContent?.includes(expected)) return;
+            observer.disconnect();
+            clearTimeout(giveUp);
+            const start = pressedAt;
+            requestAnimationFrame(() => setTimeout(() => done(performance.now() - start), 0));
+          });
+          observer.observe(doc.body, { childList: true, subtree: true, characterData: true });
+        }),
+      { selector: PREVIEW_FRAME, expected: typed },
+    );
+    await page.keyboard.press(key);
+    samples.push(await reached);
+  }
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  return { p95: p95(samples), samples };
+}
+
+/** The page length the preview's budgets are set for (design §7). */
+const PREVIEW_BLOCKS = 300;
+
 interface SizeFigures {
   blocks: number;
   usableMs: number[];
   keystrokeP95: number;
   keystrokes: number[];
+  /** With the preview open: typing in a field, and keystroke to the preview's paint. */
+  preview: { keystrokeP95: number; previewP95: number; previewSamples: number[] } | null;
   actions: Record<string, number[]>;
   budgets: Budget[];
 }
@@ -262,6 +352,15 @@ async function measure(
       usable.push(await openBuilder(page, url));
     }
     const typing = await typingLatency(page);
+    let preview: SizeFigures['preview'] = null;
+    if (count === PREVIEW_BLOCKS) {
+      await openPreview(page, count);
+      const typingWithPreview = await typingLatency(page);
+      const shown = await previewLatency(page);
+      preview = { keystrokeP95: typingWithPreview.p95, previewP95: shown.p95, previewSamples: shown.samples };
+      // The edits below are timed with the pane closed again, as the budgets without it are set.
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    }
 
     const actions: Record<string, number[]> = { add: [], move: [], remove: [], duplicate: [], undo: [] };
     for (let round = 0; round < ROUNDS; round++) {
@@ -280,6 +379,10 @@ async function measure(
     console.log(
       `  keystroke to paint  p95 ${typing.p95.toFixed(1)} ms (${typing.reported} of ${KEYSTROKES} over ${EVENT_FLOOR_MS} ms)`,
     );
+    if (preview) {
+      console.log(`  with preview open   p95 ${preview.keystrokeP95.toFixed(1)} ms`);
+      console.log(`  keystroke to preview p95 ${preview.previewP95.toFixed(1)} ms`);
+    }
     for (const [name, samples] of Object.entries(actions))
       console.log(`  ${name.padEnd(19)} ${samples.map((v) => v.toFixed(1)).join(', ')} ms`);
     const budgets: Budget[] = [
@@ -290,6 +393,22 @@ async function measure(
         limit: 50,
         unit: 'ms',
       },
+      ...(preview
+        ? [
+            {
+              label: `keystroke to paint in a block field, preview open, p95 (${count} blocks)`,
+              actual: preview.keystrokeP95,
+              limit: 50,
+              unit: 'ms' as const,
+            },
+            {
+              label: `keystroke to preview paint p95 (${count} blocks)`,
+              actual: preview.previewP95,
+              limit: 200,
+              unit: 'ms' as const,
+            },
+          ]
+        : []),
       ...Object.entries(actions).map(([name, samples]) => ({
         label: `${name} (${count} blocks, median of ${samples.length})`,
         actual: median(samples),
@@ -302,6 +421,7 @@ async function measure(
       usableMs: usable,
       keystrokeP95: typing.p95,
       keystrokes: typing.samples,
+      preview,
       actions,
       budgets,
     };

@@ -49,7 +49,7 @@ export async function apiRoutes(
   brandsRoutes(api, { db, storage });
   dealershipsRoutes(api, { db, storage });
   filesRoutes(api, { storage });
-  pagesRoutes(api, { db });
+  pagesRoutes(api, { db, tokens, publicUrl: config.publicUrl });
   formsRoutes(api, { db });
   templatesRoutes(api, { db });
   builderRoutes(api, { storage });

@@ -11,6 +11,7 @@ import {
   pagesPublishable,
   pagesRestore,
   pagesSearch,
+  pagesShare,
   pagesShow,
   pagesSlug,
   pagesSort,
@@ -18,6 +19,7 @@ import {
   pagesUpdate,
 } from '@/api/contract/pages';
 import type { Db } from '../db/open';
+import type { TokenService } from '../domain/auth/tokens';
 import { readItems } from '../domain/blocks';
 import {
   ancestorsOf,
@@ -41,6 +43,7 @@ import {
   togglePublished,
   updatePage,
 } from '../domain/pages/write';
+import { mintPreviewLink } from '../domain/site/previewLinks';
 import { invalid } from '../http/errors';
 import { registerCall } from '../http/route';
 
@@ -61,8 +64,11 @@ const savedAnswer = (saved: SavedPage) => ({
   updated_at: saved.updatedAt.toISOString(),
 });
 
-export function pagesRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export function pagesRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; tokens: TokenService; publicUrl: string | null },
+) {
+  const { db, tokens, publicUrl } = opts;
 
   registerCall(app, pagesList, async () => {
     const { rows } = await listChildren(db, { kind: 'page', parent: null }, null);
@@ -120,6 +126,16 @@ export function pagesRoutes(app: FastifyInstance, opts: { db: Db }) {
     const parent = query.parent ? await findPage(db, 'page', query.parent) : null;
     if (query.parent && !parent) throw invalid({ parent: NO_SUCH_PARENT });
     return { slug: await freeSlug(db, 'page', childSlug(parent?.slug ?? null, part)) };
+  });
+
+  registerCall(app, pagesShare, async ({ body }) => {
+    const row = await findPage(db, 'page', body.id);
+    if (!row) throw missing('page');
+    const link = await mintPreviewLink(tokens, row.id);
+    return {
+      url: `${(publicUrl ?? '').replace(/\/+$/, '')}${link.path}`,
+      expires_at: link.expiresAt.toISOString(),
+    };
   });
 
   registerCall(app, pagesSearch, async ({ query }) => ({ data: await searchPages(db, query.search) }));

@@ -14,7 +14,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { BuilderItem, BuilderSection } from '@/api/contract/builder';
 import type { StoredFile } from '@/api/contract/common';
 import type { FieldValue, ItemSection, PageItem } from '@/api/contract/pages';
@@ -37,6 +37,8 @@ export interface BlockEditorProps {
   onCancel: () => void;
   /** Told the edited item once it keeps to its definition. */
   onSave: (item: PageItem) => void;
+  /** Told the block's unsaved state after each change, for a live preview. */
+  onDraft?: ((item: PageItem) => void) | undefined;
   /** Stores a file for a files field; defaults to builder/files/upload. */
   upload?: (target: UploadTarget, file: File) => Promise<StoredFile>;
   /** Errors the server gave this item on the last save, keyed from the item ('sections.hero.fields.title'). */
@@ -55,10 +57,13 @@ export function BlockEditor({
   definition,
   onCancel,
   onSave,
+  onDraft,
   upload = uploadBlockFile,
   errors: serverErrors,
 }: BlockEditorProps) {
   const [draft, setDraft] = useState(item);
+  // After the render that shows the change: a preview never holds up the field's own paint.
+  useEffect(() => onDraft?.(draft), [onDraft, draft]);
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const prefix = useId();
 

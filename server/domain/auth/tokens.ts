@@ -18,6 +18,13 @@ export interface TokenService {
   verify(token: string): Promise<AccessClaims | null>;
   /** A keyed digest (base64url) under the app's secret, for values the server must recognise later. */
   mac(purpose: string, value: string): string;
+  /**
+   * A link token for one purpose (the JWT audience), naming `subject`, valid until `expiresAt`:
+   * signed with the same key as access tokens, yet never accepted as one (nor one as it).
+   */
+  signFor(purpose: string, subject: string, expiresAt: Date): Promise<string>;
+  /** The subject of a valid, unexpired token of that purpose, else null. */
+  verifyFor(purpose: string, token: string): Promise<string | null>;
   ttl: number;
 }
 
@@ -42,6 +49,22 @@ export function createTokenService(secret: Uint8Array, ttl: number): TokenServic
   return {
     ttl,
     mac: (purpose, value) => createHmac('sha256', secret).update(`${purpose}\0${value}`).digest('base64url'),
+    signFor: (purpose, subject, expiresAt) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setAudience(purpose)
+        .setSubject(subject)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(secret),
+    async verifyFor(purpose, token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], audience: purpose });
+        return typeof payload.sub === 'string' ? payload.sub : null;
+      } catch {
+        return null;
+      }
+    },
     sign: ({ sub, sid }) =>
       new SignJWT({ sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -61,6 +84,7 @@ export function createTokenService(secret: Uint8Array, ttl: number): TokenServic
         const sub = Number(payload.sub);
         // Both are looked up in the database (int id, uuid): anything else would fail the query, not the check.
         if (
+          payload.aud !== undefined ||
           !Number.isSafeInteger(sub) ||
           sub < 1 ||
           sub > MAX_SERIAL_ID ||

@@ -350,6 +350,21 @@ export const pagesMove = defineCall({
   summary: 'Moves a page under another parent (null for the top level); refuses cycles',
 });
 
+/** How long a 'Share preview' link shows its page (README: Preview and share links). */
+export const PREVIEW_LINK_DAYS = 7;
+
+export const pagesShare = defineCall({
+  method: 'POST',
+  path: 'pages/share',
+  body: z.object({ id }),
+  response: z.object({
+    /** Opens the page's saved state, published or not, without signing in: /site/_preview/<token>. */
+    url: z.string(),
+    expires_at: timestamp,
+  }),
+  summary: `A signed link showing a page as last saved, to anyone, for ${PREVIEW_LINK_DAYS} days or until the page is deleted`,
+});
+
 /** Every call of this area, under the name the console's `api.pages` gives it. */
 export const calls = {
   list: pagesList,
@@ -367,4 +382,5 @@ export const calls = {
   move: pagesMove,
   search: pagesSearch,
   restore: pagesRestore,
+  share: pagesShare,
 };

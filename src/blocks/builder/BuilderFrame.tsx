@@ -1,10 +1,13 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Tabs as AriaTabs, Tab, TabList, TabPanel } from 'react-aria-components';
 import { Link, useSearch } from 'wouter';
 import { EDITING_LOCK_MESSAGE } from '@/machines/builder';
 import { Button, buttonClassName } from '@/ui/Button';
 import { LeavePrompt } from '@/ui/LeavePrompt';
 import { PageHeader } from '@/ui/PageHeader';
+import tabStyles from '@/ui/Tabs.module.css';
 import { Tooltip } from '@/ui/Tooltip';
+import { useMediaQuery } from '../preview/previewPrefs';
 import styles from './BuilderFrame.module.css';
 import type { BuilderActor } from './useBuilderActor';
 
@@ -79,6 +82,41 @@ export interface BuilderFrameProps {
   summary?: ReactNode;
   /** The builder, told whether an offered draft is restored or discarded. */
   actor?: BuilderActor;
+  /**
+   * The preview pane while it is open: beside the editor on wide screens, behind an Editor /
+   * Preview tab on narrow ones (below the builder's two-column breakpoint).
+   */
+  preview?: ReactNode;
+}
+
+/** Where the builder's fields and blocks stop sitting side by side (BuilderFrame.module.css). */
+const NARROW = '(max-width: 800px)';
+
+type EditorTab = 'editor' | 'preview';
+
+/** Editor and Preview as tabs on a narrow screen: the editor stays mounted, so nothing typed is lost. */
+function NarrowTabs({ editor, preview }: { editor: ReactNode; preview: ReactNode }) {
+  const [tab, setTab] = useState<EditorTab>('editor');
+  return (
+    <AriaTabs selectedKey={tab} onSelectionChange={(key) => setTab(key === 'preview' ? 'preview' : 'editor')}>
+      <div className={tabStyles.bar}>
+        <TabList aria-label="Editor or preview" className={tabStyles.tabList}>
+          <Tab id="editor" className={tabStyles.tab}>
+            Editor
+          </Tab>
+          <Tab id="preview" className={tabStyles.tab}>
+            Preview
+          </Tab>
+        </TabList>
+      </div>
+      <TabPanel id="editor" shouldForceMount className={styles.tabPanel}>
+        {editor}
+      </TabPanel>
+      <TabPanel id="preview" className={styles.tabPanel}>
+        {preview}
+      </TabPanel>
+    </AriaTabs>
+  );
 }
 
 /** The builder's screen: title, Go back and Save, the page's fields beside its blocks. */
@@ -97,7 +135,9 @@ export function BuilderFrame({
   children,
   summary,
   actor,
+  preview,
 }: BuilderFrameProps) {
+  const narrow = useMediaQuery(NARROW);
   // A disabled button cannot be hovered or focused, so while an item is open Save is only marked
   // disabled: its tooltip can then say why (spec §4 Builder items).
   const save = (
@@ -114,6 +154,25 @@ export function BuilderFrame({
     </Tooltip>
   );
   const waiting = Boolean(draftOffered && actor);
+  const columns = [styles.columns, preview ? styles.stacked : '', waiting ? styles.waiting : '']
+    .filter(Boolean)
+    .join(' ');
+  const editor = (
+    <div className={columns} inert={waiting}>
+      <div className={styles.settings}>{settings}</div>
+      <div className={styles.items}>{items}</div>
+    </div>
+  );
+  const editorAndPreview = () => {
+    if (!preview) return editor;
+    if (narrow) return <NarrowTabs editor={editor} preview={preview} />;
+    return (
+      <div className={styles.withPreview}>
+        {editor}
+        {preview}
+      </div>
+    );
+  };
   return (
     <div className={styles.frame}>
       <PageHeader
@@ -132,10 +191,7 @@ export function BuilderFrame({
       />
       {draftOffered && actor ? <DraftOffer savedAt={draftOffered.savedAt} actor={actor} /> : null}
       {summary}
-      <div className={waiting ? `${styles.columns} ${styles.waiting}` : styles.columns} inert={waiting}>
-        <div className={styles.settings}>{settings}</div>
-        <div className={styles.items}>{items}</div>
-      </div>
+      {editorAndPreview()}
       <LeavePrompt when={isDirty && !isSaving} />
       {children}
     </div>

@@ -1,12 +1,13 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import type { BuilderItem } from '@/api/contract/builder';
 import type { PageItem } from '@/api/contract/pages';
 import { Icon } from '@/ui/Icon';
 import { toast } from '@/ui/toasts';
 import { BlockEditor } from '../BlockEditor';
 import { copyBlocks } from '../clipboard';
+import { useLiveDraft } from '../preview/liveDraft';
 import styles from './ItemsPanel.module.css';
 import { RowAction } from './RowActions';
 import type { BuilderActor } from './useBuilderActor';
@@ -186,7 +187,27 @@ const RowHeader = memo(function RowHeader({
 });
 
 /** What the block says under its header (unknown type, errors of the last save) and its editor when open. */
-const RowDetails = memo(function RowDetails({ item, definition, isEditing, errors, actor, title }: RowProps) {
+const RowDetails = memo(function RowDetails({
+  blockKey,
+  item,
+  definition,
+  isEditing,
+  errors,
+  actor,
+  title,
+}: RowProps) {
+  // The open block's unsaved state, for the preview; gone once the editor closes.
+  const liveDraft = useLiveDraft();
+  const onDraft = useCallback(
+    (draft: PageItem) => liveDraft?.set({ key: blockKey, item: draft }),
+    [liveDraft, blockKey],
+  );
+  useEffect(() => {
+    if (!isEditing || !liveDraft) return;
+    return () => {
+      if (liveDraft.get()?.key === blockKey) liveDraft.set(null);
+    };
+  }, [isEditing, liveDraft, blockKey]);
   const errorCount = errors ? Object.keys(errors).length : 0;
   // Edit disables itself as the editor opens: focus goes into the editor, to its first field.
   const editor = useRef<HTMLDivElement>(null);
@@ -218,6 +239,7 @@ const RowDetails = memo(function RowDetails({ item, definition, isEditing, error
             errors={errors}
             onCancel={() => actor.send({ type: 'item.cancel' })}
             onSave={(saved) => actor.send({ type: 'item.save', item: saved })}
+            onDraft={onDraft}
           />
         </div>
       ) : null}

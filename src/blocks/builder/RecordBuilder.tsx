@@ -1,8 +1,12 @@
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import type { Catalogue } from '@/shared/catalogue';
 import { useRecordTitle } from '@/ui/documentTitle';
 import type { FieldMeta } from '@/ui/formProps';
 import type { PasteTarget } from '../clipboard';
+import { createLiveDraft, LiveDraftContext } from '../preview/liveDraft';
+import type { PreviewPaneProps } from '../preview/PreviewPane';
+import { PreviewToggle } from '../preview/PreviewToggle';
+import { usePreviewOpen } from '../preview/previewPrefs';
 import { BuilderFrame } from './BuilderFrame';
 import { offeredBlocks } from './builderOptions';
 import { ConflictDialog } from './ConflictDialog';
@@ -47,6 +51,24 @@ export interface RecordBuilderProps<V> {
   settings: (fields: RecordSettings<V>) => ReactNode;
   /** Loads the record again (after taking someone else's newer version). */
   reload: () => void;
+  /**
+   * Offer the live preview: 'page' shows the blocks as the site does, a form's settings show the
+   * form as a visitor sees it. Without it the builder has no preview (templates).
+   */
+  preview?: 'page' | ((values: V) => NonNullable<PreviewPaneProps['form']>);
+  /** Actions before Undo and Redo (Share preview). */
+  actions?: ReactNode;
+}
+
+/** The preview and the site's components load with the pane, never with the builder. */
+const PreviewPane = lazy(() => import('../preview/PreviewPane'));
+
+function PreviewLoading() {
+  return (
+    <section aria-label="Preview" aria-busy="true">
+      <p>Loading the preview…</p>
+    </section>
+  );
 }
 
 /** A page, form or template in the builder: its fields beside its blocks, saved with a 409 dialog. */
@@ -63,7 +85,11 @@ export function RecordBuilder<V extends object>({
   required,
   settings,
   reload,
+  preview,
+  actions,
 }: RecordBuilderProps<V>) {
+  const [previewOpen, setPreviewOpen] = usePreviewOpen();
+  const [liveDraft] = useState(createLiveDraft);
   const builder = useRecordBuilder(start, calls);
   useRecordTitle(start.id !== null ? start.name : null);
   const { actor, values, change } = builder;
@@ -77,37 +103,56 @@ export function RecordBuilder<V extends object>({
   const onName = (next: string) => actor.send({ type: 'name.change', name: next });
 
   return (
-    <BuilderFrame
-      title={title}
-      subtitle={subtitle}
-      backHref={backHref}
-      isEditing={isEditing}
-      isSaving={isSaving}
-      isDirty={builder.isDirty}
-      draftOffered={builder.draftOffered}
-      actor={actor}
-      onSave={builder.save}
-      actions={<UndoRedo actor={actor} />}
-      summary={<ErrorSummary actor={actor} />}
-      settings={settings({ values, change, name, onName, slug, errors, meta })}
-      items={
-        <ItemsPanel
-          actor={actor}
-          catalogue={catalogue}
-          offered={offered}
-          locked={start.locked}
-          pasteTarget={pasteTarget}
-          {...(lockedNote === undefined ? {} : { lockedNote })}
+    <LiveDraftContext.Provider value={preview ? liveDraft : null}>
+      <BuilderFrame
+        title={title}
+        subtitle={subtitle}
+        backHref={backHref}
+        isEditing={isEditing}
+        isSaving={isSaving}
+        isDirty={builder.isDirty}
+        draftOffered={builder.draftOffered}
+        actor={actor}
+        onSave={builder.save}
+        actions={
+          <>
+            {actions}
+            {preview ? <PreviewToggle isOpen={previewOpen} onChange={setPreviewOpen} /> : null}
+            <UndoRedo actor={actor} />
+          </>
+        }
+        preview={
+          preview && previewOpen ? (
+            <Suspense fallback={<PreviewLoading />}>
+              <PreviewPane
+                actor={actor}
+                liveDraft={liveDraft}
+                form={preview === 'page' ? undefined : preview(values)}
+              />
+            </Suspense>
+          ) : null
+        }
+        summary={<ErrorSummary actor={actor} />}
+        settings={settings({ values, change, name, onName, slug, errors, meta })}
+        items={
+          <ItemsPanel
+            actor={actor}
+            catalogue={catalogue}
+            offered={offered}
+            locked={start.locked}
+            pasteTarget={pasteTarget}
+            {...(lockedNote === undefined ? {} : { lockedNote })}
+          />
+        }
+      >
+        <ConflictDialog
+          isOpen={builder.conflictOpen}
+          onCopyAside={builder.copyAside}
+          onKeepMine={builder.keepMine}
+          onTakeTheirs={() => builder.takeTheirs(reload)}
+          onClose={builder.closeConflict}
         />
-      }
-    >
-      <ConflictDialog
-        isOpen={builder.conflictOpen}
-        onCopyAside={builder.copyAside}
-        onKeepMine={builder.keepMine}
-        onTakeTheirs={() => builder.takeTheirs(reload)}
-        onClose={builder.closeConflict}
-      />
-    </BuilderFrame>
+      </BuilderFrame>
+    </LiveDraftContext.Provider>
   );
 }

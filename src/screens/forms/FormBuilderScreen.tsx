@@ -95,6 +95,7 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       pasteTarget="form"
       required={FORM_REQUIRED}
       reload={reload}
+      preview={(values) => ({ brandId: values.brand_id, thankYou: values.thank_you })}
       settings={({ values, change, name, onName, slug, meta }) => (
         <>
           <PageSettings

@@ -16,6 +16,7 @@ import {
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
 import { toast } from '@/ui/toasts';
+import { SharePreview } from './SharePreview';
 
 interface Loaded {
   options: BuilderOptions;
@@ -102,6 +103,8 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       pasteTarget="page"
       required={PAGE_REQUIRED}
       reload={reload}
+      preview="page"
+      actions={start.id !== null ? <SharePreview pageId={start.id} /> : null}
       settings={({ values, change, name, onName, slug, errors, meta }) => (
         <>
           <PageSettings

@@ -1,0 +1,155 @@
+import { useSelector } from '@xstate/react';
+import { memo, type ReactNode, startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Heading, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import type { SiteBlock, SiteForm } from '@/api/contract/site';
+import type { BuilderActor } from '../builder/useBuilderActor';
+import { type LiveDraft, type OpenDraft, withOpenDraft } from './liveDraft';
+import { PreviewFrame } from './PreviewFrame';
+import styles from './PreviewPane.module.css';
+import { previewBlocksMaker } from './previewBlocks';
+import { embeddedHandles, type PreviewContext, usePreviewContext } from './previewContext';
+import { formFromDraft } from './previewForm';
+import { PREVIEW_WIDTHS, type PreviewWidth, usePreviewWidth } from './previewPrefs';
+import { SITE_CSS_URL, SiteBlockView, SiteFormPreview, SitePageFrame } from './siteView';
+
+export interface PreviewPaneProps {
+  actor: BuilderActor;
+  /** The open block's unsaved state, shown in the block's place as it is typed. */
+  liveDraft: LiveDraft;
+  /** A form builder's preview: the form as a visitor sees it, from these of its settings. */
+  form?: { brandId: number | null; thankYou: SiteForm['thank_you'] } | undefined;
+}
+
+const WIDTH_LABELS: Record<PreviewWidth, string> = { mobile: 'Mobile', tablet: 'Tablet', desktop: 'Desktop' };
+
+/** One block of the page; memoised, so a keystroke renders again only the block it changed. */
+const PreviewBlock = memo(function PreviewBlock({
+  id,
+  block,
+  context,
+}: {
+  id: number;
+  block: SiteBlock;
+  context: PreviewContext;
+}) {
+  return (
+    <div data-preview-key={id}>
+      <SiteBlockView block={block} context={context} id={`block-${id}`} />
+    </div>
+  );
+});
+
+/**
+ * The open block's unsaved state, taken in a transition: the field's own paint comes first, and a
+ * preview render still running when the next key comes is dropped for the newer draft.
+ */
+function useOpenDraft(liveDraft: LiveDraft): OpenDraft | null {
+  const [open, setOpen] = useState(liveDraft.get);
+  useEffect(() => {
+    setOpen(liveDraft.get());
+    return liveDraft.subscribe(() => startTransition(() => setOpen(liveDraft.get())));
+  }, [liveDraft]);
+  return open;
+}
+
+/** The builder's blocks as they stand, the open one as typed, deferred behind the editor's updates. */
+function useDraftItems(actor: BuilderActor, liveDraft: LiveDraft) {
+  const items = useDeferredValue(useSelector(actor, (s) => s.context.items));
+  const keys = useDeferredValue(useSelector(actor, (s) => s.context.keys));
+  const open = useOpenDraft(liveDraft);
+  return { items: useMemo(() => withOpenDraft(items, keys, open), [items, keys, open]), keys };
+}
+
+function PagePreview({ actor, liveDraft }: { actor: BuilderActor; liveDraft: LiveDraft }) {
+  const { items, keys } = useDraftItems(actor, liveDraft);
+  const handles = useMemo(() => embeddedHandles(items), [items]);
+  const context = usePreviewContext(actor, handles);
+  const name = useDeferredValue(useSelector(actor, (s) => s.context.name));
+  const editing = useSelector(actor, (s) => s.context.editing);
+  const [blocksOf] = useState(() => previewBlocksMaker());
+  const blocks = useMemo(() => blocksOf(items, keys), [blocksOf, items, keys]);
+  const editingKey = editing === null ? null : (keys[editing] ?? null);
+
+  useEffect(() => {
+    if (editingKey === null) return;
+    const shown = document
+      .querySelector<HTMLIFrameElement>('iframe[data-preview]')
+      ?.contentDocument?.querySelector(`[data-preview-key="${editingKey}"]`);
+    shown?.scrollIntoView({ block: 'nearest' });
+  }, [editingKey]);
+
+  return (
+    <SitePageFrame name={name} context={context}>
+      {blocks.length === 0 ? <p>No visible blocks yet.</p> : null}
+      {blocks.map(({ key, block }) => (
+        <PreviewBlock key={key} id={key} block={block} context={context} />
+      ))}
+    </SitePageFrame>
+  );
+}
+
+function FormPreview({
+  actor,
+  liveDraft,
+  form,
+}: {
+  actor: BuilderActor;
+  liveDraft: LiveDraft;
+  form: NonNullable<PreviewPaneProps['form']>;
+}) {
+  const { items } = useDraftItems(actor, liveDraft);
+  const context = usePreviewContext(actor);
+  const name = useDeferredValue(useSelector(actor, (s) => s.context.name));
+  const slug = useSelector(actor, (s) => s.context.slug);
+  const shown = useMemo(
+    () =>
+      formFromDraft({ items, name, handle: slug, thankYou: form.thankYou, brandId: form.brandId }, context),
+    [items, name, slug, form.thankYou, form.brandId, context],
+  );
+  return <SiteFormPreview form={shown} context={context} />;
+}
+
+/**
+ * The builder's preview: the unsaved draft rendered with the site's own components and stylesheet
+ * in a frame at a device's width. Loaded with the pane, never with the builder.
+ */
+export default function PreviewPane({ actor, liveDraft, form }: PreviewPaneProps) {
+  const [width, setWidth] = usePreviewWidth();
+  let content: ReactNode;
+  if (form) content = <FormPreview actor={actor} liveDraft={liveDraft} form={form} />;
+  else content = <PagePreview actor={actor} liveDraft={liveDraft} />;
+  return (
+    <section className={styles.pane} aria-labelledby="builder-preview-heading">
+      <div className={styles.bar}>
+        <Heading level={2} id="builder-preview-heading" className={styles.heading}>
+          Preview
+        </Heading>
+        <ToggleButtonGroup
+          aria-label="Preview width"
+          selectionMode="single"
+          disallowEmptySelection
+          selectedKeys={[width]}
+          onSelectionChange={(keys) => {
+            const [next] = [...keys];
+            if (typeof next === 'string' && Object.hasOwn(PREVIEW_WIDTHS, next))
+              setWidth(next as PreviewWidth);
+          }}
+          className={styles.widths}
+        >
+          {(Object.keys(PREVIEW_WIDTHS) as PreviewWidth[]).map((key) => (
+            <ToggleButton key={key} id={key} className={styles.width}>
+              {`${WIDTH_LABELS[key]} ${PREVIEW_WIDTHS[key]}`}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </div>
+      <PreviewFrame
+        width={PREVIEW_WIDTHS[width]}
+        cssUrl={SITE_CSS_URL}
+        title={form ? 'Form preview' : 'Page preview'}
+      >
+        {content}
+      </PreviewFrame>
+    </section>
+  );
+}

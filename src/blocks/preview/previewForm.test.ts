@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { PageItem } from '@/api/contract/pages';
+import { emptySettings } from '@/site';
+import { formFromDraft } from './previewForm';
+
+const input = (index: string, fields: Record<string, string>, hidden = false): PageItem =>
+  ({
+    index,
+    name: index,
+    hidden,
+    hideable: { item: true, sections: [] },
+    sections: { settings: { hidden: false, fields, entries: [] } },
+  }) as PageItem;
+
+describe('the form preview', () => {
+  it('asks the draft’s visible questions, as a visitor sees them', () => {
+    const form = formFromDraft(
+      {
+        items: [
+          input('input_text', { label: 'Your name', required: '1', placeholder: 'Jo Bloggs' }),
+          input('input_email', { label: 'Old e-mail' }, true),
+          input('input_dealership', { label: 'Branch' }),
+        ],
+        name: 'Test drive',
+        handle: 'test-drive',
+        thankYou: { title: 'Thanks', description: '' },
+        brandId: null,
+      },
+      {
+        basePath: '/site',
+        settings: emptySettings,
+        navigation: [],
+        forms: {},
+        dealerships: [
+          {
+            name: 'Leeds',
+            slug: 'leeds',
+            brand: null,
+            email: 'leeds@example.com',
+            telephone: '0113 000 0000',
+            address: {} as never,
+            opening_times: [],
+          },
+        ],
+      },
+    );
+    expect(form.name).toBe('Test drive');
+    expect(form.questions.map((q) => [q.label, q.type, q.required])).toEqual([
+      ['Your name', 'text', true],
+      ['Branch', 'dealership', false],
+    ]);
+    expect(form.questions[0]!.placeholder).toBe('Jo Bloggs');
+    expect(form.questions[1]!.options).toEqual([{ value: 'leeds', label: 'Leeds' }]);
+  });
+});
