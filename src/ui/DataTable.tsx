@@ -4,6 +4,7 @@ import { cx } from './cx';
 import styles from './DataTable.module.css';
 import { RowCheckbox } from './RowCheckbox';
 import { Skeleton } from './Skeleton';
+import { TableRegion } from './TableRegion';
 
 export interface DataTableColumn {
   id: string;
@@ -108,7 +109,7 @@ export function DataTable<T extends { id: number }>({
     column.align === 'end' ? styles.end : column.align === 'center' ? styles.center : undefined;
 
   return (
-    <div className={cx(styles.frame, className)} ref={frameRef}>
+    <TableRegion label={label} className={cx(styles.frame, className)} ref={frameRef}>
       <table className={styles.table} aria-label={label} aria-busy={isLoading || undefined}>
         <thead>
           <tr>
@@ -206,6 +207,6 @@ export function DataTable<T extends { id: number }>({
           {spaceAfter > 0 ? <tr data-spacer="" style={{ height: spaceAfter }} /> : null}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

@@ -126,6 +126,61 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/** The WCAG 2.2 AA rule sets: target size (2.5.8) is in wcag22aa. */
+export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Every WCAG 2.2 A and AA violation on the page as it is now, one readable line each (any impact).
+ * The same exclusion as expectNoAxeViolations, for the same reason.
+ */
+export async function wcagViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_AA_TAGS)
+    .exclude('[data-live-announcer]')
+    .analyze();
+  return violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** What reflow at the window's width finds: a page that scrolls sideways, or a scrolling box that is not a table region. */
+export interface ReflowReport {
+  /** How wide the document is against the window, when it scrolls sideways; null when it does not. */
+  documentOverflow: string | null;
+  /** Boxes that scroll sideways but are not a focusable, labelled region around a data table. */
+  strayScrollers: string[];
+}
+
+export function measureReflow(page: Page): Promise<ReflowReport> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const scrolls = (value: string) => value === 'auto' || value === 'scroll';
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${String(element.className).split(' ')[0] ?? ''}`;
+    const strayScrollers = Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((element) => {
+        if (element.clientWidth === 0) return false;
+        const style = getComputedStyle(element);
+        return scrolls(style.overflowX) && element.scrollWidth > element.clientWidth + 1;
+      })
+      .filter(
+        (element) =>
+          !(
+            element.getAttribute('role') === 'region' &&
+            element.tabIndex === 0 &&
+            (element.getAttribute('aria-label') ?? element.getAttribute('aria-labelledby') ?? '') !== '' &&
+            element.querySelector('table, [role="grid"], [role="table"], [role="treegrid"]')
+          ),
+      )
+      .map((element) => `${describe(element)} (${element.scrollWidth} in ${element.clientWidth})`);
+    return {
+      documentOverflow:
+        root.scrollWidth > root.clientWidth ? `${root.scrollWidth} px in ${root.clientWidth}` : null,
+      strayScrollers,
+    };
+  });
+}
+
 /** An element to time: any match of `selector` (whose text includes `text`, when given). */
 export interface TimelineWatch {
   key: string;

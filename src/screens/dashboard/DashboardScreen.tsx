@@ -18,6 +18,7 @@ import { DateField } from '@/ui/DateField';
 import { EmptyState } from '@/ui/EmptyState';
 import { PageHeader } from '@/ui/PageHeader';
 import { SkeletonLines } from '@/ui/SkeletonLines';
+import { TableRegion } from '@/ui/TableRegion';
 import styles from './Dashboard.module.css';
 
 const HEADER_LABELS: Record<string, string> = {
@@ -95,7 +96,7 @@ const MetricSection = memo(function MetricSection({
             {isOpen ? 'Close Figures' : 'Open Figures'}
           </Button>
           {isOpen ? (
-            <div className={styles.tableWrap}>
+            <TableRegion label={`${metric.title} figures`} className={styles.tableWrap}>
               <table className={styles.table} aria-label={`${metric.title} figures`}>
                 <thead>
                   <tr>
@@ -122,7 +123,7 @@ const MetricSection = memo(function MetricSection({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           ) : null}
         </>
       ) : null}

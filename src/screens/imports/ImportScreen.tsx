@@ -9,6 +9,7 @@ import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { Loader } from '@/ui/Loader';
 import { NotFound } from '@/ui/NotFound';
 import { PageHeader } from '@/ui/PageHeader';
+import { TableRegion } from '@/ui/TableRegion';
 import { toast } from '@/ui/toasts';
 import { useLoad } from '@/ui/useLoad';
 import styles from './ImportScreen.module.css';
@@ -124,24 +125,26 @@ function ProviderColumns({ provider }: { provider: ImportProvider }) {
         Columns of the {provider.label.toLowerCase()} sheet
       </h2>
       <p className={styles.description}>{provider.description}</p>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Column</th>
-            <th scope="col">Required</th>
-            <th scope="col">What it takes</th>
-          </tr>
-        </thead>
-        <tbody>
-          {provider.columns.map((column) => (
-            <tr key={column.header}>
-              <th scope="row">{column.header}</th>
-              <td>{column.required ? 'Yes' : 'No'}</td>
-              <td>{column.description}</td>
+      <TableRegion label={`Columns of the ${provider.label.toLowerCase()} sheet`}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Column</th>
+              <th scope="col">Required</th>
+              <th scope="col">What it takes</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {provider.columns.map((column) => (
+              <tr key={column.header}>
+                <th scope="row">{column.header}</th>
+                <td>{column.required ? 'Yes' : 'No'}</td>
+                <td>{column.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
       <a className={styles.sample} href={`${apiBase}${provider.sample_url}`} download>
         Download a sample {provider.label.toLowerCase()} workbook
       </a>

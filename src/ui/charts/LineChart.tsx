@@ -10,6 +10,7 @@ export interface LineChartProps {
   /** What the chart shows ('Page views, 1 May 26 to 30 May 26'): its accessible name. */
   label: string;
   points: readonly ChartPoint[];
+  /** Without a width, the chart fills the width of its box and follows it as the box resizes. */
   width?: number;
   height?: number;
 }
@@ -33,10 +34,10 @@ export function describePoints(points: readonly ChartPoint[]): string {
 const x = (p: ChartPoint) => p.day;
 const y = (p: ChartPoint) => p.total;
 
-/** A day-against-total line (visx), named and described in words. */
-export function LineChart({ label, points, width = 320, height = 140 }: LineChartProps) {
+/** A day-against-total line (visx), named and described in words, as wide as its box unless told. */
+export function LineChart({ label, points, width, height = 140 }: LineChartProps) {
   return (
-    <figure style={{ margin: 0 }}>
+    <figure style={{ margin: 0, width: '100%', minWidth: 0 }}>
       <div role="img" aria-label={`${label}. ${describePoints(points)}`}>
         <XYChart
           width={width}
