@@ -127,6 +127,47 @@ describe.skipIf(!hasChromium)('pages', () => {
     await page.getByRole('heading', { name: 'Add Page', level: 1 }).waitFor();
   });
 
+  it('keeps focus in the list when a row leaves it: the next row, the one before at the end, then the heading', async () => {
+    const tag = uniqueToken();
+    const parent = await makePage(`Focus parent ${tag}`);
+    const target = await makePage(`Focus target ${tag}`);
+    for (const name of ['Alpha', 'Bravo', 'Charlie']) await makePage(`${name} ${tag}`, parent);
+    const focusedRow = () =>
+      page.evaluate(
+        () => document.activeElement?.closest('tr')?.textContent ?? document.activeElement?.tagName,
+      );
+    await page.goto(`/pages/children/${parent}`);
+
+    // Deleting the middle row from the keyboard: focus goes to the row now in its place.
+    await row(page, `Bravo ${tag}`)
+      .getByRole('button', { name: `Delete: Bravo ${tag}` })
+      .focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes please' }).press('Enter');
+    await successToasts(page).getByText('The page has been deleted.').waitFor();
+    await expect.poll(focusedRow).toContain(`Charlie ${tag}`);
+
+    // Moving the last row away: focus goes to the row before it.
+    await row(page, `Charlie ${tag}`)
+      .getByRole('button', { name: `Move Page: Charlie ${tag}` })
+      .press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /Parent/ }).click();
+    await page.getByRole('option', { name: `Focus target ${tag}` }).click();
+    await dialog.getByRole('button', { name: 'Move Page' }).click();
+    await successToasts(page).getByText('The page has been moved.').waitFor();
+    await expect.poll(focusedRow).toContain(`Alpha ${tag}`);
+    expect(await childNames(target)).toEqual([`Charlie ${tag}`]);
+
+    // The last row gone: focus goes to the screen's heading.
+    await row(page, `Alpha ${tag}`)
+      .getByRole('button', { name: `Delete: Alpha ${tag}` })
+      .press('Enter');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes please' }).press('Enter');
+    await page.getByText('There is no children available for the selected page.').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+  });
+
   it('moves a page under another through the picker, and Escape closes the modal', async () => {
     const tag = uniqueToken();
     const target = await makePage(`Target ${tag}`);

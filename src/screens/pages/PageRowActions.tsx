@@ -1,5 +1,6 @@
 import type { PageSummary } from '@/api/contract/pages';
 import type { PageTreeActor } from '@/machines/pageTree';
+import { ActionSlot } from '@/ui/ActionSlot';
 import { IconButton } from '@/ui/IconButton';
 import { IconLink } from '@/ui/IconLink';
 
@@ -23,7 +24,10 @@ export interface PageRowActionsProps {
   onPosition?: (page: PageSummary) => void;
 }
 
-/** The row actions of spec §2 Pages; locked pages get no move or delete. */
+/**
+ * The row actions of spec §2 Pages; locked pages get no move or delete. An action a row lacks
+ * leaves its place empty, so each action stands at the same x in every row.
+ */
 export function PageRowActions({ page, actor, isBusy, onPosition }: PageRowActionsProps) {
   const locked = page.locked === 1;
   return (
@@ -35,7 +39,9 @@ export function PageRowActions({ page, actor, isBusy, onPosition }: PageRowActio
         isDisabled={isBusy}
         onPress={() => actor.send({ type: 'publish.ask', id: page.id })}
       />
-      {locked ? null : (
+      {locked ? (
+        <ActionSlot />
+      ) : (
         <IconButton
           icon="move"
           label={`Move Page: ${page.name}`}
@@ -59,15 +65,23 @@ export function PageRowActions({ page, actor, isBusy, onPosition }: PageRowActio
           isDisabled={isBusy}
           onPress={() => onPosition(page)}
         />
+      ) : onPosition ? (
+        <ActionSlot />
       ) : null}
       {hasChildrenToShow(page) ? (
         <IconLink icon="tree" label={`View Children: ${page.name}`} href={childrenHref(page.id)} />
-      ) : null}
+      ) : (
+        <ActionSlot />
+      )}
       <IconLink icon="edit" label={`Edit Page: ${page.name}`} href={editHref(page.id)} />
       {page.is_allowed_children ? (
         <IconLink icon="plus" label={`Add Child: ${page.name}`} href={addChildHref(page.id)} />
-      ) : null}
-      {locked ? null : (
+      ) : (
+        <ActionSlot />
+      )}
+      {locked ? (
+        <ActionSlot />
+      ) : (
         <IconButton
           icon="trash"
           variant="danger"

@@ -19,6 +19,7 @@ import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState }
 import { DataTable, type DataTableColumn, type DataTableProps } from '../DataTable';
 import { useDragAnnouncements } from '../dragAnnouncements';
 import { DragHandle, SortableRow } from '../lifecycle/SortableRows';
+import { useFocusAfterRowLeaves } from './useFocusAfterRowLeaves';
 
 /** A 1-based place among all the rows, as pages/sort takes it. */
 export interface RowPlacement {
@@ -118,6 +119,8 @@ export function TreeTable<T extends { id: number; name: string }>({
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+
+  useFocusAfterRowLeaves(scroller, table.rows, start);
 
   const nameOf = (id: UniqueIdentifier) => shown.find((row) => row.id === id)?.name ?? `#${id}`;
   const announcements = useDragAnnouncements(ids, nameOf, { offset: start, total });

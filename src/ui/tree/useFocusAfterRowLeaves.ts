@@ -1,0 +1,72 @@
+import { type RefObject, useEffect, useRef } from 'react';
+
+const CONTROL = 'button:not([disabled]), a[href], input:not([disabled])';
+
+/**
+ * When the row that had focus leaves the list (deleted, moved elsewhere) and focus falls to the
+ * page body, focus goes to the first control of the row now in its place, of the row before it
+ * when it was the last, or to the screen's heading when the list is empty.
+ */
+export function useFocusAfterRowLeaves(
+  frame: RefObject<HTMLElement | null>,
+  rows: readonly { id: number }[],
+  /** The index of the first rendered row in rowIds (a windowed list renders only those in view). */
+  firstShown = 0,
+): void {
+  const last = useRef<{ id: number; index: number } | null>(null);
+  const shownRows = useRef(rows);
+  shownRows.current = rows;
+  const offset = useRef(firstShown);
+  offset.current = firstShown;
+
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    const noteFocus = (event: FocusEvent) => {
+      const row = (event.target as Element | null)?.closest('tbody tr:not([data-spacer])');
+      if (!row) return;
+      const drawn = [...element.querySelectorAll('tbody tr:not([data-spacer])')];
+      const index = offset.current + drawn.indexOf(row);
+      const id = shownRows.current[index]?.id;
+      if (id !== undefined) last.current = { id, index };
+    };
+    element.addEventListener('focusin', noteFocus);
+    return () => element.removeEventListener('focusin', noteFocus);
+  });
+
+  // The last row gone, the list gives way to its empty state: focus goes to the heading then.
+  useEffect(
+    () => () => {
+      if (!last.current) return;
+      setTimeout(() => {
+        if (document.activeElement && document.activeElement !== document.body) return;
+        focusHeading();
+      }, 0);
+    },
+    [],
+  );
+
+  useEffect(() => {
+    const left = last.current;
+    if (!left || rows.some((row) => row.id === left.id)) return;
+    last.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const element = frame.current;
+    const drawn = element ? [...element.querySelectorAll('tbody tr:not([data-spacer])')] : [];
+    const index = Math.min(left.index, rows.length - 1) - firstShown;
+    const control = index >= 0 ? drawn[index]?.querySelector<HTMLElement>(CONTROL) : null;
+    if (control) {
+      control.focus();
+      return;
+    }
+    focusHeading();
+  }, [rows, firstShown, frame]);
+}
+
+function focusHeading(): void {
+  const heading = document.querySelector<HTMLElement>('h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+}
