@@ -31,4 +31,6 @@ if (await buildIsCurrent(outDir, fingerprint)) {
   await build();
 }
 
+// The server renders the reference site with React: its production build, unless asked otherwise.
+process.env.NODE_ENV ??= 'production';
 await import('../server/main');

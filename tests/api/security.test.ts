@@ -120,8 +120,8 @@ describe(`Every protected call (${databaseKind})`, () => {
         'POST /api/files/upload',
       ]),
     );
-    // Only sign-in, refresh, the website's form submission and page views, and the payment provider's
-    // webhook (checked by its signature) work without a token.
+    // Only sign-in, refresh, the website's form submission and page views, the payment provider's
+    // webhook (checked by its signature) and the delivery API's reads work without a token.
     expect(calls.filter((call) => call.auth === false).map(label)).toEqual(
       expect.arrayContaining([
         'POST /api/auth/login',
@@ -129,7 +129,12 @@ describe(`Every protected call (${databaseKind})`, () => {
         'POST /api/payments/webhook',
       ]),
     );
-    expect(calls.filter((call) => call.auth === false)).toHaveLength(5);
+    const open = calls.filter((call) => call.auth === false);
+    expect(open.filter((call) => !call.path.startsWith('site/'))).toHaveLength(5);
+    // Every delivery API call only reads.
+    expect(open.filter((call) => call.path.startsWith('site/')).map((call) => call.method)).toEqual(
+      Array(7).fill('GET'),
+    );
   });
 
   it('accepts a token built the same way with the app’s own secret (so the refusals below mean something)', async () => {
