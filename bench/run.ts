@@ -10,6 +10,7 @@ import { type Benchmark, formatValue, withinBudget } from './benchmark';
 import { blocksBenchmark } from './blocks';
 import { builderBenchmark } from './builder';
 import { bundleBenchmark } from './bundle';
+import { deliveryBenchmark } from './delivery';
 import { lighthouseBenchmark } from './lighthouse';
 import { postgresBenchmark } from './postgres';
 import { scaleBenchmark } from './scale';
@@ -25,6 +26,7 @@ const benchmarks: Benchmark[] = [
   builderBenchmark,
   scaleBenchmark,
   siteBenchmark,
+  deliveryBenchmark,
   lighthouseBenchmark,
 ];
 
