@@ -118,6 +118,26 @@ describe.skipIf(!hasChromium)('responses', () => {
     await page.close();
   });
 
+  it('shows names and e-mails uncut at 1280 px while shorter columns give way', async () => {
+    page = await admin.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/responses');
+    await page.getByRole('row').filter({ hasText: '@example' }).first().waitFor();
+    const cut = await page.evaluate(() => {
+      const table = document.querySelector('table') as HTMLTableElement;
+      const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+      const columns = ['Name', 'Email'].map((label) => headers.indexOf(label));
+      return [...table.querySelectorAll('tbody tr')].flatMap((tr) =>
+        columns.flatMap((at) => {
+          const cell = tr.children[at] as HTMLElement | undefined;
+          return cell && cell.scrollWidth > cell.clientWidth ? [cell.textContent ?? ''] : [];
+        }),
+      );
+    });
+    expect(cut).toEqual([]);
+    await page.close();
+  });
+
   it('says there is no response for one that does not exist', async () => {
     page = await admin.newPage();
     await page.goto('/responses/99999999');

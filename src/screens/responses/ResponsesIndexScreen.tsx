@@ -16,15 +16,19 @@ import { useLoad } from '@/ui/useLoad';
 import styles from './Responses.module.css';
 import { TotalsBoxes } from './TotalsBoxes';
 
-/** The answers the table shows when an enquiry holds them (spec §2 Responses). */
+/**
+ * The answers the table shows when an enquiry holds them (spec §2 Responses). E-mail addresses are
+ * the longest values and the ones staff read whole, so their column is set wide enough for them;
+ * telephone numbers and dates have a known length; names, derivatives and dealerships share the rest.
+ */
 const OPTIONAL_COLUMNS: DataTableColumn[] = [
   { id: 'name', label: 'Name' },
-  { id: 'email', label: 'Email' },
-  { id: 'telephone', label: 'Telephone' },
+  { id: 'email', label: 'Email', width: '18rem' },
+  { id: 'telephone', label: 'Telephone', width: '9rem' },
   { id: 'derivative', label: 'Derivative' },
   { id: 'dealership', label: 'Dealership' },
 ];
-const DATE_COLUMN: DataTableColumn = { id: 'date_added', label: 'Date Added' };
+const DATE_COLUMN: DataTableColumn = { id: 'date_added', label: 'Date Added', width: '7rem' };
 
 type ResponsesAnswer = Awaited<ReturnType<typeof api.responses.list>>;
 
