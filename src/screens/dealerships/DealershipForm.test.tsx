@@ -174,7 +174,8 @@ async function fill(user: ReturnType<typeof userEvent.setup>, element: HTMLEleme
 }
 
 async function openTab(user: ReturnType<typeof userEvent.setup>, name: string) {
-  await user.click(screen.getByRole('tab', { name: new RegExp(`^${name}`) }));
+  // The tabs come with the form, which may show a moment after its heading on a busy machine.
+  await user.click(await screen.findByRole('tab', { name: new RegExp(`^${name}`) }, { timeout: 5000 }));
 }
 
 async function editLeeds() {
