@@ -13,11 +13,17 @@ import { hasChromium, launchBrowser, measureReflow, newPage, wcagViolations } fr
 const DESKTOP = { width: 1280, height: 800 };
 const NARROW = { width: 320, height: 640 };
 
-/** Waits until the screen has drawn its heading and nothing on it is still loading. */
+/**
+ * Waits until the screen has drawn its heading and nothing on it is still loading. A job's progress
+ * bar (it has a value) stays on the screen once its job is done, so only spinners count.
+ */
 async function settled(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
   await page.waitForFunction(
-    () => !document.querySelector('[aria-busy="true"], [role="progressbar"], [data-skeleton]'),
+    () =>
+      !document.querySelector(
+        '[aria-busy="true"], [role="progressbar"]:not([aria-valuenow]), [data-skeleton]',
+      ),
   );
 }
 
