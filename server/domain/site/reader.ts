@@ -104,7 +104,14 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
     parent: { id: number; sortBy: 'sort_order' | 'published_at'; sortByMode: 'asc' | 'desc' } | null,
   ) {
     return db
-      .select({ id: pages.id, name: pages.name, slug: pages.slug, publishedAt: pages.publishedAt })
+      .select({
+        id: pages.id,
+        name: pages.name,
+        slug: pages.slug,
+        publishedAt: pages.publishedAt,
+        sortBy: pages.sortBy,
+        sortByMode: pages.sortByMode,
+      })
       .from(pages)
       .where(
         and(
@@ -179,31 +186,7 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
         parent: { id: number; sortBy: 'sort_order' | 'published_at'; sortByMode: 'asc' | 'desc' } | null,
         remaining: number,
       ): Promise<SiteNavEntry[]> => {
-        const rows = parent
-          ? await db
-              .select({
-                id: pages.id,
-                name: pages.name,
-                slug: pages.slug,
-                sortBy: pages.sortBy,
-                sortByMode: pages.sortByMode,
-              })
-              .from(pages)
-              .where(and(eq(pages.kind, 'page'), eq(pages.parentId, parent.id), publishedNow))
-              .orderBy(...childOrder(parent))
-              .limit(SITE_LIST_LIMIT)
-          : await db
-              .select({
-                id: pages.id,
-                name: pages.name,
-                slug: pages.slug,
-                sortBy: pages.sortBy,
-                sortByMode: pages.sortByMode,
-              })
-              .from(pages)
-              .where(and(eq(pages.kind, 'page'), isNull(pages.parentId), publishedNow))
-              .orderBy(...childOrder(null))
-              .limit(SITE_LIST_LIMIT);
+        const rows = await publishedChildren(parent);
         return Promise.all(
           rows.map(async (row) => ({
             name: row.name,
