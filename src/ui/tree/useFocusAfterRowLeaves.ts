@@ -1,11 +1,13 @@
 import { type RefObject, useEffect, useRef } from 'react';
+import { whenFocusIsLost } from '../focus/whenFocusIsLost';
 
 const CONTROL = 'button:not([disabled]), a[href], input:not([disabled])';
 
 /**
  * When the row that had focus leaves the list (deleted, moved elsewhere) and focus falls to the
  * page body, focus goes to the first control of the row now in its place, of the row before it
- * when it was the last, or to the screen's heading when the list is empty.
+ * when it was the last, or to the screen's heading when the list is empty. When focus is in the
+ * confirm that removed the row, this happens as that confirm closes, whichever comes first.
  */
 export function useFocusAfterRowLeaves(
   frame: RefObject<HTMLElement | null>,
@@ -38,10 +40,7 @@ export function useFocusAfterRowLeaves(
   useEffect(
     () => () => {
       if (!last.current) return;
-      setTimeout(() => {
-        if (document.activeElement && document.activeElement !== document.body) return;
-        focusHeading();
-      }, 0);
+      setTimeout(() => whenFocusIsLost(focusHeading), 0);
     },
     [],
   );
@@ -50,18 +49,17 @@ export function useFocusAfterRowLeaves(
     const left = last.current;
     if (!left || rows.some((row) => row.id === left.id)) return;
     last.current = null;
-    const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
-    const element = frame.current;
-    const drawn = element ? [...element.querySelectorAll('tbody tr:not([data-spacer])')] : [];
-    const index = Math.min(left.index, rows.length - 1) - firstShown;
-    const control = index >= 0 ? drawn[index]?.querySelector<HTMLElement>(CONTROL) : null;
-    if (control) {
-      control.focus();
-      return;
-    }
-    focusHeading();
-  }, [rows, firstShown, frame]);
+    // Not stopped when the rows change again: a refetch must not cancel the rescue.
+    whenFocusIsLost(() => {
+      const current = shownRows.current;
+      const element = frame.current;
+      const drawn = element ? [...element.querySelectorAll('tbody tr:not([data-spacer])')] : [];
+      const index = Math.min(left.index, current.length - 1) - offset.current;
+      const control = index >= 0 ? drawn[index]?.querySelector<HTMLElement>(CONTROL) : null;
+      if (control) control.focus();
+      else focusHeading();
+    });
+  }, [rows, frame]);
 }
 
 function focusHeading(): void {
