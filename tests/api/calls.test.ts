@@ -20,10 +20,13 @@ async function answerWithoutToken(call: CallDef): Promise<number> {
   return (await requestWithoutToken(call)).statusCode;
 }
 
-/** A route-level 404 (Fastify's 'Route GET:… not found'), as opposed to a route that found nothing. */
+/**
+ * The API's answer where no route matches: 404 'Not found.' even without a token, where a
+ * signed-in route would refuse with 401 and a public one answer in its own words.
+ */
 async function routeMissing(call: CallDef): Promise<boolean> {
   const res = await requestWithoutToken(call);
-  return res.statusCode === 404 && /^Route /.test(String(res.json().message));
+  return res.statusCode === 404 && res.json().message === 'Not found.';
 }
 
 async function requestWithoutToken(call: CallDef) {

@@ -1,3 +1,4 @@
+import * as activity from './activity';
 import * as analytics from './analytics';
 import * as auth from './auth';
 import * as brands from './brands';
@@ -37,6 +38,7 @@ const modules = {
   exports: exportsArea,
   imports,
   site,
+  activity,
 };
 type Modules = typeof modules;
 

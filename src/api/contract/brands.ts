@@ -15,6 +15,7 @@ import {
   validationPassed,
 } from './common';
 import { defineCall } from './define';
+import { historyCalls } from './history';
 import { lifecycleCalls } from './lifecycle';
 
 export const manufacturerType = z.enum(['Car', 'LCV'], 'Choose Car or LCV.');
@@ -147,6 +148,7 @@ export const manufacturersList = defineCall({
 
 /** Every call of this area, under the name the console's `api.brands` gives it. */
 export const calls = {
+  ...historyCalls('brands', brand),
   list: brandsList,
   options: brandsOptions,
   show: brandsShow,

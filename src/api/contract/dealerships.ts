@@ -22,6 +22,7 @@ import {
   validationPassed,
 } from './common';
 import { defineCall } from './define';
+import { historyCalls } from './history';
 import { lifecycleCalls } from './lifecycle';
 
 export const weekdays = [
@@ -239,6 +240,7 @@ export const vehicleDealersList = defineCall({
 
 /** Every call of this area, under the name the console's `api.dealerships` gives it. */
 export const calls = {
+  ...historyCalls('dealerships', dealership),
   list: dealershipsList,
   show: dealershipsShow,
   validate: dealershipsValidation,

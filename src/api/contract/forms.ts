@@ -11,6 +11,7 @@ import {
   versionSavedResponse,
 } from './common';
 import { defineCall } from './define';
+import { historyCalls } from './history';
 import { treeCalls, treeSlugQuery } from './lifecycle';
 import { builderPageFields, page, pageCrumb, pageSummary, withPublishRules } from './pages';
 
@@ -120,6 +121,7 @@ export const formsDelete = formTree.remove;
 
 /** Every call of this area, under the name the console's `api.forms` gives it. */
 export const calls = {
+  ...historyCalls('forms', form),
   list: formsList,
   slug: formsSlug,
   edit: formsEdit,

@@ -16,6 +16,7 @@ import {
   versionSavedResponse,
 } from './common';
 import { defineCall } from './define';
+import { historyCalls } from './history';
 import { treeCalls, treeSlugQuery } from './lifecycle';
 
 /** A file held by a block field: where it is stored (always under /storage, never climbing out) and its name. */
@@ -367,6 +368,7 @@ export const pagesShare = defineCall({
 
 /** Every call of this area, under the name the console's `api.pages` gives it. */
 export const calls = {
+  ...historyCalls('pages', page),
   list: pagesList,
   show: pagesShow,
   children: pagesChildren,

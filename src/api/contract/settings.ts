@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldGroup, numeric, optionalText, requiredText, timestamp, validationPassed } from './common';
 import { defineCall } from './define';
+import { historyCalls } from './history';
 
 /** A page address on a social network, or nothing; blank is stored as null. */
 const socialUrl = z
@@ -118,6 +119,7 @@ export const settingsUpdate = defineCall({
 
 /** Every call of this area, under the name the console's `api.settings` gives it. */
 export const calls = {
+  ...historyCalls('settings', loadedSiteSettings),
   show: settingsShow,
   validate: settingsValidation,
   update: settingsUpdate,

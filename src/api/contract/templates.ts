@@ -14,6 +14,7 @@ import {
   versionSavedResponse,
 } from './common';
 import { defineCall } from './define';
+import { historyCalls } from './history';
 import { pageItem } from './pages';
 
 /**
@@ -99,6 +100,7 @@ export const templatesUpdate = defineCall({
 
 /** Every call of this area, under the name the console's `api.templates` gives it. */
 export const calls = {
+  ...historyCalls('templates', template),
   list: templatesList,
   show: templatesShow,
   edit: templatesEdit,
