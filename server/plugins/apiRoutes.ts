@@ -60,6 +60,7 @@ export async function apiRoutes(
   responsesRoutes(api, { db, enqueueExport: enqueue.exportFile, enqueueMail: enqueue.mail });
   analyticsRoutes(api, { db });
   siteRoutes(api, {
+    db,
     reader: createSiteReader(db, { fileUrl: fileUrlFrom(config.publicUrl) }),
     origins: config.siteOrigins,
   });

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { calls as site } from '@/api/contract/site';
-import type { SiteReader } from '../domain/site/reader';
+import type { Db } from '../db/open';
+import { readContentVersion, SiteAnswerCache } from '../domain/site/contentVersion';
+import { type SiteReader, slugOfPath } from '../domain/site/reader';
 import { notFound } from '../http/errors';
 import { registerCall } from '../http/route';
 
@@ -27,9 +29,8 @@ export function matchesEtag(header: string | string[] | undefined, etag: string)
   });
 }
 
-/** Answers with its ETag and caching headers, or 304 with no body when the caller holds it already. */
-function cached<T>(request: FastifyRequest, reply: FastifyReply, answer: T): T {
-  const etag = etagOf(answer);
+/** Sends the caching headers, and 304 with no body when the caller holds this answer already. */
+function withValidator<T>(request: FastifyRequest, reply: FastifyReply, answer: T, etag: string): T {
   reply.header('ETag', etag);
   reply.header('Cache-Control', SITE_CACHE_CONTROL);
   if (matchesEtag(request.headers['if-none-match'], etag)) {
@@ -44,9 +45,35 @@ function cached<T>(request: FastifyRequest, reply: FastifyReply, answer: T): T {
  * The delivery API: public, read-only, published content only. Browsers on the SITE_ORIGINS may
  * read it (CORS for GET); everyone else reads it server to server.
  */
-export function siteRoutes(app: FastifyInstance, opts: { reader: SiteReader; origins: string[] }) {
-  const { reader } = opts;
+export function siteRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; reader: SiteReader; origins: string[]; cache?: SiteAnswerCache },
+) {
+  const { db, reader } = opts;
   const origins = new Set(opts.origins);
+  const cache = opts.cache ?? new SiteAnswerCache();
+
+  /**
+   * The answer to one request, built at most once per content version: while the version holds,
+   * a revalidation costs one small query and no content is read. A null answer is a 404.
+   */
+  async function answer<T>(
+    key: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    build: () => Promise<T | null>,
+    missing: string,
+  ): Promise<T> {
+    const version = await readContentVersion(db);
+    let known = cache.get(key, version);
+    if (!known) {
+      const built = await build();
+      known = { version, answer: built, etag: built === null ? '' : etagOf(built) };
+      cache.set(key, known);
+    }
+    if (known.answer === null) throw notFound(missing);
+    return withValidator(request, reply, known.answer as T, known.etag);
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/site/')) return;
@@ -65,35 +92,61 @@ export function siteRoutes(app: FastifyInstance, opts: { reader: SiteReader; ori
   // A preflight from an origin not on the list gets no CORS headers, so its browser refuses the call.
   app.options('/api/site/*', { schema: { hide: true } }, async (_request, reply) => reply.code(204).send());
 
-  registerCall(app, site.pages, async ({ query, raw }, reply) => {
-    const page = await reader.page(query.path);
-    if (!page) throw notFound('There is no published page at that address.');
-    return cached(raw, reply, page);
-  });
-
-  registerCall(app, site.navigation, async ({ query, raw }, reply) =>
-    cached(raw, reply, { data: await reader.navigation(query.depth) }),
+  registerCall(app, site.pages, async ({ query, raw }, reply) =>
+    answer(
+      `pages ${slugOfPath(query.path)}`,
+      raw,
+      reply,
+      () => reader.page(query.path),
+      'There is no published page at that address.',
+    ),
   );
 
-  registerCall(app, site.forms, async ({ params, raw }, reply) => {
-    const form = await reader.form(params.handle);
-    if (!form) throw notFound('There is no published form with that handle.');
-    return cached(raw, reply, form);
-  });
+  registerCall(app, site.navigation, async ({ query, raw }, reply) =>
+    answer(
+      `navigation ${query.depth}`,
+      raw,
+      reply,
+      async () => ({ data: await reader.navigation(query.depth) }),
+      '',
+    ),
+  );
+
+  registerCall(app, site.forms, async ({ params, raw }, reply) =>
+    answer(
+      `forms ${params.handle}`,
+      raw,
+      reply,
+      () => reader.form(params.handle),
+      'There is no published form with that handle.',
+    ),
+  );
 
   registerCall(app, site.brands, async ({ raw }, reply) =>
-    cached(raw, reply, { data: await reader.brands() }),
+    answer('brands', raw, reply, async () => ({ data: await reader.brands() }), ''),
   );
 
   registerCall(app, site.dealerships, async ({ query, raw }, reply) =>
-    cached(raw, reply, { data: await reader.dealerships(query.brand) }),
+    answer(
+      `dealerships ${query.brand?.toLowerCase() ?? ''}`,
+      raw,
+      reply,
+      async () => ({ data: await reader.dealerships(query.brand) }),
+      '',
+    ),
   );
 
-  registerCall(app, site.dealershipsShow, async ({ params, raw }, reply) => {
-    const dealership = await reader.dealership(params.slug);
-    if (!dealership) throw notFound('There is no live dealership with that address.');
-    return cached(raw, reply, dealership);
-  });
+  registerCall(app, site.dealershipsShow, async ({ params, raw }, reply) =>
+    answer(
+      `dealership ${params.slug.toLowerCase()}`,
+      raw,
+      reply,
+      () => reader.dealership(params.slug),
+      'There is no live dealership with that address.',
+    ),
+  );
 
-  registerCall(app, site.settings, async ({ raw }, reply) => cached(raw, reply, await reader.settings()));
+  registerCall(app, site.settings, async ({ raw }, reply) =>
+    answer('settings', raw, reply, () => reader.settings(), ''),
+  );
 }

@@ -1,4 +1,4 @@
-import { brands, dealerships } from '@server/db/schema';
+import { brands, dealerships, pages } from '@server/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailInput, files, hero, richText } from './blocks';
@@ -141,6 +141,58 @@ describe('site/pages', () => {
       (await site('/api/site/pages?path=/etag-b', { 'if-none-match': moved.headers.etag as string }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('answers a change made by any writer, even straight in the database, at its next request', async () => {
+    const id = await publishedPage('Direct Write');
+    const url = '/api/site/pages?path=/direct-write';
+    const first = await site(url);
+    expect((await site(url, { 'if-none-match': first.headers.etag as string })).statusCode).toBe(304);
+    // Another process (or a job) writes: no request of this server saw it happen.
+    await server.database.db.update(pages).set({ name: 'Written Elsewhere' }).where(eq(pages.id, id));
+    const after = await site(url, { 'if-none-match': first.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().name).toBe('Written Elsewhere');
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('keeps serving the answer a rolled-back write would have changed', async () => {
+    const id = await publishedPage('Rolled Back');
+    const url = '/api/site/pages?path=/rolled-back';
+    const first = await site(url);
+    await expect(
+      server.database.db.transaction(async (tx) => {
+        await tx.update(pages).set({ name: 'Never Seen' }).where(eq(pages.id, id));
+        throw new Error('abandoned');
+      }),
+    ).rejects.toThrow('abandoned');
+    const again = await site(url, { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('serves a scheduled page from its publication time, with no write to announce it', async () => {
+    const parent = await publishedPage('Soon Folder');
+    const soon = await store(c, 'Soon Page', parent, { published: 1, published_at: '2099-01-01T09:00' });
+    const folder = await site('/api/site/pages?path=/soon-folder');
+    expect(folder.json().children).toEqual([]);
+    expect((await site('/api/site/pages?path=/soon-folder/soon-page')).statusCode).toBe(404);
+    // Its time comes a moment from now, set as a scheduler would have saved it.
+    await server.database.db
+      .update(pages)
+      .set({ publishedAt: new Date(Date.now() + 1500) })
+      .where(eq(pages.id, soon));
+    const waiting = await site('/api/site/pages?path=/soon-folder');
+    expect(waiting.json().children).toEqual([]);
+    await expect
+      .poll(async () => (await site('/api/site/pages?path=/soon-folder/soon-page')).statusCode, {
+        timeout: 10_000,
+      })
+      .toBe(200);
+    const live = await site('/api/site/pages?path=/soon-folder', {
+      'if-none-match': waiting.headers.etag as string,
+    });
+    expect(live.statusCode).toBe(200);
+    expect(live.json().children.map((child: { name: string }) => child.name)).toEqual(['Soon Page']);
   });
 
   it('refuses a bad path with field errors', async () => {

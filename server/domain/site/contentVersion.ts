@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { rowsOf } from '../pages/transaction';
+
+/**
+ * What a website's answers depend on besides the request, as one string: the content version that
+ * every commit touching pages, brands, dealerships or settings raises (migration 0017), and the
+ * next moment a scheduled page goes live. While it stays the same, so does every site answer.
+ * Read before the content it vouches for, a commit in between can only make it older than the
+ * content, never newer: an answer may be rebuilt once too often, never served stale.
+ */
+export async function readContentVersion(db: Db): Promise<string> {
+  const [row] = rowsOf<{ version: string | number; next_change: string | Date | null }>(
+    await db.execute(sql`
+      select v.version,
+        (select min(p.published_at) from pages p
+          where p.published and p.deleted_at is null and p.published_at > now()) as next_change
+      from site_content_version v`),
+  );
+  if (!row) throw new Error('site_content_version has no row: the migrations have not run');
+  const next = row.next_change === null ? '' : new Date(row.next_change).toISOString();
+  return `${row.version}/${next}`;
+}
+
+interface Remembered {
+  version: string;
+  etag: string;
+  answer: unknown;
+}
+
+/**
+ * The answers most recently built, by request, with the content version they were built at: a
+ * request at the same version is answered from here (a 304 without reading anything but the
+ * version). Bounded: the least recently used answer goes first.
+ */
+export class SiteAnswerCache {
+  private readonly entries = new Map<string, Remembered>();
+
+  constructor(private readonly capacity = 2000) {}
+
+  get(key: string, version: string): Remembered | undefined {
+    const found = this.entries.get(key);
+    if (!found) return undefined;
+    this.entries.delete(key);
+    if (found.version !== version) return undefined;
+    this.entries.set(key, found);
+    return found;
+  }
+
+  set(key: string, entry: Remembered): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+}
