@@ -42,7 +42,7 @@ export async function sitePreview(app: FastifyInstance, { db, config }: { db: Db
     { schema: { hide: true } },
     async (request, reply) => {
       const id = await pageIdOfPreview(app.tokens, request.params['*']);
-      const saved = id === null ? null : await savedPreviewOf(db, reader, id, fileUrl);
+      const saved = id === null ? null : await savedPreviewOf(reader, id);
       if (!saved) {
         const message =
           id === null

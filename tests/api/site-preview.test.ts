@@ -68,6 +68,21 @@ describe('share preview links', () => {
     expect(again.body).not.toContain('Free winter check');
   });
 
+  it('shows the page in its place: breadcrumbs through unpublished folders, and its published children', async () => {
+    const folder = await store(c, 'Draft Offers Folder');
+    const page = await store(c, 'Draft Offer', folder, { items: [richText('Coming soon')] });
+    await store(c, 'Live Offer Detail', page, { published: 1, published_at: '2025-01-01T09:00' });
+    await store(c, 'Hidden Offer Detail', page);
+    const { url } = await share(page);
+    const res = await open(url);
+    expect(res.statusCode, res.body).toBe(200);
+    const crumbs = res.body.slice(res.body.indexOf('aria-label="Breadcrumb"'));
+    expect(crumbs.slice(0, crumbs.indexOf('</nav>'))).toContain('Draft Offers Folder');
+    expect(res.body).toContain('In this section');
+    expect(res.body).toContain('Live Offer Detail');
+    expect(res.body).not.toContain('Hidden Offer Detail');
+  });
+
   it('leaves hidden blocks out, as the site does', async () => {
     const id = await store(c, 'Hidden bits', null, {
       items: [richText('Shown to all'), { ...richText('Kept back'), hidden: true }],

@@ -19,37 +19,16 @@ function embeddedForms(page: SitePage): string[] {
 }
 
 /**
- * A page as last saved, published or not, with the blocks a visitor would see and what they need
- * from the published site (menu, settings, dealerships, embedded forms): what a share-preview link
- * shows. Null once the page is deleted. Breadcrumbs and children are the published site's and are
- * left out: the page may not be on the site yet.
+ * A page as last saved, published or not, with what it needs from the published site (menu,
+ * settings, dealerships, embedded forms): what a share-preview link shows. Its breadcrumbs name its
+ * ancestors whatever their state, and its children are the published ones. Null once it is deleted.
  */
 export async function savedPreviewOf(
-  db: Db,
   reader: SiteReader,
   id: number,
-  fileUrl: FileUrl,
 ): Promise<{ page: SitePage; context: SiteContext } | null> {
-  const row = await findPage(db, 'page', id);
-  if (!row) return null;
-  const page: SitePage = {
-    name: row.name,
-    path: pathOf(row.slug),
-    meta: row.meta,
-    published_at: row.published && row.publishedAt ? row.publishedAt.toISOString() : null,
-    brand: null,
-    breadcrumbs: [],
-    blocks: siteBlocksOf(readItems(row.items), fileUrl),
-    configurables: Object.fromEntries(
-      Object.entries(row.configurables ?? {}).map(([handle, value]) => [
-        handle,
-        siteFieldsOf((value as { fields?: Record<string, unknown> } | null)?.fields, fileUrl),
-      ]),
-    ),
-    children: [],
-    sort_by: row.sortBy,
-    sort_by_mode: row.sortByMode,
-  };
+  const page = await reader.savedPage(id);
+  if (!page) return null;
   const [settings, navigation, dealerships, forms] = await Promise.all([
     reader.settings(),
     reader.navigation(2),

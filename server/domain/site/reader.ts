@@ -27,6 +27,8 @@ import { publishedNow, publishedNowIn } from './published';
  */
 export interface SiteReader {
   page(path: string): Promise<SitePage | null>;
+  /** A page as last saved, published or not (a share preview): null once it is deleted. */
+  savedPage(id: number): Promise<SitePage | null>;
   navigation(depth: number): Promise<SiteNavEntry[]>;
   form(handle: string): Promise<SiteForm | null>;
   brands(): Promise<SiteBrand[]>;
@@ -124,6 +126,64 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
       .limit(SITE_LIST_LIMIT);
   }
 
+  /**
+   * A page's answer from its row: `published` when the site serves it (null under an unpublished
+   * ancestor), `saved` for a share preview of its last save (its ancestors named whatever their state).
+   */
+  async function pageAnswer(
+    found: { page: typeof pages.$inferSelect; brand: typeof brands.$inferSelect | null },
+    state: 'published' | 'saved',
+  ): Promise<SitePage | null> {
+    const { page, brand } = found;
+    const [up, children, home] = await Promise.all([
+      db.execute(sql`
+        with recursive up(id, name, slug, parent_id, shown, depth) as (
+          select id, name, slug, parent_id, true, 0 from pages where id = ${page.id}
+          union all
+          select p.id, p.name, p.slug, p.parent_id, ${publishedNowIn('p')}, up.depth + 1
+          from pages p join up on p.id = up.parent_id
+          where up.depth < 1000
+        )
+        select name, slug, shown from up where depth > 0 order by depth desc`),
+      publishedChildren(page),
+      page.slug === '/'
+        ? Promise.resolve([])
+        : db
+            .select({ name: pages.name })
+            .from(pages)
+            .where(and(eq(pages.kind, 'page'), eq(pages.slug, '/'), publishedNow)),
+    ]);
+    const ancestors = rowsOf<{ name: string; slug: string; shown: boolean }>(up);
+    // A page under an unpublished (or scheduled, or deleted) ancestor is not on the site.
+    if (state === 'published' && ancestors.some((a) => !a.shown)) return null;
+    const crumbs: SiteLink[] = ancestors.map((a) => ({ name: a.name, path: pathOf(a.slug) }));
+    const homeRow = home[0];
+    if (homeRow && crumbs[0]?.path !== '/') crumbs.unshift({ name: homeRow.name, path: '/' });
+    return {
+      name: page.name,
+      path: pathOf(page.slug),
+      meta: page.meta,
+      published_at:
+        page.publishedAt && (state === 'published' || page.published) ? page.publishedAt.toISOString() : null,
+      brand: brand?.live ? brandOf(brand) : null,
+      breadcrumbs: crumbs,
+      blocks: siteBlocksOf(storedItems(page.items), fileUrl),
+      configurables: Object.fromEntries(
+        Object.entries(page.configurables).map(([handle, value]) => [
+          handle,
+          siteFieldsOf((value as { fields?: Record<string, unknown> } | null)?.fields, fileUrl),
+        ]),
+      ),
+      children: children.map((c) => ({
+        name: c.name,
+        path: pathOf(c.slug),
+        published_at: c.publishedAt ? c.publishedAt.toISOString() : null,
+      })),
+      sort_by: page.sortBy,
+      sort_by_mode: page.sortByMode,
+    };
+  }
+
   return {
     async page(path) {
       const [found] = await db
@@ -131,54 +191,16 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
         .from(pages)
         .leftJoin(brands, and(eq(brands.id, pages.brandId), isNull(brands.deletedAt)))
         .where(and(eq(pages.kind, 'page'), eq(pages.slug, slugOfPath(path)), publishedNow));
-      if (!found) return null;
-      const { page, brand } = found;
-      const [up, children, home] = await Promise.all([
-        db.execute(sql`
-          with recursive up(id, name, slug, parent_id, shown, depth) as (
-            select id, name, slug, parent_id, true, 0 from pages where id = ${page.id}
-            union all
-            select p.id, p.name, p.slug, p.parent_id, ${publishedNowIn('p')}, up.depth + 1
-            from pages p join up on p.id = up.parent_id
-            where up.depth < 1000
-          )
-          select name, slug, shown from up where depth > 0 order by depth desc`),
-        publishedChildren(page),
-        page.slug === '/'
-          ? Promise.resolve([])
-          : db
-              .select({ name: pages.name })
-              .from(pages)
-              .where(and(eq(pages.kind, 'page'), eq(pages.slug, '/'), publishedNow)),
-      ]);
-      const ancestors = rowsOf<{ name: string; slug: string; shown: boolean }>(up);
-      // A page under an unpublished (or scheduled, or deleted) ancestor is not on the site.
-      if (ancestors.some((a) => !a.shown)) return null;
-      const crumbs: SiteLink[] = ancestors.map((a) => ({ name: a.name, path: pathOf(a.slug) }));
-      const homeRow = home[0];
-      if (homeRow && crumbs[0]?.path !== '/') crumbs.unshift({ name: homeRow.name, path: '/' });
-      return {
-        name: page.name,
-        path: pathOf(page.slug),
-        meta: page.meta,
-        published_at: page.publishedAt ? page.publishedAt.toISOString() : null,
-        brand: brand?.live ? brandOf(brand) : null,
-        breadcrumbs: crumbs,
-        blocks: siteBlocksOf(storedItems(page.items), fileUrl),
-        configurables: Object.fromEntries(
-          Object.entries(page.configurables).map(([handle, value]) => [
-            handle,
-            siteFieldsOf((value as { fields?: Record<string, unknown> } | null)?.fields, fileUrl),
-          ]),
-        ),
-        children: children.map((c) => ({
-          name: c.name,
-          path: pathOf(c.slug),
-          published_at: c.publishedAt ? c.publishedAt.toISOString() : null,
-        })),
-        sort_by: page.sortBy,
-        sort_by_mode: page.sortByMode,
-      };
+      return found ? pageAnswer(found, 'published') : null;
+    },
+
+    async savedPage(id) {
+      const [found] = await db
+        .select({ page: pages, brand: brands })
+        .from(pages)
+        .leftJoin(brands, and(eq(brands.id, pages.brandId), isNull(brands.deletedAt)))
+        .where(and(eq(pages.kind, 'page'), eq(pages.id, id), isNull(pages.deletedAt)));
+      return found ? pageAnswer(found, 'saved') : null;
     },
 
     async navigation(depth) {
