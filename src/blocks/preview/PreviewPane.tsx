@@ -7,7 +7,7 @@ import { type LiveDraft, type OpenDraft, withOpenDraft } from './liveDraft';
 import { PreviewFrame } from './PreviewFrame';
 import styles from './PreviewPane.module.css';
 import { previewBlocksMaker } from './previewBlocks';
-import { embeddedHandles, type PreviewContext, usePreviewContext } from './previewContext';
+import { embeddedHandles, type PreviewContext, useBrandSlug, usePreviewContext } from './previewContext';
 import { formFromDraft } from './previewForm';
 import { PREVIEW_WIDTHS, type PreviewWidth, usePreviewWidth } from './previewPrefs';
 import { SITE_CSS_URL, SiteBlockView, SiteFormPreview, SitePageFrame } from './siteView';
@@ -101,10 +101,10 @@ function FormPreview({
   const context = usePreviewContext(actor);
   const name = useDeferredValue(useSelector(actor, (s) => s.context.name));
   const slug = useSelector(actor, (s) => s.context.slug);
+  const brandSlug = useBrandSlug(actor, form.brandId);
   const shown = useMemo(
-    () =>
-      formFromDraft({ items, name, handle: slug, thankYou: form.thankYou, brandId: form.brandId }, context),
-    [items, name, slug, form.thankYou, form.brandId, context],
+    () => formFromDraft({ items, name, handle: slug, thankYou: form.thankYou, brandSlug }, context),
+    [items, name, slug, form.thankYou, brandSlug, context],
   );
   return <SiteFormPreview form={shown} context={context} />;
 }

@@ -17,7 +17,11 @@ interface Shared {
 /** Per builder (its actor): a preview closed and opened again asks nothing anew. */
 const sessions = new WeakMap<
   BuilderActor,
-  { shared: Promise<Shared>; forms: Map<string, Promise<SiteForm | null>> }
+  {
+    shared: Promise<Shared>;
+    forms: Map<string, Promise<SiteForm | null>>;
+    brandSlugs?: Promise<ReadonlyMap<number, string>>;
+  }
 >();
 
 function sessionOf(actor: BuilderActor) {
@@ -89,4 +93,29 @@ export function usePreviewContext(actor: BuilderActor, formHandles: readonly str
     };
   }, [actor, wanted]);
   return useMemo(() => ({ basePath: '/site', ...shared, forms }), [shared, forms]);
+}
+
+/**
+ * The slug of the brand a form belongs to, as the delivery API names a dealership's brand: what a
+ * brand-only dealership picker filters by. Undefined until the brands are known.
+ */
+export function useBrandSlug(actor: BuilderActor, brandId: number | null): string | null | undefined {
+  const [slugs, setSlugs] = useState<ReadonlyMap<number, string> | undefined>(undefined);
+  useEffect(() => {
+    if (brandId === null) return;
+    let current = true;
+    const session = sessionOf(actor);
+    session.brandSlugs ??= api.brands
+      .options({})
+      .then((r) => new Map(r.data.map((brand) => [brand.id, brand.slug])))
+      .catch(() => new Map());
+    void session.brandSlugs.then((answer) => {
+      if (current) setSlugs(answer);
+    });
+    return () => {
+      current = false;
+    };
+  }, [actor, brandId]);
+  if (brandId === null) return null;
+  return slugs?.get(brandId);
 }

@@ -24,7 +24,7 @@ describe('the form preview', () => {
         name: 'Test drive',
         handle: 'test-drive',
         thankYou: { title: 'Thanks', description: '' },
-        brandId: null,
+        brandSlug: null,
       },
       {
         basePath: '/site',
@@ -51,5 +51,38 @@ describe('the form preview', () => {
     ]);
     expect(form.questions[0]!.placeholder).toBe('Jo Bloggs');
     expect(form.questions[1]!.options).toEqual([{ value: 'leeds', label: 'Leeds' }]);
+  });
+
+  it('offers a brand-only picker the dealerships of the form’s brand, as the submission checks them', () => {
+    const dealership = (name: string, brand: string | null) => ({
+      name,
+      slug: name.toLowerCase(),
+      brand: brand ? { name: brand, slug: brand.toLowerCase(), logo_url: null } : null,
+      email: '',
+      telephone: '',
+      address: {} as never,
+      opening_times: [],
+    });
+    const context = {
+      basePath: '/site',
+      settings: emptySettings,
+      navigation: [],
+      forms: {},
+      dealerships: [dealership('Leeds', 'Kia'), dealership('York', 'Skoda'), dealership('Hull', null)],
+    };
+    const picker = (settings: Record<string, string>, brandSlug: string | null) =>
+      formFromDraft(
+        {
+          items: [input('input_dealership', { label: 'Branch', ...settings })],
+          name: 'Test drive',
+          handle: 'test-drive',
+          thankYou: { title: 'Thanks', description: '' },
+          brandSlug,
+        },
+        context,
+      ).questions[0]!.options!.map((option) => option.label);
+    expect(picker({ brand: 'brand' }, 'kia')).toEqual(['Leeds']);
+    expect(picker({ brand: 'brand' }, null)).toEqual(['Leeds', 'York', 'Hull']);
+    expect(picker({}, 'kia')).toEqual(['Leeds', 'York', 'Hull']);
   });
 });

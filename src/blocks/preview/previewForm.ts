@@ -8,10 +8,19 @@ export interface FormDraft {
   name: string;
   handle: string;
   thankYou: SiteForm['thank_you'];
-  brandId: number | null;
+  /**
+   * The slug of the form's brand: a brand-only dealership picker offers that brand's dealerships,
+   * as the submission checks them. Null for a form of no brand (every dealership); undefined while
+   * it is not known yet.
+   */
+  brandSlug: string | null | undefined;
 }
 
-function siteQuestion(question: Question, context: PreviewContext): SiteQuestion {
+function siteQuestion(
+  question: Question,
+  context: PreviewContext,
+  brandSlug: string | null | undefined,
+): SiteQuestion {
   return {
     name: question.key,
     label: question.label,
@@ -20,7 +29,7 @@ function siteQuestion(question: Question, context: PreviewContext): SiteQuestion
     options:
       question.kind === 'dealership'
         ? context.dealerships
-            // A brand-only picker offers the form's brand's dealerships; the preview knows brands by name only.
+            .filter((d) => !question.brandOnly || !brandSlug || d.brand?.slug === brandSlug)
             .map((d) => ({ value: d.slug, label: d.name }))
         : question.options,
     help: question.help,
@@ -35,7 +44,7 @@ export function formFromDraft(draft: FormDraft, context: PreviewContext): SiteFo
   return {
     handle: draft.handle,
     name: draft.name,
-    questions: questionsOf(draft.items).map((question) => siteQuestion(question, context)),
+    questions: questionsOf(draft.items).map((question) => siteQuestion(question, context, draft.brandSlug)),
     thank_you: draft.thankYou,
   };
 }
