@@ -105,6 +105,12 @@ function siteRoutes(
     return reply.type(asset.type).send(asset.body);
   });
 
+  /** `?children_page=` of a long list of children: a whole number from 1, else the first page. */
+  const childrenPageOf = (request: FastifyRequest): number => {
+    const asked = Number((request.query as { children_page?: unknown }).children_page);
+    return Number.isSafeInteger(asked) && asked >= 1 && asked <= 100_000 ? asked : 1;
+  };
+
   async function sendPage(
     reply: FastifyReply,
     page: SitePage | null,
@@ -124,7 +130,7 @@ function siteRoutes(
     const sent = (request.query as { sent?: unknown }).sent;
     const states: Record<string, SiteFormState> =
       typeof sent === 'string' && sent ? { [sent]: { values: {}, errors: {}, sent: true } } : {};
-    return sendPage(reply, await reader.page(pagePathOf(request)), 200, states);
+    return sendPage(reply, await reader.page(pagePathOf(request), childrenPageOf(request)), 200, states);
   };
 
   /**

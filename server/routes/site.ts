@@ -94,10 +94,10 @@ export function siteRoutes(
 
   registerCall(app, site.pages, async ({ query, raw }, reply) =>
     answer(
-      `pages ${slugOfPath(query.path)}`,
+      `pages ${slugOfPath(query.path)} ${query.children_page}`,
       raw,
       reply,
-      () => reader.page(query.path),
+      () => reader.page(query.path, query.children_page),
       'There is no published page at that address.',
     ),
   );

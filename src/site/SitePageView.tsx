@@ -21,6 +21,28 @@ export function Breadcrumbs({ page, context }: { page: SitePage; context: SiteCo
   );
 }
 
+/** Links to the previous and next pages of a long list of children, with where this one stands. */
+function ChildPages({ page, context }: { page: SitePage; context: SiteContext }) {
+  const { current_page: current, last_page: last } = page.children_meta;
+  if (last <= 1) return null;
+  const href = (n: number) => `${pageHref(context, page.path)}${n > 1 ? `?children_page=${n}` : ''}`;
+  return (
+    <p className="site-children__pages">
+      {current > 1 ? (
+        <a href={href(current - 1)} rel="prev">
+          Previous
+        </a>
+      ) : null}
+      <span>{`Page ${current} of ${last}`}</span>
+      {current < last ? (
+        <a href={href(current + 1)} rel="next">
+          Next
+        </a>
+      ) : null}
+    </p>
+  );
+}
+
 /** A page's main content: its breadcrumbs, title, blocks and the list of its published children. */
 export function SitePageView({ page, context }: { page: SitePage; context: SiteContext }) {
   const pageContext = context.pagePath === undefined ? { ...context, pagePath: page.path } : context;
@@ -41,6 +63,7 @@ export function SitePageView({ page, context }: { page: SitePage; context: SiteC
               </li>
             ))}
           </ul>
+          <ChildPages page={page} context={context} />
         </nav>
       ) : null}
     </article>

@@ -195,6 +195,35 @@ describe('site/pages', () => {
     expect(live.json().children.map((child: { name: string }) => child.name)).toEqual(['Soon Page']);
   });
 
+  it('lists a long list of children a hundred at a time, saying where each page of them stands', async () => {
+    const parent = await publishedPage('Long Folder');
+    for (let i = 1; i <= 105; i++) await publishedPage(`Long Child ${String(i).padStart(3, '0')}`, parent);
+    await store(c, 'Long Draft Child', parent);
+    const first = await site('/api/site/pages?path=/long-folder');
+    expect(first.json().children).toHaveLength(100);
+    expect(first.json().children[0].name).toBe('Long Child 001');
+    expect(first.json().children_meta).toEqual({ current_page: 1, last_page: 2, per_page: 100, total: 105 });
+    const second = await site('/api/site/pages?path=/long-folder&children_page=2');
+    expect(second.json().children.map((child: { name: string }) => child.name)).toEqual([
+      'Long Child 101',
+      'Long Child 102',
+      'Long Child 103',
+      'Long Child 104',
+      'Long Child 105',
+    ]);
+    expect(second.json().children_meta.current_page).toBe(2);
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    const html = await server.app.inject({ method: 'GET', url: '/site/long-folder?children_page=2' });
+    expect(html.body).toContain('Long Child 105');
+    expect(html.body).toContain('Page 2 of 2');
+    expect(html.body).not.toContain('Long Child 001');
+    for (const bad of ['0', 'two', '1.5']) {
+      const res = await site(`/api/site/pages?path=/long-folder&children_page=${bad}`);
+      expect(res.statusCode, bad).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['children_page']);
+    }
+  });
+
   it('refuses a bad path with field errors', async () => {
     for (const query of ['', 'path=', 'path=used-cars', `path=/${'a'.repeat(2001)}`]) {
       const res = await site(`/api/site/pages?${query}`);

@@ -135,13 +135,36 @@ describe('the website renderer', () => {
       blocks: [],
       configurables: {},
       children: [{ name: 'Sportage', path: '/used-cars/kia/sportage', published_at: null }],
+      children_meta: { current_page: 1, last_page: 1, per_page: 100, total: 1 },
       sort_by: 'sort_order',
       sort_by_mode: 'asc',
     };
     const out = renderToStaticMarkup(<SitePageView page={page} context={context} />);
+    expect(out).not.toContain('Page 1 of');
     expect(out).toContain('<a href="/site/used-cars">Used cars</a>');
     expect(out).toContain('<span aria-current="page">Kia</span>');
     expect(out).toContain('<h1 class="site-page__title">Kia</h1>');
     expect(out).toContain('<a href="/site/used-cars/kia/sportage">Sportage</a>');
+  });
+
+  it('links the pages of a long list of children, from the one shown', () => {
+    const page: SitePage = {
+      name: 'Used cars',
+      path: '/used-cars',
+      meta: { title: '', description: '' },
+      published_at: null,
+      brand: null,
+      breadcrumbs: [{ name: 'Home', path: '/' }],
+      blocks: [],
+      configurables: {},
+      children: [{ name: 'Ceed', path: '/used-cars/ceed', published_at: null }],
+      children_meta: { current_page: 2, last_page: 3, per_page: 100, total: 201 },
+      sort_by: 'sort_order',
+      sort_by_mode: 'asc',
+    };
+    const out = renderToStaticMarkup(<SitePageView page={page} context={context} />);
+    expect(out).toContain('<a href="/site/used-cars" rel="prev">Previous</a>');
+    expect(out).toContain('<span>Page 2 of 3</span>');
+    expect(out).toContain('<a href="/site/used-cars?children_page=3" rel="next">Next</a>');
   });
 });

@@ -26,7 +26,8 @@ import { publishedNow, publishedNowIn } from './published';
  * delivery API answers these, and the reference site renders them, so both show the same.
  */
 export interface SiteReader {
-  page(path: string): Promise<SitePage | null>;
+  /** `childrenPage` picks which page of its children (SITE_LIST_LIMIT to a page) it lists. */
+  page(path: string, childrenPage?: number): Promise<SitePage | null>;
   /** A page as last saved, published or not (a share preview): null once it is deleted. */
   savedPage(id: number): Promise<SitePage | null>;
   navigation(depth: number): Promise<SiteNavEntry[]>;
@@ -104,6 +105,7 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
   /** Published pages under these parents (null: the top of the tree), each parent's in its own order. */
   async function publishedChildren(
     parent: { id: number; sortBy: 'sort_order' | 'published_at'; sortByMode: 'asc' | 'desc' } | null,
+    childrenPage = 1,
   ) {
     return db
       .select({
@@ -123,7 +125,19 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
         ),
       )
       .orderBy(...childOrder(parent))
-      .limit(SITE_LIST_LIMIT);
+      .limit(SITE_LIST_LIMIT)
+      .offset((childrenPage - 1) * SITE_LIST_LIMIT);
+  }
+
+  /** How many published children a page has: counted only when a full page of them came back. */
+  async function publishedChildCount(parentId: number, childrenPage: number, shown: number): Promise<number> {
+    const before = (childrenPage - 1) * SITE_LIST_LIMIT;
+    if (shown > 0 && shown < SITE_LIST_LIMIT) return before + shown;
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pages)
+      .where(and(eq(pages.kind, 'page'), eq(pages.parentId, parentId), publishedNow));
+    return Number(row?.n ?? 0);
   }
 
   /**
@@ -133,6 +147,7 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
   async function pageAnswer(
     found: { page: typeof pages.$inferSelect; brand: typeof brands.$inferSelect | null },
     state: 'published' | 'saved',
+    childrenPage = 1,
   ): Promise<SitePage | null> {
     const { page, brand } = found;
     const [up, children, home] = await Promise.all([
@@ -145,7 +160,7 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
           where up.depth < 1000
         )
         select name, slug, shown from up where depth > 0 order by depth desc`),
-      publishedChildren(page),
+      publishedChildren(page, childrenPage),
       page.slug === '/'
         ? Promise.resolve([])
         : db
@@ -156,6 +171,7 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
     const ancestors = rowsOf<{ name: string; slug: string; shown: boolean }>(up);
     // A page under an unpublished (or scheduled, or deleted) ancestor is not on the site.
     if (state === 'published' && ancestors.some((a) => !a.shown)) return null;
+    const childCount = await publishedChildCount(page.id, childrenPage, children.length);
     const crumbs: SiteLink[] = ancestors.map((a) => ({ name: a.name, path: pathOf(a.slug) }));
     const homeRow = home[0];
     if (homeRow && crumbs[0]?.path !== '/') crumbs.unshift({ name: homeRow.name, path: '/' });
@@ -180,18 +196,24 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
         published_at: c.publishedAt ? c.publishedAt.toISOString() : null,
       })),
       sort_by: page.sortBy,
+      children_meta: {
+        current_page: childrenPage,
+        last_page: Math.max(1, Math.ceil(childCount / SITE_LIST_LIMIT)),
+        per_page: SITE_LIST_LIMIT,
+        total: childCount,
+      },
       sort_by_mode: page.sortByMode,
     };
   }
 
   return {
-    async page(path) {
+    async page(path, childrenPage = 1) {
       const [found] = await db
         .select({ page: pages, brand: brands })
         .from(pages)
         .leftJoin(brands, and(eq(brands.id, pages.brandId), isNull(brands.deletedAt)))
         .where(and(eq(pages.kind, 'page'), eq(pages.slug, slugOfPath(path)), publishedNow));
-      return found ? pageAnswer(found, 'published') : null;
+      return found ? pageAnswer(found, 'published', childrenPage) : null;
     },
 
     async savedPage(id) {

@@ -55,8 +55,17 @@ export const sitePage = z.object({
   blocks: z.array(siteBlock),
   /** The page-wide fields per configurable handle ('homepage', 'used_cars'). */
   configurables: z.record(z.string(), siteFields),
-  /** Published children in the page's own sort_by / sort_by_mode order. */
+  /**
+   * Published children in the page's own sort_by / sort_by_mode order, a page of them at a time
+   * (`children_page` in the query); `children_meta` says where this page of them stands.
+   */
   children: z.array(siteLink.extend({ published_at: timestamp.nullable() })),
+  children_meta: z.object({
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  }),
   sort_by: sortBy,
   sort_by_mode: sortByMode,
 });
@@ -149,6 +158,13 @@ const pathQuery = z.object({
     .min(1, 'Give a page path.')
     .max(2000, 'Use at most 2,000 characters.')
     .regex(/^\//, 'Start the path with /.'),
+  /** Which page of the page's children to list (100 to a page), from 1. */
+  children_page: z.coerce
+    .number<number | string>('Give a page number.')
+    .int('Give a whole page number.')
+    .min(1, 'Give a page number of 1 or more.')
+    .max(100_000, 'Give a page number of at most 100,000.')
+    .default(1),
 });
 
 export const sitePages = defineCall({
