@@ -250,6 +250,32 @@ describe.skipIf(!hasChromium)('pages', () => {
     expect(await page.getByText(/Draggable item|droppable area/).count()).toBe(0);
   });
 
+  it('keeps each row action at the same place in every row, whichever actions a row lacks', async () => {
+    const tag = uniqueToken();
+    const parent = await makePage(`Aligned ${tag}`);
+    const full = await makePage(`Full ${tag}`, parent);
+    await makePage(`Grandchild ${tag}`, full);
+    await makePage(`Locked leaf ${tag}`, parent, { locked: 1, is_allowed_children: 0 });
+    await page.goto(`/pages/children/${parent}`);
+    const fullRow = row(page, `Full ${tag}`);
+    const lockedRow = row(page, `Locked leaf ${tag}`);
+    // The full row has every action; the locked leaf has no move, position, children, add or delete.
+    await fullRow.getByRole('link', { name: `View Children: Full ${tag}` }).waitFor();
+    expect(await lockedRow.getByRole('button', { name: /^(Move Page|Delete):/ }).count()).toBe(0);
+    const left = async (scope: Locator, role: 'button' | 'link', name: RegExp) =>
+      (await scope.getByRole(role, { name }).boundingBox())?.x;
+    const actions = [
+      ['button', /^Toggle Published:/],
+      ['button', /^Duplicate Page:/],
+      ['link', /^Edit Page:/],
+    ] as const;
+    for (const [role, name] of actions) {
+      const x = await left(fullRow, role, name);
+      expect(x, name.source).toBeDefined();
+      expect(await left(lockedRow, role, name), name.source).toBe(x);
+    }
+  });
+
   it('draws only the rows in view of a long children list, and the last appears on scrolling', async () => {
     const tag = uniqueToken();
     const parent = await makePage(`Long ${tag}`);
