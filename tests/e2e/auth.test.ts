@@ -191,11 +191,20 @@ describe.skipIf(!hasChromium)('signing in and out', () => {
   it('refreshes a rejected access token once, retries, and stays on /users', async () => {
     await signIn(page);
     await page.evaluate((key) => localStorage.setItem(key, 'expired.or.removed'), TOKEN_KEY);
-    const calls: Array<{ call: string; status: number }> = [];
+    // In the order they were sent; each status filled in when its answer comes (Chromium may report
+    // answers out of order when one sets a cookie).
+    const calls: Array<{ call: string; status: number | null }> = [];
+    const sent = new Map<Request, { call: string; status: number | null }>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (!url.pathname.startsWith('/api/')) return;
+      const entry = { call: `${request.method()} ${url.pathname}`, status: null };
+      sent.set(request, entry);
+      calls.push(entry);
+    });
     page.on('response', (response) => {
-      const url = new URL(response.url());
-      if (url.pathname.startsWith('/api/'))
-        calls.push({ call: `${response.request().method()} ${url.pathname}`, status: response.status() });
+      const entry = sent.get(response.request());
+      if (entry) entry.status = response.status();
     });
 
     await page.goto('/users');
@@ -203,8 +212,11 @@ describe.skipIf(!hasChromium)('signing in and out', () => {
     await page.getByRole('tab', { name: /^All \(\d+\)$/ }).waitFor();
     expect(pathOf(page)).toBe('/users');
 
-    const session = calls.filter((c) => c.call.startsWith('POST /api/auth') || c.call === 'GET /api/auth/me');
-    expect(session).toEqual([
+    const session = () =>
+      calls
+        .filter((c) => c.call.startsWith('POST /api/auth') || c.call === 'GET /api/auth/me')
+        .map((c) => ({ ...c }));
+    await expect.poll(session).toEqual([
       { call: 'GET /api/auth/me', status: 401 },
       { call: 'POST /api/auth/refresh', status: 200 },
       { call: 'GET /api/auth/me', status: 200 },
