@@ -147,8 +147,12 @@ export const manufacturersList = defineCall({
 });
 
 /** Every call of this area, under the name the console's `api.brands` gives it. */
+/** The revisions of one record: `brands/history` and `brands/history/show`. */
+export const { history: brandsHistory, historyShow: brandsHistoryShow } = historyCalls('brands', brand);
+
 export const calls = {
-  ...historyCalls('brands', brand),
+  history: brandsHistory,
+  historyShow: brandsHistoryShow,
   list: brandsList,
   options: brandsOptions,
   show: brandsShow,

@@ -239,8 +239,15 @@ export const vehicleDealersList = defineCall({
 });
 
 /** Every call of this area, under the name the console's `api.dealerships` gives it. */
+/** The revisions of one record: `dealerships/history` and `dealerships/history/show`. */
+export const { history: dealershipsHistory, historyShow: dealershipsHistoryShow } = historyCalls(
+  'dealerships',
+  dealership,
+);
+
 export const calls = {
-  ...historyCalls('dealerships', dealership),
+  history: dealershipsHistory,
+  historyShow: dealershipsHistoryShow,
   list: dealershipsList,
   show: dealershipsShow,
   validate: dealershipsValidation,

@@ -120,8 +120,12 @@ export const formsUpdate = formTree.update;
 export const formsDelete = formTree.remove;
 
 /** Every call of this area, under the name the console's `api.forms` gives it. */
+/** The revisions of one record: `forms/history` and `forms/history/show`. */
+export const { history: formsHistory, historyShow: formsHistoryShow } = historyCalls('forms', form);
+
 export const calls = {
-  ...historyCalls('forms', form),
+  history: formsHistory,
+  historyShow: formsHistoryShow,
   list: formsList,
   slug: formsSlug,
   edit: formsEdit,

@@ -367,8 +367,12 @@ export const pagesShare = defineCall({
 });
 
 /** Every call of this area, under the name the console's `api.pages` gives it. */
+/** The revisions of one record: `pages/history` and `pages/history/show`. */
+export const { history: pagesHistory, historyShow: pagesHistoryShow } = historyCalls('pages', page);
+
 export const calls = {
-  ...historyCalls('pages', page),
+  history: pagesHistory,
+  historyShow: pagesHistoryShow,
   list: pagesList,
   show: pagesShow,
   children: pagesChildren,

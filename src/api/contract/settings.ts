@@ -118,8 +118,15 @@ export const settingsUpdate = defineCall({
 });
 
 /** Every call of this area, under the name the console's `api.settings` gives it. */
+/** The revisions of one record: `settings/history` and `settings/history/show`. */
+export const { history: settingsHistory, historyShow: settingsHistoryShow } = historyCalls(
+  'settings',
+  loadedSiteSettings,
+);
+
 export const calls = {
-  ...historyCalls('settings', loadedSiteSettings),
+  history: settingsHistory,
+  historyShow: settingsHistoryShow,
   show: settingsShow,
   validate: settingsValidation,
   update: settingsUpdate,

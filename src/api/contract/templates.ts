@@ -99,8 +99,15 @@ export const templatesUpdate = defineCall({
 });
 
 /** Every call of this area, under the name the console's `api.templates` gives it. */
+/** The revisions of one record: `templates/history` and `templates/history/show`. */
+export const { history: templatesHistory, historyShow: templatesHistoryShow } = historyCalls(
+  'templates',
+  template,
+);
+
 export const calls = {
-  ...historyCalls('templates', template),
+  history: templatesHistory,
+  historyShow: templatesHistoryShow,
   list: templatesList,
   show: templatesShow,
   edit: templatesEdit,
