@@ -12,6 +12,20 @@ import { registerCall } from '../http/route';
  */
 export const SITE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
+/** How long SITE_CACHE_CONTROL lets a cache show an answer at most, stale time included. */
+const LONGEST_KEPT_SECONDS = 60 + 300;
+
+/**
+ * The Cache-Control of an answer given when the next scheduled change is due: no cache keeps it
+ * past that time, so a scheduled page appears (or goes) on the website at its time.
+ */
+export function cacheControlBefore(next: Date | null, now = Date.now()): string {
+  if (!next) return SITE_CACHE_CONTROL;
+  const seconds = Math.max(0, Math.floor((next.getTime() - now) / 1000));
+  if (seconds >= LONGEST_KEPT_SECONDS) return SITE_CACHE_CONTROL;
+  return `public, max-age=${Math.min(60, seconds)}`;
+}
+
 /** A strong validator made from the answer's bytes: it changes exactly when the answer does. */
 export function etagOf(answer: unknown): string {
   return `"${createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 32)}"`;
@@ -28,10 +42,10 @@ export function matchesEtag(header: string | string[] | undefined, etag: string)
 }
 
 /** Answers with its ETag and caching headers, or 304 with no body when the caller holds it already. */
-function cached<T>(request: FastifyRequest, reply: FastifyReply, answer: T): T {
+function cached<T>(request: FastifyRequest, reply: FastifyReply, answer: T, next: Date | null): T {
   const etag = etagOf(answer);
   reply.header('ETag', etag);
-  reply.header('Cache-Control', SITE_CACHE_CONTROL);
+  reply.header('Cache-Control', cacheControlBefore(next));
   if (matchesEtag(request.headers['if-none-match'], etag)) {
     reply.code(304).send();
     // Fastify has sent the 304 already; what a sent reply's handler returns is not used.
@@ -66,34 +80,38 @@ export function siteRoutes(app: FastifyInstance, opts: { reader: SiteReader; ori
   app.options('/api/site/*', { schema: { hide: true } }, async (_request, reply) => reply.code(204).send());
 
   registerCall(app, site.pages, async ({ query, raw }, reply) => {
-    const page = await reader.page(query.path);
+    const [page, next] = await Promise.all([reader.page(query.path), reader.nextChange()]);
     if (!page) throw notFound('There is no published page at that address.');
-    return cached(raw, reply, page);
+    return cached(raw, reply, page, next);
   });
 
-  registerCall(app, site.navigation, async ({ query, raw }, reply) =>
-    cached(raw, reply, { data: await reader.navigation(query.depth) }),
-  );
+  registerCall(app, site.navigation, async ({ query, raw }, reply) => {
+    const [data, next] = await Promise.all([reader.navigation(query.depth), reader.nextChange()]);
+    return cached(raw, reply, { data }, next);
+  });
 
   registerCall(app, site.forms, async ({ params, raw }, reply) => {
-    const form = await reader.form(params.handle);
+    const [form, next] = await Promise.all([reader.form(params.handle), reader.nextChange()]);
     if (!form) throw notFound('There is no published form with that handle.');
-    return cached(raw, reply, form);
+    return cached(raw, reply, form, next);
   });
 
   registerCall(app, site.brands, async ({ raw }, reply) =>
-    cached(raw, reply, { data: await reader.brands() }),
+    // Brands and dealerships have no scheduled times.
+    cached(raw, reply, { data: await reader.brands() }, null),
   );
 
   registerCall(app, site.dealerships, async ({ query, raw }, reply) =>
-    cached(raw, reply, { data: await reader.dealerships(query.brand) }),
+    cached(raw, reply, { data: await reader.dealerships(query.brand) }, null),
   );
 
   registerCall(app, site.dealershipsShow, async ({ params, raw }, reply) => {
     const dealership = await reader.dealership(params.slug);
     if (!dealership) throw notFound('There is no live dealership with that address.');
-    return cached(raw, reply, dealership);
+    return cached(raw, reply, dealership, null);
   });
 
-  registerCall(app, site.settings, async ({ raw }, reply) => cached(raw, reply, await reader.settings()));
+  registerCall(app, site.settings, async ({ raw }, reply) =>
+    cached(raw, reply, await reader.settings(), null),
+  );
 }

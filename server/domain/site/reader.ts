@@ -16,6 +16,7 @@ import { type FileUrl, siteBlocksOf, siteFieldsOf } from '@/shared/site';
 import type { Db } from '../../db/open';
 import { brands, dealerships, pages } from '../../db/schema';
 import { childOrder } from '../pages/read';
+import { nextScheduledChange } from '../pages/schedule';
 import { rowsOf } from '../pages/transaction';
 import { readSiteSettings } from '../settings';
 import { DEFAULT_THANK_YOU_TITLE } from '../submissions';
@@ -33,6 +34,8 @@ export interface SiteReader {
   dealerships(brandSlug?: string): Promise<SiteDealershipSummary[]>;
   dealership(slug: string): Promise<SiteDealership | null>;
   settings(): Promise<SitePublicSettings>;
+  /** The next time a page or form goes live or comes down by itself, if one is set. */
+  nextChange(): Promise<Date | null>;
 }
 
 /** How many children a page answer and each menu level list at most: a folder may hold thousands. */
@@ -268,6 +271,8 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
         })),
       };
     },
+
+    nextChange: () => nextScheduledChange(db),
 
     async settings() {
       const stored = await readSiteSettings(db);
