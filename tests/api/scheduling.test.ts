@@ -137,8 +137,10 @@ describe(`scheduled publishing (${databaseKind})`, () => {
   it('takes a page down at its unpublish time and turns Published off', async () => {
     const at = inMs(2_000);
     const page = await storePage('Winter Clearance', { published: 1, published_at: PAST, unpublish_at: at });
+    const child = await storePage('Winter Clearance Tyres', { published: 1, published_at: PAST }, page.id);
     const path = `/api/site/pages?path=/${page.slug}`;
     expect((await site(path)).statusCode).toBe(200);
+    expect((await site(`/api/site/pages?path=/${child.slug}`)).statusCode).toBe(200);
     expect((await get(c, `/api/pages/edit?id=${page.id}`)).json().data.unpublish_at).toBe(at);
 
     await until(
@@ -146,7 +148,11 @@ describe(`scheduled publishing (${databaseKind})`, () => {
       (res) => res.statusCode === 404,
     );
     expect(Date.now()).toBeGreaterThanOrEqual(new Date(at).getTime());
-    expect(await navigationNames()).not.toContain('Winter Clearance');
+    // Its children go with it.
+    expect((await site(`/api/site/pages?path=/${child.slug}`)).statusCode).toBe(404);
+    const names = await navigationNames();
+    expect(names).not.toContain('Winter Clearance');
+    expect(names).not.toContain('Winter Clearance Tyres');
     const edited = await until(
       async () => (await get(c, `/api/pages/edit?id=${page.id}`)).json().data,
       (data) => data.published === 0,
