@@ -17,6 +17,15 @@ export interface Jobs {
    * exactly when what the transaction stores does.
    */
   enqueue<T extends object>(queue: string, data: T, within?: Db): Promise<string>;
+  /**
+   * Queues one job to start at a time. On a queue with the 'short' policy a job whose key is
+   * already waiting is not queued again: the answer is then null.
+   */
+  schedule<T extends object>(
+    queue: string,
+    data: T,
+    options: { startAfter: Date; key: string },
+  ): Promise<string | null>;
   stop(): Promise<void>;
 }
 
@@ -33,6 +42,8 @@ export interface JobsOptions {
    * start an orphan, so those are handed back at once.
    */
   expireInSeconds?: number;
+  /** pg-boss queue policies by queue ('standard' when not given); 'short' keeps one waiting job per key. */
+  policies?: Record<string, 'standard' | 'short'>;
 }
 
 const SCHEMA = 'pgboss';
@@ -83,6 +94,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     for (const name of names) {
       await boss.createQueue(name, {
         name,
+        policy: options.policies?.[name] ?? 'standard',
         retryLimit: 5,
         retryDelay: 1,
         expireInSeconds: options.expireInSeconds ?? 60 * 60,
@@ -141,6 +153,9 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       );
       if (!id) throw new Error(`The job queue ${queue} refused the job.`);
       return id;
+    },
+    async schedule(queue, data, { startAfter, key }) {
+      return boss.send(queue, data, { startAfter, singletonKey: key });
     },
     async stop() {
       stopping.abort();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fileUrlFrom } from '@/shared/site';
 import type { Config } from '../config';
 import type { Database } from '../db/open';
+import { scheduleChanges } from '../domain/pages/schedule';
 import { createSiteReader } from '../domain/site/reader';
 import { analyticsRoutes } from '../routes/analytics';
 import { authRoutes } from '../routes/auth';
@@ -30,6 +31,8 @@ export async function apiRoutes(
   const { db } = database;
   const { tokens, storage, mailer } = api;
   const enqueue = enqueueOn(api.jobs);
+  /** Queues the jobs for these pages' or forms' scheduled times (all when not given), after a write that may set them. */
+  const schedule = (ids?: readonly number[]) => scheduleChanges(db, api.jobs, ids);
   api.get(
     '/api/health',
     {
@@ -49,8 +52,8 @@ export async function apiRoutes(
   brandsRoutes(api, { db, storage });
   dealershipsRoutes(api, { db, storage });
   filesRoutes(api, { storage });
-  pagesRoutes(api, { db, tokens, publicUrl: config.publicUrl });
-  formsRoutes(api, { db });
+  pagesRoutes(api, { db, tokens, publicUrl: config.publicUrl, schedule });
+  formsRoutes(api, { db, schedule });
   templatesRoutes(api, { db });
   builderRoutes(api, { storage });
   settingsRoutes(api, { db, enqueueExport: enqueue.exportFile });

@@ -7,10 +7,16 @@ import { EXPORT_QUEUE, type ExportJobData, runExport } from '../domain/exports';
 import { IMPORT_QUEUE, type ImportJobData, runImport } from '../domain/imports/run';
 import { type Jobs, startJobs } from '../domain/jobs';
 import { MAIL_QUEUE, type MailJobData, sendQueuedMail } from '../domain/mailQueue';
+import {
+  applyScheduledChange,
+  SCHEDULE_QUEUE,
+  type ScheduleJobData,
+  scheduleChanges,
+} from '../domain/pages/schedule';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The background queues (exports, mail, imports), in the database. */
+    /** The background queues (exports, mail, imports, scheduled publishing), in the database. */
     jobs: Jobs;
   }
 }
@@ -31,7 +37,11 @@ export function enqueueOn(jobs: Jobs): Enqueue {
   };
 }
 
-/** Starts the job workers (exports, queued mail, imports) and stops them when the app closes. */
+/**
+ * Starts the job workers (exports, queued mail, imports, scheduled publishing) and stops them
+ * when the app closes. On start, scheduled times that passed while no server ran are brought up
+ * to date, and any scheduled time without its job gets one.
+ */
 export const jobs = fp(
   async (app: FastifyInstance, { config, database }: { config: Config; database: Database }) => {
     const { db } = database;
@@ -40,6 +50,8 @@ export const jobs = fp(
       database,
       expireInSeconds: config.jobExpireSeconds,
       batchSizes: { [MAIL_QUEUE]: 20 },
+      // One waiting job per page, change and time, however many processes or saves queue it.
+      policies: { [SCHEDULE_QUEUE]: 'short' },
       handlers: {
         [EXPORT_QUEUE]: (data: ExportJobData, context) =>
           runExport(
@@ -54,8 +66,12 @@ export const jobs = fp(
           ),
         [MAIL_QUEUE]: (data: MailJobData, context) => sendQueuedMail({ db, mailer }, data, context),
         [IMPORT_QUEUE]: (data: ImportJobData, context) => runImport({ db, mailer }, data, context),
+        [SCHEDULE_QUEUE]: async (data: ScheduleJobData, context) => {
+          await applyScheduledChange(db, data, context);
+        },
       },
     });
+    await scheduleChanges(db, started);
     app.decorate('jobs', started);
     app.addHook('onClose', () => started.stop());
   },

@@ -38,8 +38,20 @@ const savedAnswer = (saved: SavedPage) => ({
   updated_at: saved.updatedAt.toISOString(),
 });
 
-export function formsRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export function formsRoutes(
+  app: FastifyInstance,
+  opts: {
+    db: Db;
+    /** Queues the jobs for these forms' scheduled times. */
+    schedule: (ids: readonly number[]) => Promise<void>;
+  },
+) {
+  const { db, schedule } = opts;
+  /** A saved form's publish and unpublish times get their jobs (a changed time gets a new one). */
+  const scheduled = async (saved: SavedPage) => {
+    await schedule([saved.id]);
+    return saved;
+  };
 
   registerCall(app, formsList, async ({ query }) => {
     const parent = query.parent ? await findPage(db, 'form', query.parent) : null;
@@ -73,12 +85,12 @@ export function formsRoutes(app: FastifyInstance, opts: { db: Db }) {
   });
 
   registerCall(app, formsStore, async ({ body }) => ({
-    ...savedAnswer(await storePage(db, 'form', body.data, body.parent)),
+    ...savedAnswer(await scheduled(await storePage(db, 'form', body.data, body.parent))),
     message: 'Successfully added form!',
   }));
 
   registerCall(app, formsUpdate, async ({ body }) => ({
-    ...savedAnswer(await updatePage(db, 'form', body.id, body.data, body.updated_at)),
+    ...savedAnswer(await scheduled(await updatePage(db, 'form', body.id, body.data, body.updated_at))),
     message: 'Successfully updated form!',
   }));
 

@@ -10,6 +10,7 @@ import {
   pagesOptions,
   pagesPublishable,
   pagesRestore,
+  pagesSchedule,
   pagesSearch,
   pagesShare,
   pagesShow,
@@ -29,6 +30,7 @@ import {
   searchPages,
   summaryOf,
 } from '../domain/pages/read';
+import { upcomingChanges } from '../domain/pages/schedule';
 import { childSlug, freeSlug, slugPart } from '../domain/pages/slugs';
 import {
   deletePage,
@@ -66,9 +68,20 @@ const savedAnswer = (saved: SavedPage) => ({
 
 export function pagesRoutes(
   app: FastifyInstance,
-  opts: { db: Db; tokens: TokenService; publicUrl: string | null },
+  opts: {
+    db: Db;
+    tokens: TokenService;
+    publicUrl: string | null;
+    /** Queues the jobs for these pages' scheduled times (all pages' when not given). */
+    schedule: (ids?: readonly number[]) => Promise<void>;
+  },
 ) {
-  const { db, tokens, publicUrl } = opts;
+  const { db, tokens, publicUrl, schedule } = opts;
+  /** A saved page's publish and unpublish times get their jobs (a changed time gets a new one). */
+  const scheduled = async (saved: SavedPage) => {
+    await schedule([saved.id]);
+    return saved;
+  };
 
   registerCall(app, pagesList, async () => {
     const { rows } = await listChildren(db, { kind: 'page', parent: null }, null);
@@ -141,12 +154,12 @@ export function pagesRoutes(
   registerCall(app, pagesSearch, async ({ query }) => ({ data: await searchPages(db, query.search) }));
 
   registerCall(app, pagesStore, async ({ body }) => ({
-    ...savedAnswer(await storePage(db, 'page', body.data, body.parent)),
+    ...savedAnswer(await scheduled(await storePage(db, 'page', body.data, body.parent))),
     message: 'Successfully added page!',
   }));
 
   registerCall(app, pagesUpdate, async ({ body }) => ({
-    ...savedAnswer(await updatePage(db, 'page', body.id, body.data, body.updated_at)),
+    ...savedAnswer(await scheduled(await updatePage(db, 'page', body.id, body.data, body.updated_at))),
     message: 'Successfully updated page!',
   }));
 
@@ -157,6 +170,7 @@ export function pagesRoutes(
 
   registerCall(app, pagesRestore, async ({ body }) => {
     await restorePage(db, body.id);
+    await schedule([body.id]);
     return { message: 'The page is back where it was.' };
   });
 
@@ -165,15 +179,20 @@ export function pagesRoutes(
     return { message: 'The order of the pages has been saved.' };
   });
 
-  registerCall(app, pagesDuplicate, async ({ body }) => ({
-    id: await duplicatePage(db, body.id, body.parent, body.fields),
-    message: 'The page has been duplicated.',
-  }));
+  registerCall(app, pagesDuplicate, async ({ body }) => {
+    const id = await duplicatePage(db, body.id, body.parent, body.fields);
+    // Published copies keep their times: every scheduled time gets its job.
+    await schedule();
+    return { id, message: 'The page has been duplicated.' };
+  });
 
   registerCall(app, pagesPublishable, async ({ body }) => {
     const published = await togglePublished(db, body.id);
+    await schedule([body.id]);
     return { message: published ? 'The page is published.' : 'The page is unpublished.', published };
   });
+
+  registerCall(app, pagesSchedule, async () => ({ data: await upcomingChanges(db) }));
 
   registerCall(app, pagesMove, async ({ body }) => {
     await movePage(db, body.id, body.parent);

@@ -14,6 +14,20 @@ import { registerCall } from '../http/route';
  */
 export const SITE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
+/** How long SITE_CACHE_CONTROL lets a cache show an answer at most, stale time included. */
+const LONGEST_KEPT_SECONDS = 60 + 300;
+
+/**
+ * The Cache-Control of an answer given when the next scheduled change is due: no cache keeps it
+ * past that time, so a scheduled page appears (or goes) on the website at its time.
+ */
+export function cacheControlBefore(next: Date | null, now = Date.now()): string {
+  if (!next) return SITE_CACHE_CONTROL;
+  const seconds = Math.max(0, Math.floor((next.getTime() - now) / 1000));
+  if (seconds >= LONGEST_KEPT_SECONDS) return SITE_CACHE_CONTROL;
+  return `public, max-age=${Math.min(60, seconds)}`;
+}
+
 /** A strong validator made from the answer's bytes: it changes exactly when the answer does. */
 export function etagOf(answer: unknown): string {
   return `"${createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 32)}"`;
@@ -30,9 +44,15 @@ export function matchesEtag(header: string | string[] | undefined, etag: string)
 }
 
 /** Sends the caching headers, and 304 with no body when the caller holds this answer already. */
-function withValidator<T>(request: FastifyRequest, reply: FastifyReply, answer: T, etag: string): T {
+function withValidator<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: T,
+  etag: string,
+  next: Date | null,
+): T {
   reply.header('ETag', etag);
-  reply.header('Cache-Control', SITE_CACHE_CONTROL);
+  reply.header('Cache-Control', cacheControlBefore(next));
   if (matchesEtag(request.headers['if-none-match'], etag)) {
     reply.code(304).send();
     // Fastify has sent the 304 already; what a sent reply's handler returns is not used.
@@ -56,6 +76,8 @@ export function siteRoutes(
   /**
    * The answer to one request, built at most once per content version: while the version holds,
    * a revalidation costs one small query and no content is read. A null answer is a 404.
+   * `timed` answers (pages, navigation, forms) change at scheduled times: no cache keeps them past
+   * the next one.
    */
   async function answer<T>(
     key: string,
@@ -63,8 +85,9 @@ export function siteRoutes(
     reply: FastifyReply,
     build: () => Promise<T | null>,
     missing: string,
+    timed = false,
   ): Promise<T> {
-    const version = await readContentVersion(db);
+    const { version, nextChange } = await readContentVersion(db);
     let known = cache.get(key, version);
     if (!known) {
       const built = await build();
@@ -72,7 +95,7 @@ export function siteRoutes(
       cache.set(key, known);
     }
     if (known.answer === null) throw notFound(missing);
-    return withValidator(request, reply, known.answer as T, known.etag);
+    return withValidator(request, reply, known.answer as T, known.etag, timed ? nextChange : null);
   }
 
   app.addHook('onRequest', async (request, reply) => {
@@ -99,6 +122,7 @@ export function siteRoutes(
       reply,
       () => reader.page(query.path, query.children_page),
       'There is no published page at that address.',
+      true,
     ),
   );
 
@@ -109,6 +133,7 @@ export function siteRoutes(
       reply,
       async () => ({ data: await reader.navigation(query.depth) }),
       '',
+      true,
     ),
   );
 
@@ -119,6 +144,7 @@ export function siteRoutes(
       reply,
       () => reader.form(params.handle),
       'There is no published form with that handle.',
+      true,
     ),
   );
 

@@ -1,6 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatPounds, initials } from './format';
+import { formatDate, formatDateTime, formatMoney, formatPounds, initials } from './format';
+
+describe('formatDateTime', () => {
+  it("shows a time as 'D MMM YY, HH:mm' in local time, and nothing for nothing", () => {
+    expect(formatDateTime(new Date(2026, 10, 5, 9, 7).toISOString())).toBe('5 Nov 26, 09:07');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
 
 describe('formatDate', () => {
   it("shows a date as 'D MMM YY'", () => {

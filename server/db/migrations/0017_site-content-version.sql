@@ -30,7 +30,3 @@ DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION raise_site_content_v
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER settings_site_content_version AFTER INSERT OR UPDATE OR DELETE ON settings
 DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION raise_site_content_version();
---> statement-breakpoint
--- The next moment a scheduled page goes live: until then every cached answer holds.
-CREATE INDEX pages_scheduled_idx ON pages (published_at)
-WHERE published AND deleted_at IS NULL;

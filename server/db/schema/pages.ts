@@ -7,6 +7,7 @@ import {
   jsonb,
   type PgColumn,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -76,6 +77,8 @@ export const pages = pgTable(
     meta: jsonb('meta').$type<PageMetaColumn>().notNull().default({ title: '', description: '' }),
     published: boolean('published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /** When a published page or form comes down by itself; null: it stays up. */
+    unpublishAt: timestamp('unpublish_at', { withTimezone: true, mode: 'date', precision: 3 }),
     items: jsonb('items').$type<unknown[]>().notNull().default([]),
     configurables: jsonb('configurables').$type<Record<string, unknown>>().notNull().default({}),
     locked: boolean('locked').notNull().default(false),
@@ -104,6 +107,31 @@ export const pages = pgTable(
       .where(sql`${t.parentId} is null and ${t.deletedAt} is null`),
     index('pages_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     index('pages_brand_idx').on(t.brandId),
+    // What goes live or comes down next: the schedule, the start-up catch-up and the site's cache time.
+    index('pages_publish_at_idx').on(t.publishedAt).where(sql`${t.published} and ${t.deletedAt} is null`),
+    index('pages_unpublish_at_idx')
+      .on(t.unpublishAt)
+      .where(sql`${t.unpublishAt} is not null and ${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * Scheduled changes that took effect: one row per page, change and time, written by whichever
+ * process got there first, so a change scheduled once takes effect once.
+ */
+export const scheduledChanges = pgTable(
+  'scheduled_changes',
+  {
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    change: text('change').$type<'publish' | 'unpublish'>().notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pageId, t.change, t.at] }),
+    check('scheduled_changes_change_check', sql`${t.change} in ('publish', 'unpublish')`),
   ],
 );
 

@@ -22,6 +22,7 @@ export function toSummary(row: PageRow, children: number): PageSummary {
     brand_id: row.brandId,
     published: row.published ? 1 : 0,
     published_at: row.publishedAt ? row.publishedAt.toISOString() : null,
+    unpublish_at: row.unpublishAt ? row.unpublishAt.toISOString() : null,
     locked: row.locked ? 1 : 0,
     child_template_id: row.childTemplateId,
     sort_by: row.sortBy,

@@ -64,6 +64,7 @@ function columnsOf(kind: TreeKind, values: TreeValues) {
     meta: values.meta,
     published: values.published === 1,
     publishedAt: values.published_at ? new Date(values.published_at) : null,
+    unpublishAt: values.unpublish_at ? new Date(values.unpublish_at) : null,
     items: values.items,
     configurables: values.configurables,
     locked: values.locked === 1,
@@ -351,6 +352,8 @@ export async function togglePublished(db: Db, id: number): Promise<0 | 1> {
     .set({
       published: sql`not ${pages.published}`,
       publishedAt: sql`case when ${pages.published} then ${pages.publishedAt} else coalesce(${pages.publishedAt}, now()) end`,
+      // An unpublish time that has passed is spent: publishing again does not take the page straight down.
+      unpublishAt: sql`case when ${pages.unpublishAt} <= now() then null else ${pages.unpublishAt} end`,
       updatedAt: new Date(),
     })
     .where(and(eq(pages.id, id), eq(pages.kind, 'page'), sql`${pages.deletedAt} is null`))

@@ -1,25 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
+import { nextScheduledChangeSql } from '../pages/schedule';
 import { rowsOf } from '../pages/transaction';
 
 /**
  * What a website's answers depend on besides the request, as one string: the content version that
  * every commit touching pages, brands, dealerships or settings raises (migration 0017), and the
- * next moment a scheduled page goes live. While it stays the same, so does every site answer.
+ * next moment a scheduled page goes live or comes down. While it stays the same, so does every site answer.
  * Read before the content it vouches for, a commit in between can only make it older than the
  * content, never newer: an answer may be rebuilt once too often, never served stale.
  */
-export async function readContentVersion(db: Db): Promise<string> {
+export async function readContentVersion(db: Db): Promise<{ version: string; nextChange: Date | null }> {
   const [row] = rowsOf<{ version: string | number; next_change: string | Date | null }>(
-    await db.execute(sql`
-      select v.version,
-        (select min(p.published_at) from pages p
-          where p.published and p.deleted_at is null and p.published_at > now()) as next_change
-      from site_content_version v`),
+    await db.execute(
+      sql`select v.version, ${nextScheduledChangeSql} as next_change from site_content_version v`,
+    ),
   );
   if (!row) throw new Error('site_content_version has no row: the migrations have not run');
-  const next = row.next_change === null ? '' : new Date(row.next_change).toISOString();
-  return `${row.version}/${next}`;
+  const nextChange = row.next_change === null ? null : new Date(row.next_change);
+  return { version: `${row.version}/${nextChange?.toISOString() ?? ''}`, nextChange };
 }
 
 interface Remembered {

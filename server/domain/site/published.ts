@@ -1,18 +1,21 @@
-import { and, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { pages } from '../../db/schema';
 
 /**
  * A page or form a website may show: published, its publication time reached (a later one means
- * it is scheduled), and not in the bin. The one place that rule is written for the tree's rows.
+ * it is scheduled), its unpublish time (if any) not yet reached, and not in the bin. The one place
+ * that rule is written for the tree's rows: it holds to the second, whether or not the job that
+ * follows a scheduled change has run yet.
  */
 export const publishedNow: SQL = and(
   eq(pages.published, true),
   or(isNull(pages.publishedAt), lte(pages.publishedAt, sql`now()`)),
+  or(isNull(pages.unpublishAt), gt(pages.unpublishAt, sql`now()`)),
   isNull(pages.deletedAt),
 ) as SQL;
 
 /** The same rule for a row named `alias` in raw SQL (the recursive walks up the tree). */
 export const publishedNowIn = (alias: string): SQL =>
   sql.raw(
-    `(${alias}.published and (${alias}.published_at is null or ${alias}.published_at <= now()) and ${alias}.deleted_at is null)`,
+    `(${alias}.published and (${alias}.published_at is null or ${alias}.published_at <= now()) and (${alias}.unpublish_at is null or ${alias}.unpublish_at > now()) and ${alias}.deleted_at is null)`,
   );

@@ -83,6 +83,8 @@ export const pageSummary = z.object({
   brand_id: z.number().int().nullable(),
   published: flagValue,
   published_at: timestamp.nullable(),
+  /** When a published page comes down by itself; null: it stays up. */
+  unpublish_at: timestamp.nullable(),
   locked: flagValue,
   child_template_id: z.number().int().nullable(),
   sort_by: sortBy,
@@ -131,6 +133,8 @@ export const builderPageFields = z.object({
   ),
   published: flag.default(0),
   published_at: optionalDateTime('Enter a publish date.'),
+  /** Optional: when a published page or form comes down by itself. */
+  unpublish_at: optionalDateTime('Enter an unpublish date.'),
   items: z.array(pageItem).max(1000, 'Use at most 1000 blocks.').default([]),
   configurables: pageConfigurables.default({}),
   locked: flag.default(0),
@@ -141,11 +145,17 @@ export const builderPageFields = z.object({
   is_tree_recursive: flag.default(0),
 });
 
-type PublishFields = { published: 0 | 1; published_at: string | null };
+type PublishFields = { published: 0 | 1; published_at: string | null; unpublish_at: string | null };
+
+export const UNPUBLISH_AFTER_PUBLISH = 'Choose a time after the publish time.';
+
+/** A date-time the contract accepted ('2026-01-02T09:30', with or without seconds and offset) as an instant. */
+const instantOf = (value: string): number => new Date(value).getTime();
 
 /**
- * Published = Yes needs a publish date; published = No drops it (spec §4 Page published). The
- * rule runs as soon as those two fields are readable, so its error shows with the others.
+ * Published = Yes needs a publish date; published = No drops it and the unpublish time (spec §4
+ * Page published). An unpublish time comes after the publish time. The rules run as soon as
+ * those fields are readable, so their errors show with the others.
  */
 export function withPublishRules<T extends z.ZodType<PublishFields>>(schema: T) {
   return schema
@@ -153,6 +163,14 @@ export function withPublishRules<T extends z.ZodType<PublishFields>>(schema: T) 
       (value, ctx) => {
         if (value.published === 1 && !value.published_at) {
           ctx.addIssue({ code: 'custom', path: ['published_at'], message: 'Enter a publish date.' });
+        }
+        if (
+          value.published === 1 &&
+          value.published_at &&
+          value.unpublish_at &&
+          instantOf(value.unpublish_at) <= instantOf(value.published_at)
+        ) {
+          ctx.addIssue({ code: 'custom', path: ['unpublish_at'], message: UNPUBLISH_AFTER_PUBLISH });
         }
       },
       {
@@ -162,11 +180,16 @@ export function withPublishRules<T extends z.ZodType<PublishFields>>(schema: T) 
           payload.value !== null &&
           !payload.issues.some(
             (i) =>
-              (i.path?.length ?? 0) === 0 || i.path?.[0] === 'published' || i.path?.[0] === 'published_at',
+              (i.path?.length ?? 0) === 0 ||
+              i.path?.[0] === 'published' ||
+              i.path?.[0] === 'published_at' ||
+              i.path?.[0] === 'unpublish_at',
           ),
       },
     )
-    .transform((value) => (value.published === 1 ? value : { ...value, published_at: null }));
+    .transform((value) =>
+      value.published === 1 ? value : { ...value, published_at: null, unpublish_at: null },
+    );
 }
 
 export const pageFieldsBase = builderPageFields.extend({
@@ -366,6 +389,26 @@ export const pagesShare = defineCall({
   summary: `A signed link showing a page as last saved, to anyone, for ${PREVIEW_LINK_DAYS} days or until the page is deleted`,
 });
 
+/** How far ahead the dashboard's schedule looks. */
+export const SCHEDULE_DAYS = 7;
+
+/** A page or form going live or coming down at a set time. */
+export const scheduledChange = z.object({
+  id: z.number().int(),
+  kind: z.enum(['page', 'form']),
+  name: z.string(),
+  at: timestamp,
+  change: z.enum(['publish', 'unpublish']),
+});
+export type ScheduledChange = z.infer<typeof scheduledChange>;
+
+export const pagesSchedule = defineCall({
+  method: 'GET',
+  path: 'pages/schedule',
+  response: z.object({ data: z.array(scheduledChange) }),
+  summary: `Pages and forms that go live or come down in the next ${SCHEDULE_DAYS} days, soonest first (at most 100)`,
+});
+
 /** Every call of this area, under the name the console's `api.pages` gives it. */
 /** The revisions of one record: `pages/history` and `pages/history/show`. */
 export const { history: pagesHistory, historyShow: pagesHistoryShow } = historyCalls('pages', page);
@@ -389,4 +432,5 @@ export const calls = {
   search: pagesSearch,
   restore: pagesRestore,
   share: pagesShare,
+  schedule: pagesSchedule,
 };

@@ -84,14 +84,26 @@ export function PageSettings({
         onChange={(published) => onChange({ published })}
       />
       {values.published === 1 ? (
-        <Field
-          kind="date"
-          granularity="minute"
-          field={{ ...meta('published_at'), required: true }}
-          label="Published at"
-          value={values.published_at}
-          onChange={(published_at) => onChange({ published_at })}
-        />
+        <>
+          <Field
+            kind="date"
+            granularity="minute"
+            field={{ ...meta('published_at'), required: true }}
+            label="Published at"
+            value={values.published_at}
+            onChange={(published_at) => onChange({ published_at })}
+            description="A time still to come schedules it: it goes live on the website then."
+          />
+          <Field
+            kind="date"
+            granularity="minute"
+            field={meta('unpublish_at')}
+            label="Unpublish at"
+            value={values.unpublish_at}
+            onChange={(unpublish_at) => onChange({ unpublish_at })}
+            description="Optional: it comes down from the website at this time."
+          />
+        </>
       ) : null}
       {locked ? null : (
         <>

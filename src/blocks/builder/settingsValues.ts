@@ -12,6 +12,8 @@ export interface SettingsValues {
   published: Flag;
   /** As the date-time picker holds it: 'YYYY-MM-DDTHH:mm', or '' when unset. */
   published_at: string;
+  /** When it comes down by itself, as the picker holds it; '' when it stays up. */
+  unpublish_at: string;
   locked: Flag;
   child_template_id: number | null;
   sort_by: 'sort_order' | 'published_at';
@@ -27,6 +29,7 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   meta: { title: '', description: '' },
   published: 0,
   published_at: '',
+  unpublish_at: '',
   locked: 0,
   child_template_id: null,
   sort_by: 'sort_order',
@@ -48,6 +51,7 @@ type StoredSettings = Pick<
   | 'meta'
   | 'published'
   | 'published_at'
+  | 'unpublish_at'
   | 'locked'
   | 'child_template_id'
   | 'sort_by'
@@ -63,6 +67,7 @@ export function settingsOf(record: StoredSettings): SettingsValues {
     meta: { title: record.meta.title, description: record.meta.description },
     published: record.published,
     published_at: pickerTime(record.published_at),
+    unpublish_at: pickerTime(record.unpublish_at),
     locked: record.locked,
     child_template_id: record.child_template_id,
     sort_by: record.sort_by,

@@ -20,6 +20,7 @@ import { PageHeader } from '@/ui/PageHeader';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import { TableRegion } from '@/ui/TableRegion';
 import styles from './Dashboard.module.css';
+import { ScheduleCard } from './ScheduleCard';
 
 const HEADER_LABELS: Record<string, string> = {
   day: 'Day',
@@ -188,6 +189,7 @@ export default function DashboardScreen() {
   return (
     <>
       <PageHeader title="Dashboard" />
+      <ScheduleCard />
       <form className={styles.ranges} onSubmit={submit} noValidate aria-label="Date ranges">
         <fieldset className={styles.range}>
           <legend>Date range 1</legend>

@@ -20,7 +20,7 @@ import styles from './forms.module.css';
 const columns: DataTableColumn[] = [
   { id: 'name', label: 'Name' },
   { id: 'handle', label: 'Slug' },
-  { id: 'published', label: 'Published', width: 120 },
+  { id: 'published', label: 'Published', width: 200 },
 ];
 
 const formImports = async () => (await api.imports.recent({ query: { kind: 'form' } })).data;
@@ -39,7 +39,13 @@ function renderCell(form: FormSummary, column: string) {
     case 'handle':
       return <span className={styles.handle}>{form.handle}</span>;
     case 'published':
-      return <PublishedState published={form.published} />;
+      return (
+        <PublishedState
+          published={form.published}
+          published_at={form.published_at}
+          unpublish_at={form.unpublish_at}
+        />
+      );
     default:
       return null;
   }

@@ -8,7 +8,7 @@ import styles from './pages.module.css';
 export const pageColumns: DataTableColumn[] = [
   { id: 'name', label: 'Name' },
   { id: 'slug', label: 'Slug' },
-  { id: 'published', label: 'Published', width: 120 },
+  { id: 'published', label: 'Published', width: 200 },
 ];
 
 /** A row's cells; its name links to its children when it has some, otherwise to its editor (spec §2). */
@@ -23,7 +23,13 @@ export function renderPageCell(page: PageSummary, column: string) {
     case 'slug':
       return <span className={styles.slug}>{page.slug}</span>;
     case 'published':
-      return <PublishedState published={page.published} />;
+      return (
+        <PublishedState
+          published={page.published}
+          published_at={page.published_at}
+          unpublish_at={page.unpublish_at}
+        />
+      );
     default:
       return null;
   }

@@ -1,0 +1,322 @@
+import { brands } from '@server/db/schema';
+import { applyScheduledChange, SCHEDULE_QUEUE, scheduleChanges } from '@server/domain/pages/schedule';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, databaseKind, type TestServer } from './harness';
+import { get, pageData, post, type TreeClient } from './pages-tree';
+
+let c: TreeClient;
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+  const token = await server.login();
+  const [brand] = await server.database.db
+    .insert(brands)
+    .values({ name: 'Scheduled Motors', slug: 'scheduled-motors', live: true, meta: {}, sortOrder: 1 })
+    .returning({ id: brands.id });
+  c = { server, token, brandId: brand!.id };
+});
+afterAll(() => server.close());
+
+/** A public call, as a website makes it. */
+const site = (url: string) => server.call('GET', url);
+
+/** A time `ms` from now, as the builder sends it (with its offset). */
+const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
+const PAST = '2025-01-01T09:00:00.000Z';
+
+/** Calls `read` until `done` holds for its answer: an event awaited, not a guessed pause. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`Still waiting after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function storePage(name: string, extra: Record<string, unknown>, parent: number | null = null) {
+  const res = await post(c, '/api/pages/store', { data: pageData(c, name, extra), parent });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { id: number; slug: string; updated_at: string };
+}
+
+async function updatePage(id: number, name: string, extra: Record<string, unknown>) {
+  const shown = (await get(c, `/api/pages/edit?id=${id}`)).json().data;
+  return post(c, '/api/pages/update', {
+    id,
+    data: pageData(c, name, extra),
+    updated_at: shown.updated_at,
+  });
+}
+
+const navigationNames = async () => {
+  const res = await site('/api/site/navigation?depth=2');
+  expect(res.statusCode).toBe(200);
+  const names: string[] = [];
+  const walk = (entries: { name: string; children: unknown[] }[]) => {
+    for (const entry of entries) {
+      names.push(entry.name);
+      walk(entry.children as typeof entries);
+    }
+  };
+  walk(res.json().data);
+  return names;
+};
+
+/** The changes that took effect for a page, as the jobs recorded them. */
+async function changesOf(id: number) {
+  const result = await server.database.query(
+    'select change, at from scheduled_changes where page_id = $1 order by done_at',
+    [id],
+  );
+  return result.rows.map((row) => ({ change: row.change, at: new Date(row.at as string).toISOString() }));
+}
+
+/** The schedule queue's jobs for a page, with their state. */
+async function jobsFor(id: number) {
+  const result = await server.database.query(
+    `select singleton_key, state from pgboss.job where name = $1 and (data->>'id')::int = $2`,
+    [SCHEDULE_QUEUE, id],
+  );
+  return result.rows as { singleton_key: string; state: string }[];
+}
+
+/** Waits until the job queued for this page, change and time has finished. */
+const jobDone = (id: number, change: 'publish' | 'unpublish', at: string) =>
+  until(
+    () => jobsFor(id),
+    (rows) =>
+      rows.some(
+        (row) =>
+          row.singleton_key === `${id}:${change}:${new Date(at).toISOString()}` && row.state === 'completed',
+      ),
+  );
+
+describe(`scheduled publishing (${databaseKind})`, () => {
+  it('keeps a page scheduled 3 s ahead off the site and its navigation, and shows it from its time', async () => {
+    const at = inMs(3_000);
+    const page = await storePage('Spring Launch Event', { published: 1, published_at: at });
+    const child = await storePage('Spring Launch Offers', { published: 1, published_at: PAST }, page.id);
+    const path = `/api/site/pages?path=/${page.slug}`;
+
+    const early = await site(path);
+    expect(early.statusCode).toBe(404);
+    // A child published long ago waits for its scheduled parent.
+    expect((await site(`/api/site/pages?path=/${child.slug}`)).statusCode).toBe(404);
+    const navigation = await site('/api/site/navigation?depth=2');
+    expect(navigation.json().data.map((e: { name: string }) => e.name)).not.toContain('Spring Launch Event');
+    // No cache keeps the navigation past the page's time.
+    const maxAge = Number(/max-age=(\d+)/.exec(navigation.headers['cache-control'] as string)?.[1]);
+    expect(maxAge).toBeLessThanOrEqual(3);
+    expect(navigation.headers['cache-control']).not.toContain('stale-while-revalidate');
+
+    const live = await until(
+      () => site(path),
+      (res) => res.statusCode === 200,
+    );
+    expect(Date.now()).toBeGreaterThanOrEqual(new Date(at).getTime());
+    expect(live.json()).toMatchObject({ name: 'Spring Launch Event', published_at: at });
+    expect(live.json().children.map((x: { name: string }) => x.name)).toEqual(['Spring Launch Offers']);
+    expect((await site(`/api/site/pages?path=/${child.slug}`)).statusCode).toBe(200);
+    expect(await navigationNames()).toEqual(
+      expect.arrayContaining(['Spring Launch Event', 'Spring Launch Offers']),
+    );
+
+    // The job records the go-live once; the page stays as it was saved.
+    await until(
+      () => changesOf(page.id),
+      (rows) => rows.length > 0,
+    );
+    expect(await changesOf(page.id)).toEqual([{ change: 'publish', at }]);
+    const edited = (await get(c, `/api/pages/edit?id=${page.id}`)).json().data;
+    expect(edited).toMatchObject({ published: 1, published_at: at, unpublish_at: null });
+  });
+
+  it('takes a page down at its unpublish time and turns Published off', async () => {
+    const at = inMs(2_000);
+    const page = await storePage('Winter Clearance', { published: 1, published_at: PAST, unpublish_at: at });
+    const child = await storePage('Winter Clearance Tyres', { published: 1, published_at: PAST }, page.id);
+    const path = `/api/site/pages?path=/${page.slug}`;
+    expect((await site(path)).statusCode).toBe(200);
+    expect((await site(`/api/site/pages?path=/${child.slug}`)).statusCode).toBe(200);
+    expect((await get(c, `/api/pages/edit?id=${page.id}`)).json().data.unpublish_at).toBe(at);
+
+    await until(
+      () => site(path),
+      (res) => res.statusCode === 404,
+    );
+    expect(Date.now()).toBeGreaterThanOrEqual(new Date(at).getTime());
+    // Its children go with it.
+    expect((await site(`/api/site/pages?path=/${child.slug}`)).statusCode).toBe(404);
+    const names = await navigationNames();
+    expect(names).not.toContain('Winter Clearance');
+    expect(names).not.toContain('Winter Clearance Tyres');
+    const edited = await until(
+      async () => (await get(c, `/api/pages/edit?id=${page.id}`)).json().data,
+      (data) => data.published === 0,
+    );
+    expect(edited.unpublish_at).toBeNull();
+    expect(await changesOf(page.id)).toEqual([{ change: 'unpublish', at }]);
+  });
+
+  it('schedules a form, which its site call answers only from its time', async () => {
+    const at = inMs(2_000);
+    const res = await post(c, '/api/forms/store', {
+      data: {
+        name: 'Launch Test Drive',
+        meta: { title: 'Launch', description: 'Launch test drive' },
+        published: 1,
+        published_at: at,
+        emails: {
+          subject: 'Test drive',
+          email_title: 'Test drive',
+          email_body: 'A test drive was booked.',
+          email_lists: 'sales@example.com',
+        },
+        thank_you: { description: 'Thank you.' },
+      },
+      parent: null,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const path = `/api/site/forms/${res.json().handle}`;
+    expect((await site(path)).statusCode).toBe(404);
+    await until(
+      () => site(path),
+      (answer) => answer.statusCode === 200,
+    );
+    expect(Date.now()).toBeGreaterThanOrEqual(new Date(at).getTime());
+  });
+
+  it('follows a time moved earlier or later, and a cleared one', async () => {
+    // Moved earlier: live at the new time, long before the old one.
+    const early = await storePage('Moved Earlier', { published: 1, published_at: inMs(3_600_000) });
+    const earlier = inMs(2_000);
+    expect(
+      (await updatePage(early.id, 'Moved Earlier', { published: 1, published_at: earlier })).statusCode,
+    ).toBe(200);
+    await until(
+      () => site(`/api/site/pages?path=/${early.slug}`),
+      (res) => res.statusCode === 200,
+    );
+    expect(Date.now()).toBeGreaterThanOrEqual(new Date(earlier).getTime());
+
+    // Moved later: the first time's job finds another time and leaves the page off the site.
+    const first = inMs(2_000);
+    const late = await storePage('Moved Later', { published: 1, published_at: first });
+    expect(
+      (await updatePage(late.id, 'Moved Later', { published: 1, published_at: inMs(3_600_000) })).statusCode,
+    ).toBe(200);
+    // An unpublish time cleared before it comes: the page stays up after it.
+    const kept = inMs(2_000);
+    const stays = await storePage('Stays Up', { published: 1, published_at: PAST, unpublish_at: kept });
+    expect((await updatePage(stays.id, 'Stays Up', { published: 1, published_at: PAST })).statusCode).toBe(
+      200,
+    );
+    // Unpublished before its time: it never goes live.
+    const dropped = inMs(2_000);
+    const never = await storePage('Never Live', { published: 1, published_at: dropped });
+    expect((await updatePage(never.id, 'Never Live', { published: 0 })).statusCode).toBe(200);
+
+    await Promise.all([
+      jobDone(late.id, 'publish', first),
+      jobDone(stays.id, 'unpublish', kept),
+      jobDone(never.id, 'publish', dropped),
+    ]);
+    expect((await site(`/api/site/pages?path=/${late.slug}`)).statusCode).toBe(404);
+    expect(await changesOf(late.id)).toEqual([]);
+    expect((await site(`/api/site/pages?path=/${stays.slug}`)).statusCode).toBe(200);
+    expect((await get(c, `/api/pages/edit?id=${stays.id}`)).json().data).toMatchObject({
+      published: 1,
+      unpublish_at: null,
+    });
+    expect(await changesOf(stays.id)).toEqual([]);
+    expect((await site(`/api/site/pages?path=/${never.slug}`)).statusCode).toBe(404);
+    expect(await changesOf(never.id)).toEqual([]);
+  });
+
+  it('refuses an unpublish time that is not after the publish time, and a broken one, with 422', async () => {
+    const at = '2026-06-01T09:00:00.000Z';
+    for (const unpublish_at of ['2026-05-31T09:00:00.000Z', at]) {
+      const res = await post(c, '/api/pages/store', {
+        data: pageData(c, 'Bad Window', { published: 1, published_at: at, unpublish_at }),
+        parent: null,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ 'data.unpublish_at': ['Choose a time after the publish time.'] });
+    }
+    const broken = await post(c, '/api/pages/store', {
+      data: pageData(c, 'Bad Window', { published: 1, published_at: at, unpublish_at: 'next week' }),
+      parent: null,
+    });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().errors).toEqual({ 'data.unpublish_at': ['Enter an unpublish date.'] });
+    const form = await post(c, '/api/forms/store', {
+      data: {
+        name: 'Bad Window Form',
+        meta: { title: 'Bad', description: 'Bad window' },
+        published: 1,
+        published_at: at,
+        unpublish_at: '2026-01-01T09:00:00.000Z',
+        emails: { subject: 'S', email_title: 'T', email_body: 'B', email_lists: 'sales@example.com' },
+      },
+      parent: null,
+    });
+    expect(form.statusCode).toBe(422);
+    expect(form.json().errors['data.unpublish_at']).toEqual(['Choose a time after the publish time.']);
+    // Not published: both times are dropped, so there is nothing to refuse.
+    const draft = await storePage('Draft Window', { published: 0, published_at: at, unpublish_at: PAST });
+    expect((await get(c, `/api/pages/edit?id=${draft.id}`)).json().data).toMatchObject({
+      published: 0,
+      published_at: null,
+      unpublish_at: null,
+    });
+  });
+
+  it('lists what goes live or comes down in the next 7 days, soonest first', async () => {
+    const day = 24 * 3_600_000;
+    const inTwoDays = inMs(2 * day);
+    const inThreeDays = inMs(3 * day);
+    const soon = await storePage('Summer Sale', {
+      published: 1,
+      published_at: inTwoDays,
+      unpublish_at: inThreeDays,
+    });
+    const later = await storePage('Autumn Sale', { published: 1, published_at: inMs(8 * day) });
+    const draft = await storePage('Draft Sale', { published: 0 });
+    const res = await get(c, '/api/pages/schedule');
+    expect(res.statusCode, res.body).toBe(200);
+    const ours = res
+      .json()
+      .data.filter((entry: { id: number }) => [soon.id, later.id, draft.id].includes(entry.id));
+    expect(ours).toEqual([
+      { id: soon.id, kind: 'page', name: 'Summer Sale', at: inTwoDays, change: 'publish' },
+      { id: soon.id, kind: 'page', name: 'Summer Sale', at: inThreeDays, change: 'unpublish' },
+    ]);
+    const times = res.json().data.map((entry: { at: string }) => entry.at);
+    expect(times).toEqual([...times].sort());
+    expect((await server.call('GET', '/api/pages/schedule')).statusCode).toBe(401);
+  });
+
+  it('queues one job per page, change and time, and applies a change once, however many try at once', async () => {
+    const at = inMs(60_000);
+    const page = await storePage('Race Day', { published: 1, published_at: at });
+    const { db } = server.database;
+    await Promise.all([scheduleChanges(db, server.jobs), scheduleChanges(db, server.jobs, [page.id])]);
+    expect((await jobsFor(page.id)).filter((row) => row.state === 'created')).toHaveLength(1);
+
+    // Brought forward straight in the table, as if the time had come: three runs, one change.
+    await db.execute(sql`update pages set published_at = now() - interval '1 second' where id = ${page.id}`);
+    const [row] = (await server.database.query('select published_at from pages where id = $1', [page.id]))
+      .rows;
+    const data = {
+      id: page.id,
+      change: 'publish' as const,
+      at: new Date(row!.published_at as string).toISOString(),
+    };
+    const runs = await Promise.all([1, 2, 3].map(() => applyScheduledChange(db, data)));
+    expect(runs.filter(Boolean)).toHaveLength(1);
+    expect(await changesOf(page.id)).toHaveLength(1);
+  });
+});
