@@ -1,5 +1,6 @@
 import { HOMEPAGE_SLUG, type PageItem } from '@/api/contract/pages';
 import type { BuilderDraft } from '@/machines/builder';
+import { pickedInstant } from './settingsValues';
 
 /** What every builder's store and update calls send as `data`, whatever the record. */
 export type RecordData<V> = Omit<V, 'published_at' | 'unpublish_at'> & {
@@ -13,16 +14,22 @@ export type RecordData<V> = Omit<V, 'published_at' | 'unpublish_at'> & {
 /**
  * The `data` of a page's, form's or template's store and update call, built once: the screen's
  * own fields, the name and blocks from the builder, publish and unpublish times only when the
- * record is published (spec §4 Page published), and nothing the server makes itself.
+ * record is published (spec §4 Page published), as instants, and nothing the server makes itself.
  */
 export function recordData<V extends object>(values: V, draft: BuilderDraft): RecordData<V> {
   const published =
     'published' in values && 'published_at' in values
-      ? { published_at: values.published === 1 && values.published_at ? values.published_at : null }
+      ? {
+          published_at:
+            values.published === 1 && values.published_at ? pickedInstant(String(values.published_at)) : null,
+        }
       : {};
   const unpublished =
     'published' in values && 'unpublish_at' in values
-      ? { unpublish_at: values.published === 1 && values.unpublish_at ? values.unpublish_at : null }
+      ? {
+          unpublish_at:
+            values.published === 1 && values.unpublish_at ? pickedInstant(String(values.unpublish_at)) : null,
+        }
       : {};
   return {
     ...values,

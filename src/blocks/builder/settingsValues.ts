@@ -39,9 +39,30 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   configurables: {},
 };
 
-/** A stored time ('2026-01-02T09:30:00.000Z' or '2026-01-02 09:30:00') as the picker shows it. */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A stored time as the picker shows it, in the editor's own time zone: '2026-07-02T08:30:00.000Z'
+ * is '2026-07-02T09:30' in London in summer, as the lists show it. A time without an offset ('2026-01-02
+ * 09:30:00', as another API may send it) shows as written.
+ */
 export function pickerTime(value: string | null): string {
-  return value ? value.replace(' ', 'T').slice(0, 16) : '';
+  if (!value) return '';
+  const text = value.replace(' ', 'T');
+  const at = new Date(text);
+  if (!/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) || Number.isNaN(at.getTime())) return text.slice(0, 16);
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/**
+ * What the picker holds ('2026-07-02T09:30', the editor's own time) as the instant it names, so the
+ * server stores the moment the editor meant whatever its own time zone. Left as typed when it is
+ * not a time, for the server to say so under the field.
+ */
+export function pickedInstant(value: string): string {
+  // A date and time without an offset is read in the browser's time zone.
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? value : at.toISOString();
 }
 
 /** What the builder shows for a stored page or form. */
