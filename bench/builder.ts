@@ -216,6 +216,8 @@ async function typingLatency(page: Page): Promise<{ p95: number; reported: numbe
 }
 
 const PREVIEW_FRAME = 'iframe[title="Page preview"]';
+/** Where the page keeps the promise of the keystroke being timed to the preview. */
+const PREVIEW_SEEN_KEY = '__previewSeen';
 
 /** Opens the builder's preview pane and waits until it shows every visible block. */
 async function openPreview(page: Page, count: number): Promise<void> {
@@ -268,33 +270,55 @@ async function previewLatency(page: Page): Promise<{ p95: number; samples: numbe
   for (let i = 0; i < KEYSTROKES; i++) {
     const key = text[i % text.length] as string;
     typed += key;
-    const reached = page.evaluate(
-      ({ selector, expected }) =>
-        new Promise<number>((done, fail) => {
-          const doc = (document.querySelector(selector) as HTMLIFrameElement).contentDocument as Document;
+    // The watcher is in place before the key is pressed: an evaluate not awaited can reach the page
+    // after the key's own events, and the keystroke then never counts.
+    await page.evaluate(
+      ({ selector, expected, store }) => {
+        const doc = (document.querySelector(selector) as HTMLIFrameElement).contentDocument as Document;
+        const state: { pressedAt: number | null; field: string | null } = { pressedAt: null, field: null };
+        const seen = new Promise<number>((done, fail) => {
           // A keystroke that never reaches the preview fails the figure rather than hanging the run.
-          const giveUp = setTimeout(() => fail(new Error(`the preview never showed "${expected}"`)), 10_000);
-          let pressedAt: number | null = null;
+          const giveUp = setTimeout(() => {
+            const shown = doc.body.textContent?.includes(expected) ?? false;
+            fail(
+              new Error(
+                `the preview never showed "${expected}" (key seen: ${state.pressedAt !== null}, field: ${JSON.stringify(state.field)}, shown now: ${shown})`,
+              ),
+            );
+          }, 10_000);
           document.addEventListener(
             'keydown',
             () => {
-              pressedAt = performance.now();
+              state.pressedAt = performance.now();
+            },
+            { once: true, capture: true },
+          );
+          document.addEventListener(
+            'input',
+            (event) => {
+              state.field = (event.target as HTMLInputElement).value ?? null;
             },
             { once: true, capture: true },
           );
           const observer = new MutationObserver(() => {
-            if (pressedAt === null || !doc.body.textContent?.includes(expected)) return;
+            if (state.pressedAt === null || !doc.body.textContent?.includes(expected)) return;
             observer.disconnect();
             clearTimeout(giveUp);
-            const start = pressedAt;
+            const start = state.pressedAt;
             requestAnimationFrame(() => setTimeout(() => done(performance.now() - start), 0));
           });
           observer.observe(doc.body, { childList: true, subtree: true, characterData: true });
-        }),
-      { selector: PREVIEW_FRAME, expected: typed },
+        });
+        (window as unknown as Record<string, Promise<number>>)[store] = seen;
+        // Not left unhandled while the key is pressed: the awaiting evaluate below reports it.
+        seen.catch(() => undefined);
+      },
+      { selector: PREVIEW_FRAME, expected: typed, store: PREVIEW_SEEN_KEY },
     );
     await page.keyboard.press(key);
-    samples.push(await reached);
+    samples.push(
+      await page.evaluate((store) => (window as unknown as Record<string, Promise<number>>)[store], PREVIEW_SEEN_KEY),
+    );
   }
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   return { p95: p95(samples), samples };
