@@ -49,7 +49,8 @@ const keyOf = (element: Element | null): number | null => {
 
 /** Focus on a row's Edit button, or (while it is disabled) on its first control that takes focus. */
 function focusRow(row: HTMLElement): void {
-  row.scrollIntoView({ block: 'nearest' });
+  // Optional: a document without layout (jsdom) has no scrolling.
+  row.scrollIntoView?.({ block: 'nearest' });
   const target =
     row.querySelector<HTMLElement>('button[aria-label^="Edit "]:not(:disabled)') ??
     row.querySelector<HTMLElement>('button:not(:disabled)');
