@@ -123,4 +123,39 @@ describe.skipIf(!hasChromium)('the block builder on a page of 1,000 blocks', () 
     await expect.poll(() => focused(page)).toBe('Edit Video');
     expect(await page.getByRole('button', { name: 'Edit Video' }).isVisible()).toBe(true);
   });
+
+  it('keeps an open block, what was typed in it and the focus while the list scrolls far away, and drags a block by keyboard', async () => {
+    await openLongPage();
+    await page.getByRole('button', { name: 'Edit Block 2', exact: true }).click();
+    const editor = page.getByRole('region', { name: 'Edit Block 2' });
+    const name = editor.getByRole('textbox', { name: /Block name/ });
+    await name.fill('Block 2 retitled');
+    const scrollTo = (where: 'end' | 'start') =>
+      blocks(page).evaluate((list, where) => {
+        let scroller = list.parentElement;
+        while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY))
+          scroller = scroller.parentElement;
+        const box = scroller ?? document.documentElement;
+        box.scrollTop = where === 'end' ? box.scrollHeight : 0;
+      }, where);
+    await scrollTo('end');
+    await expect.poll(async () => (await listedNames(page)).includes('Block 990')).toBe(true);
+    expect(await name.inputValue()).toBe('Block 2 retitled');
+    expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
+    await scrollTo('start');
+    await editor.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await editor.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Drag Block 1', exact: true }).focus();
+    await page.keyboard.press('Space');
+    await page.locator('li[data-dragging]').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(() => page.locator('[id^=DndLiveRegion]').textContent())
+      .toBe(`Block 1 moved to position 2 of ${BLOCKS}.`);
+    await page.keyboard.press('Space');
+    await expect
+      .poll(async () => (await listedNames(page)).slice(0, 3))
+      .toEqual(['Block 2', 'Block 1', 'Block 3']);
+  });
 });

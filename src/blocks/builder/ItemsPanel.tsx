@@ -114,20 +114,23 @@ export const ItemsPanel = memo(function ItemsPanel({
     );
   };
   // A long page lists the blocks near the view (useRowWindow), the rest stood in for by gaps.
+  // One flat list of children: a row that passes from one stretch to another keeps its element
+  // (and the focus in it), where nested arrays would mount it anew.
   let listed: ReactNode[];
   if (rows.stretches) {
-    listed = rows.stretches.map((stretch) => {
+    listed = [];
+    for (const stretch of rows.stretches) {
       if (stretch.kind === 'gap')
-        return (
+        listed.push(
           <li
             key={`gap-${stretch.first}`}
             aria-hidden="true"
             className={styles.gap}
             style={{ blockSize: stretch.height }}
-          />
+          />,
         );
-      return Array.from({ length: stretch.last - stretch.first + 1 }, (_, i) => row(stretch.first + i));
-    });
+      else for (let at = stretch.first; at <= stretch.last; at++) listed.push(row(at));
+    }
   } else listed = items.map((_, at) => row(at));
 
   const add = () => {
