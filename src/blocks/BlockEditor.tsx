@@ -14,7 +14,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { BuilderItem, BuilderSection } from '@/api/contract/builder';
 import type { StoredFile } from '@/api/contract/common';
 import type { FieldValue, ItemSection, PageItem } from '@/api/contract/pages';
@@ -67,11 +67,19 @@ export function BlockEditor({
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const prefix = useId();
 
-  const setSection = (key: string, change: (section: ItemSection) => ItemSection) =>
-    setDraft((current) => ({
-      ...current,
-      sections: { ...current.sections, [key]: change(current.sections[key] ?? emptySection) },
-    }));
+  // Stable, so a keystroke in one section renders that section again and not the others.
+  const setSection = useCallback(
+    (key: string, change: (section: ItemSection) => ItemSection) =>
+      setDraft((current) => ({
+        ...current,
+        sections: { ...current.sections, [key]: change(current.sections[key] ?? emptySection) },
+      })),
+    [],
+  );
+  const uploadTo = useCallback(
+    (section: string, field: string, file: File) => upload({ item: item.index, section, field }, file),
+    [upload, item.index],
+  );
 
   const save = () => {
     const found = validateItem(draft, definition);
@@ -108,8 +116,8 @@ export function BlockEditor({
           hideable={definition.hideable.sections.includes(key)}
           errors={errors}
           namePrefix={`${prefix}-${key}`}
-          onChange={(change) => setSection(key, change)}
-          upload={(field, file) => upload({ item: draft.index, section: key, field }, file)}
+          onChange={setSection}
+          upload={uploadTo}
         />
       ))}
       <div className={styles.actions}>
@@ -131,21 +139,25 @@ interface SectionEditorProps {
   hideable: boolean;
   errors: FieldErrors;
   namePrefix: string;
-  onChange: (change: (section: ItemSection) => ItemSection) => void;
-  upload: (field: string, file: File) => Promise<StoredFile>;
+  /** Told the section's key and how it changes. */
+  onChange: (key: string, change: (section: ItemSection) => ItemSection) => void;
+  upload: (section: string, field: string, file: File) => Promise<StoredFile>;
 }
 
-function SectionEditor({
+/** One section of the block: memoised, its props all stable but its value. */
+const SectionEditor = memo(function SectionEditor({
   sectionKey,
   section,
   value,
   hideable,
   errors,
   namePrefix,
-  onChange,
-  upload,
+  onChange: onSectionChange,
+  upload: uploadToSection,
 }: SectionEditorProps) {
   const path = `sections.${sectionKey}`;
+  const onChange = (change: (section: ItemSection) => ItemSection) => onSectionChange(sectionKey, change);
+  const upload = (field: string, file: File) => uploadToSection(sectionKey, field, file);
   return (
     <fieldset className={styles.section}>
       <legend className={styles.legend}>{section.name}</legend>
@@ -184,7 +196,7 @@ function SectionEditor({
       )}
     </fieldset>
   );
-}
+});
 
 interface FieldsProps {
   section: BuilderSection;

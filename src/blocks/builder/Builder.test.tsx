@@ -244,6 +244,23 @@ describe('the page builder', { timeout: 20_000 }, () => {
     expect(names()).toEqual(['Hero banner']);
   });
 
+  it('moves focus after a removal to the block in its place, else the one before, else the list heading', async () => {
+    const named = (name: string) => ({ ...richText(), name });
+    const user = renderBuilder({ items: [named('First'), named('Second'), named('Third')] });
+    await user.click(screen.getByRole('button', { name: 'Remove Second' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Third' })),
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove Third' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit First' })),
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove First' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Blocks (0)' })),
+    );
+  });
+
   it('offers Hide only on blocks whose definition lets them be hidden', () => {
     renderBuilder({ items: [blankItem('legal_notice', FIXED_NOTICE), hero()] });
     expect(within(blockRow('Legal notice')).queryByRole('button', { name: /^(Hide|Show) / })).toBeNull();

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import styles from './BuilderFrame.module.css';
 import { withoutDataPrefix } from './itemKeys';
 import { type BuilderActor, useFieldErrors } from './useBuilderActor';
+import { focusBlockAt } from './useRowWindow';
 
 /** 'items.3.sections...' is the fourth block's: its place in the list. */
 const blockAt = (path: string): number | null => {
@@ -14,8 +15,8 @@ const blockAt = (path: string): number | null => {
 function focusProblem(path: string): void {
   const at = blockAt(path);
   if (at !== null) {
-    const row = document.querySelectorAll<HTMLElement>('ol[aria-label="Blocks"] > li')[at];
-    (row?.querySelector<HTMLElement>('button[aria-label^="Edit "]') ?? row)?.focus();
+    // On a long page the block may not be in the document yet: the list brings it in first.
+    focusBlockAt(at);
     return;
   }
   // The field's input by its name, or whatever can take focus inside the element of its id (a select's button).

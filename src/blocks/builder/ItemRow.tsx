@@ -11,6 +11,7 @@ import { useLiveDraft } from '../preview/liveDraft';
 import styles from './ItemsPanel.module.css';
 import { RowAction } from './RowActions';
 import type { BuilderActor } from './useBuilderActor';
+import { focusBlockAt } from './useRowWindow';
 
 /** Spec §8: a placed block whose type the catalogue no longer offers. */
 export const UNKNOWN_ITEM_MESSAGE = 'Unable to find item, please refresh and try again.';
@@ -41,6 +42,9 @@ export interface ItemRowProps {
   locked: boolean;
   errors: Record<string, string> | undefined;
   actor: BuilderActor;
+  /** On a long page, which only lists the blocks near the view: the block's place (from 1) and the count. */
+  position?: number | undefined;
+  setSize?: number | undefined;
 }
 
 /**
@@ -50,7 +54,9 @@ export interface ItemRowProps {
  * a structural change or typing in one block re-renders only the blocks it touches.
  */
 export const ItemRow = memo(function ItemRow(props: ItemRowProps) {
-  const { blockKey, item, definition, locked } = props;
+  // The place in the list goes on the row's element only: the rest never re-renders for a move.
+  const { position, setSize, ...rowProps } = props;
+  const { blockKey, item, definition, locked } = rowProps;
   const sortable = useSortable({ id: rowId(blockKey), disabled: locked });
   const title = item.name || definition?.name || item.index;
   return (
@@ -59,7 +65,10 @@ export const ItemRow = memo(function ItemRow(props: ItemRowProps) {
       className={styles.row}
       data-dragging={sortable.isDragging || undefined}
       data-open={props.isEditing || undefined}
+      data-key={blockKey}
       aria-label={title}
+      aria-posinset={position}
+      aria-setsize={setSize}
       style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
     >
       <div className={styles.header}>
@@ -76,14 +85,14 @@ export const ItemRow = memo(function ItemRow(props: ItemRowProps) {
             <Icon name="drag" size="sm" />
           </button>
         )}
-        <RowHeader {...props} title={title} />
+        <RowHeader {...rowProps} title={title} />
       </div>
-      <RowDetails {...props} title={title} />
+      <RowDetails {...rowProps} title={title} />
     </li>
   );
 });
 
-type RowProps = ItemRowProps & { title: string };
+type RowProps = Omit<ItemRowProps, 'position' | 'setSize'> & { title: string };
 
 /** The block's name, type and actions. */
 const RowHeader = memo(function RowHeader({
@@ -177,7 +186,15 @@ const RowHeader = memo(function RowHeader({
               icon="trash"
               danger
               label={`Remove ${title}`}
-              onPress={() => actor.send({ type: 'item.remove', at: at() })}
+              onPress={() => {
+                const from = at();
+                const list = header.current?.closest('ol') ?? null;
+                actor.send({ type: 'item.remove', at: from });
+                // Its row leaves the list: focus goes to the block now in its place, else the one
+                // before it, else the list's heading.
+                const left = actor.getSnapshot().context.keys.length;
+                focusBlockAt(from < left ? from : from - 1, list);
+              }}
             />
           </>
         )}

@@ -10,7 +10,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useSelector } from '@xstate/react';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useMemo, useRef, useState } from 'react';
 import { type Catalogue, own } from '@/shared/catalogue';
 import { blankItem } from '@/shared/items';
 import { Button } from '@/ui/Button';
@@ -23,6 +23,7 @@ import styles from './ItemsPanel.module.css';
 import { errorsPerItem } from './itemKeys';
 import { RowTooltip } from './RowActions';
 import { type BuilderActor, useEditing, useFieldErrors, useItems } from './useBuilderActor';
+import { useRowWindow } from './useRowWindow';
 
 /** Spec §4 Locked page: what the builder says instead of offering structural changes. */
 export const LOCKED_NOTE =
@@ -62,6 +63,8 @@ export const ItemsPanel = memo(function ItemsPanel({
   const errors = useMemo(() => errorsPerItem(fieldErrors), [fieldErrors]);
   const [choice, setChoice] = useState<string | null>(null);
   const list = useRef<HTMLOListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const rows = useRowWindow({ list, keys: machineKeys, editing, fallback: heading });
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -90,6 +93,46 @@ export const ItemsPanel = memo(function ItemsPanel({
     });
   };
 
+  const row = (at: number) => {
+    const item = items[at] as (typeof items)[number];
+    return (
+      <ItemRow
+        key={keys[at]}
+        blockKey={machineKeys[at] ?? -at}
+        isFirst={at === 0}
+        isLast={at === items.length - 1}
+        item={item}
+        definition={own(catalogue, item.index)}
+        isEditing={editing === at}
+        canOpen={editing === null}
+        locked={locked}
+        errors={errors.get(at)}
+        actor={actor}
+        position={rows.stretches ? at + 1 : undefined}
+        setSize={rows.stretches ? items.length : undefined}
+      />
+    );
+  };
+  // A long page lists the blocks near the view (useRowWindow), the rest stood in for by gaps.
+  // One flat list of children: a row that passes from one stretch to another keeps its element
+  // (and the focus in it), where nested arrays would mount it anew.
+  let listed: ReactNode[];
+  if (rows.stretches) {
+    listed = [];
+    for (const stretch of rows.stretches) {
+      if (stretch.kind === 'gap')
+        listed.push(
+          <li
+            key={`gap-${stretch.first}`}
+            aria-hidden="true"
+            className={styles.gap}
+            style={{ blockSize: stretch.height }}
+          />,
+        );
+      else for (let at = stretch.first; at <= stretch.last; at++) listed.push(row(at));
+    }
+  } else listed = items.map((_, at) => row(at));
+
   const add = () => {
     const definition = choice === null ? undefined : own(catalogue, choice);
     if (choice === null || !definition) return;
@@ -111,7 +154,7 @@ export const ItemsPanel = memo(function ItemsPanel({
 
   return (
     <section className={styles.panel} aria-labelledby="builder-items-title">
-      <h2 id="builder-items-title" className={styles.heading}>
+      <h2 id="builder-items-title" className={styles.heading} ref={heading} tabIndex={-1}>
         Blocks <span className={styles.count}>({items.length})</span>
       </h2>
       {locked ? (
@@ -127,22 +170,14 @@ export const ItemsPanel = memo(function ItemsPanel({
         onDragEnd={onDragEnd}
       >
         <SortableContext items={keys} strategy={verticalListSortingStrategy}>
-          <ol ref={list} className={styles.list} aria-label="Blocks">
-            {items.map((item, at) => (
-              <ItemRow
-                key={keys[at]}
-                blockKey={machineKeys[at] ?? -at}
-                isFirst={at === 0}
-                isLast={at === items.length - 1}
-                item={item}
-                definition={own(catalogue, item.index)}
-                isEditing={editing === at}
-                canOpen={editing === null}
-                locked={locked}
-                errors={errors.get(at)}
-                actor={actor}
-              />
-            ))}
+          <ol
+            ref={list}
+            className={styles.list}
+            aria-label="Blocks"
+            onFocus={rows.onFocus}
+            onBlur={rows.onBlur}
+          >
+            {listed}
           </ol>
         </SortableContext>
       </DndContext>
