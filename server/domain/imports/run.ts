@@ -5,6 +5,7 @@ import type { Db } from '../../db/open';
 import { type ImportRejection, imports, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { type Actor, actingAs } from '../history/actor';
+import { recordChange } from '../history/record';
 import { type JobContext, JobStopped } from '../jobs';
 import type { Mailer } from '../mail';
 import { storePage } from '../pages/write';
@@ -59,6 +60,11 @@ export async function queueImport(
     await db.delete(imports).where(eq(imports.id, row!.id));
     throw error;
   }
+  await recordChange(db, {
+    area: fields.provider.kind === 'page' ? 'pages' : 'forms',
+    action: 'import_requested',
+    detail: fields.filename,
+  });
   return row!.id;
 }
 
