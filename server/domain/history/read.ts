@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { ActivityEntry } from '@/api/contract/activity';
 import type { HistoryArea, RevisionAction, RevisionSummary } from '@/api/contract/history';
 import { MAX_SERIAL_ID } from '../../db/errors';
@@ -47,7 +47,7 @@ export async function listRevisions(
       .select(summaryColumns)
       .from(revisions)
       .where(where)
-      .orderBy(desc(revisions.id))
+      .orderBy(sql`${revisions.id} desc nulls last`)
       .limit(PAGE_SIZE)
       .offset(offset),
     db.select({ total: count() }).from(revisions).where(where),
@@ -104,6 +104,9 @@ const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Eur
 /** The instant the day after `day` starts there (23 or 25 hours on, around the clock changes). */
 const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp at time zone 'Europe/London')`;
 
+/** As the activity indexes hold it, so the index gives the order without a sort. */
+const newestFirst = [sql`${activity.createdAt} desc nulls last`, sql`${activity.id} desc nulls last`];
+
 /** One page of the activity log, newest first, filtered in SQL by the index that fits. */
 export async function listActivity(
   db: Db,
@@ -127,7 +130,7 @@ export async function listActivity(
       .select()
       .from(activity)
       .where(where)
-      .orderBy(desc(activity.createdAt), desc(activity.id))
+      .orderBy(...newestFirst)
       .limit(PAGE_SIZE)
       .offset(offset),
     db.select({ total: count() }).from(activity).where(where),
