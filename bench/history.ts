@@ -143,14 +143,18 @@ async function activityP95(postgres: boolean): Promise<number> {
     ];
     for (const url of urls) await app.get(url);
     const samples: number[] = [];
+    const byUrl = new Map<string, number[]>(urls.map((url) => [url, []]));
     for (let round = 0; round < CALLS; round++) {
       for (const url of urls) {
         const start = performance.now();
         const res = await app.get(url);
-        samples.push(performance.now() - start);
+        const took = performance.now() - start;
+        samples.push(took);
+        byUrl.get(url)!.push(took);
         if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
       }
     }
+    for (const [url, times] of byUrl) console.log(`  ${url.replace('/api/activity?', '')}: p95 ${p95(times).toFixed(1)} ms`);
     const result = p95(samples);
     console.log(
       `activity list on ${ENTRIES} entries (${postgres ? 'PostgreSQL' : 'PGlite'}): p95 ${result.toFixed(1)} ms`,

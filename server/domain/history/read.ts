@@ -125,16 +125,19 @@ export async function listActivity(
     filter.to ? lt(activity.createdAt, dayEnd(filter.to)) : undefined,
   ];
   const where = and(...conditions);
-  const [rows, counted] = await Promise.all([
-    db
-      .select()
-      .from(activity)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(PAGE_SIZE)
-      .offset(offset),
-    db.select({ total: count() }).from(activity).where(where),
-  ]);
+  const counting =
+    sql<number>`(select count(*) from ${activity}${where ? sql` where ${where}` : sql``})`.mapWith(Number);
+  // The total rides along with the page's rows: one round trip, unless the page is empty.
+  const found = await db
+    .select({ row: activity, total: counting })
+    .from(activity)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(PAGE_SIZE)
+    .offset(offset);
+  const rows = found.map((f) => f.row);
+  const total =
+    found[0]?.total ?? (await db.select({ total: count() }).from(activity).where(where))[0]?.total ?? 0;
   return {
     rows: rows.map((row) => ({
       id: row.id,
@@ -146,6 +149,6 @@ export async function listActivity(
       revision_id: row.revisionId,
       detail: row.detail,
     })),
-    total: counted[0]?.total ?? 0,
+    total,
   };
 }
