@@ -423,4 +423,16 @@ describe(`history of brands, dealerships and settings (${databaseKind})`, () => 
     expect(Number(rows[0]!.n)).toBe(2);
     expect(await revisionCount('pages', String(id))).toBe(3);
   });
+
+  it('gives back a block that repeats within a page as often as it appears', async () => {
+    const res = await post('/api/pages/store', {
+      data: pageData('Repeats', { items: [richText(), hero(), richText()] }),
+      parent: null,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().id as number;
+    const [revision] = await history('pages', id);
+    expect((await show('pages', id, revision!.id)).data.items).toEqual((await editPage(id)).items);
+    expect((await editPage(id)).items).toHaveLength(3);
+  });
 });

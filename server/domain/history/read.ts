@@ -77,7 +77,7 @@ export async function findRevision(
   if (!found) throw missing();
   const data = (typeof found.data === 'string' ? JSON.parse(found.data) : found.data) as StoredRow;
   const items = typeof found.items === 'string' ? JSON.parse(found.items) : found.items;
-  const row = revive(items === null ? data : { ...data, items });
+  const row = revive(area, items === null ? data : { ...data, items });
   return {
     revision: toSummary({
       id: Number(found.id),

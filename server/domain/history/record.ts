@@ -4,8 +4,8 @@ import type { HistoryArea, RevisionAction } from '@/api/contract/history';
 import type { Db } from '../../db/open';
 import { activity } from '../../db/schema';
 import { type Actor, currentActor } from './actor';
-import { prune } from './retention';
-import { loadRow, nameOf, SETTINGS_KEY } from './rows';
+import { currentRetention, prune } from './retention';
+import { SETTINGS_KEY, SETTINGS_NAME, sourceOf } from './rows';
 
 /** One change for the activity log. */
 export interface Change {
@@ -38,9 +38,11 @@ export async function recordChange(tx: Db, change: Change): Promise<void> {
 }
 
 /**
- * Stores the record as it now is in `tx` as a revision, with its activity entry, and prunes the
- * revisions retention no longer keeps. Blocks go to `revision_blocks` once per distinct block, so
- * a save that edits one block of three hundred adds one. Call it after the write, in its transaction.
+ * Stores the record as it now is in `tx` as a revision, with its activity entry, in one statement
+ * (the row is read, split and written inside PostgreSQL), then prunes what retention no longer
+ * keeps once the record has more revisions than it always keeps. Blocks go to `revision_blocks`
+ * once per distinct block, so a save that edits one block of three hundred adds one. Call it
+ * after the write, in its transaction.
  */
 export async function recordRevision(
   tx: Db,
@@ -50,36 +52,45 @@ export async function recordRevision(
   detail: string | null = null,
 ): Promise<number> {
   const record = area === 'settings' ? SETTINGS_KEY : String(id);
-  const row = await loadRow(tx, area, record);
-  if (!row) throw new Error(`no ${area} record ${record} to keep a revision of`);
   const who = currentActor();
-  const { items, ...rest } = row;
-  const blocks = Array.isArray(items) ? JSON.stringify(items) : null;
+  const userId = sql`${who?.id ?? null}::int`;
+  const userName = sql`${who?.name ?? null}::text`;
+  const name = area === 'settings' ? sql`${SETTINGS_NAME}::text` : sql`src.row->>'name'`;
+  const recordId = area === 'settings' ? sql`null::int` : sql`${Number(id)}::int`;
   const result = await tx.execute(sql`
-    with b as (
+    with src as (
+      select to_jsonb(r) as row, jsonb_typeof(to_jsonb(r)->'items') = 'array' as has_items
+      from (${sourceOf(area, record)}) r
+    ),
+    b as (
       select e, md5(e::text)::uuid as h, o
-      from jsonb_array_elements(coalesce(${blocks}::jsonb, '[]'::jsonb)) with ordinality as t(e, o)
+      from src, jsonb_array_elements(case when src.has_items then src.row->'items' else '[]'::jsonb end)
+        with ordinality as t(e, o)
     ),
     kept as (
       insert into revision_blocks (area, record, hash, body)
-      select distinct on (h) ${area}, ${record}, h, e from b
+      -- A block that repeats within the page conflicts with its own first copy and is skipped.
+      select ${area}, ${record}, h, e from b
       on conflict do nothing
+    ),
+    rev as (
+      insert into revisions (area, record, action, user_id, user_name, data, blocks)
+      select ${area}, ${record}, ${action}, ${userId}, ${userName},
+        case when src.has_items then src.row - 'items' else src.row end,
+        case when src.has_items then coalesce((select array_agg(h order by o) from b), '{}'::uuid[]) end
+      from src
+      returning id
+    ),
+    logged as (
+      insert into activity (user_id, user_name, area, action, record_id, record_name, revision_id, detail)
+      select ${userId}, ${userName}, ${area}, ${action}, ${recordId}, ${name}, rev.id, ${detail}::text
+      from rev, src
     )
-    insert into revisions (area, record, action, user_id, user_name, data, blocks)
-    values (
-      ${area}, ${record}, ${action}, ${who?.id ?? null}, ${who?.name ?? null}, ${JSON.stringify(rest)}::jsonb,
-      case when ${blocks}::jsonb is null then null
-        else coalesce((select array_agg(h order by o) from b), '{}'::uuid[]) end
-    )
-    returning id`);
-  const revisionId = Number(((result as { rows?: { id: number | string }[] }).rows ?? [])[0]?.id);
-  await prune(tx, area, record);
-  await recordChange(tx, {
-    area,
-    action,
-    record: area === 'settings' ? null : { id: Number(id), name: nameOf(area, row) },
-    revisionId,
-    detail,
-  });
-  return revisionId;
+    select rev.id, (select count(*) from revisions where area = ${area} and record = ${record})::int as before
+    from rev`);
+  const [row] = (result as { rows?: { id: number | string; before: number | string }[] }).rows ?? [];
+  if (!row) throw new Error(`no ${area} record ${record} to keep a revision of`);
+  // The statement saw the revisions from before it: with the new one, is there anything to drop?
+  if (Number(row.before) + 1 > currentRetention().keepLast) await prune(tx, area, record);
+  return Number(row.id);
 }

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { HistoryArea } from '@/api/contract/history';
 import type { Db } from '../../db/open';
 import { brands, dealerships, pages, settings, templates } from '../../db/schema';
@@ -33,20 +34,44 @@ export async function loadRow(tx: Db, area: HistoryArea, record: string): Promis
   return rows[0] ?? null;
 }
 
-/** The name an activity entry gives a record. */
-export function nameOf(area: HistoryArea, row: StoredRow): string {
-  return area === 'settings' ? 'Site settings' : String(row.name ?? '');
+/** The name the activity log gives the settings. */
+export const SETTINGS_NAME = 'Site settings';
+
+const tables = {
+  pages,
+  forms: pages,
+  templates,
+  brands,
+  dealerships,
+  settings,
+} satisfies Record<HistoryArea, PgTable>;
+
+/** The statement that reads one record's stored row, whole, for its revision. */
+export function sourceOf(area: HistoryArea, record: string): SQL {
+  const id = Number(record);
+  switch (area) {
+    case 'pages':
+    case 'forms':
+      return sql`select * from pages where id = ${id} and kind = ${area === 'pages' ? 'page' : 'form'}`;
+    case 'settings':
+      return sql`select * from settings where key = ${record}`;
+    default:
+      return sql`select * from ${sql.raw(area)} where id = ${id}`;
+  }
 }
 
-/** Columns that hold a time: a stored revision keeps them as ISO text. */
-const TIME = /At$/;
-
-/** A stored revision's row back in the shape the table's reads give (times as dates). */
-export function revive(data: StoredRow): StoredRow {
+/**
+ * A stored revision (the row as PostgreSQL gives it as JSON, by column name) back in the shape the
+ * table's reads give: its TypeScript keys, times as dates.
+ */
+export function revive(area: HistoryArea, data: StoredRow): StoredRow {
   return Object.fromEntries(
-    Object.entries(data).map(([key, value]) => [
-      key,
-      TIME.test(key) && typeof value === 'string' ? new Date(value) : value,
-    ]),
+    Object.entries(getTableColumns(tables[area])).map(([key, column]) => {
+      const value = data[column.name];
+      return [
+        key,
+        column.columnType === 'PgTimestamp' && typeof value === 'string' ? new Date(value) : value,
+      ];
+    }),
   );
 }
