@@ -156,7 +156,8 @@ async function activityP95(postgres: boolean): Promise<number> {
         if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
       }
     }
-    for (const [url, times] of byUrl) console.log(`  ${url.replace('/api/activity?', '')}: p95 ${p95(times).toFixed(1)} ms`);
+    for (const [url, times] of byUrl)
+      console.log(`  ${url.replace('/api/activity?', '')}: p95 ${p95(times).toFixed(1)} ms`);
     const result = p95(samples);
     console.log(
       `activity list on ${ENTRIES} entries (${postgres ? 'PostgreSQL' : 'PGlite'}): p95 ${result.toFixed(1)} ms`,
