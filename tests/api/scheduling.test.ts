@@ -159,6 +159,17 @@ describe(`scheduled publishing (${databaseKind})`, () => {
     );
     expect(edited.unpublish_at).toBeNull();
     expect(await changesOf(page.id)).toEqual([{ change: 'unpublish', at }]);
+    // In the page's history and the activity log, made by nobody signed in.
+    const history = (await get(c, `/api/pages/history?id=${page.id}`)).json().data;
+    expect(history[0]).toMatchObject({ action: 'unpublished', user: null });
+    const activity = (await get(c, '/api/activity?area=pages&action=unpublished')).json().data;
+    expect(
+      activity.find((entry: { record: { id: number } | null }) => entry.record?.id === page.id),
+    ).toMatchObject({
+      user: null,
+      revision_id: history[0].id,
+      detail: 'At its scheduled time.',
+    });
   });
 
   it('schedules a form, which its site call answers only from its time', async () => {
@@ -318,5 +329,8 @@ describe(`scheduled publishing (${databaseKind})`, () => {
     const runs = await Promise.all([1, 2, 3].map(() => applyScheduledChange(db, data)));
     expect(runs.filter(Boolean)).toHaveLength(1);
     expect(await changesOf(page.id)).toHaveLength(1);
+    // One change, one revision for it.
+    const history = (await get(c, `/api/pages/history?id=${page.id}`)).json().data;
+    expect(history.map((revision: { action: string }) => revision.action)).toEqual(['published', 'created']);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SCHEDULE_DAYS, type ScheduledChange } from '@/api/contract/pages';
 import type { Db } from '../../db/open';
+import { recordRevision } from '../history/record';
 import type { JobContext, Jobs } from '../jobs';
 import { rowsOf } from './transaction';
 
@@ -68,25 +69,39 @@ export async function applyScheduledChange(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const at = new Date(data.at).toISOString();
+    let kind: 'page' | 'form';
     if (data.change === 'unpublish') {
       const taken = await tx.execute(sql`
         update pages set published = false, unpublish_at = null, updated_at = now()
         where id = ${data.id} and deleted_at is null and published
           and unpublish_at = ${at}::timestamptz and unpublish_at <= now()
-        returning id`);
-      if (rowsOf(taken).length === 0) return false;
+        returning id, kind`);
+      const row = rowsOf<{ kind: 'page' | 'form' }>(taken)[0];
+      if (!row) return false;
+      kind = row.kind;
     } else {
       const live = await tx.execute(sql`
-        select id from pages
+        select id, kind from pages
         where id = ${data.id} and deleted_at is null and published
           and published_at = ${at}::timestamptz and published_at <= now()`);
-      if (rowsOf(live).length === 0) return false;
+      const row = rowsOf<{ kind: 'page' | 'form' }>(live)[0];
+      if (!row) return false;
+      kind = row.kind;
     }
     const recorded = await tx.execute(sql`
       insert into scheduled_changes (page_id, change, at) values (${data.id}, ${data.change}, ${at}::timestamptz)
       on conflict do nothing
       returning page_id`);
-    return rowsOf(recorded).length > 0;
+    if (rowsOf(recorded).length === 0) return false;
+    // In the history and the activity log as made by nobody signed in: at its scheduled time.
+    await recordRevision(
+      tx as unknown as Db,
+      kind === 'form' ? 'forms' : 'pages',
+      data.change === 'publish' ? 'published' : 'unpublished',
+      data.id,
+      'At its scheduled time.',
+    );
+    return true;
   });
 }
 
