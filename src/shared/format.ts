@@ -28,6 +28,20 @@ export function formatDate(iso: string | null | undefined): string {
   return `${date.getDate()} ${MONTHS[date.getMonth()]} ${year}`;
 }
 
+/**
+ * 'D MMM YY, HH:mm' in the user's local time, 24-hour: '5 Mar 24, 09:07'. A bare date has no time
+ * to show, so it reads as its day alone; nothing (or an unreadable value) gives ''.
+ */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = parseDate(iso);
+  if (!date) return '';
+  if (DATE_ONLY.test(iso.trim())) return formatDate(iso);
+  const hours = String(date.getHours()).padStart(2, '0');
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${formatDate(iso)}, ${hours}:${minutes}`;
+}
+
 // Made on first use, one per currency: building a currency formatter loads locale data, which would
 // otherwise hold up every screen that imports this module for its dates.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
