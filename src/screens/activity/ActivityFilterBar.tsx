@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { activityAction, activityArea } from '@/api/contract/activity';
 import { Button } from '@/ui/Button';
 import { ColumnToggle, type ToggleColumn } from '@/ui/ColumnToggle';
@@ -23,6 +22,8 @@ const actionItems = [
 export interface ActivityFilterBarProps {
   filters: ActivityFilters;
   onChange: (filters: ActivityFilters) => void;
+  /** Puts every filter back to any (and focus on the first filter, as the button goes). */
+  onClear: () => void;
   /** The users to choose from, or null while they load. */
   users: readonly UserChoice[] | null;
   /** The server's message per filter ('to': the end date before the start). */
@@ -33,17 +34,17 @@ export interface ActivityFilterBarProps {
 
 /**
  * The log's filters: who, which area, which action, and from and to which day. Each choice is
- * applied at once; 'Clear filters' puts every one back to any and leaves focus on the first.
+ * applied at once; 'Clear filters' puts every one back to any.
  */
 export function ActivityFilterBar({
   filters,
   onChange,
+  onClear,
   users,
   errors,
   columns,
   onColumnsChange,
 }: ActivityFilterBarProps) {
-  const bar = useRef<HTMLDivElement>(null);
   const chosenUser = filters.user;
   const userItems = [
     { id: ANY, name: 'Anyone' },
@@ -56,64 +57,58 @@ export function ActivityFilterBar({
   const set = (change: ActivityFilters) => onChange({ ...filters, ...change });
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a search landmark without a form to submit: each filter applies at once.
-    <div className={styles.filters} role="search" aria-label="Filter activity" ref={bar}>
-      <Select<string | number>
-        label="User"
-        className={styles.user}
-        items={userItems}
-        selectedKey={chosenUser ?? ANY}
-        errorMessage={errors.user}
-        onSelectionChange={(key) => set({ user: typeof key === 'number' ? key : undefined })}
-      />
-      <Select<string>
-        label="Area"
-        className={styles.choice}
-        items={areaItems}
-        selectedKey={filters.area ?? ANY}
-        errorMessage={errors.area}
-        onSelectionChange={(key) => set({ area: activityArea.safeParse(key).data })}
-      />
-      <Select<string>
-        label="Action"
-        className={styles.choice}
-        items={actionItems}
-        selectedKey={filters.action ?? ANY}
-        errorMessage={errors.action}
-        onSelectionChange={(key) => set({ action: activityAction.safeParse(key).data })}
-      />
-      <DateField
-        label="From"
-        className={styles.day}
-        value={filters.from ?? ''}
-        max={filters.to}
-        errorMessage={errors.from}
-        onChange={(value) => set({ from: value || undefined })}
-      />
-      <DateField
-        label="To"
-        className={styles.day}
-        value={filters.to ?? ''}
-        min={filters.from}
-        errorMessage={errors.to}
-        onChange={(value) => set({ to: value || undefined })}
-      />
-      <div className={styles.barEnd}>
+    <>
+      {/* biome-ignore lint/a11y/useSemanticElements: a search landmark without a form to submit: each filter applies at once. */}
+      <div className={styles.filters} role="search" aria-label="Filter activity">
+        <Select<string | number>
+          label="User"
+          className={styles.user}
+          items={userItems}
+          selectedKey={chosenUser ?? ANY}
+          errorMessage={errors.user}
+          onSelectionChange={(key) => set({ user: typeof key === 'number' ? key : undefined })}
+        />
+        <Select<string>
+          label="Area"
+          className={styles.choice}
+          items={areaItems}
+          selectedKey={filters.area ?? ANY}
+          errorMessage={errors.area}
+          onSelectionChange={(key) => set({ area: activityArea.safeParse(key).data })}
+        />
+        <Select<string>
+          label="Action"
+          className={styles.choice}
+          items={actionItems}
+          selectedKey={filters.action ?? ANY}
+          errorMessage={errors.action}
+          onSelectionChange={(key) => set({ action: activityAction.safeParse(key).data })}
+        />
+        <DateField
+          label="From"
+          className={styles.day}
+          value={filters.from ?? ''}
+          max={filters.to}
+          errorMessage={errors.from}
+          onChange={(value) => set({ from: value || undefined })}
+        />
+        <DateField
+          label="To"
+          className={styles.day}
+          value={filters.to ?? ''}
+          min={filters.from}
+          errorMessage={errors.to}
+          onChange={(value) => set({ to: value || undefined })}
+        />
+      </div>
+      <div className={styles.tableBar}>
         {hasFilters(filters) ? (
-          <Button
-            variant="ghost"
-            icon="close"
-            onPress={() => {
-              onChange({});
-              // The button goes with the filters: focus goes back to the first filter.
-              bar.current?.querySelector<HTMLElement>('button')?.focus();
-            }}
-          >
+          <Button variant="ghost" icon="close" onPress={onClear}>
             Clear filters
           </Button>
         ) : null}
         <ColumnToggle columns={columns} onChange={onColumnsChange} />
       </div>
-    </div>
+    </>
   );
 }

@@ -86,14 +86,21 @@ export default function ActivityScreen() {
   }, []);
 
   const choose = (next: ActivityFilters) => navigate(`${location}${filtersQueryString(next, address)}`);
+  const frame = useRef<HTMLDivElement>(null);
+  // Either 'Clear filters' goes once the filters are cleared: focus goes to the first filter.
+  const clear = () => {
+    choose({});
+    frame.current?.querySelector<HTMLElement>('[role="search"] button')?.focus();
+  };
 
   return (
     <>
       <PageHeader title="Activity" subtitle="Every change in the console, newest first" />
-      <div className={styles.frame}>
+      <div className={styles.frame} ref={frame}>
         <ActivityFilterBar
           filters={filters}
           onChange={choose}
+          onClear={clear}
           users={users.data}
           errors={errors.for === key ? errors.errors : {}}
           columns={visibility.columns}
@@ -107,7 +114,7 @@ export default function ActivityScreen() {
           columns={visibility.columns}
           onLoaded={onLoaded}
           onFilterErrors={onFilterErrors}
-          onClear={() => choose({})}
+          onClear={clear}
         />
       </div>
     </>
