@@ -129,6 +129,12 @@ describe('the activity log', () => {
         }),
         entry({ area: 'forms', action: 'deleted', record: { id: 4, name: 'Test drive' } }),
         entry({ area: 'pages', action: 'sorted', record: null, detail: '12 pages' }),
+        entry({
+          area: 'dealerships',
+          action: 'imported',
+          record: { id: 8, name: 'Kia Leeds' },
+          detail: '3 rows',
+        }),
       ]),
     );
     renderAt('/activity');
@@ -138,6 +144,7 @@ describe('the activity log', () => {
       ['5 Mar 26, 17:30', 'System', 'Sign-in', 'Failed sign-in', 'nobody@example.com'],
       ['27 Nov 26, 09:05', 'Jane Doe', 'Forms', 'Moved to the bin', 'Test drive'],
       ['27 Nov 26, 09:05', 'Jane Doe', 'Pages', 'Sorted', '12 pages'],
+      ['27 Nov 26, 09:05', 'Jane Doe', 'Dealerships', 'Imported', 'Kia Leeds 3 rows'],
     ]);
     expect(list).toHaveBeenCalledWith({ query: { page: 1 } });
   });

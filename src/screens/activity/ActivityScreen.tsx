@@ -189,7 +189,6 @@ function ActivityRows({
           label="Activity"
           columns={shown}
           rows={entries}
-          rowLabel={(entry) => `${ACTION_LABELS[entry.action]} ${formatDateTime(entry.created_at)}`}
           renderCell={(entry, column) => renderCell(entry, column, gone.has(recordKey(entry)))}
           isLoading={list.isLoading && !page}
           empty={empty}
@@ -216,14 +215,18 @@ function renderCell(entry: ActivityEntry, column: string, gone: boolean) {
   }
 }
 
-/** The record by its name, linked to where it is edited while it is still there, then the detail. */
+/**
+ * The record by its name, linked to where it is edited while it is still there, then the detail,
+ * a space apart so that they read as two words, not one.
+ */
 function What({ entry, gone }: { entry: ActivityEntry; gone: boolean }) {
   const name = entry.record?.name ?? (entry.area === 'settings' ? 'Settings' : null);
   const href = recordHref(entry, gone);
   const title = [name, entry.detail].filter(Boolean).join(': ');
   return (
-    <span className={styles.what} title={title || undefined}>
-      {name !== null ? href ? <Link href={href}>{name}</Link> : <span>{name}</span> : null}
+    <span title={title || undefined}>
+      {name !== null ? href ? <Link href={href}>{name}</Link> : name : null}
+      {name !== null && entry.detail ? ' ' : null}
       {entry.detail ? <span className={styles.detail}>{entry.detail}</span> : null}
     </span>
   );
