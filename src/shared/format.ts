@@ -28,18 +28,13 @@ export function formatDate(iso: string | null | undefined): string {
   return `${date.getDate()} ${MONTHS[date.getMonth()]} ${year}`;
 }
 
-/**
- * 'D MMM YY, HH:mm' in the user's local time, 24-hour: '5 Mar 24, 09:07'. A bare date has no time
- * to show, so it reads as its day alone; nothing (or an unreadable value) gives ''.
- */
+/** 'D MMM YY, HH:mm' in the user's local time: '5 Mar 24, 09:30'. Nothing (or an unreadable value) gives ''. */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = parseDate(iso);
-  if (!date) return '';
-  if (DATE_ONLY.test(iso.trim())) return formatDate(iso);
-  const hours = String(date.getHours()).padStart(2, '0');
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  return `${formatDate(iso)}, ${hours}:${minutes}`;
+  const day = formatDate(iso);
+  if (!day || !iso) return '';
+  const date = parseDate(iso)!;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${day}, ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
 // Made on first use, one per currency: building a currency formatter loads locale data, which would
