@@ -244,7 +244,29 @@ export const routes: RouteDef[] = [
     layout: 'default',
     load: () => import('@/screens/settings/SettingsScreen'),
   },
+  {
+    path: '/activity',
+    name: 'activity',
+    title: 'Activity',
+    layout: 'default',
+    load: () => import('@/screens/activity/ActivityScreen'),
+  },
 ];
+
+/**
+ * The address of the route named `name` ('pages.edit'), its `:params` filled in: screens link to one
+ * another through the table, so a moved route moves every link to it. The first route of that name
+ * counts; an unknown name is a mistake in the code, so it throws.
+ */
+export function hrefTo(name: string, params: Record<string, string | number> = {}): string {
+  const route = routes.find((r) => r.name === name);
+  if (!route) throw new Error(`No route is named ${name}.`);
+  return route.path.replace(/:(\w+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`The route ${name} needs :${key}.`);
+    return encodeURIComponent(String(value));
+  });
+}
 
 export interface NavItem {
   label: string;
@@ -285,6 +307,7 @@ export const navigation: NavSection[] = [
     items: [
       { label: 'Users', href: '/users', icon: 'users' },
       { label: 'Settings', href: '/settings', icon: 'settings' },
+      { label: 'Activity', href: '/activity', icon: 'activity' },
     ],
   },
 ];

@@ -227,6 +227,12 @@ const shapes = {
       <path d="M19 21a7 7 0 0 0-2.5-5.4" />
     </>
   ),
+  activity: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </>
+  ),
   settings: (
     <>
       <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />

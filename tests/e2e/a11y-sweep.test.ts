@@ -125,6 +125,7 @@ describe.skipIf(!hasChromium)('accessibility sweep: WCAG 2.2 AA and reflow on ev
     ['reservations', () => '/reservations'],
     ['reservation', () => `/reservations/${ids.reservation}`],
     ['settings', () => '/settings'],
+    ['activity', () => '/activity'],
     ['not found', () => '/no-such-screen'],
   ];
 

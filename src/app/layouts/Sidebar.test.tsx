@@ -1,0 +1,53 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { hrefTo, routes } from '../routes';
+import { Sidebar } from './Sidebar';
+
+function renderAt(path: string) {
+  const location = memoryLocation({ path });
+  render(
+    <Router hook={location.hook}>
+      <Sidebar />
+    </Router>,
+  );
+}
+
+/** The links of the sidebar section under a heading, in order. */
+function section(title: string): HTMLElement[] {
+  const heading = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('heading', {
+    name: title,
+  });
+  return within(heading.parentElement!).getAllByRole('link');
+}
+
+describe('the sidebar', () => {
+  it('lists the activity log under Management, after the users and the settings', () => {
+    renderAt('/dashboard');
+    const links = section('Management');
+    expect(links.map((link) => link.textContent)).toEqual(['Users', 'Settings', 'Activity']);
+    expect(links[2]!.getAttribute('href')).toBe('/activity');
+  });
+
+  it('marks the activity log as the current page while it is shown', () => {
+    renderAt('/activity');
+    expect(screen.getByRole('link', { name: 'Activity' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('the route table', () => {
+  it('serves /activity as its own screen, titled Activity, in the signed-in layout', async () => {
+    const route = routes.find((r) => r.path === '/activity');
+    expect(route).toMatchObject({ name: 'activity', title: 'Activity', layout: 'default' });
+    expect(route?.public).toBeUndefined();
+    expect(typeof (await route!.load()).default).toBe('function');
+  });
+
+  it('builds a route’s address from its name and parameters', () => {
+    expect(hrefTo('pages.edit', { id: 12 })).toBe('/pages/edit/12');
+    expect(hrefTo('settings')).toBe('/settings');
+    expect(() => hrefTo('pages.edit')).toThrow('needs :id');
+    expect(() => hrefTo('no.such.route')).toThrow('No route is named no.such.route.');
+  });
+});

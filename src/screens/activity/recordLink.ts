@@ -1,0 +1,39 @@
+import type { ActivityArea, ActivityEntry } from '@/api/contract/activity';
+import { hrefTo } from '@/app/routes';
+
+/** The route that opens a record of each area for editing (or, without an editor, for reading). */
+const EDIT_ROUTES: Partial<Record<ActivityArea, string>> = {
+  users: 'users.edit',
+  brands: 'brands.edit',
+  dealerships: 'dealerships.edit',
+  pages: 'pages.edit',
+  forms: 'forms.edit',
+  templates: 'templates.edit',
+  responses: 'responses.show',
+  reservations: 'reservations.show',
+};
+
+/**
+ * Where an entry's record opens, or null where there is nothing to open: no record (a sign-in, a
+ * sort), an area without a screen per record, or a record deleted forever. The settings are one
+ * record, so every settings entry opens them.
+ */
+export function recordHref(entry: ActivityEntry, gone: boolean): string | null {
+  if (entry.area === 'settings') return hrefTo('settings');
+  if (!entry.record || gone) return null;
+  const route = EDIT_ROUTES[entry.area];
+  return route ? hrefTo(route, { id: entry.record.id }) : null;
+}
+
+/**
+ * The records these entries show as deleted forever (`pages:12`): the entry that deleted one, and
+ * the older ones about the same record, name it without a link that would lead nowhere.
+ */
+export function goneRecords(entries: readonly ActivityEntry[]): Set<string> {
+  const gone = new Set<string>();
+  for (const entry of entries)
+    if (entry.action === 'deleted_forever' && entry.record) gone.add(recordKey(entry));
+  return gone;
+}
+
+export const recordKey = (entry: ActivityEntry): string => `${entry.area}:${entry.record?.id ?? ''}`;
