@@ -28,6 +28,15 @@ export function formatDate(iso: string | null | undefined): string {
   return `${date.getDate()} ${MONTHS[date.getMonth()]} ${year}`;
 }
 
+/** 'D MMM YY, HH:mm' in the user's local time: '5 Mar 24, 09:07'. Nothing (or an unreadable value) gives ''. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = parseDate(iso);
+  if (!date) return '';
+  const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return `${formatDate(iso)}, ${time}`;
+}
+
 // Made on first use, one per currency: building a currency formatter loads locale data, which would
 // otherwise hold up every screen that imports this module for its dates.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
