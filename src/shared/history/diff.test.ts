@@ -114,6 +114,19 @@ describe('fieldsDiff', () => {
     ]);
   });
 
+  it('never shows the values of a secret field, only that it changed', () => {
+    const changes = fieldsDiff(
+      { hpi: { password: 'old-secret' } },
+      { hpi: { password: 'new-secret' } },
+      {
+        secret: ['hpi.password'],
+      },
+    );
+    expect(changes).toHaveLength(1);
+    expect(JSON.stringify(changes)).not.toMatch(/secret/);
+    expect(fieldsDiff({ p: 'same' }, { p: 'same' }, { secret: ['p'] })).toEqual([]);
+  });
+
   it('treats nothing, null and empty text alike, and reads yes/no and lists as the editor shows them', () => {
     expect(fieldsDiff({ a: null, b: undefined }, { a: '', b: '' })).toEqual([]);
     expect(fieldsDiff({ live: false, files: ['a.png'] }, { live: true, files: ['a.png', 'b.png'] })).toEqual([

@@ -185,7 +185,13 @@ export interface FieldDiffOptions {
   labels?: Readonly<Record<string, string>>;
   /** Paths left out of the comparison (the version stamp, what the server makes itself). */
   ignore?: readonly string[];
+  /** Paths whose values are never shown (passwords): only that they changed. */
+  secret?: readonly string[];
 }
+
+/** What a secret field shows in place of its values. */
+export const SECRET_BEFORE = 'Hidden';
+export const SECRET_AFTER = 'Hidden (changed)';
 
 const ignored = (path: string, ignore: readonly string[]) =>
   ignore.some((skip) => path === skip || path.startsWith(`${skip}.`));
@@ -195,7 +201,7 @@ const ignored = (path: string, ignore: readonly string[]) =>
  * (then any only `before` has), with the words inserted and deleted.
  */
 export function fieldsDiff(before: unknown, after: unknown, options: FieldDiffOptions = {}): FieldChange[] {
-  const { labels = {}, ignore = [] } = options;
+  const { labels = {}, ignore = [], secret = [] } = options;
   const old = flatten(before);
   const next = flatten(after);
   const paths = [...new Set([...Object.keys(next), ...Object.keys(old)])];
@@ -205,6 +211,17 @@ export function fieldsDiff(before: unknown, after: unknown, options: FieldDiffOp
     const was = valueText(old[path]);
     const is = valueText(next[path]);
     if (was === is) continue;
+    if (ignored(path, secret)) {
+      const words = wordDiff(SECRET_BEFORE, SECRET_AFTER);
+      changes.push({
+        path,
+        label: labels[path] ?? humanLabel(path),
+        before: SECRET_BEFORE,
+        after: SECRET_AFTER,
+        words,
+      });
+      continue;
+    }
     changes.push({
       path,
       label: labels[path] ?? humanLabel(path),
