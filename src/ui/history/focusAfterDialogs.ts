@@ -25,11 +25,17 @@ export function focusAfterDialogs(target: () => HTMLElement | null, waitMs = 500
   return stop;
 }
 
-/** The first field a person can type in or choose from within `root`. */
+const FIELDS =
+  'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled]), [contenteditable="true"], [role="combobox"], [role="switch"]';
+
+/**
+ * The first field a person can type in or choose from within `root`: never a control kept for
+ * the form's sake alone (a select's hidden native twin, out of the tab order and from readers).
+ */
 export function firstField(root: ParentNode | null | undefined): HTMLElement | null {
+  const fields = root ? Array.from(root.querySelectorAll<HTMLElement>(FIELDS)) : [];
   return (
-    root?.querySelector<HTMLElement>(
-      'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled]), [contenteditable="true"], [role="combobox"], [role="switch"]',
-    ) ?? null
+    fields.find((element) => element.tabIndex >= 0 && !element.closest('[aria-hidden="true"], [inert]')) ??
+    null
   );
 }
