@@ -192,6 +192,11 @@ describe('the brand form', () => {
     await waitFor(() => expect(document.activeElement).toBe(textbox('Name')));
     expect(api.brands.update).not.toHaveBeenCalled();
 
+    // The restored version is unsaved work: leaving asks first.
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+    await user.click(within(ask).getByRole('button', { name: 'Stay' }));
+
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.brands.update).toHaveBeenCalled());
     expect(api.brands.update).toHaveBeenCalledWith({
