@@ -193,6 +193,16 @@ describe("the builder's History", { timeout: 20_000 }, () => {
     });
   });
 
+  it('loads no revision while a block is open, and says why', async () => {
+    const { user } = renderBuilder();
+    await user.click(screen.getByRole('button', { name: 'Edit Rich text' }));
+    const restore = await openComparison(user);
+    expect(
+      screen.getByText('Close the open block first: a version can be loaded with no block open.'),
+    ).toBeTruthy();
+    expect(restore.getAttribute('disabled')).not.toBeNull();
+  });
+
   it('does not offer History on a new record', () => {
     renderBuilder({ ...stored, id: null, updatedAt: undefined });
     expect(screen.queryByRole('button', { name: 'History' })).toBeNull();
