@@ -142,6 +142,7 @@ describe("the builder's History", { timeout: 20_000 }, () => {
     const dialog = screen.getByRole('dialog', { name: 'History' });
     const fields = within(dialog).getByRole('region', { name: 'Fields changed' });
     expect(within(fields).getByText('Name', { selector: 'dt' })).toBeTruthy();
+    expect(within(fields).getByText('Meta title', { selector: 'dt' })).toBeTruthy();
     expect(within(fields).getByText('Winter', { selector: 'del' }).textContent).toBe('removed: Winter');
     expect(within(fields).getByText('Summer', { selector: 'ins' }).textContent).toBe('added: Summer');
 

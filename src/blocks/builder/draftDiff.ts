@@ -29,7 +29,21 @@ export function comparableDraft(draft: BuilderDraft): Comparable {
   return { fields: { name: draft.name, ...draft.fields }, blocks };
 }
 
+/** The builders' own fields as their screens label them. */
+const BUILDER_LABELS: Readonly<Record<string, string>> = {
+  brand_id: 'Brand',
+  'meta.title': 'Meta title',
+  'meta.description': 'Meta description',
+  published_at: 'Published at',
+  child_template_id: 'Child template',
+  is_allowed_children: 'Allowed children',
+  is_tree_recursive: 'Tree recursive',
+  sort_by: 'Sort by',
+  sort_by_mode: 'Sort order',
+  lock_pages: 'Lock pages made from it',
+};
+
 /** What differs from a revision's draft to the draft the builder holds now. */
 export function draftDiff(revision: BuilderDraft, current: BuilderDraft): RecordDiff {
-  return recordDiff(comparableDraft(revision), comparableDraft(current));
+  return recordDiff(comparableDraft(revision), comparableDraft(current), { labels: BUILDER_LABELS });
 }
