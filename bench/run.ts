@@ -11,6 +11,7 @@ import { blocksBenchmark } from './blocks';
 import { builderBenchmark } from './builder';
 import { bundleBenchmark } from './bundle';
 import { deliveryBenchmark } from './delivery';
+import { historyBenchmark } from './history';
 import { lighthouseBenchmark } from './lighthouse';
 import { postgresBenchmark } from './postgres';
 import { scaleBenchmark } from './scale';
@@ -28,6 +29,7 @@ const benchmarks: Benchmark[] = [
   siteBenchmark,
   deliveryBenchmark,
   lighthouseBenchmark,
+  historyBenchmark,
 ];
 
 const resultsDir = join(import.meta.dirname, 'results');

@@ -44,6 +44,10 @@ export interface Config {
   mapsEnabled: boolean;
   /** The API base the console was built with (VITE_API_URL), when it is another origin. */
   consoleApiUrl: string | null;
+  /** The newest revisions of a record always kept (HISTORY_KEEP_LAST). */
+  historyKeepLast: number;
+  /** Beyond those, one revision a day is kept for this many days (HISTORY_KEEP_DAYS). */
+  historyKeepDays: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -150,5 +154,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobExpireSeconds: intFrom(env.JOB_EXPIRE_SECONDS, 60 * 60),
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
     siteOrigins: siteOriginsFrom(env.SITE_ORIGINS),
+    historyKeepLast: intFrom(env.HISTORY_KEEP_LAST, 100),
+    historyKeepDays: intFrom(env.HISTORY_KEEP_DAYS, 90),
   };
 }

@@ -6,6 +6,7 @@ export * from './schema/analytics';
 export * from './schema/brands';
 export * from './schema/columns';
 export * from './schema/dealerships';
+export * from './schema/history';
 export * from './schema/jobs';
 export * from './schema/mail';
 export * from './schema/pages';

@@ -33,6 +33,7 @@ export const brandsLifecycle: LifecycleTable = {
   order: brandsOrder,
   key: 'brands',
   noun: 'brands',
+  activity: { area: 'brands', name: brands.name },
 };
 
 export const brandSlugs = { table: brands, id: brands.id, slug: brands.slug };
@@ -144,4 +145,20 @@ export async function manufacturerExists(db: Db, type: ManufacturerType, code: n
     .from(manufacturers)
     .where(and(eq(manufacturers.type, type), eq(manufacturers.code, code)));
   return Boolean(row);
+}
+
+/** A stored brand row (a revision's) as the show call answers it, with the makes its codes name now. */
+export async function brandFromRow(db: Db, brand: BrandRow): Promise<Brand> {
+  const maker = async (type: ManufacturerType, code: number) => {
+    const [row] = await db
+      .select({ name: manufacturers.name, code: manufacturers.code })
+      .from(manufacturers)
+      .where(and(eq(manufacturers.type, type), eq(manufacturers.code, code)));
+    return row ?? null;
+  };
+  const [manufacturer, lcvManufacturer] = [
+    await maker('Car', brand.manufacturerId),
+    await maker('LCV', brand.lcvManufacturerId),
+  ];
+  return toBrand({ brand, manufacturer, lcvManufacturer });
 }

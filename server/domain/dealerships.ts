@@ -26,6 +26,7 @@ export const dealershipsLifecycle: LifecycleTable = {
   order: dealershipsOrder,
   key: 'dealerships',
   noun: 'dealerships',
+  activity: { area: 'dealerships', name: dealerships.name },
 };
 
 export const dealershipSlugs = { table: dealerships, id: dealerships.id, slug: dealerships.slug };
@@ -180,4 +181,16 @@ export function dealershipColumns(body: DealershipValues, publishedAt: Date | nu
     pinnacleUsedEnquiryId: body.pinnacle_used_enquiry_id,
     publishedAt,
   };
+}
+
+/** A stored dealership row (a revision's) as the show call answers it, with its brand as it is now. */
+export async function dealershipFromRow(db: Db, dealership: DealershipRow): Promise<Dealership> {
+  const [brand] =
+    dealership.brandId === null
+      ? []
+      : await db
+          .select({ id: brands.id, name: brands.name, meta: brands.meta })
+          .from(brands)
+          .where(eq(brands.id, dealership.brandId));
+  return toDealership({ dealership, brand: brand ?? null });
 }

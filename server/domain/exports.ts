@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { type ExportKind, exports } from '../db/schema';
+import { recordChange } from './history/record';
 import { type JobContext, JobStopped } from './jobs';
 import type { Mailer } from './mail';
 import { type CellValue, type SheetColumn, writeSheet } from './spreadsheet';
@@ -55,6 +56,12 @@ export async function queueExport(
     await db.delete(exports).where(eq(exports.id, row!.id));
     throw error;
   }
+  // Vehicles are exported from the settings screen.
+  await recordChange(db, {
+    area: fields.kind === 'vehicles' ? 'settings' : 'responses',
+    action: 'export_requested',
+    detail: `${fields.kind} to ${fields.email}`,
+  });
   return row!.id;
 }
 

@@ -1,8 +1,11 @@
 import { and, asc, desc, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { HistoryArea } from '@/api/contract/history';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { invalid } from '../http/errors';
+import { recordChange, recordRevision } from './history/record';
+import { removeHistory } from './history/retention';
 import { type OrderedList, listOrder as orderedListOrder, placeAtEnd, removeFromLists } from './ordering';
 import { transaction } from './transaction';
 
@@ -18,6 +21,17 @@ export interface LifecycleTable {
   noun: string;
   /** Where staff order the rows by hand (brands, dealerships); lists then follow it. */
   order?: OrderedList;
+  /** The area the activity log files these changes under; the row's name names them there. */
+  activity: { area: 'users' | HistoryArea; name: PgColumn };
+}
+
+/** Whether the area keeps revisions of its rows (users do not). */
+const keepsRevisions = (area: LifecycleTable['activity']['area']): area is HistoryArea => area !== 'users';
+
+/** The names of the rows a change touches, read before it. */
+async function namesOf(tx: Db, t: LifecycleTable, ids: number[]): Promise<Map<number, string>> {
+  const rows = await tx.select({ id: t.id, name: t.activity.name }).from(t.table).where(inArray(t.id, ids));
+  return new Map(rows.map((row) => [Number(row.id), String(row.name)]));
 }
 
 /**
@@ -64,9 +78,17 @@ export async function deleteRows(
 ): Promise<number> {
   return transaction(db, async (tx) => {
     await requireAll(tx, t, ids, type === 'trashed');
+    const unique = [...new Set(ids)];
+    const names = await namesOf(tx, t, unique);
+    const { area } = t.activity;
+    for (const id of unique) {
+      const action = type === 'trashed' ? 'deleted_forever' : 'deleted';
+      await recordChange(tx, { area, action, record: { id, name: names.get(id) ?? '' } });
+    }
     if (type === 'trashed') {
       await tx.delete(t.table).where(and(inArray(t.id, ids), isNotNull(t.deletedAt)));
-      return new Set(ids).size;
+      if (keepsRevisions(area)) await removeHistory(tx, area, unique.map(String));
+      return unique.length;
     }
     const bin = () =>
       tx
@@ -88,6 +110,16 @@ export async function restoreRows(db: Db, t: LifecycleTable, ids: number[]): Pro
       .update(t.table)
       .set({ deletedAt: null, updatedAt: sql`now()` })
       .where(and(inArray(t.id, ids), isNotNull(t.deletedAt)));
-    return new Set(ids).size;
+    const unique = [...new Set(ids)];
+    const { area } = t.activity;
+    if (keepsRevisions(area)) {
+      for (const id of unique) await recordRevision(tx, area, 'restored', id);
+    } else {
+      const names = await namesOf(tx, t, unique);
+      for (const id of unique) {
+        await recordChange(tx, { area, action: 'restored', record: { id, name: names.get(id) ?? '' } });
+      }
+    }
+    return unique.length;
   });
 }

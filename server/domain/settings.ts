@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { LoadedSiteSettings, SiteSettings } from '@/api/contract/settings';
 import type { Db } from '../db/open';
 import { settings } from '../db/schema';
+import { recordRevision } from './history/record';
 import { type RecordMessages, type RecordTable, saveVersioned } from './records';
+import { transaction } from './transaction';
 
 const SITE = 'site';
 
@@ -64,14 +66,23 @@ export async function saveSiteSettings(
   value: SiteSettings,
   loadedAt: string | null | undefined,
 ): Promise<LoadedSiteSettings> {
-  // Settings never saved have a row too, so a first save is an update guarded like any other.
-  await db.insert(settings).values({ key: SITE, value: {}, updatedAt: NEVER_SAVED }).onConflictDoNothing();
-  const saved = await saveVersioned(db, settingsTable, {
-    id: SITE,
-    loadedAt: loadedAt === null ? NEVER_SAVED.toISOString() : loadedAt,
-    find: (key) => findRow(db, key),
-    values: () => ({ value }),
-    messages,
+  return transaction(db, async (tx) => {
+    // Settings never saved have a row too, so a first save is an update guarded like any other.
+    await tx.insert(settings).values({ key: SITE, value: {}, updatedAt: NEVER_SAVED }).onConflictDoNothing();
+    const saved = await saveVersioned(tx, settingsTable, {
+      id: SITE,
+      loadedAt: loadedAt === null ? NEVER_SAVED.toISOString() : loadedAt,
+      find: (key) => findRow(tx, key),
+      values: () => ({ value }),
+      messages,
+      inTransaction: true,
+    });
+    await recordRevision(tx, 'settings', 'updated', null);
+    return loaded({ value, updatedAt: saved.updatedAt });
   });
-  return loaded({ value, updatedAt: saved.updatedAt });
+}
+
+/** A stored settings row (a revision's) as the settings call answers it. */
+export function loadedSettings(row: Pick<SettingsRow, 'value' | 'updatedAt'>): LoadedSiteSettings {
+  return loaded(row);
 }

@@ -13,6 +13,7 @@ export const usersLifecycle: LifecycleTable = {
   updatedAt: users.updatedAt,
   key: 'users',
   noun: 'users',
+  activity: { area: 'users', name: users.name },
 };
 
 export type UserRow = typeof users.$inferSelect;

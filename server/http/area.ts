@@ -4,11 +4,13 @@ import type { Db } from '../db/open';
 import type { AuthUser } from '../domain/auth/guard';
 import { deletingFiles } from '../domain/files/cleanup';
 import type { FileReferences } from '../domain/files/references';
+import { recordChange } from '../domain/history/record';
 import { deleteRows, restoreRows } from '../domain/lifecycle';
 import { type ListSource, listBoth, listPage, type PagedSource } from '../domain/listing';
 import { reorder } from '../domain/ordering';
 import { pageSize, paginate } from '../domain/paginate';
 import type { Storage } from '../domain/storage';
+import { transaction } from '../domain/transaction';
 import { registerCall } from './route';
 
 /**
@@ -69,7 +71,15 @@ export function registerBin(app: FastifyInstance, area: BinArea): void {
     const order = t.order;
     if (!order) throw new Error(`${t.key} has a sort call but no hand-made order`);
     registerCall(app, sort, async ({ body }) => {
-      await reorder(db, order, idsOf(body, t.key));
+      const ids = idsOf(body, t.key);
+      await transaction(db, async (tx) => {
+        await reorder(tx, order, ids);
+        await recordChange(tx, {
+          area: t.activity.area,
+          action: 'sorted',
+          detail: `${ids.length} ${t.noun}`,
+        });
+      });
       return { message: `The order of the ${t.noun} has been saved.` };
     });
   }

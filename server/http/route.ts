@@ -5,6 +5,7 @@ import { contract } from '@/api/contract/all';
 import { messageResponse, validationErrorResponse } from '@/api/contract/common';
 import type { CallDef, CallOutput } from '@/api/contract/define';
 import type { AuthUser } from '../domain/auth/guard';
+import { actingAs } from '../domain/history/actor';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -81,16 +82,19 @@ export function registerCall<C extends CallDef>(
     },
     // Before parsing and validation, so a caller without a valid token learns nothing about the input.
     ...(needsAuth ? { onRequest: app.authenticate } : {}),
+    // Every change the call records names the signed-in user, without passing them down.
     handler: async (request, reply) =>
-      handler(
-        {
-          params: request.params as Out<C['params']>,
-          query: request.query as Out<C['query']>,
-          body: request.body as Out<C['body']>,
-          user: request.user as AuthUser,
-          raw: request,
-        },
-        reply,
+      actingAs(request.user ? { id: request.user.id, name: request.user.name } : null, () =>
+        handler(
+          {
+            params: request.params as Out<C['params']>,
+            query: request.query as Out<C['query']>,
+            body: request.body as Out<C['body']>,
+            user: request.user as AuthUser,
+            raw: request,
+          },
+          reply,
+        ),
       ),
   });
 }

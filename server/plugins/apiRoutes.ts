@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fileUrlFrom } from '@/shared/site';
 import type { Config } from '../config';
 import type { Database } from '../db/open';
+import { setRetention } from '../domain/history/retention';
 import { createSiteReader } from '../domain/site/reader';
 import { analyticsRoutes } from '../routes/analytics';
 import { authRoutes } from '../routes/auth';
@@ -12,6 +13,7 @@ import { dealershipsRoutes } from '../routes/dealerships';
 import { exportsRoutes } from '../routes/exports';
 import { filesRoutes } from '../routes/files';
 import { formsRoutes } from '../routes/forms';
+import { historyRoutes } from '../routes/history';
 import { importsRoutes } from '../routes/imports';
 import { pagesRoutes } from '../routes/pages';
 import { reservationsRoutes } from '../routes/reservations';
@@ -59,6 +61,8 @@ export async function apiRoutes(
   reservationsRoutes(api, { db, webhookSecret: config.stripeWebhookSecret });
   responsesRoutes(api, { db, enqueueExport: enqueue.exportFile, enqueueMail: enqueue.mail });
   analyticsRoutes(api, { db });
+  setRetention({ keepLast: config.historyKeepLast, keepDays: config.historyKeepDays });
+  historyRoutes(api, { db });
   siteRoutes(api, {
     reader: createSiteReader(db, { fileUrl: fileUrlFrom(config.publicUrl) }),
     origins: config.siteOrigins,

@@ -22,6 +22,8 @@ import {
 import { dummyHash, verifyPassword } from '../domain/auth/passwords';
 import { createSession, revokeSession, rotateSession } from '../domain/auth/sessions';
 import type { TokenService } from '../domain/auth/tokens';
+import { recordChange } from '../domain/history/record';
+import { transaction } from '../domain/transaction';
 import { findUser, findUserByEmail, toUser } from '../domain/users';
 import { HttpError, invalid, unauthenticated } from '../http/errors';
 import { registerCall } from '../http/route';
@@ -80,14 +82,25 @@ export function authRoutes(app: FastifyInstance, opts: { db: Db; tokens: TokenSe
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);
     const session =
       user && ok && !user.deletedAt
-        ? await createSession(
-            db,
-            { id: user.id, checkedHash: user.passwordHash },
-            { userAgent: raw.headers['user-agent'], ip: raw.ip },
-            refreshTtl,
-          )
+        ? await transaction(db, async (tx) => {
+            const session = await createSession(
+              tx,
+              { id: user.id, checkedHash: user.passwordHash },
+              { userAgent: raw.headers['user-agent'], ip: raw.ip },
+              refreshTtl,
+            );
+            if (session) {
+              await recordChange(tx, {
+                area: 'auth',
+                action: 'signed_in',
+                actor: { id: user.id, name: user.name },
+              });
+            }
+            return session;
+          })
         : null;
     if (!user || !session) {
+      await recordChange(db, { area: 'auth', action: 'sign_in_failed', actor: null, detail: body.email });
       throw invalid({ email: BAD_CREDENTIALS, password: BAD_CREDENTIALS }, BAD_CREDENTIALS);
     }
     await releaseAttempt(db, limits);

@@ -25,9 +25,11 @@ import {
   manufacturerExists,
 } from '../domain/brands';
 import { brandFiles } from '../domain/files/references';
+import { recordRevision } from '../domain/history/record';
 import { createRecord, type RecordMessages, saveVersioned, uniqueField } from '../domain/records';
 import { slugTaken } from '../domain/slugs';
 import { isStoredFile, type Storage } from '../domain/storage';
+import { transaction } from '../domain/transaction';
 import { registerBin, registerList } from '../http/area';
 import { invalid, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
@@ -44,11 +46,11 @@ export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Stor
   const { db, storage } = opts;
 
   /** Rules the schema cannot know: a unique slug, makes that exist, a logo that was really uploaded. */
-  async function checkRules(body: BrandValues, id?: number) {
+  async function checkRules(body: BrandValues, id?: number, q: Db = db) {
     const [taken, car, lcv, logo] = await Promise.all([
-      slugTaken(db, brandSlugs, body.slug, id),
-      manufacturerExists(db, 'Car', body.manufacturer_id),
-      manufacturerExists(db, 'LCV', body.lcv_manufacturer_id),
+      slugTaken(q, brandSlugs, body.slug, id),
+      manufacturerExists(q, 'Car', body.manufacturer_id),
+      manufacturerExists(q, 'LCV', body.lcv_manufacturer_id),
       body.logo ? isStoredFile(storage, body.logo) : true,
     ]);
     const errors: Record<string, string> = {};
@@ -84,21 +86,30 @@ export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Stor
 
   registerCall(app, brandsCreate, async ({ body }) => {
     await checkRules(body);
-    const { id } = await createRecord(db, brandsListing.lifecycle, brandColumns(body), messages, {
-      list: brandsOrder,
-      scope: null,
+    const id = await transaction(db, async (tx) => {
+      const { id } = await createRecord(tx, brandsListing.lifecycle, brandColumns(body), messages, {
+        list: brandsOrder,
+        scope: null,
+      });
+      await recordRevision(tx, 'brands', 'created', id);
+      return id;
     });
     return { id, message: 'You have added a new brand.' };
   });
 
   registerCall(app, brandsUpdate, async ({ params, body }) => {
-    const { id } = await saveVersioned(db, brandsListing.lifecycle, {
-      id: params.id,
-      loadedAt: body.updated_at,
-      find: (id) => findBrandRow(db, id),
-      check: () => checkRules(body, params.id),
-      values: () => brandColumns(body),
-      messages,
+    const id = await transaction(db, async (tx) => {
+      const { id } = await saveVersioned(tx, brandsListing.lifecycle, {
+        id: params.id,
+        loadedAt: body.updated_at,
+        find: (id) => findBrandRow(tx, id),
+        check: () => checkRules(body, params.id, tx),
+        values: () => brandColumns(body),
+        messages,
+        inTransaction: true,
+      });
+      await recordRevision(tx, 'brands', 'updated', id);
+      return id;
     });
     return { id, message: 'You have updated a brand.' };
   });

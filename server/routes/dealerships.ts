@@ -28,9 +28,11 @@ import {
   vehicleDealerExists,
 } from '../domain/dealerships';
 import { dealershipFiles } from '../domain/files/references';
+import { recordRevision } from '../domain/history/record';
 import { createRecord, type RecordMessages, saveVersioned } from '../domain/records';
 import { slugTaken } from '../domain/slugs';
 import { isStoredFile, type Storage } from '../domain/storage';
+import { transaction } from '../domain/transaction';
 import { registerBin, registerList } from '../http/area';
 import { type HttpError, invalid, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
@@ -70,12 +72,12 @@ export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage:
    * Rules the schema cannot know: a unique slug, a brand and dealer that exist, a real calendar
    * date, and images that were really uploaded. `current` is the dealership being edited.
    */
-  async function checkRules(body: DealershipValues, current?: Editing) {
+  async function checkRules(body: DealershipValues, current?: Editing, q: Db = db) {
     const images = imagePaths(body);
     const [taken, brandOk, dealerOk, stored] = await Promise.all([
-      slugTaken(db, dealershipSlugs, body.slug, current?.id),
-      body.brand_id === null ? true : brandSelectable(db, body.brand_id, current?.brandId ?? null),
-      body.vehicles_dealer_id === null ? true : vehicleDealerExists(db, body.vehicles_dealer_id),
+      slugTaken(q, dealershipSlugs, body.slug, current?.id),
+      body.brand_id === null ? true : brandSelectable(q, body.brand_id, current?.brandId ?? null),
+      body.vehicles_dealer_id === null ? true : vehicleDealerExists(q, body.vehicles_dealer_id),
       Promise.all(images.map(([, path]) => isStoredFile(storage, path))),
     ]);
     const errors: Record<string, string> = {};
@@ -119,24 +121,33 @@ export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage:
 
   registerCall(app, dealershipsCreate, async ({ body }) => {
     await checkRules(body);
-    const { id } = await createRecord(
-      db,
-      dealershipsListing.lifecycle,
-      dealershipColumns(body, publishedAtFor(body, null)),
-      messages,
-      { list: dealershipsOrder, scope: null },
-    );
+    const id = await transaction(db, async (tx) => {
+      const { id } = await createRecord(
+        tx,
+        dealershipsListing.lifecycle,
+        dealershipColumns(body, publishedAtFor(body, null)),
+        messages,
+        { list: dealershipsOrder, scope: null },
+      );
+      await recordRevision(tx, 'dealerships', 'created', id);
+      return id;
+    });
     return { id, message: 'You have added a new dealership.' };
   });
 
   registerCall(app, dealershipsUpdate, async ({ params, body }) => {
-    const { id } = await saveVersioned(db, dealershipsListing.lifecycle, {
-      id: params.id,
-      loadedAt: body.updated_at,
-      find: (id) => findDealershipRow(db, id),
-      check: (current) => checkRules(body, { id: current.id, brandId: current.brandId }),
-      values: (current) => dealershipColumns(body, publishedAtFor(body, current.publishedAt)),
-      messages,
+    const id = await transaction(db, async (tx) => {
+      const { id } = await saveVersioned(tx, dealershipsListing.lifecycle, {
+        id: params.id,
+        loadedAt: body.updated_at,
+        find: (id) => findDealershipRow(tx, id),
+        check: (current) => checkRules(body, { id: current.id, brandId: current.brandId }, tx),
+        values: (current) => dealershipColumns(body, publishedAtFor(body, current.publishedAt)),
+        messages,
+        inTransaction: true,
+      });
+      await recordRevision(tx, 'dealerships', 'updated', id);
+      return id;
     });
     return { id, message: 'You have updated a dealership.' };
   });

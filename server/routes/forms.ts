@@ -12,7 +12,7 @@ import {
 import type { PageSummary } from '@/api/contract/pages';
 import type { Db } from '../db/open';
 import { readItems } from '../domain/blocks';
-import { ancestorsOf, findPage, listChildren, summaryOf } from '../domain/pages/read';
+import { ancestorsOf, findPage, listChildren, type PageRow, summaryOf } from '../domain/pages/read';
 import { freeSlug, slugPart } from '../domain/pages/slugs';
 import { deletePage, missing, type SavedPage, storePage, updatePage } from '../domain/pages/write';
 import { registerCall } from '../http/route';
@@ -38,6 +38,18 @@ const savedAnswer = (saved: SavedPage) => ({
   updated_at: saved.updatedAt.toISOString(),
 });
 
+/** A form as the builder edits it. */
+export async function formForEditor(db: Db, row: PageRow): Promise<Form> {
+  return {
+    ...asForm(await summaryOf(db, row)),
+    meta: row.meta,
+    items: readItems(row.items),
+    configurables: row.configurables as Form['configurables'],
+    emails: row.emails ?? EMPTY_EMAILS,
+    thank_you: row.thankYou ?? { title: 'Thank you', description: '' },
+  };
+}
+
 export function formsRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
@@ -60,16 +72,7 @@ export function formsRoutes(app: FastifyInstance, opts: { db: Db }) {
   registerCall(app, formsEdit, async ({ query }) => {
     const row = await findPage(db, 'form', query.id);
     if (!row) throw missing('form');
-    return {
-      data: {
-        ...asForm(await summaryOf(db, row)),
-        meta: row.meta,
-        items: readItems(row.items),
-        configurables: row.configurables as Form['configurables'],
-        emails: row.emails ?? EMPTY_EMAILS,
-        thank_you: row.thankYou ?? { title: 'Thank you', description: '' },
-      },
-    };
+    return { data: await formForEditor(db, row) };
   });
 
   registerCall(app, formsStore, async ({ body }) => ({

@@ -9,6 +9,7 @@ import {
 } from '@/api/contract/templates';
 import type { Db } from '../db/open';
 import { checkBlocks } from '../domain/blocks';
+import { recordRevision } from '../domain/history/record';
 import { breaksLock } from '../domain/locks';
 import { createRecord, saveVersioned } from '../domain/records';
 import {
@@ -22,6 +23,7 @@ import {
   templatesTable,
   toTemplate,
 } from '../domain/templates';
+import { transaction } from '../domain/transaction';
 import { registerPagedList } from '../http/area';
 import { HttpError, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
@@ -45,7 +47,11 @@ export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
   registerCall(app, templatesStore, async ({ body }) => {
     checkBlocks(body.data);
     await checkTemplateName(db, body.data.name);
-    const saved = await createRecord(db, templatesTable, templateColumns(body.data), templateMessages);
+    const saved = await transaction(db, async (tx) => {
+      const saved = await createRecord(tx, templatesTable, templateColumns(body.data), templateMessages);
+      await recordRevision(tx, 'templates', 'created', saved.id);
+      return saved;
+    });
     return {
       id: saved.id,
       updated_at: saved.updatedAt.toISOString(),
@@ -54,17 +60,22 @@ export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
   });
 
   registerCall(app, templatesUpdate, async ({ body }) => {
-    const saved = await saveVersioned(db, templatesTable, {
-      id: body.id,
-      loadedAt: body.updated_at,
-      find: (id) => findTemplateRow(db, id),
-      check: async (current) => {
-        if (current.locked && breaksLock(current, body.data)) throw new HttpError(403, TEMPLATE_LOCKED);
-        checkBlocks(body.data, current);
-        await checkTemplateName(db, body.data.name, body.id);
-      },
-      values: () => templateColumns(body.data),
-      messages: templateMessages,
+    const saved = await transaction(db, async (tx) => {
+      const saved = await saveVersioned(tx, templatesTable, {
+        id: body.id,
+        loadedAt: body.updated_at,
+        find: (id) => findTemplateRow(tx, id),
+        check: async (current) => {
+          if (current.locked && breaksLock(current, body.data)) throw new HttpError(403, TEMPLATE_LOCKED);
+          checkBlocks(body.data, current);
+          await checkTemplateName(tx, body.data.name, body.id);
+        },
+        values: () => templateColumns(body.data),
+        messages: templateMessages,
+        inTransaction: true,
+      });
+      await recordRevision(tx, 'templates', 'updated', saved.id);
+      return saved;
     });
     return {
       id: saved.id,

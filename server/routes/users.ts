@@ -13,10 +13,12 @@ import { afterCredentialChange, confirmCurrentPassword, credentialChange } from 
 import { hashPassword } from '../domain/auth/passwords';
 import { revokeUserSessions } from '../domain/auth/sessions';
 import { userFiles } from '../domain/files/references';
+import { recordChange } from '../domain/history/record';
 import type { Mailer } from '../domain/mail';
 import { createRecord, type RecordMessages, saveVersioned, uniqueField } from '../domain/records';
 import { isStoredFile, type Storage } from '../domain/storage';
-import { emailTaken, findUser, toUser, usersListing } from '../domain/users';
+import { transaction } from '../domain/transaction';
+import { emailTaken, findUser, toUser, type UserRow, usersListing } from '../domain/users';
 import { registerBin, registerList } from '../http/area';
 import { invalid, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
@@ -38,9 +40,9 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
   const { db, storage, mailer } = opts;
 
   /** Rules the schema cannot know: a unique e-mail and an avatar that was really uploaded. */
-  async function checkRules(fields: { email: string; avatar: string | null }, id?: number) {
+  async function checkRules(fields: { email: string; avatar: string | null }, id?: number, q: Db = db) {
     const errors: Record<string, string> = {};
-    if (await emailTaken(db, fields.email, id)) errors.email = EMAIL_IN_USE;
+    if (await emailTaken(q, fields.email, id)) errors.email = EMAIL_IN_USE;
     if (fields.avatar && !(await isStoredFile(storage, fields.avatar)))
       errors.avatar = 'Upload the avatar again.';
     if (Object.keys(errors).length) throw invalid(errors);
@@ -76,44 +78,55 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
     await checkRules(body);
     const passwordHash = await hashPassword(body.password);
     const values = { name: body.name, email: body.email, passwordHash, meta: meta(body) };
-    const { id } = await createRecord(db, usersListing.lifecycle, values, messages);
+    const id = await transaction(db, async (tx) => {
+      const { id } = await createRecord(tx, usersListing.lifecycle, values, messages);
+      await recordChange(tx, { area: 'users', action: 'created', record: { id, name: body.name } });
+      return id;
+    });
     return { id, message: 'You have added a new user.' };
   });
 
   registerCall(app, usersUpdate, async ({ params, body, user, raw }) => {
     let change: ReturnType<typeof credentialChange> | undefined;
-    const { id } = await saveVersioned(db, usersListing.lifecycle, {
-      id: params.id,
-      loadedAt: body.updated_at,
-      find: (id) => findUser(db, id),
-      check: async (current) => {
-        await checkRules(body, params.id);
-        change = credentialChange(current, body);
-        await confirmCurrentPassword(db, {
-          self: user.id === current.id,
-          current,
-          change,
-          currentPassword: body.current_password,
-        });
-      },
-      values: async () => ({
-        name: body.name,
-        email: body.email,
-        ...(body.password ? { passwordHash: await hashPassword(body.password) } : {}),
-        meta: meta(body),
-      }),
-      saved: async (before) => {
-        if (!change) return;
-        await afterCredentialChange(db, mailer, {
-          before,
-          newEmail: body.email,
-          change,
-          by: user,
-          log: (error) => raw.log.error({ err: error }, 'could not send the sign-in change notice'),
-        });
-      },
-      messages,
+    let before: UserRow | undefined;
+    const id = await transaction(db, async (tx) => {
+      const { id } = await saveVersioned(tx, usersListing.lifecycle, {
+        id: params.id,
+        loadedAt: body.updated_at,
+        find: (id) => findUser(tx, id),
+        check: async (current) => {
+          await checkRules(body, params.id, tx);
+          change = credentialChange(current, body);
+          await confirmCurrentPassword(tx, {
+            self: user.id === current.id,
+            current,
+            change,
+            currentPassword: body.current_password,
+          });
+          before = current;
+        },
+        values: async () => ({
+          name: body.name,
+          email: body.email,
+          ...(body.password ? { passwordHash: await hashPassword(body.password) } : {}),
+          meta: meta(body),
+        }),
+        messages,
+        inTransaction: true,
+      });
+      await recordChange(tx, { area: 'users', action: 'updated', record: { id, name: body.name } });
+      return id;
     });
+    // Once the change has committed: sessions end and the user is told.
+    if (change && before) {
+      await afterCredentialChange(db, mailer, {
+        before,
+        newEmail: body.email,
+        change,
+        by: user,
+        log: (error) => raw.log.error({ err: error }, 'could not send the sign-in change notice'),
+      });
+    }
     return { id, message: 'You have updated a user.' };
   });
 }

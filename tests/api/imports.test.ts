@@ -234,6 +234,17 @@ describe(`POST /api/builder/imports/run (${databaseKind})`, () => {
     });
     const recent = await server.call('GET', '/api/imports?kind=page', { token });
     expect(recent.json().data[0]).toMatchObject({ id: res.json().import_id, status: 'done' });
+    // Each page's history starts with an import by the user who asked for it; the request is logged too.
+    const history = await server.call('GET', `/api/pages/history?id=${offers.id}&page=1`, { token });
+    expect(history.json().data).toEqual([
+      expect.objectContaining({ action: 'imported', user: { id: server.adminId, name: expect.any(String) } }),
+    ]);
+    const log = (await server.call('GET', '/api/activity?page=1&area=pages', { token })).json().data as {
+      action: string;
+      detail: string | null;
+    }[];
+    expect(log.filter((e) => e.action === 'imported')).toHaveLength(3);
+    expect(log.filter((e) => e.action === 'import_requested').length).toBeGreaterThanOrEqual(1);
   });
 
   it('creates nothing from a sheet with bad rows and mails each rejected row with its column and reason', async () => {

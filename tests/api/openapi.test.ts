@@ -9,12 +9,15 @@ import {
   pages,
   reservations,
   responses,
+  settings,
   templates,
 } from '@server/db/schema';
+import { recordRevision } from '@server/domain/history/record';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyAreas } from '@/api/contract/history';
 import { createTestServer, databaseKind, type TestServer } from './harness';
 
 const PUBLIC_URL = 'https://console.example.com';
@@ -98,6 +101,15 @@ beforeAll(async () => {
       })
       .returning({ id: imports.id }),
   );
+  // One revision of a record of each area that keeps history, for its history calls.
+  await db.insert(settings).values({ key: 'site', value: {} }).onConflictDoNothing();
+  for (const area of historyAreas) {
+    const id = area === 'settings' ? null : ids[area]!;
+    const revision = String(await recordRevision(db, area, 'updated', id));
+    const record: Record<string, string> = id === null ? {} : { id: String(id) };
+    operationValues[`${area}History`] = record;
+    operationValues[`${area}HistoryShow`] = { ...record, revision };
+  }
   document = (await server.call('GET', '/api/docs')).json();
 }, 180_000);
 afterAll(() => server.close());
@@ -170,9 +182,10 @@ function urlOf(path: string, op: Operation): string {
   const query = new URLSearchParams();
   let url = path;
   for (const param of op.parameters ?? []) {
-    if (!param.required) continue;
+    // Optional parameters only where the seeded data names a value (a history's record).
+    if (!param.required && operationValues[op.operationId]?.[param.name] === undefined) continue;
     const value =
-      param.name === 'id'
+      param.name === 'id' && param.required
         ? idOf()
         : (operationValues[op.operationId]?.[param.name] ??
           param.schema.enum?.[0] ??

@@ -2,8 +2,10 @@ import { readFile, rm } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { type ImportRejection, imports } from '../../db/schema';
+import { type ImportRejection, imports, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { type Actor, actingAs } from '../history/actor';
+import { recordChange } from '../history/record';
 import { type JobContext, JobStopped } from '../jobs';
 import type { Mailer } from '../mail';
 import { storePage } from '../pages/write';
@@ -58,6 +60,11 @@ export async function queueImport(
     await db.delete(imports).where(eq(imports.id, row!.id));
     throw error;
   }
+  await recordChange(db, {
+    area: fields.provider.kind === 'page' ? 'pages' : 'forms',
+    action: 'import_requested',
+    detail: fields.filename,
+  });
   return row!.id;
 }
 
@@ -125,6 +132,7 @@ async function applyRows(db: Db, importId: number, provider: ImportProvider, row
       }
       if (rejected.length > 0) throw new Refused(rejected);
       const made = new Map<number, number>();
+      const importer = await importerOf(tx, importId);
       for (const row of rows) {
         const placement = row.placement;
         const parentId =
@@ -138,7 +146,8 @@ async function applyRows(db: Db, importId: number, provider: ImportProvider, row
           continue;
         }
         try {
-          made.set(row.row, (await storePage(tx, kind, row.values, parentId)).id);
+          const saved = await actingAs(importer, () => storePage(tx, kind, row.values, parentId, 'imported'));
+          made.set(row.row, saved.id);
         } catch (error) {
           if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
           rejected.push({ row: row.row, column: columnOfError(provider, error), reason: error.message });
@@ -161,6 +170,16 @@ async function applyRows(db: Db, importId: number, provider: ImportProvider, row
     if (error instanceof Refused) return error.rejected;
     throw error;
   }
+}
+
+/** The user who uploaded an import: its pages' history names them. */
+async function importerOf(tx: Db, importId: number): Promise<Actor | null> {
+  const [row] = await tx
+    .select({ id: users.id, name: users.name })
+    .from(imports)
+    .innerJoin(users, eq(users.id, imports.userId))
+    .where(eq(imports.id, importId));
+  return row ?? null;
 }
 
 function describeRejection(rejection: ImportRejection): string {

@@ -5,6 +5,8 @@ import type { Db } from '../../db/open';
 import { brands, type FormEmailsColumn, pages } from '../../db/schema';
 import { HttpError, invalid, notFound } from '../../http/errors';
 import { checkBlocks } from '../blocks';
+import { recordChange, recordRevision } from '../history/record';
+import { removeHistory } from '../history/retention';
 import { breaksLock } from '../locks';
 import {
   inList,
@@ -29,6 +31,8 @@ export const NO_CHILDREN_ALLOWED = 'That page cannot hold child pages.';
 export const NO_SUCH_PARENT = 'Choose a parent page that exists.';
 
 const noun = (kind: TreeKind) => (kind === 'page' ? 'page' : 'form');
+/** The area a page or form's history and activity belong to. */
+const areaOf = (kind: TreeKind) => (kind === 'page' ? 'pages' : 'forms');
 const missingText = (kind: TreeKind) =>
   `The ${noun(kind)} you are trying to locate clearly doesn\u2019t exist...`;
 export const missing = (kind: TreeKind) => notFound(missingText(kind));
@@ -48,10 +52,18 @@ const MOVE_LOCK = 7_303;
 
 /** Removes pages whose Undo time ran out; a page still referenced by a waiting child goes later. */
 async function purgeExpired(tx: Db): Promise<void> {
-  await tx.execute(sql`
-    delete from pages p
-    where p.deleted_at < now() - make_interval(secs => ${PAGE_RESTORE_SECONDS})
-      and not exists (select 1 from pages c where c.parent_id = p.id)`);
+  const gone = rowsOf<{ id: number; kind: TreeKind }>(
+    await tx.execute(sql`
+      delete from pages p
+      where p.deleted_at < now() - make_interval(secs => ${PAGE_RESTORE_SECONDS})
+        and not exists (select 1 from pages c where c.parent_id = p.id)
+      returning p.id, p.kind`),
+  );
+  // Gone for good, and their history with them.
+  for (const kind of ['page', 'form'] as const) {
+    const ids = gone.filter((row) => row.kind === kind).map((row) => String(row.id));
+    await removeHistory(tx, areaOf(kind), ids);
+  }
 }
 
 type TreeValues = PageValues | FormValues;
@@ -149,6 +161,8 @@ export async function storePage(
   kind: TreeKind,
   values: TreeValues,
   parentId: number | null,
+  /** `imported` for a page or form an import made. */
+  action: 'created' | 'imported' = 'created',
 ): Promise<SavedPage> {
   checkBlocks(values);
   return treeTransaction(db, async (tx) => {
@@ -172,6 +186,7 @@ export async function storePage(
         sortOrder: await nextPosition(tx, kind, parentId),
       })
       .returning({ id: pages.id, slug: pages.slug, updatedAt: pages.updatedAt });
+    await recordRevision(tx, areaOf(kind), action, row!.id);
     return row!;
   });
 }
@@ -215,6 +230,7 @@ export async function updatePage(
       },
       inTransaction: true,
     });
+    await recordRevision(tx, areaOf(kind), 'updated', id);
     return { id: saved.id, slug, updatedAt: saved.updatedAt };
   });
 }
@@ -260,6 +276,7 @@ export async function movePage(db: Db, id: number, parentId: number | null): Pro
     );
     await tx.update(pages).set({ slug, updatedAt: new Date() }).where(eq(pages.id, id));
     await rewriteDescendants(tx, id, fresh.slug, slug);
+    await recordRevision(tx, 'pages', 'moved', id);
   });
 }
 
@@ -305,6 +322,7 @@ export async function duplicatePage(
     copies[0]!.sortOrder = await nextPosition(tx, 'page', parentId);
     // Parents come before their children, so each batch's parents are already in place.
     for (let i = 0; i < copies.length; i += 500) await tx.insert(pages).values(copies.slice(i, i + 500));
+    await recordRevision(tx, 'pages', 'duplicated', newIds[0]!, `Copy of ${source.name}`);
     return newIds[0]!;
   });
 }
@@ -322,6 +340,7 @@ export async function deletePage(db: Db, kind: TreeKind, id: number): Promise<vo
     await removeFromLists(tx, treeList(kind), [id], async () => {
       await tx.update(pages).set({ deletedAt: new Date() }).where(eq(pages.id, id));
     });
+    await recordChange(tx, { area: areaOf(kind), action: 'deleted', record: { id, name: page.name } });
   });
 }
 
@@ -342,10 +361,19 @@ export async function restorePage(db: Db, id: number): Promise<void> {
     await tx.update(pages).set({ deletedAt: null, slug }).where(eq(pages.id, id));
     const last = await lastPosition(tx, list, row!.parentId);
     await placeAt(tx, list, row!.parentId, [{ id, position: Math.min(row!.sortOrder, last) }]);
+    await recordRevision(tx, 'pages', 'restored', id);
   });
 }
 
 export async function togglePublished(db: Db, id: number): Promise<0 | 1> {
+  return treeTransaction(db, async (tx) => {
+    const published = await flipPublished(tx, id);
+    await recordRevision(tx, 'pages', published ? 'published' : 'unpublished', id);
+    return published;
+  });
+}
+
+async function flipPublished(db: Db, id: number): Promise<0 | 1> {
   const [row] = await db
     .update(pages)
     .set({
@@ -400,5 +428,10 @@ export async function sortPages(db: Db, placements: Placement[]): Promise<void> 
       parentId,
       placements.map((p) => ({ id: p.id, position: p.index })),
     );
+    await recordChange(tx, {
+      area: 'pages',
+      action: 'sorted',
+      detail: `${placements.length} page(s) under ${parent ? parent.name : 'the top level'}`,
+    });
   });
 }

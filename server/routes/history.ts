@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { activityList } from '@/api/contract/activity';
+import { calls as brandCalls } from '@/api/contract/brands';
+import { calls as dealershipCalls } from '@/api/contract/dealerships';
+import type { CallDef } from '@/api/contract/define';
+import { calls as formCalls } from '@/api/contract/forms';
+import type { HistoryArea } from '@/api/contract/history';
+import { calls as pageCalls } from '@/api/contract/pages';
+import { calls as settingsCalls } from '@/api/contract/settings';
+import { calls as templateCalls } from '@/api/contract/templates';
+import type { Db } from '../db/open';
+import { type BrandRow, brandFromRow } from '../domain/brands';
+import { type DealershipRow, dealershipFromRow } from '../domain/dealerships';
+import { findRevision, listActivity, listRevisions, recordKey } from '../domain/history/read';
+import { loadRow, type StoredRow } from '../domain/history/rows';
+import type { PageRow } from '../domain/pages/read';
+import { paginate } from '../domain/paginate';
+import { loadedSettings } from '../domain/settings';
+import { type TemplateRow, toTemplate } from '../domain/templates';
+import { invalid, notFound } from '../http/errors';
+import { registerCall } from '../http/route';
+import { formForEditor } from './forms';
+import { pageForEditor } from './pages';
+
+type Serialise = (db: Db, row: StoredRow) => Promise<unknown> | unknown;
+
+/**
+ * Each area's history calls and how a stored row becomes what its edit (or show) call answers:
+ * the same function, so a revision loads into the editor as the record itself would.
+ */
+const areas: {
+  area: HistoryArea;
+  calls: { history: CallDef; historyShow: CallDef };
+  serialise: Serialise;
+  noun: string;
+}[] = [
+  {
+    area: 'pages',
+    calls: pageCalls,
+    noun: 'page',
+    serialise: (db, row) => pageForEditor(db, row as PageRow),
+  },
+  {
+    area: 'forms',
+    calls: formCalls,
+    noun: 'form',
+    serialise: (db, row) => formForEditor(db, row as PageRow),
+  },
+  {
+    area: 'templates',
+    calls: templateCalls,
+    noun: 'template',
+    serialise: (_db, row) => toTemplate(row as TemplateRow),
+  },
+  {
+    area: 'brands',
+    calls: brandCalls,
+    noun: 'brand',
+    serialise: (db, row) => brandFromRow(db, row as BrandRow),
+  },
+  {
+    area: 'dealerships',
+    calls: dealershipCalls,
+    noun: 'dealership',
+    serialise: (db, row) => dealershipFromRow(db, row as DealershipRow),
+  },
+  {
+    area: 'settings',
+    calls: settingsCalls,
+    noun: 'settings',
+    serialise: (_db, row) => loadedSettings(row as { value: unknown; updatedAt: Date }),
+  },
+];
+
+export function historyRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+
+  for (const { area, calls, serialise, noun } of areas) {
+    /** The key of the record a query names: settings have one, every other area needs its id. */
+    const keyOf = async (id: number | undefined): Promise<string> => {
+      if (area !== 'settings' && id === undefined)
+        throw invalid({ id: `Choose the ${noun} whose history to show.` });
+      const key = recordKey(area, id);
+      if (area !== 'settings' && !(await loadRow(db, area, key))) {
+        throw notFound(`The ${noun} you are trying to locate clearly doesn\u2019t exist...`);
+      }
+      return key;
+    };
+
+    registerCall(app, calls.history, async ({ query, raw }) => {
+      const q = query as { id?: number; page: number };
+      const { rows, total } = await listRevisions(db, area, await keyOf(q.id), q.page);
+      return paginate(raw, rows, total, q.page);
+    });
+
+    registerCall(app, calls.historyShow, async ({ query }) => {
+      const q = query as { id?: number; revision: number };
+      const { revision, row } = await findRevision(db, area, await keyOf(q.id), q.revision);
+      return { revision, data: await serialise(db, row) };
+    });
+  }
+
+  registerCall(app, activityList, async ({ query, raw }) => {
+    const { rows, total } = await listActivity(db, query);
+    return paginate(raw, rows, total, query.page);
+  });
+}
