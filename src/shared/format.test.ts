@@ -2,14 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMoney, formatPounds, initials } from './format';
 
-describe('formatDateTime', () => {
-  it("shows a time as 'D MMM YY, HH:mm' in local time, and nothing for nothing", () => {
-    expect(formatDateTime(new Date(2026, 10, 5, 9, 7).toISOString())).toBe('5 Nov 26, 09:07');
-    expect(formatDateTime(null)).toBe('');
-    expect(formatDateTime('not a date')).toBe('');
-  });
-});
-
 describe('formatDate', () => {
   it("shows a date as 'D MMM YY'", () => {
     expect(formatDate('2024-03-05')).toBe('5 Mar 24');
@@ -33,6 +25,23 @@ describe('formatDate', () => {
     expect(formatDate(undefined)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it("writes 'D MMM YY, HH:mm' in local time with a 24-hour clock", () => {
+    expect(formatDateTime('2024-03-05T09:07:00')).toBe('5 Mar 24, 09:07');
+    expect(formatDateTime('2025-12-31 23:59:59')).toBe('31 Dec 25, 23:59');
+    const utc = '2024-09-01T12:30:00Z';
+    const local = new Date(utc);
+    expect(formatDateTime(utc)).toBe(
+      `${formatDate(utc)}, ${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`,
+    );
+  });
+
+  it('gives nothing for nothing or an unreadable value', () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('soon')).toBe('');
   });
 });
 

@@ -14,6 +14,9 @@ import type { SpecModel } from './model';
  *   (a change that can be undone) or discarded.
  * - The slug is asked for 500 ms after the name stops changing (undo and redo included), never
  *   for an empty name; a failed answer keeps the slug.
+ * - A revision loaded from the history replaces the blocks (each with a new key), the name, the
+ *   slug and the page fields as one change that undo takes back; only with no block open, not
+ *   while the page saves or earlier work is offered; nothing is saved and no slug is asked for.
  * - A page is saved only with no block open; nothing but the name changes while it saves; a
  *   failed save keeps everything and says why, a 409 says someone else changed the page.
  */
@@ -31,6 +34,14 @@ export interface SpecBlock {
 export const HERO: SpecBlock = { name: 'Hero', hideable: true, hidden: false };
 export const FAQ: SpecBlock = { name: 'FAQ', hideable: false, hidden: false };
 export const PASTED: SpecBlock = { name: 'Offers', hideable: true, hidden: false };
+
+/** A stored revision of the page, as the History panel loads it. */
+export const REVISION: SpecDraft = {
+  blocks: [{ ...FAQ, name: 'FAQ of May' }],
+  name: 'Used',
+  slug: 'used-in-may',
+  fields: { meta_title: 'May' },
+};
 
 export interface SpecDraft {
   blocks: SpecBlock[];
@@ -64,6 +75,7 @@ export type BuilderSpecEvent =
   | { type: 'field.change'; name: string; value: string }
   | { type: 'draft.restore' }
   | { type: 'draft.discard' }
+  | { type: 'revision.load'; draft: SpecDraft }
   | { type: 'page.save' }
   /** The open call answers, well or badly; or the editor stops typing for 500 ms. */
   | { type: 'slug.ok'; slug: string }
@@ -144,7 +156,14 @@ export interface SpecBounds {
 export function builderSpec(
   input: BuilderSpecInput,
   /** The editor's actions the paths take. */
-  offer: { blocks?: boolean; edit?: boolean; name?: boolean; fields?: boolean; save?: boolean },
+  offer: {
+    blocks?: boolean;
+    edit?: boolean;
+    name?: boolean;
+    fields?: boolean;
+    save?: boolean;
+    revision?: boolean;
+  },
   bounds: SpecBounds,
 ): SpecModel<BuilderSpecState, BuilderSpecEvent, BuilderSeen> {
   const keyed = input.blocks.map((block, key) => ({ ...block, key }));
@@ -294,6 +313,15 @@ export function builderSpec(
         if (!target?.hideable || target.hidden === event.hidden) return s;
         return change(s, { blocks: blocks.map((b) => (b === target ? { ...b, hidden: event.hidden } : b)) });
       }
+      case 'revision.load': {
+        if (s.open !== null) return s;
+        const { draft } = event;
+        return {
+          ...change(s, { blocks: fresh(s, draft.blocks), name: draft.name, fields: draft.fields }),
+          slug: draft.slug,
+          nextKey: s.nextKey + draft.blocks.length,
+        };
+      }
       case 'field.change':
         if (s.now.fields[event.name] === event.value) return s;
         return change(s, { fields: { ...s.now.fields, [event.name]: event.value } }, `field:${event.name}`);
@@ -393,6 +421,8 @@ export function builderSpec(
       const value = s.now.fields.meta_title === 'Spring' ? 'Spring offers' : 'Spring';
       events.push({ type: 'field.change', name: 'meta_title', value });
     }
+    if (offer.revision && roomToChange && s.nextKey + REVISION.blocks.length <= bounds.keys)
+      events.push({ type: 'revision.load', draft: REVISION });
     if (offer.save) events.push({ type: 'page.save' });
     events.push({ type: 'history.undo' }, { type: 'history.redo' });
     return [...answers, ...events];

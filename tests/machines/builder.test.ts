@@ -79,6 +79,9 @@ async function apply(actor: ReturnType<typeof start>['actor'], calls: FakeCalls,
     case 'item.paste':
       actor.send({ type: 'item.paste', items: event.blocks.map(block), at: event.at });
       break;
+    case 'revision.load':
+      actor.send({ type: 'revision.load', draft: { ...event.draft, items: event.draft.blocks.map(block) } });
+      break;
     default:
       actor.send(event as BuilderEvent);
   }
@@ -167,6 +170,20 @@ const configs: Array<[string, BuilderSpecInput, Offer, SpecBounds, number]> = [
     { fields: true, edit: true, save: true },
     { blocks: 1, history: 1, keys: 1 },
     4,
+  ],
+  [
+    'a revision loaded from the history, undone and saved',
+    two,
+    { revision: true, edit: true, save: true },
+    { blocks: 2, history: 1, keys: 3 },
+    4,
+  ],
+  [
+    'a revision offered over kept work',
+    kept,
+    { revision: true, save: true },
+    { blocks: 2, history: 1, keys: 4 },
+    3,
   ],
   ['work kept from an earlier visit, saved', kept, { save: true }, { blocks: 2, history: 1, keys: 3 }, 4],
   [

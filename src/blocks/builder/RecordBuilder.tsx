@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { Catalogue } from '@/shared/catalogue';
 import { useRecordTitle } from '@/ui/documentTitle';
 import type { FieldMeta } from '@/ui/formProps';
@@ -8,6 +8,7 @@ import type { PreviewPaneProps } from '../preview/PreviewPane';
 import { PreviewToggle } from '../preview/PreviewToggle';
 import { usePreviewOpen } from '../preview/previewPrefs';
 import { BuilderFrame } from './BuilderFrame';
+import { BuilderHistory, type RecordHistory } from './BuilderHistory';
 import { offeredBlocks } from './builderOptions';
 import { ConflictDialog } from './ConflictDialog';
 import { ErrorSummary } from './ErrorSummary';
@@ -32,7 +33,7 @@ export interface RecordSettings<V> {
   meta: (name: string) => FieldMeta;
 }
 
-export interface RecordBuilderProps<V> {
+export interface RecordBuilderProps<V extends object> {
   start: BuilderStart<V>;
   calls: RecordCalls<V>;
   title: string;
@@ -58,6 +59,8 @@ export interface RecordBuilderProps<V> {
   preview?: 'page' | ((values: V) => NonNullable<PreviewPaneProps['form']>);
   /** Actions before Undo and Redo (Share preview). */
   actions?: ReactNode;
+  /** A stored record's revisions, for its History panel; a new record has none. */
+  history?: RecordHistory<V> | undefined;
 }
 
 /** The preview and the site's components load with the pane, never with the builder. */
@@ -87,7 +90,9 @@ export function RecordBuilder<V extends object>({
   reload,
   preview,
   actions,
+  history,
 }: RecordBuilderProps<V>) {
+  const settingsRef = useRef<HTMLDivElement>(null);
   const [previewOpen, setPreviewOpen] = usePreviewOpen();
   const [liveDraft] = useState(createLiveDraft);
   const builder = useRecordBuilder(start, calls);
@@ -117,6 +122,9 @@ export function RecordBuilder<V extends object>({
         actions={
           <>
             {actions}
+            {history && start.id !== null ? (
+              <BuilderHistory actor={actor} history={history} fields={() => settingsRef.current} />
+            ) : null}
             {preview ? <PreviewToggle isOpen={previewOpen} onChange={setPreviewOpen} /> : null}
             <UndoRedo actor={actor} />
           </>
@@ -133,7 +141,11 @@ export function RecordBuilder<V extends object>({
           ) : null
         }
         summary={<ErrorSummary actor={actor} />}
-        settings={settings({ values, change, name, onName, slug, errors, meta })}
+        settings={
+          <div ref={settingsRef} style={{ display: 'contents' }}>
+            {settings({ values, change, name, onName, slug, errors, meta })}
+          </div>
+        }
         items={
           <ItemsPanel
             actor={actor}

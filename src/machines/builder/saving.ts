@@ -33,6 +33,16 @@ export const savingSetup = namingSetup.extend({
       };
     }),
     discardDraft: assign({ draft: null }),
+    /** A revision from the history replaces what the editor holds, as one change undo takes back. */
+    loadRevision: assign(({ context }, params: { draft: BuilderDraft }) => {
+      const { draft } = params;
+      const fresh = freshKeys(context, draft.items.length);
+      return {
+        ...change(context, { items: draft.items, keys: fresh.keys, name: draft.name, fields: draft.fields }),
+        nextKey: fresh.nextKey,
+        slug: draft.slug,
+      };
+    }),
     /** The slug the server kept or made on saving, unless the name changed meanwhile (its own slug is coming). */
     takeSavedSlug: assign(({ context }, params: { saved: SavedSlug | undefined }) =>
       params.saved && params.saved.name === context.name ? { slug: params.saved.slug } : {},
@@ -65,10 +75,15 @@ export const openingStates = savingSetup.createStateConfig({
   },
 }).states;
 
-/** The page's answer to Save, while it is ready. */
+/** The page's answers to Save and to a revision loaded from the history, while it is ready. */
 export const saveTransitions = savingSetup.createStateConfig({
   on: {
     'page.save': { guard: 'nothingOpen', target: 'saving', actions: 'startSaving' },
+    'revision.load': {
+      guard: 'nothingOpen',
+      target: '.idle',
+      actions: { type: 'loadRevision', params: ({ event }) => ({ draft: event.draft }) },
+    },
   },
 }).on;
 

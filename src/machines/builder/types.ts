@@ -92,6 +92,11 @@ export type BuilderEvent =
   | { type: 'field.change'; name: string; value: unknown }
   | { type: 'draft.restore' }
   | { type: 'draft.discard' }
+  /**
+   * A stored revision of the record (from its history) loaded into the editor: unsaved changes
+   * to review and save like any others, never while a block is open.
+   */
+  | { type: 'revision.load'; draft: BuilderDraft }
   | { type: 'page.save' }
   /** Raised by the machine itself when undo or redo brings another name back. */
   | { type: 'slug.follow' };

@@ -3,6 +3,7 @@ import { type Brand, brandUpdateSchema } from '@/api/contract/brands';
 import { api } from '@/api/endpoints';
 import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
+import { FormHistory, useFormRestore } from '@/ui/history/FormHistory';
 import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
 import { BrandForm } from './BrandForm';
@@ -23,21 +24,32 @@ export default function BrandEditScreen() {
   );
 }
 
+/** A stored brand (or one of its revisions) as the form's values. */
+function brandValues(brand: Brand) {
+  return {
+    name: brand.name,
+    slug: brand.slug,
+    live: brand.live,
+    is_fake: brand.is_fake,
+    manufacturer_id: brand.manufacturer_id,
+    lcv_manufacturer_id: brand.lcv_manufacturer_id,
+    logo: brand.meta.logo ?? '',
+    updated_at: brand.updated_at,
+  };
+}
+
+const BRAND_LABELS = {
+  is_fake: 'Fake brand',
+  manufacturer_id: 'Manufacturer',
+  lcv_manufacturer_id: 'LCV manufacturer',
+};
+
 function EditBrand({ brand, onReload }: { brand: Brand; onReload: () => void }) {
   const [, navigate] = useLocation();
   const flow = useSaveForm({
     id: `brand-edit-${brand.id}`,
     schema: brandUpdateSchema,
-    defaultValue: {
-      name: brand.name,
-      slug: brand.slug,
-      live: brand.live,
-      is_fake: brand.is_fake,
-      manufacturer_id: brand.manufacturer_id,
-      lcv_manufacturer_id: brand.lcv_manufacturer_id,
-      logo: brand.meta.logo ?? '',
-      updated_at: brand.updated_at,
-    },
+    defaultValue: brandValues(brand),
     validate: (values) => api.brands.validate({ body: { ...values, id: brand.id } }),
     save: (values) =>
       api.brands.update({ params: { id: brand.id }, body: { ...values, updated_at: brand.updated_at } }),
@@ -46,10 +58,29 @@ function EditBrand({ brand, onReload }: { brand: Brand; onReload: () => void }) 
       navigate('/brands');
     },
   });
+  const restorer = useFormRestore(flow);
+  const id = brand.id;
   return (
     <>
-      <PageHeader title="Brands" subtitle={`Updating ${brand.name}`} />
-      <BrandForm flow={flow} slugFollowsName={false} onReload={onReload} />
+      <PageHeader
+        title="Brands"
+        subtitle={`Updating ${brand.name}`}
+        actions={
+          <FormHistory
+            flow={flow}
+            schema={brandUpdateSchema}
+            restorer={restorer}
+            labels={BRAND_LABELS}
+            list={(page) => api.brands.history({ query: { id, page } })}
+            show={async (revision) => {
+              const { data } = await api.brands.historyShow({ query: { id, revision } });
+              // The form keeps the version it loaded: saving the revision is checked against it.
+              return { ...brandValues(data), updated_at: brand.updated_at };
+            }}
+          />
+        }
+      />
+      <BrandForm key={restorer.round} flow={flow} slugFollowsName={false} onReload={onReload} />
     </>
   );
 }

@@ -141,6 +141,75 @@ describe('the brand form', () => {
     expect(api.brands.validate).toHaveBeenCalledWith({ body: expect.objectContaining({ id: 3 }) });
   });
 
+  it('restores a revision into the form as unsaved changes, saved only by Save with the version it loaded', async () => {
+    vi.spyOn(api.brands, 'show').mockResolvedValue({ data: kia });
+    const revision = {
+      id: 21,
+      created_at: '2024-03-05T10:00:00.000Z',
+      action: 'created' as const,
+      user: null,
+    };
+    vi.spyOn(api.brands, 'history').mockResolvedValue({
+      data: [revision],
+      current_page: 1,
+      last_page: 1,
+      per_page: 15,
+      from: 1,
+      to: 1,
+      total: 1,
+      path: '/api/brands/history',
+      first_page_url: '/api/brands/history?page=1',
+      last_page_url: '/api/brands/history?page=1',
+      prev_page_url: null,
+      next_page_url: null,
+      links: [],
+    });
+    vi.spyOn(api.brands, 'historyShow').mockResolvedValue({
+      revision,
+      data: {
+        ...kia,
+        name: 'Kia Cars',
+        slug: 'kia-cars',
+        live: false,
+        updated_at: '2024-03-05T10:00:00.000Z',
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/brands/edit/3');
+    await screen.findByText('Updating Kia');
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    expect(await screen.findByText('Created by System')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^Compare the version of/ }));
+    const dialog = screen.getByRole('dialog', { name: 'History' });
+    expect((await within(dialog).findByText(/Cars/, { selector: 'del' })).textContent).toMatch(
+      /^removed: +Cars$/,
+    );
+    expect(within(dialog).getByText('Live', { selector: 'dt' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Restore this version' }));
+
+    await waitFor(() => expect(textbox('Name').value).toBe('Kia Cars'));
+    expect(textbox('Slug').value).toBe('kia-cars');
+    await waitFor(() => expect(document.activeElement).toBe(textbox('Name')));
+    expect(api.brands.update).not.toHaveBeenCalled();
+
+    // The restored version is unsaved work: leaving asks first.
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+    await user.click(within(ask).getByRole('button', { name: 'Stay' }));
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.brands.update).toHaveBeenCalled());
+    expect(api.brands.update).toHaveBeenCalledWith({
+      params: { id: 3 },
+      body: expect.objectContaining({
+        name: 'Kia Cars',
+        slug: 'kia-cars',
+        live: false,
+        updated_at: kia.updated_at,
+      }),
+    });
+  });
+
   it('keeps the make a brand has when the list of makes cannot be loaded', async () => {
     vi.spyOn(api.brands, 'show').mockResolvedValue({ data: kia });
     vi.mocked(api.brands.manufacturers).mockRejectedValue(new ApiError(500, 'Server error'));

@@ -3,6 +3,7 @@ import { type Dealership, dealershipUpdateSchema } from '@/api/contract/dealersh
 import { api } from '@/api/endpoints';
 import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
+import { FormHistory, useFormRestore } from '@/ui/history/FormHistory';
 import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
 import { DealershipForm } from './DealershipForm';
@@ -61,10 +62,28 @@ function EditDealership({ dealership, options, onReload }: EditDealershipProps) 
       navigate('/dealerships');
     },
   });
+  const restorer = useFormRestore(flow);
+  const id = dealership.id;
   return (
     <>
-      <PageHeader title="Dealerships" subtitle={`Updating ${dealership.name}`} />
-      <DealershipForm flow={flow} options={options} isNew={false} onReload={onReload} />
+      <PageHeader
+        title="Dealerships"
+        subtitle={`Updating ${dealership.name}`}
+        actions={
+          <FormHistory
+            flow={flow}
+            schema={dealershipUpdateSchema}
+            restorer={restorer}
+            list={(page) => api.dealerships.history({ query: { id, page } })}
+            show={async (revision) => {
+              const { data } = await api.dealerships.historyShow({ query: { id, revision } });
+              // The form keeps the version it loaded: saving the revision is checked against it.
+              return { ...dealershipValues(data), updated_at: dealership.updated_at };
+            }}
+          />
+        }
+      />
+      <DealershipForm key={restorer.round} flow={flow} options={options} isNew={false} onReload={onReload} />
     </>
   );
 }

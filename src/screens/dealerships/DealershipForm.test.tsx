@@ -363,6 +363,49 @@ describe('the dealership form', { timeout: 20_000 }, () => {
     });
   });
 
+  it('restores a revision with another team into the form, unsaved, and saves it with the version it loaded', async () => {
+    const revision = {
+      id: 31,
+      created_at: '2024-03-05T10:00:00.000Z',
+      action: 'created' as const,
+      user: null,
+    };
+    vi.spyOn(api.dealerships, 'history').mockResolvedValue({
+      ...page([revision]),
+      path: '/api/dealerships/history',
+    });
+    vi.spyOn(api.dealerships, 'historyShow').mockResolvedValue({
+      revision,
+      data: {
+        ...leeds,
+        name: 'Kia Leeds',
+        team: [{ name: 'Cat Cole', content: 'Head of sales', image: [] }],
+        updated_at: '2024-03-05T10:00:00.000Z',
+      },
+    });
+    const user = userEvent.setup();
+    await editLeeds();
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    await user.click(await screen.findByRole('button', { name: /^Compare the version of/ }));
+    const dialog = screen.getByRole('dialog', { name: 'History' });
+    expect(await within(dialog).findByText('Team › 1 › Name', { selector: 'dt' })).toBeTruthy();
+    expect(within(dialog).getByText(/Northway/, { selector: 'ins' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Restore this version' }));
+
+    await waitFor(() => expect(textbox('Name').value).toBe('Kia Leeds'));
+    expect(api.dealerships.update).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.dealerships.update).toHaveBeenCalled());
+    expect(api.dealerships.update).toHaveBeenCalledWith({
+      params: { id: 5 },
+      body: expect.objectContaining({
+        name: 'Kia Leeds',
+        team: [{ name: 'Cat Cole', content: 'Head of sales', image: [] }],
+        updated_at: leeds.updated_at,
+      }),
+    });
+  });
+
   it('shows the conflict instead of overwriting when someone else saved first', async () => {
     vi.spyOn(api.dealerships, 'update').mockRejectedValue(
       new ApiError(

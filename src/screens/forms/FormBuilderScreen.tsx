@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
 import type { Form } from '@/api/contract/forms';
 import { api } from '@/api/endpoints';
+import type { RecordHistory } from '@/blocks/builder/BuilderHistory';
 import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
 import { BuilderScreen } from '@/blocks/builder/LoadedBuilder';
 import { PageSettings } from '@/blocks/builder/PageSettings';
@@ -19,31 +20,30 @@ interface Loaded {
   parent: Form | null;
 }
 
+/** A stored form (or one of its revisions) as the builder starts from it. */
+function formStart(record: Form): BuilderStart<FormBuilderValues> {
+  const { items, name, handle, updated_at, emails, thank_you, ...rest } = record;
+  return {
+    id: record.id,
+    updatedAt: updated_at,
+    name,
+    slug: handle,
+    items,
+    values: {
+      ...settingsOf(rest),
+      emails: { ...emails, email_lists: emails.email_lists.join(', ') },
+      thank_you,
+    },
+    locked: record.locked === 1,
+  };
+}
+
 async function loadForm(editing: boolean, id: number | null): Promise<Loaded> {
   const optionsLoad = loadBuilderOptions();
   const record = id === null ? null : (await api.forms.edit({ query: { id } })).data;
   const { failures, ...options } = await optionsLoad;
   for (const message of failures) toast.error(message);
-  if (editing && record) {
-    const { items, name, handle, updated_at, emails, thank_you, ...rest } = record;
-    return {
-      options,
-      parent: null,
-      start: {
-        id: record.id,
-        updatedAt: updated_at,
-        name,
-        slug: handle,
-        items,
-        values: {
-          ...settingsOf(rest),
-          emails: { ...emails, email_lists: emails.email_lists.join(', ') },
-          thank_you,
-        },
-        locked: record.locked === 1,
-      },
-    };
-  }
+  if (editing && record) return { options, parent: null, start: formStart(record) };
   return {
     options,
     parent: record,
@@ -83,6 +83,15 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
     afterAdd: () => navigate('/forms'),
     draftKey: draftKey('forms', start.id !== null ? 'edit' : 'add', start.id ?? parent?.id),
   };
+  const id = start.id;
+  const history: RecordHistory<FormBuilderValues> | undefined =
+    id === null
+      ? undefined
+      : {
+          list: (page) => api.forms.history({ query: { id, page } }),
+          show: async (revision) =>
+            formStart((await api.forms.historyShow({ query: { id, revision } })).data),
+        };
   return (
     <RecordBuilder
       start={start}
@@ -95,6 +104,7 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       pasteTarget="form"
       required={FORM_REQUIRED}
       reload={reload}
+      history={history}
       preview={(values) => ({ brandId: values.brand_id, thankYou: values.thank_you })}
       settings={({ values, change, name, onName, slug, meta }) => (
         <>

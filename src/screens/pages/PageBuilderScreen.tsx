@@ -2,6 +2,7 @@ import { useLocation } from 'wouter';
 import type { Page } from '@/api/contract/pages';
 import type { Template } from '@/api/contract/templates';
 import { api } from '@/api/endpoints';
+import type { RecordHistory } from '@/blocks/builder/BuilderHistory';
 import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
 import { ConfigurablesFields } from '@/blocks/builder/ConfigurablesFields';
 import { BuilderScreen } from '@/blocks/builder/LoadedBuilder';
@@ -46,27 +47,26 @@ async function childStart(parent: Page): Promise<BuilderStart<SettingsValues>> {
   );
 }
 
+/** A stored page (or one of its revisions) as the builder starts from it. */
+function pageStart(record: Page): BuilderStart<SettingsValues> {
+  const { items, name, slug, updated_at, ...rest } = record;
+  return {
+    id: record.id,
+    updatedAt: updated_at,
+    name,
+    slug,
+    items,
+    values: settingsOf(rest),
+    locked: record.locked === 1,
+  };
+}
+
 async function loadPage(editing: boolean, id: number | null): Promise<Loaded> {
   const optionsLoad = loadBuilderOptions();
   const record = id === null ? null : (await api.pages.edit({ query: { id } })).data;
   const { failures, ...options } = await optionsLoad;
   for (const message of failures) toast.error(message);
-  if (editing && record) {
-    const { items, name, slug, updated_at, ...rest } = record;
-    return {
-      options,
-      parent: null,
-      start: {
-        id: record.id,
-        updatedAt: updated_at,
-        name,
-        slug,
-        items,
-        values: settingsOf(rest),
-        locked: record.locked === 1,
-      },
-    };
-  }
+  if (editing && record) return { options, parent: null, start: pageStart(record) };
   if (record) return { options, parent: record, start: await childStart(record) };
   return {
     options,
@@ -92,6 +92,15 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
     afterAdd: () => navigate('/pages'),
     draftKey: draftKey('pages', start.id !== null ? 'edit' : 'add', start.id ?? parent?.id),
   };
+  const id = start.id;
+  const history: RecordHistory<SettingsValues> | undefined =
+    id === null
+      ? undefined
+      : {
+          list: (page) => api.pages.history({ query: { id, page } }),
+          show: async (revision) =>
+            pageStart((await api.pages.historyShow({ query: { id, revision } })).data),
+        };
   return (
     <RecordBuilder
       start={start}
@@ -104,6 +113,7 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       required={PAGE_REQUIRED}
       reload={reload}
       preview="page"
+      history={history}
       actions={start.id !== null ? <SharePreview pageId={start.id} /> : null}
       settings={({ values, change, name, onName, slug, errors, meta }) => (
         <>

@@ -5,6 +5,7 @@ import { ExportDialog } from '@/ui/ExportDialog';
 import { Field } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
+import { FormHistory, useFormRestore } from '@/ui/history/FormHistory';
 import { IconButton } from '@/ui/IconButton';
 import { Loader } from '@/ui/Loader';
 import { NotFound } from '@/ui/NotFound';
@@ -12,6 +13,19 @@ import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
 import { useLoad } from '@/ui/useLoad';
 import styles from './SettingsScreen.module.css';
+
+/** The settings' fields as the form labels them, for the History panel's comparison. */
+const SETTINGS_LABELS = {
+  site_name: 'Site name',
+  'evolution.id': 'Finance provider › Username',
+  'evolution.password': 'Finance provider › QuoteeUID',
+  'hpi.customer_code': 'Vehicle history check › Customer code',
+  'hpi.password': 'Vehicle history check › Password',
+  'hpi.initials': 'Vehicle history check › Initials',
+  'cap.valuation_margin': 'Valuation margin',
+  'voucher.code': 'Voucher code',
+  'voucher.value': 'Voucher value',
+};
 
 /** Spec §2: the settings form shows its loader for 200 ms on first load, however fast the answer. */
 const FIRST_LOAD_MS = 200;
@@ -83,6 +97,7 @@ function SettingsForm({ settings, onReload }: { settings: LoadedSiteSettings; on
     },
     onSaved: () => toast.success('You have updated your settings.'),
   });
+  const restorer = useFormRestore(flow);
   const { fields } = flow;
   const social = fields.social.getFieldset();
   const evolution = fields.evolution.getFieldset();
@@ -91,49 +106,67 @@ function SettingsForm({ settings, onReload }: { settings: LoadedSiteSettings; on
   const voucher = fields.voucher.getFieldset();
 
   return (
-    <SaveFormFrame flow={flow} cancelHref="/dashboard" onReload={onReload}>
-      <Field field={fields.site_name} label="Site name" />
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>Social links</legend>
-        <Field field={social.facebook} label="Facebook" type="url" />
-        <Field field={social.twitter} label="Twitter" type="url" />
-        <Field field={social.instagram} label="Instagram" type="url" />
-      </fieldset>
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>Finance provider</legend>
-        <Field field={evolution.id} label="Username" autoComplete="off" />
-        <Field field={evolution.password} label="QuoteeUID" autoComplete="off" />
-      </fieldset>
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>Vehicle history check</legend>
-        <Field field={hpi.customer_code} label="Customer code" autoComplete="off" />
-        <Field field={hpi.password} label="Password" type="password" autoComplete="new-password" />
-        <Field field={hpi.initials} label="Initials" autoComplete="off" />
-      </fieldset>
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>Valuations</legend>
-        <Field
-          field={cap.valuation_margin}
-          label="Valuation margin"
-          inputMode="decimal"
-          description="The percentage deducted from valuations, for example 10."
+    <>
+      <div className={styles.toolbar}>
+        <FormHistory
+          flow={flow}
+          schema={siteSettingsFields}
+          restorer={restorer}
+          labels={SETTINGS_LABELS}
+          secret={['hpi.password']}
+          list={(page) => api.settings.history({ query: { page } })}
+          show={async (revision) => {
+            const { updated_at: _stamp, ...stored } = (
+              await api.settings.historyShow({ query: { revision } })
+            ).data;
+            return stored;
+          }}
         />
-      </fieldset>
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>Voucher</legend>
-        <Field
-          field={voucher.code}
-          label="Voucher code"
-          autoComplete="off"
-          description="The code needed to use the voucher."
-        />
-        <Field
-          field={voucher.value}
-          label="Voucher value"
-          inputMode="decimal"
-          description="The price of the voucher, in pounds."
-        />
-      </fieldset>
-    </SaveFormFrame>
+      </div>
+      <SaveFormFrame key={restorer.round} flow={flow} cancelHref="/dashboard" onReload={onReload}>
+        <Field field={fields.site_name} label="Site name" />
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Social links</legend>
+          <Field field={social.facebook} label="Facebook" type="url" />
+          <Field field={social.twitter} label="Twitter" type="url" />
+          <Field field={social.instagram} label="Instagram" type="url" />
+        </fieldset>
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Finance provider</legend>
+          <Field field={evolution.id} label="Username" autoComplete="off" />
+          <Field field={evolution.password} label="QuoteeUID" autoComplete="off" />
+        </fieldset>
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Vehicle history check</legend>
+          <Field field={hpi.customer_code} label="Customer code" autoComplete="off" />
+          <Field field={hpi.password} label="Password" type="password" autoComplete="new-password" />
+          <Field field={hpi.initials} label="Initials" autoComplete="off" />
+        </fieldset>
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Valuations</legend>
+          <Field
+            field={cap.valuation_margin}
+            label="Valuation margin"
+            inputMode="decimal"
+            description="The percentage deducted from valuations, for example 10."
+          />
+        </fieldset>
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Voucher</legend>
+          <Field
+            field={voucher.code}
+            label="Voucher code"
+            autoComplete="off"
+            description="The code needed to use the voucher."
+          />
+          <Field
+            field={voucher.value}
+            label="Voucher value"
+            inputMode="decimal"
+            description="The price of the voucher, in pounds."
+          />
+        </fieldset>
+      </SaveFormFrame>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
-import { templateFields } from '@/api/contract/templates';
+import { type Template, templateFields } from '@/api/contract/templates';
 import { api } from '@/api/endpoints';
+import type { RecordHistory } from '@/blocks/builder/BuilderHistory';
 import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
 import { BuilderScreen } from '@/blocks/builder/LoadedBuilder';
 import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
@@ -24,6 +25,23 @@ interface Loaded {
   start: BuilderStart<TemplateValues>;
 }
 
+/** A stored template (or one of its revisions) as the builder starts from it. */
+function templateStart(record: Template): BuilderStart<TemplateValues> {
+  return {
+    id: record.id,
+    updatedAt: record.updated_at,
+    name: record.name,
+    slug: '',
+    items: record.items,
+    values: {
+      locked: record.locked,
+      lock_pages: record.lock_pages,
+      is_allowed_children: record.is_allowed_children,
+    },
+    locked: record.locked === 1,
+  };
+}
+
 async function loadTemplate(id: number | null): Promise<Loaded> {
   const optionsLoad = loadBuilderOptions();
   const record = id === null ? null : (await api.templates.edit({ query: { id } })).data;
@@ -35,22 +53,7 @@ async function loadTemplate(id: number | null): Promise<Loaded> {
       start: newStart<TemplateValues>({ locked: 0, lock_pages: 0, is_allowed_children: 0 }),
     };
   }
-  return {
-    options,
-    start: {
-      id: record.id,
-      updatedAt: record.updated_at,
-      name: record.name,
-      slug: '',
-      items: record.items,
-      values: {
-        locked: record.locked,
-        lock_pages: record.lock_pages,
-        is_allowed_children: record.is_allowed_children,
-      },
-      locked: record.locked === 1,
-    },
-  };
+  return { options, start: templateStart(record) };
 }
 
 /** /templates/add and /templates/edit/{id}: one builder serves both (spec §2 Templates). */
@@ -77,6 +80,15 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
     afterAdd: () => navigate('/templates'),
     draftKey: draftKey('templates', start.id !== null ? 'edit' : 'add', start.id ?? undefined),
   };
+  const id = start.id;
+  const history: RecordHistory<TemplateValues> | undefined =
+    id === null
+      ? undefined
+      : {
+          list: (page) => api.templates.history({ query: { id, page } }),
+          show: async (revision) =>
+            templateStart((await api.templates.historyShow({ query: { id, revision } })).data),
+        };
   return (
     <RecordBuilder
       start={start}
@@ -89,6 +101,7 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
       lockedNote="This template is locked: its blocks cannot be added, moved or removed. Please contact an administrator for structural changes."
       required={REQUIRED}
       reload={reload}
+      history={history}
       settings={({ values, change, name, onName, meta }) => (
         <>
           <Field field={meta('name')} label="Name" value={name} onChange={onName} maxLength={255} />

@@ -113,6 +113,8 @@ export function useSaveForm<S extends z.ZodObject>(options: SaveFormOptions<S>) 
     fields,
     pending,
     conflict: conflict ? failure : null,
+    /** The last save went through (until the next one starts). */
+    saved,
     /** Clears a field's server error as soon as the user changes it. */
     onChange: (name: string) => actor.send({ type: 'form.change', name }),
   };
