@@ -65,7 +65,9 @@ export async function createRecord(
     return row as SavedVersion;
   };
   try {
-    if (!order) return await retrying(() => insert(db, {}));
+    // In a transaction of its own, or a savepoint when the caller holds one: a deadlock then undoes
+    // only the insert, which can run again, and never leaves the caller's transaction aborted.
+    if (!order) return await retrying(() => db.transaction((tx) => insert(tx as unknown as Db, {})));
     const key = columnKey(t.table, order.list.position);
     return await appendRow(db, order.list, order.scope, (tx, position) => insert(tx, { [key]: position }));
   } catch (error) {

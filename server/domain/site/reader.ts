@@ -106,6 +106,7 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
   async function publishedChildren(
     parent: { id: number; sortBy: 'sort_order' | 'published_at'; sortByMode: 'asc' | 'desc' } | null,
     childrenPage = 1,
+    counted = false,
   ) {
     return db
       .select({
@@ -115,6 +116,9 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
         publishedAt: pages.publishedAt,
         sortBy: pages.sortBy,
         sortByMode: pages.sortByMode,
+        // How many there are in all, counted in the same scan that finds this page of them (a menu
+        // needs no count, and skips the scan of a long list).
+        total: (counted ? sql<number>`count(*) over ()` : sql<number>`0`).mapWith(Number),
       })
       .from(pages)
       .where(
@@ -129,10 +133,17 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
       .offset((childrenPage - 1) * SITE_LIST_LIMIT);
   }
 
-  /** How many published children a page has: counted only when a full page of them came back. */
-  async function publishedChildCount(parentId: number, childrenPage: number, shown: number): Promise<number> {
-    const before = (childrenPage - 1) * SITE_LIST_LIMIT;
-    if (shown > 0 && shown < SITE_LIST_LIMIT) return before + shown;
+  /**
+   * How many published children a page has: as its page of them counted them, or, for a page of
+   * them past the last (none came back), counted apart.
+   */
+  async function publishedChildCount(
+    parentId: number,
+    childrenPage: number,
+    shown: { total: number }[],
+  ): Promise<number> {
+    if (shown[0]) return shown[0].total;
+    if (childrenPage === 1) return 0;
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(pages)
@@ -150,7 +161,8 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
     childrenPage = 1,
   ): Promise<SitePage | null> {
     const { page, brand } = found;
-    const [up, children, home] = await Promise.all([
+    // The page's ancestors, nearest last, and the published homepage (depth -1) in one statement.
+    const [up, children] = await Promise.all([
       db.execute(sql`
         with recursive up(id, name, slug, parent_id, shown, depth) as (
           select id, name, slug, parent_id, true, 0 from pages where id = ${page.id}
@@ -159,19 +171,19 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
           from pages p join up on p.id = up.parent_id
           where up.depth < 1000
         )
-        select name, slug, shown from up where depth > 0 order by depth desc`),
-      publishedChildren(page, childrenPage),
-      page.slug === '/'
-        ? Promise.resolve([])
-        : db
-            .select({ name: pages.name })
-            .from(pages)
-            .where(and(eq(pages.kind, 'page'), eq(pages.slug, '/'), publishedNow)),
+        select name, slug, shown, depth from up where depth > 0
+        union all
+        select h.name, h.slug, true, -1 from pages h
+        where h.kind = 'page' and h.slug = '/' and ${page.slug} <> '/' and ${publishedNowIn('h')}
+        order by depth desc`),
+      publishedChildren(page, childrenPage, true),
     ]);
-    const ancestors = rowsOf<{ name: string; slug: string; shown: boolean }>(up);
+    const trail = rowsOf<{ name: string; slug: string; shown: boolean; depth: number }>(up);
+    const ancestors = trail.filter((row) => Number(row.depth) > 0);
+    const home = trail.filter((row) => Number(row.depth) === -1);
     // A page under an unpublished (or scheduled, or deleted) ancestor is not on the site.
     if (state === 'published' && ancestors.some((a) => !a.shown)) return null;
-    const childCount = await publishedChildCount(page.id, childrenPage, children.length);
+    const childCount = await publishedChildCount(page.id, childrenPage, children);
     const crumbs: SiteLink[] = ancestors.map((a) => ({ name: a.name, path: pathOf(a.slug) }));
     const homeRow = home[0];
     if (homeRow && crumbs[0]?.path !== '/') crumbs.unshift({ name: homeRow.name, path: '/' });
