@@ -174,6 +174,24 @@ describe('the activity log', () => {
     expect(screen.getAllByRole('link')).toHaveLength(7);
   });
 
+  it('links the version a change stored, which opens its editor comparing that version', async () => {
+    list.mockResolvedValue(
+      pageOf([
+        entry({ area: 'pages', record: { id: 1, name: 'Offers' }, revision_id: 41 }),
+        entry({ area: 'settings', record: null, revision_id: 42 }),
+        // A user keeps no revisions; a sign-in stores none.
+        entry({ area: 'users', record: { id: 6, name: 'Sam Lee' }, revision_id: 43 }),
+        entry({ area: 'auth', action: 'signed_in', record: null }),
+      ]),
+    );
+    renderAt('/activity');
+    const version = async (name: string) =>
+      (await screen.findByRole('link', { name: `The version this made of ${name}` })).getAttribute('href');
+    expect(await version('Offers')).toBe('/pages/edit/1?revision=41');
+    expect(await version('Settings')).toBe('/settings?revision=42');
+    expect(screen.queryByRole('link', { name: 'The version this made of Sam Lee' })).toBeNull();
+  });
+
   it('names a record deleted forever without a link, in its own entry and the older ones', async () => {
     list.mockResolvedValue(
       pageOf([

@@ -25,7 +25,7 @@ import {
   readFilters,
 } from './activityFilters';
 import { ACTION_LABELS, AREA_LABELS, entriesText } from './activityWords';
-import { goneRecords, recordHref, recordKey } from './recordLink';
+import { goneRecords, recordHref, recordKey, revisionHref } from './recordLink';
 import { loadUserChoices } from './userChoices';
 
 /** Dates and short words have a known width; what was changed takes the rest. */
@@ -222,12 +222,19 @@ function renderCell(entry: ActivityEntry, column: string, gone: boolean) {
 function What({ entry, gone }: { entry: ActivityEntry; gone: boolean }) {
   const name = entry.record?.name ?? (entry.area === 'settings' ? 'Settings' : null);
   const href = recordHref(entry, gone);
+  const version = revisionHref(entry, gone);
   const title = [name, entry.detail].filter(Boolean).join(': ');
   return (
     <span title={title || undefined}>
       {name !== null ? href ? <Link href={href}>{name}</Link> : name : null}
       {name !== null && entry.detail ? ' ' : null}
       {entry.detail ? <span className={styles.detail}>{entry.detail}</span> : null}
+      {version ? ' ' : null}
+      {version ? (
+        <Link href={version} aria-label={`The version this made of ${name ?? 'the record'}`}>
+          (this version)
+        </Link>
+      ) : null}
     </span>
   );
 }

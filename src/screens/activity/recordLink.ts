@@ -1,5 +1,7 @@
 import type { ActivityArea, ActivityEntry } from '@/api/contract/activity';
+import { historyAreas } from '@/api/contract/history';
 import { hrefTo } from '@/app/routes';
+import { REVISION_PARAM } from '@/ui/history/revisionLink';
 
 /** The route that opens a record of each area for editing (or, without an editor, for reading). */
 const EDIT_ROUTES: Partial<Record<ActivityArea, string>> = {
@@ -23,6 +25,16 @@ export function recordHref(entry: ActivityEntry, gone: boolean): string | null {
   if (!entry.record || gone) return null;
   const route = EDIT_ROUTES[entry.area];
   return route ? hrefTo(route, { id: entry.record.id }) : null;
+}
+
+/**
+ * Where the revision an entry's change stored opens: the record's edit screen with its History
+ * panel comparing that version with the current one. Null where there is none to open.
+ */
+export function revisionHref(entry: ActivityEntry, gone: boolean): string | null {
+  const href = entry.revision_id === null ? null : recordHref(entry, gone);
+  if (!href || (historyAreas as readonly string[]).indexOf(entry.area) < 0) return null;
+  return `${href}?${REVISION_PARAM}=${entry.revision_id}`;
 }
 
 /**

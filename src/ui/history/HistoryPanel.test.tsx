@@ -175,4 +175,41 @@ describe('the History panel', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  describe('opened from a link to one revision', () => {
+    afterEach(() => window.history.replaceState(null, '', '/'));
+
+    it('opens on that revision, found on whichever page it is, compared with the current version', async () => {
+      window.history.replaceState(null, '', '/pages/edit/4?revision=1');
+      const list = vi.fn(async (page: number) =>
+        page === 1 ? pageOf([third, second], 1, 2, 3) : pageOf([first], 2, 2, 3),
+      );
+      renderPanel({
+        list,
+        show: async () => ({ title: 'First title' }),
+        current: { title: 'Current title' },
+      });
+      const dialog = await screen.findByRole('dialog', { name: 'History' });
+      expect(
+        await within(dialog).findByRole('heading', {
+          name: `The version of ${formatDateTime(first.created_at)} (Created by System) compared with the current version`,
+        }),
+      ).toBeTruthy();
+      await waitFor(() => expect(dialog.textContent).toMatch(/First.*Current/));
+      expect(list).toHaveBeenCalledWith(2);
+      // Used once: a reload of the editor does not open it again.
+      expect(window.location.search).toBe('');
+      expect(window.location.pathname).toBe('/pages/edit/4');
+    });
+
+    it('says so when that revision is no longer kept, and lists those there are', async () => {
+      window.history.replaceState(null, '', '/pages/edit/4?revision=99');
+      renderPanel({ list: async () => pageOf([third, second], 1, 1, 2) });
+      const dialog = await screen.findByRole('dialog', { name: 'History' });
+      expect(
+        await within(dialog).findByText('That version is no longer kept. These are the versions there are.'),
+      ).toBeTruthy();
+      expect(within(dialog).getAllByRole('listitem')).toHaveLength(2);
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RevisionSummary } from '@/api/contract/history';
 import { describeFailure } from '@/machines/errors';
 import type { RecordDiff } from '@/shared/history/diff';
@@ -11,6 +11,7 @@ import { useLoad } from '../useLoad';
 import { focusAfterDialogs } from './focusAfterDialogs';
 import styles from './History.module.css';
 import { RevisionDiff } from './RevisionDiff';
+import { REVISION_PARAM, revisionInAddress } from './revisionLink';
 import { actionWords, authorOf, loadedMessage, whenOf } from './revisionWords';
 
 /** One page of a record's revisions, as the history call answers. */
@@ -52,7 +53,15 @@ export interface HistoryProps<D> {
  * into the editor as unsaved changes to review and save.
  */
 export function HistoryButton<D>(props: HistoryProps<D>) {
-  const [isOpen, setOpen] = useState(false);
+  // A link to one revision (`?revision=12`, from the activity log) opens the panel on it, once.
+  const [linked] = useState(revisionInAddress);
+  const [isOpen, setOpen] = useState(linked !== null);
+  useEffect(() => {
+    if (linked === null) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete(REVISION_PARAM);
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }, [linked]);
   return (
     <>
       <Button icon="restore" onPress={() => setOpen(true)}>
@@ -61,6 +70,7 @@ export function HistoryButton<D>(props: HistoryProps<D>) {
       <Modal isOpen={isOpen} onClose={() => setOpen(false)} title="History" size="lg">
         <HistoryPanel
           {...props}
+          openRevision={linked}
           restore={(revision) => {
             setOpen(false);
             props.restore(revision);
@@ -71,14 +81,54 @@ export function HistoryButton<D>(props: HistoryProps<D>) {
   );
 }
 
-type View = { name: 'list' } | { name: 'compare'; revision: RevisionSummary };
+type View =
+  | { name: 'list'; note?: string }
+  | { name: 'compare'; revision: RevisionSummary }
+  | { name: 'finding'; id: number };
+
+/** The summary of one revision, looked for page by page (the newest are on the first). */
+async function findRevision(source: HistorySource<unknown>, id: number): Promise<RevisionSummary | null> {
+  for (let page = 1; ; page++) {
+    const revisions = await source.list(page);
+    const found = revisions.data.find((revision) => revision.id === id);
+    if (found) return found;
+    if (page >= revisions.last_page || revisions.data.length === 0) return null;
+  }
+}
 
 /** The panel inside the History dialog: the list, or one revision compared. */
-export function HistoryPanel<D>(props: HistoryProps<D>) {
+export function HistoryPanel<D>(props: HistoryProps<D> & { openRevision?: number | null }) {
   const [page, setPage] = useState(1);
-  const [view, setView] = useState<View>({ name: 'list' });
+  const [view, setView] = useState<View>(
+    props.openRevision ? { name: 'finding', id: props.openRevision } : { name: 'list' },
+  );
+  // The screen may hand a new source object on every render: the search must not start over.
+  const source = useRef(props.source);
+  source.current = props.source;
+  const finding = view.name === 'finding' ? view.id : null;
+  useEffect(() => {
+    if (finding === null) return;
+    let current = true;
+    findRevision(source.current as HistorySource<unknown>, finding).then(
+      (revision) => {
+        if (!current) return;
+        setView(
+          revision
+            ? { name: 'compare', revision }
+            : { name: 'list', note: 'That version is no longer kept. These are the versions there are.' },
+        );
+      },
+      () => {
+        if (current) setView({ name: 'list' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [finding]);
   // Focus goes back to the revision's own Compare button when the list shows again.
   const backTo = useRef<number | null>(null);
+  if (view.name === 'finding') return <SkeletonLines lines={5} label="Loading the version" />;
   if (view.name === 'compare') {
     return (
       <Compare
@@ -93,6 +143,7 @@ export function HistoryPanel<D>(props: HistoryProps<D>) {
   }
   return (
     <RevisionList
+      note={view.note}
       source={props.source}
       page={page}
       onPage={setPage}
@@ -103,6 +154,8 @@ export function HistoryPanel<D>(props: HistoryProps<D>) {
 }
 
 interface RevisionListProps {
+  /** Said above the list: why it shows instead of the version a link asked for. */
+  note?: string | undefined;
   source: HistorySource<unknown>;
   page: number;
   onPage: (page: number) => void;
@@ -110,7 +163,7 @@ interface RevisionListProps {
   onCompare: (revision: RevisionSummary) => void;
 }
 
-function RevisionList({ source, page, onPage, focusRevision, onCompare }: RevisionListProps) {
+function RevisionList({ note, source, page, onPage, focusRevision, onCompare }: RevisionListProps) {
   const loaded = useLoad(() => source.list(page), `history:${page}`);
   if (loaded.status === 'loading') return <SkeletonLines lines={5} label="Loading the history" />;
   if (loaded.status === 'failed') {
@@ -126,6 +179,7 @@ function RevisionList({ source, page, onPage, focusRevision, onCompare }: Revisi
     return <p className={styles.note}>No history yet.</p>;
   return (
     <>
+      {note ? <p className={styles.note}>{note}</p> : null}
       <ul className={styles.list} aria-label="Revisions, newest first">
         {revisions.data.map((revision) => (
           <li key={revision.id} className={styles.row}>
