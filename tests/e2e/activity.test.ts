@@ -88,8 +88,8 @@ describe.skipIf(!hasChromium)('activity log', () => {
       // Newest first, each naming the brand as it was then; the admin's brand is not there.
       const brandRows = await rows(page);
       expect(brandRows.map(([, who, area, action, what]) => [who, area, action, what])).toEqual([
-        [sam.name, 'Brands', 'Updated', `Sam brand renamed ${tag}`],
-        [sam.name, 'Brands', 'Created', `Sam brand ${tag}`],
+        [sam.name, 'Brands', 'Updated', `Sam brand renamed ${tag} (this version)`],
+        [sam.name, 'Brands', 'Created', `Sam brand ${tag} (this version)`],
       ]);
       expect(brandRows[0]?.[0]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{2}, \d{2}:\d{2}$/);
       for (const link of await page.getByRole('link', { name: /^Sam brand/ }).all())
@@ -99,11 +99,11 @@ describe.skipIf(!hasChromium)('activity log', () => {
       await page.waitForURL(new RegExp(`/activity\\?user=${made.sam}&area=pages$`));
       await settled(page);
       expect(await rows(page)).toEqual([
-        [expect.any(String), sam.name, 'Pages', 'Created', `Sam page ${tag}`],
+        [expect.any(String), sam.name, 'Pages', 'Created', `Sam page ${tag} (this version)`],
       ]);
-      expect(await page.getByRole('link', { name: `Sam page ${tag}` }).getAttribute('href')).toBe(
-        `/pages/edit/${made.samPage}`,
-      );
+      expect(
+        await page.getByRole('link', { name: `Sam page ${tag}`, exact: true }).getAttribute('href'),
+      ).toBe(`/pages/edit/${made.samPage}`);
 
       await choose(page, 'Area', 'Sign-in');
       await settled(page);
@@ -125,7 +125,7 @@ describe.skipIf(!hasChromium)('activity log', () => {
       await page.goBack();
       await page.waitForURL(new RegExp(`/activity\\?user=${made.sam}&area=pages$`));
       await settled(page);
-      expect((await rows(page)).map((row) => row[4])).toEqual([`Sam page ${tag}`]);
+      expect((await rows(page)).map((row) => row[4])).toEqual([`Sam page ${tag} (this version)`]);
 
       // Clearing leaves everyone's activity, the admin's brand among it.
       await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -141,6 +141,19 @@ describe.skipIf(!hasChromium)('activity log', () => {
       expect(
         (await rows(page)).map(([, who, area, action, what]) => [who, area, action, what]),
       ).toContainEqual(['System', 'Sign-in', 'Failed sign-in', sam.email]);
+
+      // The version a change stored opens in its editor, compared with the current version.
+      await page.goto(`/activity?user=${made.sam}&area=brands&action=created`);
+      await settled(page);
+      await page.getByRole('link', { name: `The version this made of Sam brand ${tag}` }).click();
+      await page.waitForURL(new RegExp(`/brands/edit/${made.samBrand}$`));
+      const history = page.getByRole('dialog', { name: 'History' });
+      await history
+        .getByRole('heading', {
+          name: new RegExp(`^The version of .* \\(Created by ${sam.name}\\) compared`),
+        })
+        .waitFor();
+      await expect.poll(() => history.textContent()).toContain('renamed');
     } finally {
       await page.close();
     }
