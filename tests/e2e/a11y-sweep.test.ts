@@ -29,6 +29,15 @@ async function settled(page: Page): Promise<void> {
 
 /** Axe at desktop width, then reflow at 320 px, on the page as it stands; back to desktop after. */
 async function expectAccessible(page: Page): Promise<void> {
+  // A dialog fades in: its colours are measured once no animation that ends is still running
+  // (a spinner's never does).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   expect.soft(await wcagViolations(page), `axe on ${page.url()}`).toEqual([]);
   await page.setViewportSize(NARROW);
   try {
