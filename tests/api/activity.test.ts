@@ -1,6 +1,6 @@
 import { activity, brands } from '@server/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestServer, databaseKind, insertUser, type TestServer } from './harness';
+import { ADMIN, createTestServer, databaseKind, signedInEditor, type TestServer } from './harness';
 
 let server: TestServer;
 let token: string;
@@ -10,12 +10,7 @@ let editorId: number;
 beforeAll(async () => {
   server = await createTestServer();
   token = await server.login();
-  editorId = await insertUser(server, {
-    name: 'Robin Editor',
-    email: 'robin@example.com',
-    password: 'robin password 1',
-  });
-  editorToken = await server.login('robin@example.com', 'robin password 1');
+  ({ id: editorId, token: editorToken } = await signedInEditor(server));
 });
 afterAll(() => server.close());
 

@@ -2,7 +2,7 @@ import { brands, revisionBlocks, revisions } from '@server/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hero, richText } from './blocks';
-import { ADMIN, createTestServer, databaseKind, insertUser, type TestServer } from './harness';
+import { ADMIN, createTestServer, databaseKind, signedInEditor, type TestServer } from './harness';
 
 let server: TestServer;
 let token: string;
@@ -18,12 +18,7 @@ beforeAll(async () => {
     .values({ name: 'Kia', slug: 'kia-history' })
     .returning({ id: brands.id });
   brandId = brand!.id;
-  editorId = await insertUser(server, {
-    name: 'Robin Editor',
-    email: 'robin@example.com',
-    password: 'robin password 1',
-  });
-  editorToken = await server.login('robin@example.com', 'robin password 1');
+  ({ id: editorId, token: editorToken } = await signedInEditor(server));
 });
 afterAll(() => server.close());
 
