@@ -46,7 +46,9 @@ export interface JobsOptions {
   policies?: Record<string, 'standard' | 'short'>;
 }
 
-const SCHEMA = 'pgboss';
+/** The schema pg-boss keeps its tables in. */
+export const JOBS_SCHEMA = 'pgboss';
+const SCHEMA = JOBS_SCHEMA;
 
 /** The stop signal tells a handler to give up between steps; it then throws this. */
 export class JobStopped extends Error {

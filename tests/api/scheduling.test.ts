@@ -333,4 +333,27 @@ describe(`scheduled publishing (${databaseKind})`, () => {
     const history = (await get(c, `/api/pages/history?id=${page.id}`)).json().data;
     expect(history.map((revision: { action: string }) => revision.action)).toEqual(['published', 'created']);
   });
+
+  it('does not queue a time again whose job another process has already run', async () => {
+    const at = inMs(60_000);
+    const page = await storePage('Already Run', { published: 1, published_at: PAST, unpublish_at: at });
+    const { db } = server.database;
+    expect(await jobsFor(page.id)).toHaveLength(1);
+    // As a second process sees it: the job finished while its own start was reading the pages.
+    await server.database.query(
+      `update pgboss.job set state = 'completed', completed_on = now() where name = $1 and (data->>'id')::int = $2`,
+      [SCHEDULE_QUEUE, page.id],
+    );
+    await Promise.all([scheduleChanges(db, server.jobs), scheduleChanges(db, server.jobs, [page.id])]);
+    expect((await jobsFor(page.id)).map((row) => row.state)).toEqual(['completed']);
+    // A time moved later is a new job.
+    const later = inMs(120_000);
+    const moved = await updatePage(page.id, 'Already Run', {
+      published: 1,
+      published_at: PAST,
+      unpublish_at: later,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await jobsFor(page.id)).map((row) => row.state).sort()).toEqual(['completed', 'created']);
+  });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SCHEDULE_DAYS, type ScheduledChange } from '@/api/contract/pages';
 import type { Db } from '../../db/open';
 import { recordRevision } from '../history/record';
-import type { JobContext, Jobs } from '../jobs';
+import { JOBS_SCHEMA, type JobContext, type Jobs } from '../jobs';
 import { rowsOf } from './transaction';
 
 /**
@@ -42,12 +42,23 @@ const iso = (at: Date | string) => new Date(at).toISOString();
 export async function scheduleChanges(db: Db, jobs: Jobs, ids?: readonly number[]): Promise<void> {
   if (ids && ids.length === 0) return;
   const only = ids ? sql`and id = any(${`{${ids.join(',')}}`}::int[])` : sql``;
+  // A time that already has a job (waiting, running or done) is left alone: a process starting
+  // while another runs that job must not queue it again once it has finished.
   const result = await db.execute(sql`
-    select id, 'publish' as change, published_at as at from pages
-    where published and deleted_at is null and published_at > now() ${only}
-    union all
-    select id, 'unpublish' as change, unpublish_at as at from pages
-    where published and deleted_at is null and unpublish_at is not null ${only}`);
+    select id, change, at from (
+      select id, 'publish' as change, published_at as at from pages
+      where published and deleted_at is null and published_at > now() ${only}
+      union all
+      select id, 'unpublish' as change, unpublish_at as at from pages
+      where published and deleted_at is null and unpublish_at is not null ${only}
+    ) pending
+    where not exists (
+      select 1 from ${sql.raw(`${JOBS_SCHEMA}.job`)} queued
+      where queued.name = ${SCHEDULE_QUEUE}
+        and queued.state in ('created', 'retry', 'active', 'completed')
+        and queued.data->>'id' = pending.id::text and queued.data->>'change' = pending.change
+        and (queued.data->>'at')::timestamptz = pending.at
+    )`);
   const now = Date.now();
   for (const row of rowsOf<PendingRow>(result)) {
     const data: ScheduleJobData = { id: Number(row.id), change: row.change, at: iso(row.at) };
