@@ -7,6 +7,7 @@ import { recordChange } from './history/record';
 import { type JobContext, JobStopped } from './jobs';
 import type { Mailer } from './mail';
 import { type CellValue, type SheetColumn, writeSheet } from './spreadsheet';
+import { transaction } from './transaction';
 
 export const EXPORT_QUEUE = 'export';
 
@@ -39,30 +40,29 @@ export interface ExportDeps {
   progressEvery?: number;
 }
 
-/** Records an export and queues its job; the job finds everything else in the row. */
+/**
+ * Records an export, queues its job and logs the request, in one transaction: an export exists
+ * with its job and its activity entry, or not at all. The job finds everything else in the row.
+ */
 export async function queueExport(
   db: Db,
-  enqueue: (data: ExportJobData) => Promise<string>,
+  enqueue: (data: ExportJobData, within: Db) => Promise<string>,
   fields: { kind: ExportKind; email: string; params?: Record<string, string>; userId?: number },
 ): Promise<number> {
-  const [row] = await db
-    .insert(exports)
-    .values({ kind: fields.kind, email: fields.email, params: fields.params ?? {}, userId: fields.userId })
-    .returning({ id: exports.id });
-  try {
-    await enqueue({ exportId: row!.id });
-  } catch (error) {
-    // An export that was never queued would wait forever: leave no trace of it.
-    await db.delete(exports).where(eq(exports.id, row!.id));
-    throw error;
-  }
-  // Vehicles are exported from the settings screen.
-  await recordChange(db, {
-    area: fields.kind === 'vehicles' ? 'settings' : 'responses',
-    action: 'export_requested',
-    detail: `${fields.kind} to ${fields.email}`,
+  return transaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(exports)
+      .values({ kind: fields.kind, email: fields.email, params: fields.params ?? {}, userId: fields.userId })
+      .returning({ id: exports.id });
+    await enqueue({ exportId: row!.id }, tx);
+    // Vehicles are exported from the settings screen.
+    await recordChange(tx, {
+      area: fields.kind === 'vehicles' ? 'settings' : 'responses',
+      action: 'export_requested',
+      detail: `${fields.kind} to ${fields.email}`,
+    });
+    return row!.id;
   });
-  return row!.id;
 }
 
 /**

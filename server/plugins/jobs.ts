@@ -23,17 +23,17 @@ declare module 'fastify' {
 
 /** What the routes may queue, each on its own queue. */
 export interface Enqueue {
-  exportFile(data: ExportJobData): Promise<string>;
-  /** Given a transaction, the mail is queued exactly when what the transaction stores is. */
+  /** Each is queued in the given transaction: exactly when what the transaction stores is. */
+  exportFile(data: ExportJobData, within: Db): Promise<string>;
   mail(data: MailJobData, within: Db): Promise<string>;
-  importFile(data: ImportJobData): Promise<string>;
+  importFile(data: ImportJobData, within: Db): Promise<string>;
 }
 
 export function enqueueOn(jobs: Jobs): Enqueue {
   return {
-    exportFile: (data) => jobs.enqueue(EXPORT_QUEUE, data),
+    exportFile: (data, within) => jobs.enqueue(EXPORT_QUEUE, data, within),
     mail: (data, within) => jobs.enqueue(MAIL_QUEUE, data, within),
-    importFile: (data) => jobs.enqueue(IMPORT_QUEUE, data),
+    importFile: (data, within) => jobs.enqueue(IMPORT_QUEUE, data, within),
   };
 }
 
@@ -46,6 +46,10 @@ export const jobs = fp(
   async (app: FastifyInstance, { config, database }: { config: Config; database: Database }) => {
     const { db } = database;
     const { mailer } = app;
+    let ready: (jobs: Jobs) => void = () => {};
+    const queueReady = new Promise<Jobs>((resolve) => {
+      ready = resolve;
+    });
     const started = await startJobs({
       database,
       expireInSeconds: config.jobExpireSeconds,
@@ -65,12 +69,18 @@ export const jobs = fp(
             context,
           ),
         [MAIL_QUEUE]: (data: MailJobData, context) => sendQueuedMail({ db, mailer }, data, context),
-        [IMPORT_QUEUE]: (data: ImportJobData, context) => runImport({ db, mailer }, data, context),
+        [IMPORT_QUEUE]: async (data: ImportJobData, context) => {
+          // An import waiting at start runs as soon as the workers do: before `started` is set.
+          const jobs = await queueReady;
+          const schedule = (ids: readonly number[]) => scheduleChanges(db, jobs, ids);
+          await runImport({ db, mailer, schedule }, data, context);
+        },
         [SCHEDULE_QUEUE]: async (data: ScheduleJobData, context) => {
           await applyScheduledChange(db, data, context);
         },
       },
     });
+    ready(started);
     await scheduleChanges(db, started);
     app.decorate('jobs', started);
     app.addHook('onClose', () => started.stop());

@@ -22,7 +22,7 @@ export interface ImportsRouteOptions {
   db: Db;
   /** Where uploads wait for their job: not under the public storage. */
   dir: string;
-  enqueueImport: (data: ImportJobData) => Promise<string>;
+  enqueueImport: (data: ImportJobData, within: Db) => Promise<string>;
 }
 
 /** Refusals the console lists under a rejected import; the mail has every one. */

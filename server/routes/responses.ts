@@ -31,7 +31,7 @@ export function responsesRoutes(
   app: FastifyInstance,
   opts: {
     db: Db;
-    enqueueExport: (data: ExportJobData) => Promise<string>;
+    enqueueExport: (data: ExportJobData, within: Db) => Promise<string>;
     enqueueMail: EnqueueWithin;
     submissionsPerMinute?: number;
   },

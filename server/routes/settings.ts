@@ -12,7 +12,7 @@ export const EXPORT_QUEUED =
 
 export function settingsRoutes(
   app: FastifyInstance,
-  opts: { db: Db; enqueueExport: (data: ExportJobData) => Promise<string> },
+  opts: { db: Db; enqueueExport: (data: ExportJobData, within: Db) => Promise<string> },
 ) {
   const { db } = opts;
 

@@ -247,6 +247,28 @@ describe(`POST /api/builder/imports/run (${databaseKind})`, () => {
     expect(log.filter((e) => e.action === 'import_requested').length).toBeGreaterThanOrEqual(1);
   });
 
+  it('queues the go-live of an imported page published from a future date', async () => {
+    const res = await runImport(
+      { email: 'editor@example.com', provider: 'pages' },
+      await pagesFile([
+        ['Summer launch', 'kia', null, null, 'Coming in summer', 'Yes', '2099-06-01', null, null],
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    await nextMails(1);
+    expect(await settled(res.json().import_id)).toMatchObject({ status: 'done', created: 1 });
+    const [page] = await server.database.db.select().from(pages).where(eq(pages.name, 'Summer launch'));
+    expect(page).toMatchObject({ published: true });
+    const jobs = await server.database.query(
+      `select data->>'change' as change, (data->>'at')::timestamptz as at, state from pgboss.job
+       where name = 'page-schedule' and (data->>'id')::int = $1`,
+      [page!.id],
+    );
+    expect(jobs.rows.map((row) => [row.change, new Date(row.at as string).getTime(), row.state])).toEqual([
+      ['publish', page!.publishedAt!.getTime(), 'created'],
+    ]);
+  });
+
   it('creates nothing from a sheet with bad rows and mails each rejected row with its column and reason', async () => {
     const before = await pageCount();
     const res = await runImport(

@@ -34,38 +34,39 @@ export interface ImportJobData {
 export interface ImportDeps {
   db: Db;
   mailer: Mailer;
+  /** Queues the jobs of the created pages' scheduled times; a start queues any a crash left out. */
+  schedule?: (ids: readonly number[]) => Promise<void>;
 }
 
-/** Records an import of a stored upload and queues its job; the job finds everything else in the row. */
+/**
+ * Records an import, queues its job and logs the request, in one transaction: an import exists
+ * with its job and its activity entry, or not at all.
+ */
 export async function queueImport(
   db: Db,
-  enqueue: (data: ImportJobData) => Promise<string>,
+  enqueue: (data: ImportJobData, within: Db) => Promise<string>,
   fields: { provider: ImportProvider; email: string; file: string; filename: string; userId?: number },
 ): Promise<number> {
-  const [row] = await db
-    .insert(imports)
-    .values({
-      kind: fields.provider.kind,
-      provider: fields.provider.key,
-      email: fields.email,
-      file: fields.file,
-      filename: fields.filename,
-      userId: fields.userId,
-    })
-    .returning({ id: imports.id });
-  try {
-    await enqueue({ importId: row!.id });
-  } catch (error) {
-    // An import that was never queued would wait forever: leave no trace of it.
-    await db.delete(imports).where(eq(imports.id, row!.id));
-    throw error;
-  }
-  await recordChange(db, {
-    area: fields.provider.kind === 'page' ? 'pages' : 'forms',
-    action: 'import_requested',
-    detail: fields.filename,
+  return transaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(imports)
+      .values({
+        kind: fields.provider.kind,
+        provider: fields.provider.key,
+        email: fields.email,
+        file: fields.file,
+        filename: fields.filename,
+        userId: fields.userId,
+      })
+      .returning({ id: imports.id });
+    await enqueue({ importId: row!.id }, tx);
+    await recordChange(tx, {
+      area: fields.provider.kind === 'page' ? 'pages' : 'forms',
+      action: 'import_requested',
+      detail: fields.filename,
+    });
+    return row!.id;
   });
-  return row!.id;
 }
 
 /** The rows of the stored upload; a sheet that cannot be read becomes one rejection. */
@@ -100,7 +101,13 @@ function columnOfError(provider: ImportProvider, error: HttpError): string {
  * them or, when any is refused now (a name taken since the check, a parent gone), none. The
  * import is marked applied in the same transaction, so a run after a crash never creates twice.
  */
-async function applyRows(db: Db, importId: number, provider: ImportProvider, rows: CheckedRow[]) {
+async function applyRows(
+  db: Db,
+  importId: number,
+  provider: ImportProvider,
+  rows: CheckedRow[],
+  created: number[],
+) {
   const kind = provider.kind;
   const noun = kind === 'page' ? 'page' : 'form';
   try {
@@ -154,6 +161,7 @@ async function applyRows(db: Db, importId: number, provider: ImportProvider, row
         }
       }
       if (rejected.length > 0) throw new Refused(rejected);
+      created.splice(0, created.length, ...made.values());
       await tx
         .update(imports)
         .set({
@@ -245,10 +253,12 @@ export async function runImport(deps: ImportDeps, data: ImportJobData, context: 
             await nextTurn();
           });
       if (context.signal.aborted) throw new JobStopped();
+      const created: number[] = [];
       const rejected =
         outcome.rejected.length > 0
           ? outcome.rejected
-          : await applyRows(db, started.id, provider, outcome.rows);
+          : await applyRows(db, started.id, provider, outcome.rows, created);
+      if (!rejected) await deps.schedule?.(created);
       if (rejected) {
         await db
           .update(imports)
