@@ -16,6 +16,8 @@ export interface ConfirmProps {
   message: ReactNode;
   /** The records the action is about ('Kia', 'Hyundai'), named under the message. */
   items?: readonly string[];
+  /** What else the action does that cannot be seen from the message (history deleted too). */
+  note?: ReactNode;
   /** The second line; pass null for plain confirms whose message is already the question. */
   question?: ReactNode | null;
   title?: ReactNode;
@@ -44,6 +46,7 @@ export function Confirm({
   isPending = false,
   message,
   items = [],
+  note,
   question = 'Are you sure you wish to continue?',
   title = 'Hold up!',
   confirmLabel = 'Yes please',
@@ -53,8 +56,14 @@ export function Confirm({
   const id = useId();
   const messageId = `${id}-message`;
   const itemsId = `${id}-items`;
+  const noteId = `${id}-note`;
   const questionId = `${id}-question`;
-  const describedBy = [messageId, items.length > 0 ? itemsId : null, question ? questionId : null]
+  const describedBy = [
+    messageId,
+    items.length > 0 ? itemsId : null,
+    note ? noteId : null,
+    question ? questionId : null,
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -88,6 +97,11 @@ export function Confirm({
       {items.length > 0 ? (
         <p id={itemsId} className={styles.items}>
           {nameList(items)}
+        </p>
+      ) : null}
+      {note ? (
+        <p id={noteId} className={styles.note}>
+          {note}
         </p>
       ) : null}
       {question ? (

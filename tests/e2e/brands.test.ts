@@ -281,6 +281,9 @@ describe.skipIf(!hasChromium)('brands', () => {
     await untilLoaded(page, () => page.getByRole('tab', { name: /^Bin \(1\)$/ }).click());
     await page.getByRole('button', { name: `Delete forever ${name}` }).click();
     await confirm().getByText('You are about to delete brand(s)', { exact: false }).waitFor();
+    await confirm()
+      .getByText('Deleting from the bin is permanent: their history is deleted with them.')
+      .waitFor();
     await confirm().getByRole('button', { name: 'Yes please' }).click();
     await page.getByRole('tab', { name: /^Bin \(0\)$/ }).waitFor();
 

@@ -151,6 +151,9 @@ function buildConsole(root: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const build = spawn(join(root, 'node_modules', '.bin', 'vite'), ['build'], {
       cwd: root,
+      // Vitest sets NODE_ENV=test, which would build React's development bundle (its strict
+      // mode runs every effect twice); the tests drive the console as it ships.
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const log = captureOutput(build);

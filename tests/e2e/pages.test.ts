@@ -91,6 +91,10 @@ describe.skipIf(!hasChromium)('pages', () => {
       .click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Do you really want to delete?').waitFor();
+    // Undo is the only way back: the confirm says that the history goes with the page after it.
+    await dialog
+      .getByText('You can undo this for a few seconds; after that it is gone, with its history.')
+      .waitFor();
     await dialog.getByRole('button', { name: 'Yes please' }).click();
     await page.getByText('There is no children available for the selected page.').waitFor();
     const toast = successToasts(page);

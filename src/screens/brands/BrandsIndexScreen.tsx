@@ -54,6 +54,7 @@ export default function BrandsIndexScreen() {
         }
       />
       <LifecycleList<Brand>
+        keepsHistory
         nouns={{ one: 'brand', many: 'brands' }}
         startHref="/brands/add"
         editHref={(brand) => `/brands/edit/${brand.id}`}

@@ -69,6 +69,7 @@ export default function DealershipsIndexScreen() {
         }
       />
       <LifecycleList<Dealership>
+        keepsHistory
         nouns={{ one: 'dealership', many: 'dealerships' }}
         startHref="/dealerships/add"
         editHref={(dealership) => `/dealerships/edit/${dealership.id}`}

@@ -110,6 +110,8 @@ describe('LifecycleList', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Hold up!')).toBeTruthy();
     expect(within(dialog).getByText(/You are about to delete user\(s\)/)).toBeTruthy();
+    // Users keep no history, so the confirm says only that it is permanent.
+    expect(within(dialog).getByText('Deleting from the bin is permanent.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Yes please' }));
     await waitFor(() => expect(remove).toHaveBeenCalledWith({ ids: [7], type: 'trashed' }));
   });

@@ -52,6 +52,8 @@ export interface LifecycleListProps<T extends { id: number }> {
   load: (input: { search: string; page: number }) => Promise<LifecycleLists<T>>;
   remove: (input: RemoveInput) => Promise<unknown>;
   restore: (input: RestoreInput) => Promise<unknown>;
+  /** Whether the records keep a history, which deleting them forever removes: the confirm says so. */
+  keepsHistory?: boolean;
   /** The signed-in user's own row, never selectable or deletable (users only). */
   selfId?: number | null;
   /** Remembers the column choice in this browser. */
@@ -70,6 +72,13 @@ export interface LifecycleListProps<T extends { id: number }> {
    * again. The list always calls the `load` it was given last.
    */
   loadKey?: unknown;
+}
+
+/** What deleting from the bin adds to the confirm: it is permanent, and takes the history with it. */
+export function foreverNote(keepsHistory: boolean): string {
+  return keepsHistory
+    ? 'Deleting from the bin is permanent: their history is deleted with them.'
+    : 'Deleting from the bin is permanent.';
 }
 
 /**
@@ -277,6 +286,7 @@ const LifecycleRows = memo(function LifecycleRows<T extends { id: number }>({
         isPending={snapshot.matches({ ready: 'deleting' })}
         message={`You are about to delete ${nouns.one}(s)`}
         items={outcome.labels(context.pending?.ids ?? [])}
+        note={inBin ? foreverNote(props.keepsHistory ?? false) : null}
         onConfirm={() => actor.send({ type: 'confirm.accept' })}
         onCancel={() => actor.send({ type: 'confirm.cancel' })}
       />

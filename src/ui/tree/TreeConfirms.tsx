@@ -4,6 +4,8 @@ import { Confirm } from '../Confirm';
 
 export const TOGGLE_PUBLISHED_QUESTION = 'Do you really want to toggle published?';
 export const DELETE_QUESTION = 'Do you really want to delete?';
+/** A deleted page or form can be brought back only from the toast's Undo; its revisions go with it. */
+export const DELETE_NOTE = 'You can undo this for a few seconds; after that it is gone, with its history.';
 
 /** The two confirms of the tree lists (spec §8): toggling published and deleting. */
 export function TreeConfirms({
@@ -32,6 +34,7 @@ export function TreeConfirms({
         isOpen={snapshot.matches({ ready: 'confirmingDelete' }) || deleting}
         isPending={deleting}
         message={DELETE_QUESTION}
+        note={DELETE_NOTE}
         question={null}
         onConfirm={accept}
         onCancel={cancel}
