@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
 import { calls as site } from '@/api/contract/site';
 import type { Db } from '../db/open';
-import { readContentVersion, SiteAnswerCache } from '../domain/site/contentVersion';
+import { createContentVersionReader, SiteAnswerCache } from '../domain/site/contentVersion';
 import { type SiteReader, slugOfPath } from '../domain/site/reader';
 import { notFound } from '../http/errors';
 import { registerCall } from '../http/route';
@@ -29,8 +30,8 @@ export function cacheControlBefore(next: Date | null, now = Date.now()): string 
 }
 
 /** A strong validator made from the answer's bytes: it changes exactly when the answer does. */
-export function etagOf(answer: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(answer)).digest('base64url').slice(0, 32)}"`;
+export function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 }
 
 /** Whether an If-None-Match header names this ETag (a list, `*`, or weak forms of it). */
@@ -43,22 +44,21 @@ export function matchesEtag(header: string | string[] | undefined, etag: string)
   });
 }
 
-/** Sends the caching headers, and 304 with no body when the caller holds this answer already. */
-function withValidator<T>(
+/**
+ * Sends the answer with its caching headers, or 304 with no body when the caller holds it already.
+ * The body is the JSON the call's schema let through when the answer was built, sent as it is.
+ */
+function sendAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: T,
+  body: string,
   etag: string,
   next: Date | null,
-): T {
+): FastifyReply {
   reply.header('ETag', etag);
   reply.header('Cache-Control', cacheControlBefore(next));
-  if (matchesEtag(request.headers['if-none-match'], etag)) {
-    reply.code(304).send();
-    // Fastify has sent the 304 already; what a sent reply's handler returns is not used.
-    return reply as unknown as T;
-  }
-  return answer;
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /**
@@ -72,14 +72,16 @@ export function siteRoutes(
   const { db, reader } = opts;
   const origins = new Set(opts.origins);
   const cache = opts.cache ?? new SiteAnswerCache();
+  const readContentVersion = createContentVersionReader();
 
   /**
-   * The answer to one request, built at most once per content version: while the version holds,
-   * a revalidation costs one small query and no content is read. A null answer is a 404.
-   * `timed` answers (pages, navigation, forms) change at scheduled times: no cache keeps them past
-   * the next one.
+   * The answer to one request, built and serialised at most once per content version: while the
+   * version holds, a revalidation costs one small query and no content is read, and a full answer
+   * only its bytes. A null answer is a 404. `timed` answers (pages, navigation, forms) change at
+   * scheduled times: no cache keeps them past the next one.
    */
   async function answer<T>(
+    schema: ZodType<T>,
     key: string,
     request: FastifyRequest,
     reply: FastifyReply,
@@ -91,11 +93,14 @@ export function siteRoutes(
     let known = cache.get(key, version);
     if (!known) {
       const built = await build();
-      known = { version, answer: built, etag: built === null ? '' : etagOf(built) };
+      // Checked and stripped as Fastify's serializer would, once rather than on every send.
+      const body = built === null ? null : JSON.stringify(schema.parse(built));
+      known = { version, body, etag: body === null ? '' : etagOf(body) };
       cache.set(key, known);
     }
-    if (known.answer === null) throw notFound(missing);
-    return withValidator(request, reply, known.answer as T, known.etag, timed ? nextChange : null);
+    if (known.body === null) throw notFound(missing);
+    // Fastify has sent the reply; what a sent reply's handler returns is not used.
+    return sendAnswer(request, reply, known.body, known.etag, timed ? nextChange : null) as unknown as T;
   }
 
   app.addHook('onRequest', async (request, reply) => {
@@ -117,6 +122,7 @@ export function siteRoutes(
 
   registerCall(app, site.pages, async ({ query, raw }, reply) =>
     answer(
+      site.pages.response,
       `pages ${slugOfPath(query.path)} ${query.children_page}`,
       raw,
       reply,
@@ -128,6 +134,7 @@ export function siteRoutes(
 
   registerCall(app, site.navigation, async ({ query, raw }, reply) =>
     answer(
+      site.navigation.response,
       `navigation ${query.depth}`,
       raw,
       reply,
@@ -139,6 +146,7 @@ export function siteRoutes(
 
   registerCall(app, site.forms, async ({ params, raw }, reply) =>
     answer(
+      site.forms.response,
       `forms ${params.handle}`,
       raw,
       reply,
@@ -149,11 +157,12 @@ export function siteRoutes(
   );
 
   registerCall(app, site.brands, async ({ raw }, reply) =>
-    answer('brands', raw, reply, async () => ({ data: await reader.brands() }), ''),
+    answer(site.brands.response, 'brands', raw, reply, async () => ({ data: await reader.brands() }), ''),
   );
 
   registerCall(app, site.dealerships, async ({ query, raw }, reply) =>
     answer(
+      site.dealerships.response,
       `dealerships ${query.brand?.toLowerCase() ?? ''}`,
       raw,
       reply,
@@ -164,6 +173,7 @@ export function siteRoutes(
 
   registerCall(app, site.dealershipsShow, async ({ params, raw }, reply) =>
     answer(
+      site.dealershipsShow.response,
       `dealership ${params.slug.toLowerCase()}`,
       raw,
       reply,
@@ -173,6 +183,6 @@ export function siteRoutes(
   );
 
   registerCall(app, site.settings, async ({ raw }, reply) =>
-    answer('settings', raw, reply, () => reader.settings(), ''),
+    answer(site.settings.response, 'settings', raw, reply, () => reader.settings(), ''),
   );
 }

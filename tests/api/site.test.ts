@@ -113,6 +113,11 @@ describe('site/pages', () => {
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[^"]+"$/);
     expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The same bytes again while nothing changed: the validator is the answer's own.
+    const repeat = await site(url);
+    expect(repeat.body).toBe(first.body);
+    expect(repeat.headers.etag).toBe(etag);
 
     const again = await site(url, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);

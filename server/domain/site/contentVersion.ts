@@ -21,10 +21,37 @@ export async function readContentVersion(db: Db): Promise<{ version: string; nex
   return { version: `${row.version}/${nextChange?.toISOString() ?? ''}`, nextChange };
 }
 
+/**
+ * readContentVersion for a process that asks often: the next scheduled change is looked up again
+ * only when the stored version moved or that change's time has come (by the database's clock), so
+ * most reads are one single-row select with nothing for the planner to weigh. Answers the same
+ * as readContentVersion at every moment.
+ */
+export function createContentVersionReader(): (
+  db: Db,
+) => Promise<{ version: string; nextChange: Date | null }> {
+  let known: { stored: string; nextChange: Date | null; version: string } | null = null;
+  return async (db) => {
+    const [row] = rowsOf<{ version: string | number; now: string | Date }>(
+      await db.execute(sql`select version, now() as now from site_content_version`),
+    );
+    if (!row) throw new Error('site_content_version has no row: the migrations have not run');
+    const stored = String(row.version);
+    const now = new Date(row.now).getTime();
+    if (known && known.stored === stored && (known.nextChange === null || now < known.nextChange.getTime())) {
+      return { version: known.version, nextChange: known.nextChange };
+    }
+    const fresh = await readContentVersion(db);
+    known = { stored, ...fresh };
+    return fresh;
+  };
+}
+
 interface Remembered {
   version: string;
   etag: string;
-  answer: unknown;
+  /** The answer as sent: its JSON, checked against the call's schema once; null for a 404. */
+  body: string | null;
 }
 
 /**

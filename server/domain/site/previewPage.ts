@@ -1,10 +1,6 @@
 import type { SitePage } from '@/api/contract/site';
-import { type FileUrl, siteBlocksOf, siteFieldsOf } from '@/shared/site';
 import type { SiteContext } from '@/site';
-import type { Db } from '../../db/open';
-import { readItems } from '../blocks';
-import { findPage } from '../pages/read';
-import { pathOf, type SiteReader } from './reader';
+import type { SiteReader } from './reader';
 
 /** The form handles a page's blocks embed. */
 function embeddedForms(page: SitePage): string[] {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { pageItem } from '@/api/contract/pages';
 import type {
   SiteBrand,
@@ -152,48 +152,83 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
   }
 
   /**
-   * A page's answer from its row: `published` when the site serves it (null under an unpublished
-   * ancestor), `saved` for a share preview of its last save (its ancestors named whatever their state).
+   * A page's answer: `published` when the site serves it (null under an unpublished ancestor),
+   * `saved` for a share preview of its last save (its ancestors named whatever their state). The
+   * page, its brand, its ancestors (nearest last) and the published homepage come in one
+   * statement, with whether it has published children; only a page that has them reads them.
    */
   async function pageAnswer(
-    found: { page: typeof pages.$inferSelect; brand: typeof brands.$inferSelect | null },
+    target: SQL,
     state: 'published' | 'saved',
     childrenPage = 1,
   ): Promise<SitePage | null> {
-    const { page, brand } = found;
-    // The page's ancestors, nearest last, and the published homepage (depth -1) in one statement.
-    const [up, children] = await Promise.all([
-      db.execute(sql`
-        with recursive up(id, name, slug, parent_id, shown, depth) as (
-          select id, name, slug, parent_id, true, 0 from pages where id = ${page.id}
-          union all
-          select p.id, p.name, p.slug, p.parent_id, ${publishedNowIn('p')}, up.depth + 1
-          from pages p join up on p.id = up.parent_id
-          where up.depth < 1000
-        )
-        select name, slug, shown, depth from up where depth > 0
+    const result = await db.execute(sql`
+      with recursive target as (
+        select p.id, p.name, p.slug, p.parent_id, p.brand_id, p.meta, p.published, p.published_at,
+          p.items, p.configurables, p.sort_by, p.sort_by_mode
+        from pages p where p.kind = 'page' and ${target}
+        limit 1
+      ),
+      up(id, name, slug, parent_id, shown, depth) as (
+        select id, name, slug, parent_id, true, 0 from target
         union all
-        select h.name, h.slug, true, -1 from pages h
-        where h.kind = 'page' and h.slug = '/' and ${page.slug} <> '/' and ${publishedNowIn('h')}
-        order by depth desc`),
-      publishedChildren(page, childrenPage, true),
-    ]);
-    const trail = rowsOf<{ name: string; slug: string; shown: boolean; depth: number }>(up);
-    const ancestors = trail.filter((row) => Number(row.depth) > 0);
-    const home = trail.filter((row) => Number(row.depth) === -1);
+        select p.id, p.name, p.slug, p.parent_id, ${publishedNowIn('p')}, up.depth + 1
+        from pages p join up on p.id = up.parent_id
+        where up.depth < 1000
+      )
+      select t.*, b.name as brand_name, b.slug as brand_slug, b.meta as brand_meta, b.live as brand_live,
+        (select coalesce(json_agg(json_build_object('name', a.name, 'slug', a.slug, 'shown', a.shown)
+            order by a.depth desc), '[]'::json)
+          from up a where a.depth > 0) as ancestors,
+        (select h.name from pages h
+          where h.kind = 'page' and h.slug = '/' and t.slug <> '/' and ${publishedNowIn('h')}
+          limit 1) as home_name,
+        exists (select 1 from pages c where c.parent_id = t.id and c.kind = 'page' and ${publishedNowIn('c')})
+          as has_children
+      from target t
+      -- By its key, row by row: the brands table may be long.
+      left join lateral (
+        select name, slug, meta, live from brands where id = t.brand_id and deleted_at is null
+      ) b on true`);
+    const [page] = rowsOf<{
+      id: number;
+      name: string;
+      slug: string;
+      meta: SitePage['meta'];
+      published: boolean;
+      published_at: Date | string | null;
+      items: unknown[];
+      configurables: Record<string, unknown>;
+      sort_by: 'sort_order' | 'published_at';
+      sort_by_mode: 'asc' | 'desc';
+      brand_name: string | null;
+      brand_slug: string | null;
+      brand_meta: { logo?: string | null } | null;
+      brand_live: boolean | null;
+      ancestors: { name: string; slug: string; shown: boolean }[];
+      home_name: string | null;
+      has_children: boolean;
+    }>(result);
+    if (!page) return null;
     // A page under an unpublished (or scheduled, or deleted) ancestor is not on the site.
-    if (state === 'published' && ancestors.some((a) => !a.shown)) return null;
-    const childCount = await publishedChildCount(page.id, childrenPage, children);
-    const crumbs: SiteLink[] = ancestors.map((a) => ({ name: a.name, path: pathOf(a.slug) }));
-    const homeRow = home[0];
-    if (homeRow && crumbs[0]?.path !== '/') crumbs.unshift({ name: homeRow.name, path: '/' });
+    if (state === 'published' && page.ancestors.some((a) => !a.shown)) return null;
+    const parent = { id: Number(page.id), sortBy: page.sort_by, sortByMode: page.sort_by_mode };
+    const children = page.has_children ? await publishedChildren(parent, childrenPage, true) : [];
+    const childCount = page.has_children ? await publishedChildCount(parent.id, childrenPage, children) : 0;
+    const crumbs: SiteLink[] = page.ancestors.map((a) => ({ name: a.name, path: pathOf(a.slug) }));
+    if (page.home_name !== null && crumbs[0]?.path !== '/')
+      crumbs.unshift({ name: page.home_name, path: '/' });
+    const publishedAt = page.published_at === null ? null : new Date(page.published_at);
     return {
       name: page.name,
       path: pathOf(page.slug),
       meta: page.meta,
       published_at:
-        page.publishedAt && (state === 'published' || page.published) ? page.publishedAt.toISOString() : null,
-      brand: brand?.live ? brandOf(brand) : null,
+        publishedAt && (state === 'published' || page.published) ? publishedAt.toISOString() : null,
+      brand:
+        page.brand_live && page.brand_name !== null && page.brand_slug !== null
+          ? brandOf({ name: page.brand_name, slug: page.brand_slug, meta: page.brand_meta ?? {} })
+          : null,
       breadcrumbs: crumbs,
       blocks: siteBlocksOf(storedItems(page.items), fileUrl),
       configurables: Object.fromEntries(
@@ -207,34 +242,28 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
         path: pathOf(c.slug),
         published_at: c.publishedAt ? c.publishedAt.toISOString() : null,
       })),
-      sort_by: page.sortBy,
+      sort_by: page.sort_by,
       children_meta: {
         current_page: childrenPage,
         last_page: Math.max(1, Math.ceil(childCount / SITE_LIST_LIMIT)),
         per_page: SITE_LIST_LIMIT,
         total: childCount,
       },
-      sort_by_mode: page.sortByMode,
+      sort_by_mode: page.sort_by_mode,
     };
   }
 
   return {
     async page(path, childrenPage = 1) {
-      const [found] = await db
-        .select({ page: pages, brand: brands })
-        .from(pages)
-        .leftJoin(brands, and(eq(brands.id, pages.brandId), isNull(brands.deletedAt)))
-        .where(and(eq(pages.kind, 'page'), eq(pages.slug, slugOfPath(path)), publishedNow));
-      return found ? pageAnswer(found, 'published', childrenPage) : null;
+      return pageAnswer(
+        sql`p.slug = ${slugOfPath(path)} and ${publishedNowIn('p')}`,
+        'published',
+        childrenPage,
+      );
     },
 
     async savedPage(id) {
-      const [found] = await db
-        .select({ page: pages, brand: brands })
-        .from(pages)
-        .leftJoin(brands, and(eq(brands.id, pages.brandId), isNull(brands.deletedAt)))
-        .where(and(eq(pages.kind, 'page'), eq(pages.id, id), isNull(pages.deletedAt)));
-      return found ? pageAnswer(found, 'saved') : null;
+      return pageAnswer(sql`p.id = ${id} and p.deleted_at is null`, 'saved');
     },
 
     async navigation(depth) {
