@@ -108,6 +108,9 @@ describe.skipIf(!hasChromium)('the block builder on a page of 1,000 blocks', () 
     await page.getByRole('button', { name: `Remove ${middle}`, exact: true }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page)).toBe(`Edit Block ${number + 1}`);
+    await expect
+      .poll(() => page.locator('[data-announcer]').textContent())
+      .toContain(`${middle} removed. Undo brings it back.`);
     await page.getByRole('heading', { name: `Blocks (${BLOCKS - 1})` }).waitFor();
     expect(await listedNames(page)).not.toContain(middle);
 

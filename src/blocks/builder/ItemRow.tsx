@@ -3,6 +3,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { memo, useCallback, useEffect, useRef } from 'react';
 import type { BuilderItem } from '@/api/contract/builder';
 import type { PageItem } from '@/api/contract/pages';
+import { announce } from '@/ui/announce';
 import { Icon } from '@/ui/Icon';
 import { toast } from '@/ui/toasts';
 import { BlockEditor } from '../BlockEditor';
@@ -191,9 +192,10 @@ const RowHeader = memo(function RowHeader({
                 const list = header.current?.closest('ol') ?? null;
                 actor.send({ type: 'item.remove', at: from });
                 // Its row leaves the list: focus goes to the block now in its place, else the one
-                // before it, else the list's heading.
+                // before it, else the list's heading; a screen reader hears which block went.
                 const left = actor.getSnapshot().context.keys.length;
                 focusBlockAt(from < left ? from : from - 1, list);
+                announce(`${title} removed. Undo brings it back.`);
               }}
             />
           </>
