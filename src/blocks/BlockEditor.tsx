@@ -27,7 +27,7 @@ import { stateFieldMeta } from '@/ui/formProps';
 import { Icon } from '@/ui/Icon';
 import { IconButton } from '@/ui/IconButton';
 import styles from './BlockEditor.module.css';
-import { type Entry, moveWithin, removeAt, replaceAt } from './entries';
+import { type Entry, entryLabel, moveWithin, removeAt, replaceAt } from './entries';
 import { FieldEditor } from './fields/FieldEditor';
 import { type UploadTarget, uploadBlockFile } from './upload';
 
@@ -252,8 +252,7 @@ function Entries({ section, entries, errors, path, namePrefix, onChange, upload 
     useSensor(PointerSensor),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const noun = (section.phrase ?? 'Add entry').replace(/^Add /, '');
-  const label = (i: number) => `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${i + 1}`;
+  const label = (i: number) => entryLabel(section, i);
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= entries.length) return;

@@ -1,3 +1,4 @@
+import type { BuilderSection } from '@/api/contract/builder';
 import type { ItemSection } from '@/api/contract/pages';
 
 export type Entry = ItemSection['entries'][number];
@@ -21,4 +22,10 @@ export function replaceAt<T>(list: readonly T[], at: number, value: T): T[] {
 /** A list without the element at `at`. */
 export function removeAt<T>(list: readonly T[], at: number): T[] {
   return [...list.slice(0, at), ...list.slice(at + 1)];
+}
+
+/** What the editor calls an entry of a repeatable section, from its 'Add …' phrase: 'Slide 2'. */
+export function entryLabel(section: Pick<BuilderSection, 'phrase'>, index: number | string): string {
+  const noun = (section.phrase ?? 'Add entry').replace(/^Add /, '');
+  return `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${typeof index === 'number' ? index + 1 : index}`;
 }

@@ -23,7 +23,7 @@ interface Entry {
   user: { id: number; name: string } | null;
   area: string;
   action: string;
-  record: { id: number; name: string } | null;
+  record: { id: number; name: string; deleted: boolean } | null;
   revision_id: number | null;
   detail: string | null;
 }
@@ -109,7 +109,7 @@ describe(`activity log (${databaseKind})`, () => {
     const admin = { id: server.adminId, name: ADMIN.name };
     const byEditor = await entries(`page=1&user=${editorId}`);
     expect(byEditor.data.map((e) => `${e.area} ${e.action}`)).toEqual(['brands created', 'auth signed_in']);
-    expect(byEditor.data[0]!.record).toEqual({ id, name: 'Skoda' });
+    expect(byEditor.data[0]!.record).toEqual({ id, name: 'Skoda', deleted: false });
     expect(byEditor.data[0]!.revision_id).toEqual(expect.any(Number));
 
     const failedEntry = all.data.find((e) => e.action === 'sign_in_failed')!;
@@ -123,7 +123,7 @@ describe(`activity log (${databaseKind})`, () => {
     expect(deletes.data.map((e) => e.record?.id)).toEqual([other, id]);
     const forever = await entries('page=1&action=deleted_forever');
     expect(forever.data).toEqual([
-      expect.objectContaining({ record: { id: other, name: 'Seat' }, revision_id: null }),
+      expect.objectContaining({ record: { id: other, name: 'Seat', deleted: true }, revision_id: null }),
     ]);
     expect((await entries(`page=1&user=${editorId}&area=pages`)).total).toBe(0);
 
@@ -184,5 +184,64 @@ describe(`activity log (${databaseKind})`, () => {
     expect(refused.statusCode).toBe(422);
     expect((await entries('page=1')).total).toBe(before);
     expect(await server.database.db.select().from(brands)).toHaveLength(1);
+  });
+
+  it('marks the entries of a record deleted forever, or deleted and awaiting purge, as deleted when it reads them', async () => {
+    const kept = (await post('/api/brands/create', brand('kept-gone-test', 'Kept'))).json().id as number;
+    const binned = (await post('/api/brands/create', brand('binned-gone-test', 'Binned'))).json()
+      .id as number;
+    const gone = (await post('/api/brands/create', brand('gone-gone-test', 'Gone'))).json().id as number;
+    expect((await post('/api/brands/delete', { brands: [binned, gone], type: 'all' })).statusCode).toBe(200);
+    expect((await post('/api/brands/delete', { brands: [gone], type: 'trashed' })).statusCode).toBe(200);
+
+    /** Whether the log says each of its entries about these records is deleted, newest first. */
+    const flags = async (area: string, ids: number[]) =>
+      (await entries(`page=1&area=${area}`)).data
+        .filter((e) => e.record && ids.includes(e.record.id))
+        .map((e) => `${e.record!.name} ${e.action} ${e.record!.deleted ? 'deleted' : 'there'}`);
+    // A brand in the bin still opens; one deleted forever is gone, and so are its older entries.
+    expect(await flags('brands', [kept, binned, gone])).toEqual([
+      'Gone deleted_forever deleted',
+      'Gone deleted deleted',
+      'Binned deleted there',
+      'Gone created deleted',
+      'Binned created there',
+      'Kept created there',
+    ]);
+
+    const stored = await post('/api/pages/store', {
+      data: {
+        name: 'Short-lived offer',
+        slug: 'ignored',
+        brand_id: kept,
+        meta: { title: 'Offer', description: 'Soon gone' },
+        published: 0,
+      },
+      parent: null,
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const page = stored.json().id as number;
+    expect((await post('/api/pages/delete', { id: page })).statusCode).toBe(200);
+    // Deleted, a page waits for Undo before it is purged, but its editor no longer opens it.
+    expect(await flags('pages', [page])).toEqual([
+      'Short-lived offer deleted deleted',
+      'Short-lived offer created deleted',
+    ]);
+    // Decided as the log is read: put back, it is there again.
+    expect((await post('/api/pages/restore', { id: page })).statusCode).toBe(200);
+    expect(await flags('pages', [page])).toEqual([
+      'Short-lived offer restored there',
+      'Short-lived offer deleted there',
+      'Short-lived offer created there',
+    ]);
+
+    // Each area looks in its own table: the users are all there, the reservations logged above never were.
+    const users = (await entries('page=1&area=users')).data;
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.every((e) => e.record?.deleted === false)).toBe(true);
+    const reservations = (await entries('page=1&area=reservations')).data;
+    expect(reservations.map((e) => e.record?.deleted)).toEqual(Array(25).fill(true));
+    // Nothing to delete where an entry has no record.
+    expect((await entries('page=1&area=auth')).data.every((e) => e.record === null)).toBe(true);
   });
 });

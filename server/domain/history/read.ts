@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { ActivityEntry } from '@/api/contract/activity';
 import type { HistoryArea, RevisionAction, RevisionSummary } from '@/api/contract/history';
 import { MAX_SERIAL_ID } from '../../db/errors';
@@ -6,6 +6,7 @@ import type { Db } from '../../db/open';
 import { activity, revisions } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { PAGE_SIZE, pageWindow } from '../paginate';
+import { recordGone } from './recordGone';
 import { revive, SETTINGS_KEY, type StoredRow } from './rows';
 
 type RevisionRow = Pick<typeof revisions.$inferSelect, 'id' | 'createdAt' | 'action' | 'userId' | 'userName'>;
@@ -127,25 +128,46 @@ export async function listActivity(
   const where = and(...conditions);
   const counting =
     sql<number>`(select count(*) from ${activity}${where ? sql` where ${where}` : sql``})`.mapWith(Number);
-  // The total rides along with the page's rows: one round trip, unless the page is empty.
-  const found = await db
-    .select({ row: activity, total: counting })
+  // The page is cut first, by the index that gives the order; only its rows then look up whether
+  // their record is still there. The total rides along: one round trip, unless the page is empty.
+  const page = db
+    .select({ ...getTableColumns(activity), total: counting.as('total') })
     .from(activity)
     .where(where)
     .orderBy(...newestFirst)
     .limit(PAGE_SIZE)
-    .offset(offset);
-  const rows = found.map((f) => f.row);
+    .offset(offset)
+    .as('page');
+  const found = await db
+    .select({
+      id: page.id,
+      createdAt: page.createdAt,
+      userId: page.userId,
+      userName: page.userName,
+      area: page.area,
+      action: page.action,
+      recordId: page.recordId,
+      recordName: page.recordName,
+      revisionId: page.revisionId,
+      detail: page.detail,
+      total: page.total,
+      gone: recordGone(page.area, page.recordId),
+    })
+    .from(page)
+    .orderBy(desc(page.createdAt), desc(page.id));
   const total =
     found[0]?.total ?? (await db.select({ total: count() }).from(activity).where(where))[0]?.total ?? 0;
   return {
-    rows: rows.map((row) => ({
+    rows: found.map((row) => ({
       id: row.id,
       created_at: row.createdAt.toISOString(),
       user: actorOf(row.userId, row.userName),
       area: row.area as ActivityEntry['area'],
       action: row.action as ActivityEntry['action'],
-      record: row.recordId === null ? null : { id: row.recordId, name: row.recordName ?? '' },
+      record:
+        row.recordId === null
+          ? null
+          : { id: row.recordId, name: row.recordName ?? '', deleted: Boolean(row.gone) },
       revision_id: row.revisionId,
       detail: row.detail,
     })),

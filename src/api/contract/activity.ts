@@ -46,7 +46,17 @@ export const activityEntry = z.object({
   area: activityArea,
   action: activityAction,
   /** The record changed, named as it was then; null for a change of many (a sort) or none (a sign-in). */
-  record: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  record: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      /**
+       * Whether the record is gone now: deleted forever, or (a page or form) deleted and waiting
+       * to be purged. Its editor would answer not found, so there is nothing to link to.
+       */
+      deleted: z.boolean(),
+    })
+    .nullable(),
   /** The revision the change stored, for the areas that keep them. */
   revision_id: z.number().int().nullable(),
   /** A short detail a person reads: the e-mail a failed sign-in tried, how many rows an import made. */

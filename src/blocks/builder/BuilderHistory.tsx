@@ -1,4 +1,6 @@
 import { type BuilderDraft, draftOf, type PageFields } from '@/machines/builder';
+import type { Catalogue } from '@/shared/catalogue';
+import type { FieldViews } from '@/shared/history/fieldViews';
 import { firstField } from '@/ui/history/focusAfterDialogs';
 import { HistoryButton, type HistorySource, type RevisionPage } from '@/ui/history/HistoryPanel';
 import { draftDiff } from './draftDiff';
@@ -9,11 +11,15 @@ import type { BuilderStart } from './useRecordBuilder';
 export interface RecordHistory<V extends object> {
   list: (page: number) => Promise<RevisionPage>;
   show: (revision: number) => Promise<BuilderStart<V>>;
+  /** How the screen shows its own fields, so a comparison reads as the screen does. */
+  views?: FieldViews;
 }
 
 export interface BuilderHistoryProps<V extends object> {
   actor: BuilderActor;
   history: RecordHistory<V>;
+  /** The block types, so the blocks' fields are named as their editors name them. */
+  catalogue: Catalogue;
   /** Where the builder's own fields are: the first takes focus once a revision is loaded. */
   fields: () => HTMLElement | null;
 }
@@ -23,7 +29,12 @@ export interface BuilderHistoryProps<V extends object> {
  * (saved or not) and loads it as one change undo takes back, keeping the version the builder
  * loaded, so saving it is checked like any other save.
  */
-export function BuilderHistory<V extends object>({ actor, history, fields }: BuilderHistoryProps<V>) {
+export function BuilderHistory<V extends object>({
+  actor,
+  history,
+  catalogue,
+  fields,
+}: BuilderHistoryProps<V>) {
   const isEditing = useEditing(actor) !== null;
   const source: HistorySource<BuilderDraft> = {
     list: history.list,
@@ -36,7 +47,9 @@ export function BuilderHistory<V extends object>({ actor, history, fields }: Bui
     <HistoryButton
       source={source}
       current={() => draftOf(actor.getSnapshot().context)}
-      compare={draftDiff}
+      compare={(revision, current) =>
+        draftDiff(revision, current, { catalogue, ...(history.views ? { views: history.views } : {}) })
+      }
       restore={(draft) => actor.send({ type: 'revision.load', draft })}
       focusAfterRestore={() => firstField(fields())}
       restoreBlocked={

@@ -2,16 +2,8 @@ import type { Option } from '@/api/contract/common';
 import { Field } from '@/ui/Field';
 import styles from './PageSettings.module.css';
 import type { SettingsValues } from './settingsValues';
+import { NO_TEMPLATE, SORT_BY, SORT_MODE } from './settingsViews';
 import { YesNoField } from './YesNoField';
-
-const SORT_BY = [
-  { id: 'sort_order', name: 'Sort order' },
-  { id: 'published_at', name: 'Published date' },
-];
-const SORT_MODE = [
-  { id: 'asc', name: 'Ascending' },
-  { id: 'desc', name: 'Descending' },
-];
 
 export interface PageSettingsProps {
   values: SettingsValues;
@@ -117,7 +109,7 @@ export function PageSettings({
             kind="select"
             field={meta('child_template_id')}
             label="Child template"
-            items={[{ id: 0, name: 'None' }, ...templates]}
+            items={[NO_TEMPLATE, ...templates]}
             selectedKey={values.child_template_id ?? 0}
             onSelectionChange={(key) => onChange({ child_template_id: key ? Number(key) : null })}
           />

@@ -123,7 +123,12 @@ export function RecordBuilder<V extends object>({
           <>
             {actions}
             {history && start.id !== null ? (
-              <BuilderHistory actor={actor} history={history} fields={() => settingsRef.current} />
+              <BuilderHistory
+                actor={actor}
+                history={history}
+                catalogue={catalogue}
+                fields={() => settingsRef.current}
+              />
             ) : null}
             {preview ? <PreviewToggle isOpen={previewOpen} onChange={setPreviewOpen} /> : null}
             <UndoRedo actor={actor} />

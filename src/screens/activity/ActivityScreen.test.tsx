@@ -41,7 +41,7 @@ function entry(change: Partial<ActivityEntry>): ActivityEntry {
     user: { id: 2, name: 'Jane Doe' },
     area: 'pages',
     action: 'updated',
-    record: { id: 10, name: 'Home' },
+    record: { id: 10, name: 'Home', deleted: false },
     revision_id: null,
     detail: null,
     ...change,
@@ -118,7 +118,12 @@ describe('the activity log', () => {
   it('shows when, who, the area and action in words, and what was changed', async () => {
     list.mockResolvedValue(
       pageOf([
-        entry({ user: null, area: 'pages', action: 'published', record: { id: 10, name: 'Home' } }),
+        entry({
+          user: null,
+          area: 'pages',
+          action: 'published',
+          record: { id: 10, name: 'Home', deleted: false },
+        }),
         entry({
           area: 'auth',
           action: 'sign_in_failed',
@@ -127,12 +132,12 @@ describe('the activity log', () => {
           detail: 'nobody@example.com',
           created_at: new Date(2026, 2, 5, 17, 30).toISOString(),
         }),
-        entry({ area: 'forms', action: 'deleted', record: { id: 4, name: 'Test drive' } }),
+        entry({ area: 'forms', action: 'deleted', record: { id: 4, name: 'Test drive', deleted: false } }),
         entry({ area: 'pages', action: 'sorted', record: null, detail: '12 pages' }),
         entry({
           area: 'dealerships',
           action: 'imported',
-          record: { id: 8, name: 'Kia Leeds' },
+          record: { id: 8, name: 'Kia Leeds', deleted: false },
           detail: '3 rows',
         }),
       ]),
@@ -152,12 +157,12 @@ describe('the activity log', () => {
   it('links each record to the screen that edits it, and the settings to the settings', async () => {
     list.mockResolvedValue(
       pageOf([
-        entry({ area: 'pages', record: { id: 1, name: 'Offers' } }),
-        entry({ area: 'forms', record: { id: 2, name: 'Book a service' } }),
-        entry({ area: 'brands', record: { id: 3, name: 'Kia' } }),
-        entry({ area: 'dealerships', record: { id: 4, name: 'Kia Leeds' } }),
-        entry({ area: 'templates', record: { id: 5, name: 'Offer page' } }),
-        entry({ area: 'users', action: 'created', record: { id: 6, name: 'Sam Lee' } }),
+        entry({ area: 'pages', record: { id: 1, name: 'Offers', deleted: false } }),
+        entry({ area: 'forms', record: { id: 2, name: 'Book a service', deleted: false } }),
+        entry({ area: 'brands', record: { id: 3, name: 'Kia', deleted: false } }),
+        entry({ area: 'dealerships', record: { id: 4, name: 'Kia Leeds', deleted: false } }),
+        entry({ area: 'templates', record: { id: 5, name: 'Offer page', deleted: false } }),
+        entry({ area: 'users', action: 'created', record: { id: 6, name: 'Sam Lee', deleted: false } }),
         entry({ area: 'settings', record: null, detail: 'Group name' }),
         entry({ area: 'responses', action: 'export_requested', record: null, detail: 'Test drive' }),
       ]),
@@ -177,10 +182,10 @@ describe('the activity log', () => {
   it('links the version a change stored, which opens its editor comparing that version', async () => {
     list.mockResolvedValue(
       pageOf([
-        entry({ area: 'pages', record: { id: 1, name: 'Offers' }, revision_id: 41 }),
+        entry({ area: 'pages', record: { id: 1, name: 'Offers', deleted: false }, revision_id: 41 }),
         entry({ area: 'settings', record: null, revision_id: 42 }),
         // A user keeps no revisions; a sign-in stores none.
-        entry({ area: 'users', record: { id: 6, name: 'Sam Lee' }, revision_id: 43 }),
+        entry({ area: 'users', record: { id: 6, name: 'Sam Lee', deleted: false }, revision_id: 43 }),
         entry({ area: 'auth', action: 'signed_in', record: null }),
       ]),
     );
@@ -192,21 +197,31 @@ describe('the activity log', () => {
     expect(screen.queryByRole('link', { name: 'The version this made of Sam Lee' })).toBeNull();
   });
 
-  it('names a record deleted forever without a link, in its own entry and the older ones', async () => {
+  it('names a record that is gone without a link, and says it was deleted', async () => {
     list.mockResolvedValue(
       pageOf([
-        entry({ area: 'pages', action: 'deleted_forever', record: { id: 7, name: 'Old offer' } }),
-        entry({ area: 'pages', action: 'updated', record: { id: 7, name: 'Old offer' } }),
+        entry({ area: 'pages', action: 'deleted', record: { id: 7, name: 'Old offer', deleted: true } }),
+        entry({
+          area: 'pages',
+          action: 'updated',
+          record: { id: 7, name: 'Old offer', deleted: true },
+          revision_id: 40,
+        }),
         // Another area's record with the same id is still there.
-        entry({ area: 'forms', action: 'updated', record: { id: 7, name: 'Callback' } }),
+        entry({ area: 'forms', action: 'updated', record: { id: 7, name: 'Callback', deleted: false } }),
       ]),
     );
     renderAt('/activity');
     expect((await screen.findByRole('link', { name: 'Callback' })).getAttribute('href')).toBe(
       '/forms/edit/7',
     );
-    expect(screen.getAllByText('Old offer')).toHaveLength(2);
+    expect(rowTexts().map((cells) => cells.at(-1))).toEqual([
+      'Old offer (deleted)',
+      'Old offer (deleted)',
+      'Callback',
+    ]);
     expect(screen.queryByRole('link', { name: 'Old offer' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'The version this made of Old offer' })).toBeNull();
   });
 
   it('says there is no activity yet when nothing is filtered, with nothing to clear', async () => {
@@ -316,7 +331,10 @@ describe('the activity log', () => {
     const events = userEvent.setup();
     list.mockImplementation(async ({ query }) => {
       const page = Number(query.page);
-      return pageOf([entry({ record: { id: page, name: `Page ${page} record` } })], { page, total: 60 });
+      return pageOf([entry({ record: { id: page, name: `Page ${page} record`, deleted: false } })], {
+        page,
+        total: 60,
+      });
     });
     const location = renderAt('/activity?area=pages');
     await screen.findByRole('link', { name: 'Page 1 record' });

@@ -25,7 +25,7 @@ import {
   readFilters,
 } from './activityFilters';
 import { ACTION_LABELS, AREA_LABELS, entriesText } from './activityWords';
-import { goneRecords, recordHref, recordKey, revisionHref } from './recordLink';
+import { recordHref, revisionHref } from './recordLink';
 import { loadUserChoices } from './userChoices';
 
 /** Dates and short words have a known width; what was changed takes the rest. */
@@ -161,7 +161,6 @@ function ActivityRows({
   }, [total, listKey, report]);
 
   const entries = page?.data ?? [];
-  const gone = goneRecords(entries);
   const filtered = hasFilters(filters);
 
   const empty = filtered ? (
@@ -189,7 +188,7 @@ function ActivityRows({
           label="Activity"
           columns={shown}
           rows={entries}
-          renderCell={(entry, column) => renderCell(entry, column, gone.has(recordKey(entry)))}
+          renderCell={renderCell}
           isLoading={list.isLoading && !page}
           empty={empty}
         />
@@ -198,7 +197,7 @@ function ActivityRows({
   );
 }
 
-function renderCell(entry: ActivityEntry, column: string, gone: boolean) {
+function renderCell(entry: ActivityEntry, column: string) {
   switch (column) {
     case 'when':
       return <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>;
@@ -209,24 +208,26 @@ function renderCell(entry: ActivityEntry, column: string, gone: boolean) {
     case 'action':
       return ACTION_LABELS[entry.action];
     case 'what':
-      return <What entry={entry} gone={gone} />;
+      return <What entry={entry} />;
     default:
       return null;
   }
 }
 
 /**
- * The record by its name, linked to where it is edited while it is still there, then the detail,
- * a space apart so that they read as two words, not one.
+ * The record by its name, linked to where it is edited while it is still there (marked deleted
+ * once it is gone), then the detail, a space apart so that they read as two words, not one.
  */
-function What({ entry, gone }: { entry: ActivityEntry; gone: boolean }) {
+function What({ entry }: { entry: ActivityEntry }) {
   const name = entry.record?.name ?? (entry.area === 'settings' ? 'Settings' : null);
-  const href = recordHref(entry, gone);
-  const version = revisionHref(entry, gone);
-  const title = [name, entry.detail].filter(Boolean).join(': ');
+  const href = recordHref(entry);
+  const version = revisionHref(entry);
+  const deleted = entry.record?.deleted === true;
+  const title = [deleted ? `${name} (deleted)` : name, entry.detail].filter(Boolean).join(': ');
   return (
     <span title={title || undefined}>
       {name !== null ? href ? <Link href={href}>{name}</Link> : name : null}
+      {deleted ? <span className={styles.deleted}> (deleted)</span> : null}
       {name !== null && entry.detail ? ' ' : null}
       {entry.detail ? <span className={styles.detail}>{entry.detail}</span> : null}
       {version ? ' ' : null}

@@ -17,12 +17,12 @@ const EDIT_ROUTES: Partial<Record<ActivityArea, string>> = {
 
 /**
  * Where an entry's record opens, or null where there is nothing to open: no record (a sign-in, a
- * sort), an area without a screen per record, or a record deleted forever. The settings are one
- * record, so every settings entry opens them.
+ * sort), an area without a screen per record, or a record that is gone (the log says which). The
+ * settings are one record, so every settings entry opens them.
  */
-export function recordHref(entry: ActivityEntry, gone: boolean): string | null {
+export function recordHref(entry: ActivityEntry): string | null {
   if (entry.area === 'settings') return hrefTo('settings');
-  if (!entry.record || gone) return null;
+  if (!entry.record || entry.record.deleted) return null;
   const route = EDIT_ROUTES[entry.area];
   return route ? hrefTo(route, { id: entry.record.id }) : null;
 }
@@ -31,21 +31,8 @@ export function recordHref(entry: ActivityEntry, gone: boolean): string | null {
  * Where the revision an entry's change stored opens: the record's edit screen with its History
  * panel comparing that version with the current one. Null where there is none to open.
  */
-export function revisionHref(entry: ActivityEntry, gone: boolean): string | null {
-  const href = entry.revision_id === null ? null : recordHref(entry, gone);
+export function revisionHref(entry: ActivityEntry): string | null {
+  const href = entry.revision_id === null ? null : recordHref(entry);
   if (!href || (historyAreas as readonly string[]).indexOf(entry.area) < 0) return null;
   return `${href}?${REVISION_PARAM}=${entry.revision_id}`;
 }
-
-/**
- * The records these entries show as deleted forever (`pages:12`): the entry that deleted one, and
- * the older ones about the same record, name it without a link that would lead nowhere.
- */
-export function goneRecords(entries: readonly ActivityEntry[]): Set<string> {
-  const gone = new Set<string>();
-  for (const entry of entries)
-    if (entry.action === 'deleted_forever' && entry.record) gone.add(recordKey(entry));
-  return gone;
-}
-
-export const recordKey = (entry: ActivityEntry): string => `${entry.area}:${entry.record?.id ?? ''}`;

@@ -5,9 +5,11 @@ import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
 import { BrandForm } from './BrandForm';
+import { useManufacturers } from './manufacturers';
 
 export default function BrandAddScreen() {
   const [, navigate] = useLocation();
+  const makers = useManufacturers();
   const flow = useSaveForm({
     id: 'brand-add',
     schema: brandCreateSchema,
@@ -22,7 +24,7 @@ export default function BrandAddScreen() {
   return (
     <>
       <PageHeader title="Brands" subtitle="Create a new brand" />
-      <BrandForm flow={flow} slugFollowsName />
+      <BrandForm flow={flow} slugFollowsName makers={makers} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { FormHistory, useFormRestore } from '@/ui/history/FormHistory';
 import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
 import { BrandForm } from './BrandForm';
+import { brandViews, useManufacturers } from './manufacturers';
 
 export default function BrandEditScreen() {
   const { id = '' } = useParams<{ id: string }>();
@@ -38,14 +39,9 @@ function brandValues(brand: Brand) {
   };
 }
 
-const BRAND_LABELS = {
-  is_fake: 'Fake brand',
-  manufacturer_id: 'Manufacturer',
-  lcv_manufacturer_id: 'LCV manufacturer',
-};
-
 function EditBrand({ brand, onReload }: { brand: Brand; onReload: () => void }) {
   const [, navigate] = useLocation();
+  const makers = useManufacturers();
   const flow = useSaveForm({
     id: `brand-edit-${brand.id}`,
     schema: brandUpdateSchema,
@@ -70,7 +66,7 @@ function EditBrand({ brand, onReload }: { brand: Brand; onReload: () => void }) 
             flow={flow}
             schema={brandUpdateSchema}
             restorer={restorer}
-            labels={BRAND_LABELS}
+            views={brandViews(makers.data)}
             list={(page) => api.brands.history({ query: { id, page } })}
             show={async (revision) => {
               const { data } = await api.brands.historyShow({ query: { id, revision } });
@@ -80,7 +76,13 @@ function EditBrand({ brand, onReload }: { brand: Brand; onReload: () => void }) 
           />
         }
       />
-      <BrandForm key={restorer.round} flow={flow} slugFollowsName={false} onReload={onReload} />
+      <BrandForm
+        key={restorer.round}
+        flow={flow}
+        slugFollowsName={false}
+        onReload={onReload}
+        makers={makers}
+      />
     </>
   );
 }

@@ -171,6 +171,11 @@ describe('the brand form', () => {
         name: 'Kia Cars',
         slug: 'kia-cars',
         live: false,
+        is_fake: true,
+        manufacturer_id: 504,
+        manufacturer: { name: 'Citroen', code: 504 },
+        lcv_manufacturer_id: 505,
+        lcvManufacturer: { name: 'Ford', code: 505 },
         updated_at: '2024-03-05T10:00:00.000Z',
       },
     });
@@ -184,7 +189,15 @@ describe('the brand form', () => {
     expect((await within(dialog).findByText(/Cars/, { selector: 'del' })).textContent).toMatch(
       /^removed: +Cars$/,
     );
-    expect(within(dialog).getByText('Live', { selector: 'dt' })).toBeTruthy();
+    // Each field under the form's label, the makes by name and the flags as Yes or No.
+    const change = (label: string) =>
+      within(dialog).getByText(label, { selector: 'dt' }).parentElement?.textContent;
+    expect(change('Live')).toBe('LiveThis version: removed: No→Current: added: Yes');
+    expect(change('Fake brand')).toBe('Fake brandThis version: removed: Yes→Current: added: No');
+    expect(change('Manufacturer')).toBe('ManufacturerThis version: removed: Citroen→Current: added: Kia');
+    expect(change('LCV manufacturer')).toBe(
+      'LCV manufacturerThis version: removed: Ford→Current: added: None',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Restore this version' }));
 
     await waitFor(() => expect(textbox('Name').value).toBe('Kia Cars'));
@@ -205,6 +218,9 @@ describe('the brand form', () => {
         name: 'Kia Cars',
         slug: 'kia-cars',
         live: false,
+        is_fake: true,
+        manufacturer_id: 504,
+        lcv_manufacturer_id: 505,
         updated_at: kia.updated_at,
       }),
     });

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { brandCreateSchema, brandUpdateSchema } from '@/api/contract/brands';
-import { api } from '@/api/endpoints';
 import { uploadFile } from '@/api/uploads';
 import { describeFailure } from '@/machines/errors';
 import { slugify } from '@/shared/slug';
@@ -8,8 +7,8 @@ import { Field } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import type { SaveForm } from '@/ui/forms/useSaveForm';
 import { toast } from '@/ui/toasts';
-import { useLoad } from '@/ui/useLoad';
 import { ManufacturerSelect } from './ManufacturerSelect';
+import type { MakersLoad } from './manufacturers';
 
 interface BrandFormProps {
   flow: SaveForm<typeof brandCreateSchema> | SaveForm<typeof brandUpdateSchema>;
@@ -19,20 +18,13 @@ interface BrandFormProps {
    */
   slugFollowsName: boolean;
   onReload?: () => void;
-}
-
-async function loadManufacturers() {
-  const [car, lcv] = await Promise.all([
-    api.brands.manufacturers({ query: { type: 'Car' } }),
-    api.brands.manufacturers({ query: { type: 'LCV' } }),
-  ]);
-  return { car: car.data, lcv: lcv.data };
+  /** The makes the selects offer (useManufacturers). */
+  makers: MakersLoad;
 }
 
 /** The brand form (spec §2 Brands): name, slug, live, fake, car and LCV makes, logo. */
-export function BrandForm({ flow, slugFollowsName, onReload }: BrandFormProps) {
+export function BrandForm({ flow, slugFollowsName, onReload, makers }: BrandFormProps) {
   const { fields } = flow;
-  const makers = useLoad(loadManufacturers, 'manufacturers');
   const [slug, setSlug] = useState(fields.slug.defaultValue ?? '');
   const [following, setFollowing] = useState(slugFollowsName);
 
@@ -76,13 +68,13 @@ export function BrandForm({ flow, slugFollowsName, onReload }: BrandFormProps) {
         onChange={flow.onChange}
         key={fields.lcv_manufacturer_id.key}
       />
-      <Field kind="switch" field={fields.live} value="1" description="Shown on the website.">
+      {/* Both post the form library's own 'on', so a revision loaded into the form ticks them too. */}
+      <Field kind="switch" field={fields.live} description="Shown on the website.">
         Live
       </Field>
       <Field
         kind="checkbox"
         field={fields.is_fake}
-        value="1"
         description="A brand of the group's own, such as Approved Used, that no manufacturer makes."
       >
         Fake brand

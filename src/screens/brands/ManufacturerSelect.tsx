@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Manufacturer } from '@/api/contract/brands';
 import type { FieldMeta } from '@/ui/formProps';
 import { Select } from '@/ui/Select';
+import { makerChoices } from './manufacturers';
 
 export interface ManufacturerSelectProps {
   label: string;
@@ -12,9 +13,6 @@ export interface ManufacturerSelectProps {
   /** Told when the choice changes, so the field's server error can go. */
   onChange: (name: string) => void;
 }
-
-/** 'None' is code 0 (spec §5): picking a name sets its code, picking none sets 0. */
-const NONE = { id: 0, name: 'None' };
 
 /**
  * A make chosen by name that posts its code. The code posts from a hidden input rather than from
@@ -28,7 +26,7 @@ export function ManufacturerSelect({
   onChange,
 }: ManufacturerSelectProps) {
   const [code, setCode] = useState(() => Number(field.defaultValue) || 0);
-  const items = [NONE, ...(manufacturers ?? []).map((maker) => ({ id: maker.code, name: maker.name }))];
+  const items = makerChoices(manufacturers);
   const errors = field.errors && field.errors.length > 0 ? field.errors : undefined;
   return (
     <div>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { type Dealership, dealershipUpdateSchema } from '@/api/contract/dealerships';
 import { api } from '@/api/endpoints';
@@ -10,6 +11,7 @@ import { DealershipForm } from './DealershipForm';
 import type { DealershipOptions } from './form';
 import { loadDealershipOptions, withOwnBrand } from './options';
 import { dealershipValues } from './values';
+import { dealershipViews } from './views';
 
 /** The dealership with the choices of its selects; `updated_at` keys the form to this version. */
 async function loadDealership(id: number) {
@@ -47,6 +49,9 @@ interface EditDealershipProps {
 
 function EditDealership({ dealership, options, onReload }: EditDealershipProps) {
   const [, navigate] = useLocation();
+  // A revision names its brand even once the brand is in the bin: it joins the choices, so the
+  // comparison names it and the brand select keeps it when the revision is restored.
+  const [named, setNamed] = useState(options);
   const flow = useSaveForm({
     id: `dealership-edit-${dealership.id}`,
     schema: dealershipUpdateSchema,
@@ -74,16 +79,18 @@ function EditDealership({ dealership, options, onReload }: EditDealershipProps) 
             flow={flow}
             schema={dealershipUpdateSchema}
             restorer={restorer}
+            views={dealershipViews(named)}
             list={(page) => api.dealerships.history({ query: { id, page } })}
             show={async (revision) => {
               const { data } = await api.dealerships.historyShow({ query: { id, revision } });
+              setNamed((known) => withOwnBrand(known, data));
               // The form keeps the version it loaded: saving the revision is checked against it.
               return { ...dealershipValues(data), updated_at: dealership.updated_at };
             }}
           />
         }
       />
-      <DealershipForm key={restorer.round} flow={flow} options={options} isNew={false} onReload={onReload} />
+      <DealershipForm key={restorer.round} flow={flow} options={named} isNew={false} onReload={onReload} />
     </>
   );
 }

@@ -379,6 +379,11 @@ describe('the dealership form', { timeout: 20_000 }, () => {
       data: {
         ...leeds,
         name: 'Kia Leeds',
+        // A brand since put in the bin: the brands list lacks it, the revision names it.
+        brand_id: 8,
+        brand: { id: 8, name: 'Seat', meta: {} },
+        live: false,
+        vehicles_dealer_id: null,
         team: [{ name: 'Cat Cole', content: 'Head of sales', image: [] }],
         updated_at: '2024-03-05T10:00:00.000Z',
       },
@@ -388,8 +393,16 @@ describe('the dealership form', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'History' }));
     await user.click(await screen.findByRole('button', { name: /^Compare the version of/ }));
     const dialog = screen.getByRole('dialog', { name: 'History' });
-    expect(await within(dialog).findByText('Team › 1 › Name', { selector: 'dt' })).toBeTruthy();
+    expect(await within(dialog).findByText('Team member 1 › Name', { selector: 'dt' })).toBeTruthy();
     expect(within(dialog).getByText(/Northway/, { selector: 'ins' })).toBeTruthy();
+    // The brand and the stock-feed dealer by name, live as Yes or No: as the form shows them.
+    const change = (label: string) =>
+      within(dialog).getByText(label, { selector: 'dt' }).parentElement?.textContent;
+    expect(change('Brand')).toBe('BrandThis version: removed: Seat→Current: added: Kia');
+    expect(change('Vehicles dealer')).toBe(
+      'Vehicles dealerThis version: removed: None→Current: added: Leeds stock',
+    );
+    expect(change('Live')).toBe('LiveThis version: removed: No→Current: added: Yes');
     await user.click(within(dialog).getByRole('button', { name: 'Restore this version' }));
 
     await waitFor(() => expect(textbox('Name').value).toBe('Kia Leeds'));
@@ -400,6 +413,8 @@ describe('the dealership form', { timeout: 20_000 }, () => {
       params: { id: 5 },
       body: expect.objectContaining({
         name: 'Kia Leeds',
+        brand_id: 8,
+        live: false,
         team: [{ name: 'Cat Cole', content: 'Head of sales', image: [] }],
         updated_at: leeds.updated_at,
       }),

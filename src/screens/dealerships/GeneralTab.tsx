@@ -4,9 +4,7 @@ import { Field } from '@/ui/Field';
 import { siteUrl } from '@/ui/lifecycle/SiteAddress';
 import styles from './DealershipForm.module.css';
 import type { DealershipFields, DealershipOptions } from './form';
-
-/** 'None' clears a choice; the API reads 0 as no brand or dealer. */
-const none = { id: 0, name: 'None' };
+import { NO_CHOICE } from './views';
 
 interface GeneralTabProps {
   fields: DealershipFields;
@@ -42,13 +40,13 @@ export function GeneralTab({ fields, options, slugFollowsName }: GeneralTabProps
           setFollows(slugFollowsName && value === '');
         }}
       />
-      <Field kind="select" field={fields.brand_id} label="Brand" items={[none, ...options.brands]} />
+      <Field kind="select" field={fields.brand_id} label="Brand" items={[NO_CHOICE, ...options.brands]} />
       <Field
         kind="select"
         field={fields.vehicles_dealer_id}
         label="Vehicles dealer"
         description="The dealer in the vehicle stock feed whose cars this dealership shows."
-        items={[none, ...options.vehicleDealers]}
+        items={[NO_CHOICE, ...options.vehicleDealers]}
       />
       <div className={styles.full}>
         {/* Posts 'false' when off too: the dealership's schema wants the choice either way. */}

@@ -7,10 +7,17 @@ import { BuilderScreen } from '@/blocks/builder/LoadedBuilder';
 import { PageSettings } from '@/blocks/builder/PageSettings';
 import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
 import { DEFAULT_SETTINGS, type SettingsValues, settingsOf } from '@/blocks/builder/settingsValues';
+import { pageSettingsViews } from '@/blocks/builder/settingsViews';
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
 import { toast } from '@/ui/toasts';
-import { DEFAULT_MESSAGES, FORM_REQUIRED, FormMessages, type FormMessagesValues } from './FormMessages';
+import {
+  DEFAULT_MESSAGES,
+  FORM_MESSAGES_VIEWS,
+  FORM_REQUIRED,
+  FormMessages,
+  type FormMessagesValues,
+} from './FormMessages';
 
 type FormBuilderValues = SettingsValues & FormMessagesValues;
 
@@ -91,6 +98,7 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
           list: (page) => api.forms.history({ query: { id, page } }),
           show: async (revision) =>
             formStart((await api.forms.historyShow({ query: { id, revision } })).data),
+          views: { ...pageSettingsViews(options), ...FORM_MESSAGES_VIEWS },
         };
   return (
     <RecordBuilder

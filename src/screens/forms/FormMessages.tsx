@@ -1,5 +1,6 @@
 import { type EmailType, formFieldsBase } from '@/api/contract/forms';
 import { requiredMarkers } from '@/blocks/builder/settingsValues';
+import { choice, type FieldViews } from '@/shared/history/fieldViews';
 import { Field } from '@/ui/Field';
 import type { FieldMeta } from '@/ui/formProps';
 import styles from './FormMessages.module.css';
@@ -50,6 +51,18 @@ const EMAIL_TYPES = [
   { id: 'dealerships', name: 'Dealerships' },
   { id: 'emails', name: 'Emails' },
 ];
+
+/** The form's messages as the History panel shows them: labelled as here, choices by name. */
+export const FORM_MESSAGES_VIEWS: FieldViews = {
+  'emails.subject': { label: 'Email subject' },
+  'emails.email_title': { label: 'Email title' },
+  'emails.email_body': { label: 'Email body' },
+  'emails.send_email': { label: 'Send email', format: choice(YES_NO) },
+  'emails.email_lists': { label: 'Email lists' },
+  'emails.email_type': { label: 'Email type', format: choice(EMAIL_TYPES) },
+  'thank_you.title': { label: 'Thank-you title' },
+  'thank_you.description': { label: 'Thank-you description' },
+};
 
 export interface FormMessagesProps {
   values: FormMessagesValues;

@@ -14,6 +14,7 @@ import {
   type SettingsValues,
   settingsOf,
 } from '@/blocks/builder/settingsValues';
+import { pageSettingsViews } from '@/blocks/builder/settingsViews';
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
 import { toast } from '@/ui/toasts';
@@ -100,6 +101,7 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
           list: (page) => api.pages.history({ query: { id, page } }),
           show: async (revision) =>
             pageStart((await api.pages.historyShow({ query: { id, revision } })).data),
+          views: pageSettingsViews(options),
         };
   return (
     <RecordBuilder

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { type LoadedSiteSettings, siteSettingsFields } from '@/api/contract/settings';
 import { api } from '@/api/endpoints';
+import type { FieldViews } from '@/shared/history/fieldViews';
 import { ExportDialog } from '@/ui/ExportDialog';
 import { Field } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
@@ -15,16 +16,17 @@ import { useLoad } from '@/ui/useLoad';
 import styles from './SettingsScreen.module.css';
 
 /** The settings' fields as the form labels them, for the History panel's comparison. */
-const SETTINGS_LABELS = {
-  site_name: 'Site name',
-  'evolution.id': 'Finance provider › Username',
-  'evolution.password': 'Finance provider › QuoteeUID',
-  'hpi.customer_code': 'Vehicle history check › Customer code',
-  'hpi.password': 'Vehicle history check › Password',
-  'hpi.initials': 'Vehicle history check › Initials',
-  'cap.valuation_margin': 'Valuation margin',
-  'voucher.code': 'Voucher code',
-  'voucher.value': 'Voucher value',
+const SETTINGS_VIEWS: FieldViews = {
+  site_name: { label: 'Site name' },
+  social: { label: 'Social links' },
+  'evolution.id': { label: 'Finance provider › Username' },
+  'evolution.password': { label: 'Finance provider › QuoteeUID' },
+  'hpi.customer_code': { label: 'Vehicle history check › Customer code' },
+  'hpi.password': { label: 'Vehicle history check › Password' },
+  'hpi.initials': { label: 'Vehicle history check › Initials' },
+  'cap.valuation_margin': { label: 'Valuation margin' },
+  'voucher.code': { label: 'Voucher code' },
+  'voucher.value': { label: 'Voucher value' },
 };
 
 /** Spec §2: the settings form shows its loader for 200 ms on first load, however fast the answer. */
@@ -112,7 +114,7 @@ function SettingsForm({ settings, onReload }: { settings: LoadedSiteSettings; on
           flow={flow}
           schema={siteSettingsFields}
           restorer={restorer}
-          labels={SETTINGS_LABELS}
+          views={SETTINGS_VIEWS}
           secret={['hpi.password']}
           list={(page) => api.settings.history({ query: { page } })}
           show={async (revision) => {

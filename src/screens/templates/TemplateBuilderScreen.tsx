@@ -9,6 +9,7 @@ import { requiredMarkers } from '@/blocks/builder/settingsValues';
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { YesNoField } from '@/blocks/builder/YesNoField';
 import { draftKey } from '@/blocks/drafts';
+import { type FieldViews, yesNo } from '@/shared/history/fieldViews';
 import { Field } from '@/ui/Field';
 import { toast } from '@/ui/toasts';
 
@@ -19,6 +20,13 @@ interface TemplateValues {
   lock_pages: 0 | 1;
   is_allowed_children: 0 | 1;
 }
+
+/** The template's own fields as its builder labels them, for the History panel. */
+const TEMPLATE_VIEWS: FieldViews = {
+  locked: { label: 'Locked', format: yesNo },
+  lock_pages: { label: 'Lock pages made from it', format: yesNo },
+  is_allowed_children: { label: 'Pages made from it may hold children', format: yesNo },
+};
 
 interface Loaded {
   options: BuilderOptions;
@@ -88,6 +96,7 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
           list: (page) => api.templates.history({ query: { id, page } }),
           show: async (revision) =>
             templateStart((await api.templates.historyShow({ query: { id, revision } })).data),
+          views: TEMPLATE_VIEWS,
         };
   return (
     <RecordBuilder

@@ -12,6 +12,7 @@ import {
   type WordSegment,
   wordDiff,
 } from './diff';
+import { choice, dateTime, yesNo } from './fieldViews';
 
 const join = (segments: WordSegment[], side: 'before' | 'after') =>
   segments
@@ -90,11 +91,11 @@ describe('fieldsDiff', () => {
     const changes = fieldsDiff(
       { name: 'Offers', meta: { title: 'Offers', description: 'Old deals' }, published: 1 },
       { name: 'Offers', meta: { title: 'Spring Offers', description: 'Old deals' }, published: 0 },
-      { labels: { published: 'Published' } },
+      { views: { meta: {}, published: { label: 'Published', format: yesNo } } },
     );
     expect(changes.map(({ label, before, after }) => ({ label, before, after }))).toEqual([
       { label: 'Meta › Title', before: 'Offers', after: 'Spring Offers' },
-      { label: 'Published', before: '1', after: '0' },
+      { label: 'Published', before: 'Yes', after: 'No' },
     ]);
     expect(changes[0]?.words).toEqual([
       { kind: 'added', text: 'Spring ' },
@@ -133,6 +134,43 @@ describe('fieldsDiff', () => {
       expect.objectContaining({ path: 'live', before: 'No', after: 'Yes' }),
       expect.objectContaining({ path: 'files', before: 'a.png', after: 'a.png, b.png' }),
     ]);
+  });
+
+  it('reads each field as its edit screen shows it: its label, Yes/No, a time, a choice by name', () => {
+    const views = {
+      brand_id: {
+        label: 'Brand',
+        format: choice([
+          { id: 3, name: 'Kia' },
+          { id: 4, name: 'Skoda' },
+        ]),
+      },
+      live: { label: 'Live', format: yesNo },
+      published_at: { label: 'Published at', format: dateTime },
+      'team.*': { label: 'Team member {n}' },
+    };
+    const changes = fieldsDiff(
+      { brand_id: 3, live: 1, published_at: '2026-03-05T09:30', team: [{ name: 'Ann' }] },
+      { brand_id: '4', live: 'on', published_at: '2026-03-06T14:05', team: [{ name: 'Bob' }] },
+      { views },
+    );
+    expect(changes.map(({ label, before, after }) => [label, before, after])).toEqual([
+      ['Brand', 'Kia', 'Skoda'],
+      ['Published at', '5 Mar 26, 09:30', '6 Mar 26, 14:05'],
+      ['Team member 1 › Name', 'Ann', 'Bob'],
+    ]);
+    // The same flag stored as 1 and posted as 'on' is no change.
+    expect(changes.some((change) => change.path === 'live')).toBe(false);
+  });
+
+  it('lists the changes in the order of the form, then those it has no view of', () => {
+    const views = { name: { label: 'Name' }, address: {}, live: { label: 'Live', format: yesNo } };
+    const changes = fieldsDiff(
+      { live: false, extra: 'a', address: { city: 'Leeds' }, name: 'Kia' },
+      { live: true, extra: 'b', address: { city: 'York' }, name: 'Kia UK' },
+      { views },
+    );
+    expect(changes.map((change) => change.label)).toEqual(['Name', 'Address › City', 'Live', 'Extra']);
   });
 
   it('follows lists of objects entry by entry', () => {

@@ -4,6 +4,8 @@
  * else that needs to say what changed.
  */
 
+import { type FieldViews, formattedText, labelOf, patternOf, viewOf } from './fieldViews';
+
 /** A run of words that both versions have, or that only the newer (added) or older (removed) has. */
 export interface WordSegment {
   kind: 'same' | 'added' | 'removed';
@@ -160,16 +162,7 @@ export function flatten(value: unknown, prefix = ''): Record<string, unknown> {
 }
 
 /** 'meta.og_title' -> 'Meta › Og title'; 'team.0.name' -> 'Team › 1 › Name'. */
-export function humanLabel(path: string): string {
-  return path
-    .split('.')
-    .map((part) => {
-      if (/^\d+$/.test(part)) return String(Number(part) + 1);
-      const words = part.replace(/[_-]+/g, ' ').trim();
-      return words.charAt(0).toUpperCase() + words.slice(1);
-    })
-    .join(' › ');
-}
+export const humanLabel = (path: string): string => labelOf({}, path);
 
 /** One field that differs: its label, its text in each version, and the words that changed. */
 export interface FieldChange {
@@ -181,12 +174,28 @@ export interface FieldChange {
 }
 
 export interface FieldDiffOptions {
-  /** Labels by dotted path, where the editor names a field otherwise than its path says. */
-  labels?: Readonly<Record<string, string>>;
+  /** How the editor shows its fields (labels, yes/no, dates, choices by name), by dotted path. */
+  views?: FieldViews;
   /** Paths left out of the comparison (the version stamp, what the server makes itself). */
   ignore?: readonly string[];
   /** Paths whose values are never shown (passwords): only that they changed. */
   secret?: readonly string[];
+}
+
+/** Changes in the order their views are listed; those without a view keep their order, after them. */
+function inViewOrder(changes: FieldChange[], views: FieldViews): FieldChange[] {
+  const order = Object.keys(views);
+  if (order.length === 0) return changes;
+  const rank = (path: string) => {
+    const pattern = patternOf(path);
+    const at = order.findIndex((key) => pattern === key || pattern.startsWith(`${key}.`));
+    return at < 0 ? order.length : at;
+  };
+  // Array.prototype.sort is stable: changes of one rank keep their order.
+  return changes
+    .map((change) => ({ change, rank: rank(change.path) }))
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ change }) => change);
 }
 
 /** What a secret field shows in place of its values. */
@@ -197,40 +206,32 @@ const ignored = (path: string, ignore: readonly string[]) =>
   ignore.some((skip) => path === skip || path.startsWith(`${skip}.`));
 
 /**
- * The fields whose text differs between `before` and `after`, in the order `after` has them
- * (then any only `before` has), with the words inserted and deleted.
+ * The fields whose text differs between `before` and `after`, with the words inserted and
+ * deleted: in the order the views list them (the order of the form), then in the order `after`
+ * has them (then any only `before` has).
  */
 export function fieldsDiff(before: unknown, after: unknown, options: FieldDiffOptions = {}): FieldChange[] {
-  const { labels = {}, ignore = [], secret = [] } = options;
+  const { views = {}, ignore = [], secret = [] } = options;
   const old = flatten(before);
   const next = flatten(after);
   const paths = [...new Set([...Object.keys(next), ...Object.keys(old)])];
   const changes: FieldChange[] = [];
   for (const path of paths) {
     if (ignored(path, ignore)) continue;
-    const was = valueText(old[path]);
-    const is = valueText(next[path]);
+    const format = viewOf(views, path)?.format;
+    const text = (value: unknown) => (format ? formattedText(value, format) : null) ?? valueText(value);
+    const was = text(old[path]);
+    const is = text(next[path]);
     if (was === is) continue;
+    const label = labelOf(views, path);
     if (ignored(path, secret)) {
       const words = wordDiff(SECRET_BEFORE, SECRET_AFTER);
-      changes.push({
-        path,
-        label: labels[path] ?? humanLabel(path),
-        before: SECRET_BEFORE,
-        after: SECRET_AFTER,
-        words,
-      });
+      changes.push({ path, label, before: SECRET_BEFORE, after: SECRET_AFTER, words });
       continue;
     }
-    changes.push({
-      path,
-      label: labels[path] ?? humanLabel(path),
-      before: was,
-      after: is,
-      words: wordDiff(was, is),
-    });
+    changes.push({ path, label, before: was, after: is, words: wordDiff(was, is) });
   }
-  return changes;
+  return inViewOrder(changes, views);
 }
 
 /** A block as compared: who it is (when it has an identity), its kind, its name and its fields. */
@@ -241,6 +242,8 @@ export interface DiffBlock {
   /** What the editor calls it ('Hero banner'). */
   name: string;
   fields: Readonly<Record<string, unknown>>;
+  /** How the block's editor shows its fields, in place of the views the comparison was given. */
+  views?: FieldViews;
 }
 
 export type BlockChange =
@@ -319,7 +322,10 @@ export function blocksDiff(
     const fields = fieldsDiff(
       { name: old.name, ...old.fields },
       { name: block.name, ...block.fields },
-      options,
+      {
+        ...options,
+        views: block.views ?? options.views ?? {},
+      },
     );
     const moved = !steady.has(i);
     if (!moved && fields.length === 0) return;

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { fieldsDiff } from '@/shared/history/diff';
+import type { FieldViews } from '@/shared/history/fieldViews';
 import { LeavePrompt } from '../LeavePrompt';
 import { firstField } from './focusAfterDialogs';
 import { HistoryButton, type RevisionPage } from './HistoryPanel';
@@ -64,8 +65,11 @@ export interface FormHistoryProps {
   list: (page: number) => Promise<RevisionPage>;
   /** A revision as the form's values (what its first values would be had it been loaded). */
   show: (revision: number) => Promise<FormValues>;
-  /** Labels by dotted field name, where a path does not say it well. */
-  labels?: Readonly<Record<string, string>>;
+  /**
+   * How the form shows its fields, by dotted field name: labels, Yes/No, dates, and a choice (a
+   * brand, a make) by the name its select shows, so the comparison reads as the form does.
+   */
+  views?: FieldViews;
   /** Fields whose values are never shown (passwords): only that they changed. */
   secret?: readonly string[];
 }
@@ -74,7 +78,7 @@ export interface FormHistoryProps {
  * The History of a brand, dealership or settings form: compares a revision's fields with what
  * the form holds now and loads it as unsaved changes; leaving before saving them asks first.
  */
-export function FormHistory({ flow, schema, restorer, list, show, labels, secret = [] }: FormHistoryProps) {
+export function FormHistory({ flow, schema, restorer, list, show, views, secret = [] }: FormHistoryProps) {
   return (
     <>
       <HistoryButton<FormValues>
@@ -84,7 +88,7 @@ export function FormHistory({ flow, schema, restorer, list, show, labels, secret
           fields: fieldsDiff(revisionValues(revision, schema), current, {
             ignore: ['updated_at'],
             secret,
-            ...(labels ? { labels } : {}),
+            ...(views ? { views } : {}),
           }),
           blocks: [],
         })}
