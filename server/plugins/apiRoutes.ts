@@ -68,6 +68,7 @@ export async function apiRoutes(
   historyRoutes(api, { db });
   siteRoutes(api, {
     db,
+    plainQuery: (text) => database.query(text),
     reader: createSiteReader(db, { fileUrl: fileUrlFrom(config.publicUrl) }),
     origins: config.siteOrigins,
   });

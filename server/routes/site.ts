@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { calls as site } from '@/api/contract/site';
 import type { Db } from '../db/open';
-import { createContentVersionReader, SiteAnswerCache } from '../domain/site/contentVersion';
+import { createContentVersionReader, type PlainQuery, SiteAnswerCache } from '../domain/site/contentVersion';
 import { type SiteReader, slugOfPath } from '../domain/site/reader';
 import { notFound } from '../http/errors';
 import { registerCall } from '../http/route';
@@ -67,12 +67,19 @@ function sendAnswer(
  */
 export function siteRoutes(
   app: FastifyInstance,
-  opts: { db: Db; reader: SiteReader; origins: string[]; cache?: SiteAnswerCache },
+  opts: {
+    db: Db;
+    reader: SiteReader;
+    origins: string[];
+    cache?: SiteAnswerCache;
+    /** Sends the content version's read as plain text (see createContentVersionReader). */
+    plainQuery?: PlainQuery;
+  },
 ) {
   const { db, reader } = opts;
   const origins = new Set(opts.origins);
   const cache = opts.cache ?? new SiteAnswerCache();
-  const readContentVersion = createContentVersionReader();
+  const readContentVersion = createContentVersionReader(opts.plainQuery);
 
   /**
    * The answer to one request, built and serialised at most once per content version: while the

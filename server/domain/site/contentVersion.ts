@@ -21,20 +21,25 @@ export async function readContentVersion(db: Db): Promise<{ version: string; nex
   return { version: `${row.version}/${nextChange?.toISOString() ?? ''}`, nextChange };
 }
 
+/** Runs one statement without parameters, as plain text: the cheapest way PGlite has to ask. */
+export type PlainQuery = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+
+const STORED_VERSION = 'select version, now() as now from site_content_version';
+
 /**
  * readContentVersion for a process that asks often: the next scheduled change is looked up again
  * only when the stored version moved or that change's time has come (by the database's clock), so
- * most reads are one single-row select with nothing for the planner to weigh. Answers the same
- * as readContentVersion at every moment.
+ * most reads are one single-row select with nothing to plan or bind (sent as plain text when
+ * `plain` is given). Answers the same as readContentVersion at every moment.
  */
-export function createContentVersionReader(): (
-  db: Db,
-) => Promise<{ version: string; nextChange: Date | null }> {
+export function createContentVersionReader(
+  plain?: PlainQuery,
+): (db: Db) => Promise<{ version: string; nextChange: Date | null }> {
   let known: { stored: string; nextChange: Date | null; version: string } | null = null;
   return async (db) => {
-    const [row] = rowsOf<{ version: string | number; now: string | Date }>(
-      await db.execute(sql`select version, now() as now from site_content_version`),
-    );
+    const [row] = plain
+      ? ((await plain(STORED_VERSION)).rows as { version: string | number; now: string | Date }[])
+      : rowsOf<{ version: string | number; now: string | Date }>(await db.execute(sql.raw(STORED_VERSION)));
     if (!row) throw new Error('site_content_version has no row: the migrations have not run');
     const stored = String(row.version);
     const now = new Date(row.now).getTime();
