@@ -23,6 +23,8 @@ import type { SpecModel } from './model';
 
 export const FAILURE = 'Server Error';
 export const CONFLICT = 'Someone else changed this page. Reload it to see their changes.';
+/** The tooltip on Save while a block is open (spec §4 Builder items), word for word. */
+export const EDITING_LOCK = 'Please finish editing your item before saving.';
 
 /** A block as the editor sees it in the list. */
 export interface SpecBlock {
@@ -127,7 +129,7 @@ export interface BuilderSeen {
   canUndo: boolean;
   canRedo: boolean;
   canAdd: boolean;
-  /** False shows 'Please finish editing your item before saving.' (or a save under way). */
+  /** False shows EDITING_LOCK (or a save under way). */
   canSave: boolean;
   offered: boolean;
   pending: boolean;

@@ -8,18 +8,21 @@ import {
   type BuilderSpecInput,
   builderSpec,
   CONFLICT,
+  EDITING_LOCK,
   FAILURE,
   FAQ,
   HERO,
+  PASTED,
+  REVISION,
   type SpecBlock,
   type SpecBounds,
   shownBlock,
 } from './builder-spec';
 import { describeSpecEvent } from './lifecycle-spec';
-import { modelPaths, replayModel } from './model';
+import { type ModelPath, modelPaths, replayModel } from './model';
 import { FakeCalls, loadMachine, settle } from './replay';
 
-const { builderMachine, HISTORY_LIMIT, SLUG_DELAY_MS, draftOf } = await loadMachine(
+const { builderMachine, EDITING_LOCK_MESSAGE, HISTORY_LIMIT, SLUG_DELAY_MS, draftOf } = await loadMachine(
   import('@/machines/builder'),
 );
 
@@ -218,6 +221,52 @@ for (const [title, input, offer, bounds, maxLength] of configs) {
   });
 }
 
+/** A block change of each kind, on the page of two. */
+const blockChanges: BuilderSpecEvent[] = [
+  { type: 'item.add', block: FAQ },
+  { type: 'item.paste', blocks: [PASTED], at: 0 },
+  { type: 'item.move', from: 0, to: 1 },
+  { type: 'item.remove', at: 0 },
+  { type: 'item.duplicate', at: 0 },
+  { type: 'item.hide', at: 0, hidden: true },
+];
+
+/**
+ * Paths on the page of two that the graphs above leave out, as their bounds never reach them: a
+ * block change or a redo after a failed save (the page no longer shows the failure), and a block
+ * added after a revision was loaded (it gets a key of its own).
+ */
+const chosen: BuilderSpecEvent[][] = [
+  ...blockChanges.map((change): BuilderSpecEvent[] => [{ type: 'page.save' }, { type: 'save.fail' }, change]),
+  [
+    { type: 'item.remove', at: 0 },
+    { type: 'history.undo' },
+    { type: 'page.save' },
+    { type: 'save.fail' },
+    { type: 'history.redo' },
+  ],
+  [
+    { type: 'revision.load', draft: REVISION },
+    { type: 'item.add', block: HERO },
+  ],
+];
+
+describe('the builder machine follows the spec model along chosen paths', () => {
+  const spec = builderSpec(two, {}, { blocks: 0, history: 0, keys: 0 });
+  for (const events of chosen) {
+    const path: ModelPath<BuilderSpecEvent> = { events, title: events.map(describeSpecEvent).join(', ') };
+    it(`shows what the spec says after ${path.title}`, async () => {
+      const { actor, calls } = start(toInput(two));
+      await replayModel(spec, path, {
+        apply: (event) => apply(actor, calls, event),
+        sees: () => seen(actor),
+        calls: () => spoken(calls),
+      });
+      actor.stop();
+    });
+  }
+});
+
 /** The calls made, with the saved blocks as the spec writes them. */
 function spoken(calls: FakeCalls) {
   return calls.made.map(({ src, input }) => {
@@ -300,6 +349,22 @@ describe('builder machine rules', () => {
     calls.resolve('slugOf', { slug: 'deals' });
     await settle();
     expect(actor.getSnapshot().context.slug).toBe('deals');
+  });
+
+  it("says in the spec's words why Save waits while a block is open", () => {
+    expect(EDITING_LOCK_MESSAGE).toBe(EDITING_LOCK);
+  });
+
+  it('started without its calls, never takes a save or a slug it did not get', async () => {
+    const actor = createActor(builderMachine, {
+      input: { items: [hero], name: 'Home', slug: 'home' },
+    }).start();
+    actor.send({ type: 'name.change', name: 'Used' });
+    await vi.advanceTimersByTimeAsync(SLUG_DELAY_MS);
+    actor.send({ type: 'page.save' });
+    await settle();
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(seen(actor)).toMatchObject({ slug: 'home', saved: false, failed: true, changed: true });
   });
 
   it('keeps the blocks, name and slug when the save fails, and saves them again', async () => {
