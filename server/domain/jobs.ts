@@ -48,7 +48,6 @@ export interface JobsOptions {
 
 /** The schema pg-boss keeps its tables in. */
 export const JOBS_SCHEMA = 'pgboss';
-const SCHEMA = JOBS_SCHEMA;
 
 /** The stop signal tells a handler to give up between steps; it then throws this. */
 export class JobStopped extends Error {
@@ -80,7 +79,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { database } = options;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.query(text, values) },
-    schema: SCHEMA,
+    schema: JOBS_SCHEMA,
     // No cron schedules: nothing here runs on a timer.
     schedule: false,
     // Expired jobs are found by this upkeep, so it runs at least as often as a job may last.
@@ -107,7 +106,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   if (database.kind === 'pglite') {
     // Only this process can open the directory: a job still active now was cut off by a crash.
     const orphans = await database.query(
-      `SELECT name, id FROM ${SCHEMA}.job WHERE state = 'active' AND name = ANY($1::text[])`,
+      `SELECT name, id FROM ${JOBS_SCHEMA}.job WHERE state = 'active' AND name = ANY($1::text[])`,
       [names],
     );
     for (const row of orphans.rows)
