@@ -1,6 +1,7 @@
 import { and, asc, desc, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { HistoryArea } from '@/api/contract/history';
+import type { ActivityArea } from '@/api/contract/activity';
+import { isHistoryArea } from '@/api/contract/history';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { invalid } from '../http/errors';
@@ -22,11 +23,11 @@ export interface LifecycleTable {
   /** Where staff order the rows by hand (brands, dealerships); lists then follow it. */
   order?: OrderedList;
   /** The area the activity log files these changes under; the row's name names them there. */
-  activity: { area: 'users' | HistoryArea; name: PgColumn };
+  activity: { area: ActivityArea; name: PgColumn };
 }
 
 /** Whether the area keeps revisions of its rows (users do not). */
-const keepsRevisions = (area: LifecycleTable['activity']['area']): area is HistoryArea => area !== 'users';
+const keepsRevisions = isHistoryArea;
 
 /** The names of the rows a change touches, read before it. */
 async function namesOf(tx: Db, t: LifecycleTable, ids: number[]): Promise<Map<number, string>> {

@@ -4,15 +4,17 @@ import { calls as brandCalls } from '@/api/contract/brands';
 import { calls as dealershipCalls } from '@/api/contract/dealerships';
 import type { CallDef } from '@/api/contract/define';
 import { calls as formCalls } from '@/api/contract/forms';
-import type { HistoryArea } from '@/api/contract/history';
+import { type HistoryArea, historyAreas } from '@/api/contract/history';
 import { calls as pageCalls } from '@/api/contract/pages';
 import { calls as settingsCalls } from '@/api/contract/settings';
 import { calls as templateCalls } from '@/api/contract/templates';
+import { areas } from '@/shared/areas';
 import type { Db } from '../db/open';
 import { type BrandRow, brandFromRow } from '../domain/brands';
 import { type DealershipRow, dealershipFromRow } from '../domain/dealerships';
-import { findRevision, listActivity, listRevisions, recordKey } from '../domain/history/read';
-import { loadRow, type StoredRow } from '../domain/history/rows';
+import { historyStore } from '../domain/history/areas';
+import { findRevision, listActivity, listRevisions } from '../domain/history/read';
+import { loadRow, recordKey, type StoredRow } from '../domain/history/rows';
 import type { PageRow } from '../domain/pages/read';
 import { paginate } from '../domain/paginate';
 import { loadedSettings } from '../domain/settings';
@@ -26,62 +28,39 @@ type Serialise = (db: Db, row: StoredRow) => Promise<unknown> | unknown;
 
 /**
  * Each area's history calls and how a stored row becomes what its edit (or show) call answers:
- * the same function, so a revision loads into the editor as the record itself would.
+ * the same function, so a revision loads into the editor as the record itself would. Every area
+ * of `historyAreas` has its entry, or this does not compile.
  */
-const areas: {
-  area: HistoryArea;
-  calls: { history: CallDef; historyShow: CallDef };
-  serialise: Serialise;
-  noun: string;
-}[] = [
-  {
-    area: 'pages',
-    calls: pageCalls,
-    noun: 'page',
-    serialise: (db, row) => pageForEditor(db, row as PageRow),
-  },
-  {
-    area: 'forms',
-    calls: formCalls,
-    noun: 'form',
-    serialise: (db, row) => formForEditor(db, row as PageRow),
-  },
-  {
-    area: 'templates',
-    calls: templateCalls,
-    noun: 'template',
-    serialise: (_db, row) => toTemplate(row as TemplateRow),
-  },
-  {
-    area: 'brands',
-    calls: brandCalls,
-    noun: 'brand',
-    serialise: (db, row) => brandFromRow(db, row as BrandRow),
-  },
-  {
-    area: 'dealerships',
+const historyRoutesOf: Record<
+  HistoryArea,
+  { calls: { history: CallDef; historyShow: CallDef }; serialise: Serialise }
+> = {
+  pages: { calls: pageCalls, serialise: (db, row) => pageForEditor(db, row as PageRow) },
+  forms: { calls: formCalls, serialise: (db, row) => formForEditor(db, row as PageRow) },
+  templates: { calls: templateCalls, serialise: (_db, row) => toTemplate(row as TemplateRow) },
+  brands: { calls: brandCalls, serialise: (db, row) => brandFromRow(db, row as BrandRow) },
+  dealerships: {
     calls: dealershipCalls,
-    noun: 'dealership',
     serialise: (db, row) => dealershipFromRow(db, row as DealershipRow),
   },
-  {
-    area: 'settings',
+  settings: {
     calls: settingsCalls,
-    noun: 'settings',
     serialise: (_db, row) => loadedSettings(row as { value: unknown; updatedAt: Date }),
   },
-];
+};
 
 export function historyRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
-  for (const { area, calls, serialise, noun } of areas) {
-    /** The key of the record a query names: settings have one, every other area needs its id. */
+  for (const area of historyAreas) {
+    const { calls, serialise } = historyRoutesOf[area];
+    const { noun } = areas[area];
+    const one = historyStore(area).one !== undefined;
+    /** The key of the record a query names: an area that is one record has one, any other needs its id. */
     const keyOf = async (id: number | undefined): Promise<string> => {
-      if (area !== 'settings' && id === undefined)
-        throw invalid({ id: `Choose the ${noun} whose history to show.` });
+      if (!one && id === undefined) throw invalid({ id: `Choose the ${noun} whose history to show.` });
       const key = recordKey(area, id);
-      if (area !== 'settings' && !(await loadRow(db, area, key))) {
+      if (!one && !(await loadRow(db, area, key))) {
         throw notFound(`The ${noun} you are trying to locate clearly doesn\u2019t exist...`);
       }
       return key;

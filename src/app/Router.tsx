@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { useAuthStatus } from '@/machines/session';
+import { pathTo } from '@/shared/paths';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import { AuthLayout } from './layouts/AuthLayout';
 import { type Preloadable, Preloaded, preloadable } from './preloadable';
@@ -55,7 +56,7 @@ function Guarded({ route }: { route: RouteDef }) {
   useEffect(() => preload(route), [route]);
   if (status === 'restoring' || status === 'signingOut') return <Waiting />;
   if (route.public) {
-    if (status === 'signedIn') return <Redirect to="/dashboard" replace />;
+    if (status === 'signedIn') return <Redirect to={pathTo('dashboard')} replace />;
     return (
       <AuthLayout>
         <ScreenChange title={route.title} />
@@ -65,7 +66,7 @@ function Guarded({ route }: { route: RouteDef }) {
       </AuthLayout>
     );
   }
-  if (status !== 'signedIn') return <Redirect to="/" replace />;
+  if (status !== 'signedIn') return <Redirect to={pathTo('login')} replace />;
   return (
     <Suspense fallback={<Waiting />}>
       <ScreenChange title={route.title} />

@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
+import { pathTo, type RouteName, routePaths } from '@/shared/paths';
 import type { IconName } from '@/ui/Icon';
 
 export type LayoutName = 'auth' | 'default' | 'builder';
 
 export interface RouteDef {
+  /** The route's pattern, as `routePaths` has it under its name. */
   path: string;
-  name: string;
+  name: RouteName;
   /** Names the screen in the document title and in the announcement of a route change ('Users'). */
   title: string;
   layout: LayoutName;
@@ -20,7 +22,7 @@ export const NOT_FOUND_TITLE = 'Whoops, 404!';
 
 export const routes: RouteDef[] = [
   {
-    path: '/',
+    path: routePaths.login,
     name: 'login',
     title: 'Sign in',
     layout: 'auth',
@@ -28,245 +30,230 @@ export const routes: RouteDef[] = [
     load: () => import('@/screens/auth/LoginScreen'),
   },
   {
-    path: '/dashboard',
+    path: routePaths.dashboard,
     name: 'dashboard',
     title: 'Dashboard',
     layout: 'default',
     load: () => import('@/screens/dashboard/DashboardScreen'),
   },
   {
-    path: '/users',
+    path: routePaths['users.index'],
     name: 'users.index',
     title: 'Users',
     layout: 'default',
     load: () => import('@/screens/users/UsersIndexScreen'),
   },
   {
-    path: '/users/add',
+    path: routePaths['users.add'],
     name: 'users.add',
     title: 'Add user',
     layout: 'default',
     load: () => import('@/screens/users/UserAddScreen'),
   },
   {
-    path: '/users/new',
+    path: routePaths['users.new'],
     name: 'users.new',
     title: 'Add user',
     layout: 'default',
     load: () => import('@/screens/users/UserAddScreen'),
   },
   {
-    path: '/users/edit/:id',
+    path: routePaths['users.edit'],
     name: 'users.edit',
     title: 'Edit user',
     layout: 'default',
     load: () => import('@/screens/users/UserEditScreen'),
   },
   {
-    path: '/brands',
+    path: routePaths['brands.index'],
     name: 'brands.index',
     title: 'Brands',
     layout: 'default',
     load: () => import('@/screens/brands/BrandsIndexScreen'),
   },
   {
-    path: '/brands/add',
+    path: routePaths['brands.add'],
     name: 'brands.add',
     title: 'Add brand',
     layout: 'default',
     load: () => import('@/screens/brands/BrandAddScreen'),
   },
   {
-    path: '/brands/edit/:id',
+    path: routePaths['brands.edit'],
     name: 'brands.edit',
     title: 'Edit brand',
     layout: 'default',
     load: () => import('@/screens/brands/BrandEditScreen'),
   },
   {
-    path: '/dealerships',
+    path: routePaths['dealerships.index'],
     name: 'dealerships.index',
     title: 'Dealerships',
     layout: 'default',
     load: () => import('@/screens/dealerships/DealershipsIndexScreen'),
   },
   {
-    path: '/dealerships/add',
+    path: routePaths['dealerships.add'],
     name: 'dealerships.add',
     title: 'Add dealership',
     layout: 'default',
     load: () => import('@/screens/dealerships/DealershipAddScreen'),
   },
   {
-    path: '/dealerships/edit/:id',
+    path: routePaths['dealerships.edit'],
     name: 'dealerships.edit',
     title: 'Edit dealership',
     layout: 'default',
     load: () => import('@/screens/dealerships/DealershipEditScreen'),
   },
   {
-    path: '/pages',
+    path: routePaths['pages.index'],
     name: 'pages.index',
     title: 'Pages',
     layout: 'default',
     load: () => import('@/screens/pages/PagesIndexScreen'),
   },
   {
-    path: '/pages/import',
+    path: routePaths['pages.import'],
     name: 'pages.import',
     title: 'Import pages',
     layout: 'default',
     load: () => import('@/screens/imports/ImportScreen'),
   },
   {
-    path: '/pages/children/:id',
+    path: routePaths['pages.children'],
     name: 'pages.children',
     title: 'Children Pages',
     layout: 'default',
     load: () => import('@/screens/pages/PageChildrenScreen'),
   },
   {
-    path: '/pages/add',
-    name: 'pages.children.add',
+    path: routePaths['pages.add'],
+    name: 'pages.add',
     title: 'Add page',
     layout: 'builder',
     load: () => import('@/screens/pages/PageBuilderScreen'),
   },
   {
-    path: '/pages/add/:id',
-    name: 'pages.children.add',
+    path: routePaths['pages.addChild'],
+    name: 'pages.addChild',
     title: 'Add child page',
     layout: 'builder',
     load: () => import('@/screens/pages/PageBuilderScreen'),
   },
   {
-    path: '/pages/edit/:id',
+    path: routePaths['pages.edit'],
     name: 'pages.edit',
     title: 'Edit page',
     layout: 'builder',
     load: () => import('@/screens/pages/PageBuilderScreen'),
   },
   {
-    path: '/templates/add',
+    path: routePaths['templates.add'],
     name: 'templates.add',
     title: 'Add template',
     layout: 'builder',
     load: () => import('@/screens/templates/TemplateBuilderScreen'),
   },
   {
-    path: '/templates/edit/:id',
+    path: routePaths['templates.edit'],
     name: 'templates.edit',
     title: 'Edit template',
     layout: 'builder',
     load: () => import('@/screens/templates/TemplateBuilderScreen'),
   },
   {
-    path: '/templates',
+    path: routePaths['templates.index'],
     name: 'templates.index',
     title: 'Templates',
     layout: 'default',
     load: () => import('@/screens/templates/TemplatesIndexScreen'),
   },
   {
-    path: '/forms',
+    path: routePaths['forms.index'],
     name: 'forms.index',
     title: 'Forms',
     layout: 'default',
     load: () => import('@/screens/forms/FormsScreen'),
   },
   {
-    path: '/forms/import',
+    path: routePaths['forms.import'],
     name: 'forms.import',
     title: 'Import forms',
     layout: 'default',
     load: () => import('@/screens/imports/ImportScreen'),
   },
   {
-    path: '/forms/children/:id',
+    path: routePaths['forms.children'],
     name: 'forms.children',
     title: 'Children Forms',
     layout: 'default',
     load: () => import('@/screens/forms/FormsScreen'),
   },
   {
-    path: '/forms/add',
+    path: routePaths['forms.add'],
     name: 'forms.add',
     title: 'Add form',
     layout: 'builder',
     load: () => import('@/screens/forms/FormBuilderScreen'),
   },
   {
-    path: '/forms/add/:id',
-    name: 'forms.add',
+    path: routePaths['forms.addChild'],
+    name: 'forms.addChild',
     title: 'Add child form',
     layout: 'builder',
     load: () => import('@/screens/forms/FormBuilderScreen'),
   },
   {
-    path: '/forms/edit/:id',
+    path: routePaths['forms.edit'],
     name: 'forms.edit',
     title: 'Edit form',
     layout: 'builder',
     load: () => import('@/screens/forms/FormBuilderScreen'),
   },
   {
-    path: '/responses',
+    path: routePaths['responses.index'],
     name: 'responses.index',
     title: 'Responses',
     layout: 'default',
     load: () => import('@/screens/responses/ResponsesIndexScreen'),
   },
   {
-    path: '/responses/:id',
+    path: routePaths['responses.show'],
     name: 'responses.show',
     title: 'Response',
     layout: 'default',
     load: () => import('@/screens/responses/ResponseShowScreen'),
   },
   {
-    path: '/reservations',
+    path: routePaths['reservations.index'],
     name: 'reservations.index',
     title: 'Reservations',
     layout: 'default',
     load: () => import('@/screens/reservations/ReservationsIndexScreen'),
   },
   {
-    path: '/reservations/:id',
+    path: routePaths['reservations.show'],
     name: 'reservations.show',
     title: 'Reservation',
     layout: 'default',
     load: () => import('@/screens/reservations/ReservationShowScreen'),
   },
   {
-    path: '/settings',
+    path: routePaths.settings,
     name: 'settings',
     title: 'Settings',
     layout: 'default',
     load: () => import('@/screens/settings/SettingsScreen'),
   },
   {
-    path: '/activity',
+    path: routePaths.activity,
     name: 'activity',
     title: 'Activity',
     layout: 'default',
     load: () => import('@/screens/activity/ActivityScreen'),
   },
 ];
-
-/**
- * The address of the route named `name` ('pages.edit'), its `:params` filled in: screens link to one
- * another through the table, so a moved route moves every link to it. The first route of that name
- * counts; an unknown name is a mistake in the code, so it throws.
- */
-export function hrefTo(name: string, params: Record<string, string | number> = {}): string {
-  const route = routes.find((r) => r.name === name);
-  if (!route) throw new Error(`No route is named ${name}.`);
-  return route.path.replace(/:(\w+)/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined) throw new Error(`The route ${name} needs :${key}.`);
-    return encodeURIComponent(String(value));
-  });
-}
 
 export interface NavItem {
   label: string;
@@ -284,30 +271,30 @@ export interface NavSection {
  * screen that is not there.
  */
 export const navigation: NavSection[] = [
-  { title: null, items: [{ label: 'Dashboard', href: '/dashboard', icon: 'dashboard' }] },
+  { title: null, items: [{ label: 'Dashboard', href: pathTo('dashboard'), icon: 'dashboard' }] },
   {
     title: 'Content',
     items: [
-      { label: 'Brands', href: '/brands', icon: 'brands' },
-      { label: 'Dealerships', href: '/dealerships', icon: 'dealership' },
-      { label: 'Pages', href: '/pages', icon: 'pages' },
-      { label: 'Templates', href: '/templates', icon: 'templates' },
-      { label: 'Forms', href: '/forms', icon: 'forms' },
+      { label: 'Brands', href: pathTo('brands.index'), icon: 'brands' },
+      { label: 'Dealerships', href: pathTo('dealerships.index'), icon: 'dealership' },
+      { label: 'Pages', href: pathTo('pages.index'), icon: 'pages' },
+      { label: 'Templates', href: pathTo('templates.index'), icon: 'templates' },
+      { label: 'Forms', href: pathTo('forms.index'), icon: 'forms' },
     ],
   },
   {
     title: 'Forms',
     items: [
-      { label: 'Responses', href: '/responses', icon: 'responses' },
-      { label: 'Reservations', href: '/reservations', icon: 'reservations' },
+      { label: 'Responses', href: pathTo('responses.index'), icon: 'responses' },
+      { label: 'Reservations', href: pathTo('reservations.index'), icon: 'reservations' },
     ],
   },
   {
     title: 'Management',
     items: [
-      { label: 'Users', href: '/users', icon: 'users' },
-      { label: 'Settings', href: '/settings', icon: 'settings' },
-      { label: 'Activity', href: '/activity', icon: 'activity' },
+      { label: 'Users', href: pathTo('users.index'), icon: 'users' },
+      { label: 'Settings', href: pathTo('settings'), icon: 'settings' },
+      { label: 'Activity', href: pathTo('activity'), icon: 'activity' },
     ],
   },
 ];

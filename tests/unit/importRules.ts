@@ -35,7 +35,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Comments out of the way, so an import written in a comment does not count. */
-function withoutComments(source: string): string {
+export function withoutComments(source: string): string {
   return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 

@@ -7,7 +7,7 @@ import { activity, revisions } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { PAGE_SIZE, pageWindow } from '../paginate';
 import { recordGone } from './recordGone';
-import { revive, SETTINGS_KEY, type StoredRow } from './rows';
+import { revive, type StoredRow } from './rows';
 
 type RevisionRow = Pick<typeof revisions.$inferSelect, 'id' | 'createdAt' | 'action' | 'userId' | 'userName'>;
 
@@ -29,10 +29,6 @@ const summaryColumns = {
   userId: revisions.userId,
   userName: revisions.userName,
 };
-
-/** The key a record's revisions are kept under. */
-export const recordKey = (area: HistoryArea, id: number | undefined) =>
-  area === 'settings' ? SETTINGS_KEY : String(id);
 
 /** One page of a record's revisions, newest first (retention keeps them few). */
 export async function listRevisions(

@@ -4,8 +4,9 @@ import type { HistoryArea, RevisionAction } from '@/api/contract/history';
 import type { Db } from '../../db/open';
 import { activity } from '../../db/schema';
 import { type Actor, currentActor } from './actor';
+import { historyStore } from './areas';
 import { currentRetention, prune } from './retention';
-import { SETTINGS_KEY, SETTINGS_NAME, sourceOf } from './rows';
+import { recordKey, sourceOf } from './rows';
 
 /** One change for the activity log. */
 export interface Change {
@@ -51,12 +52,13 @@ export async function recordRevision(
   id: number | null,
   detail: string | null = null,
 ): Promise<number> {
-  const record = area === 'settings' ? SETTINGS_KEY : String(id);
+  const record = recordKey(area, id);
+  const one = historyStore(area).one;
   const who = currentActor();
   const userId = sql`${who?.id ?? null}::int`;
   const userName = sql`${who?.name ?? null}::text`;
-  const name = area === 'settings' ? sql`${SETTINGS_NAME}::text` : sql`src.row->>'name'`;
-  const recordId = area === 'settings' ? sql`null::int` : sql`${Number(id)}::int`;
+  const name = one ? sql`${one.name}::text` : sql`src.row->>'name'`;
+  const recordId = one ? sql`null::int` : sql`${Number(id)}::int`;
   const result = await tx.execute(sql`
     with src as (
       select to_jsonb(r) as row, jsonb_typeof(to_jsonb(r)->'items') = 'array' as has_items

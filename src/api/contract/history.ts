@@ -6,6 +6,9 @@ import { defineCall } from './define';
 export const historyAreas = ['pages', 'forms', 'templates', 'brands', 'dealerships', 'settings'] as const;
 export type HistoryArea = (typeof historyAreas)[number];
 
+export const isHistoryArea = (area: string): area is HistoryArea =>
+  (historyAreas as readonly string[]).includes(area);
+
 /**
  * What kind of change stored a revision. `restored` is a record brought back from the bin; a
  * revision loaded into the editor and saved again is an `updated` like any other save.

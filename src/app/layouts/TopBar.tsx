@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useAuthActor, useSignedInUser } from '@/machines/session';
 import { initials } from '@/shared/format';
+import { pathTo } from '@/shared/paths';
 import { cx } from '@/ui/cx';
 import { MenuButton } from '@/ui/MenuButton';
 import { leaveThen } from '@/ui/unsavedWork';
@@ -21,7 +22,7 @@ export function TopBar({ slim = false }: { slim?: boolean }) {
   const [, navigate] = useLocation();
   return (
     <header className={cx(styles.bar, slim && styles.slim)}>
-      <Link className={styles.brand} href="/dashboard">
+      <Link className={styles.brand} href={pathTo('dashboard')}>
         Dealership Console
       </Link>
       <MenuButton
@@ -29,7 +30,7 @@ export function TopBar({ slim = false }: { slim?: boolean }) {
         items={ACCOUNT_ITEMS}
         onAction={(id) => {
           // A screen with unsaved work (the builder) asks first.
-          if (id === 'profile') leaveThen(() => navigate(`/users/edit/${user.id}`));
+          if (id === 'profile') leaveThen(() => navigate(pathTo('users.edit', { id: user.id })));
           if (id === 'logout') leaveThen(() => auth.send({ type: 'auth.logout' }));
         }}
       >

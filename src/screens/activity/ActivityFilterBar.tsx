@@ -1,18 +1,19 @@
 import { activityAction, activityArea } from '@/api/contract/activity';
+import { areas } from '@/shared/areas';
 import { Button } from '@/ui/Button';
 import { ColumnToggle, type ToggleColumn } from '@/ui/ColumnToggle';
 import { DateField } from '@/ui/DateField';
 import { Select } from '@/ui/Select';
 import styles from './Activity.module.css';
 import { type ActivityFilters, hasFilters } from './activityFilters';
-import { ACTION_LABELS, AREA_LABELS } from './activityWords';
+import { ACTION_LABELS } from './activityWords';
 import type { UserChoice } from './userChoices';
 
 const ANY = 'any';
 
 const areaItems = [
   { id: ANY, name: 'Any' },
-  ...activityArea.options.map((area) => ({ id: area, name: AREA_LABELS[area] })),
+  ...activityArea.options.map((area) => ({ id: area, name: areas[area].label })),
 ];
 const actionItems = [
   { id: ANY, name: 'Any' },

@@ -5,6 +5,7 @@ import type { ActivityEntry } from '@/api/contract/activity';
 import type { Paginator } from '@/api/contract/common';
 import { api } from '@/api/endpoints';
 import { firstMessages } from '@/machines/errors';
+import { areas } from '@/shared/areas';
 import { formatDateTime } from '@/shared/format';
 import { announce } from '@/ui/announce';
 import { DataTable, type DataTableColumn } from '@/ui/DataTable';
@@ -24,7 +25,7 @@ import {
   hasFilters,
   readFilters,
 } from './activityFilters';
-import { ACTION_LABELS, AREA_LABELS, entriesText } from './activityWords';
+import { ACTION_LABELS, entriesText } from './activityWords';
 import { recordHref, revisionHref } from './recordLink';
 import { loadUserChoices } from './userChoices';
 
@@ -204,7 +205,7 @@ function renderCell(entry: ActivityEntry, column: string) {
     case 'who':
       return entry.user?.name ?? 'System';
     case 'area':
-      return AREA_LABELS[entry.area];
+      return areas[entry.area].label;
     case 'action':
       return ACTION_LABELS[entry.action];
     case 'what':

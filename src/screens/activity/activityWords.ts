@@ -1,18 +1,4 @@
-import type { ActivityAction, ActivityArea } from '@/api/contract/activity';
-
-/** Each area as the log names it, in the order the area filter offers them. */
-export const AREA_LABELS: Record<ActivityArea, string> = {
-  auth: 'Sign-in',
-  users: 'Users',
-  brands: 'Brands',
-  dealerships: 'Dealerships',
-  pages: 'Pages',
-  forms: 'Forms',
-  templates: 'Templates',
-  responses: 'Responses',
-  reservations: 'Reservations',
-  settings: 'Settings',
-};
+import type { ActivityAction } from '@/api/contract/activity';
 
 /** Each action in words, in the order the action filter offers them. */
 export const ACTION_LABELS: Record<ActivityAction, string> = {

@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
 import { brandCreateSchema } from '@/api/contract/brands';
 import { api } from '@/api/endpoints';
+import { pathTo } from '@/shared/paths';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
@@ -18,7 +19,7 @@ export default function BrandAddScreen() {
     save: (values) => api.brands.create({ body: values }),
     onSaved: () => {
       toast.success('You have added a new brand.');
-      navigate('/brands');
+      navigate(pathTo('brands.index'));
     },
   });
   return (

@@ -1,6 +1,7 @@
 import { useLocation, useParams } from 'wouter';
 import { type Brand, brandUpdateSchema } from '@/api/contract/brands';
 import { api } from '@/api/endpoints';
+import { pathTo } from '@/shared/paths';
 import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { FormHistory, useFormRestore } from '@/ui/history/FormHistory';
@@ -17,7 +18,7 @@ export default function BrandEditScreen() {
       load={async () => (await api.brands.show({ params: { id: Number(id) } })).data}
       one="brand"
       many="brands"
-      listHref="/brands"
+      listHref={pathTo('brands.index')}
       nameOf={(brand) => brand.name}
     >
       {(brand, reload) => <EditBrand brand={brand} onReload={reload} />}
@@ -51,7 +52,7 @@ function EditBrand({ brand, onReload }: { brand: Brand; onReload: () => void }) 
       api.brands.update({ params: { id: brand.id }, body: { ...values, updated_at: brand.updated_at } }),
     onSaved: () => {
       toast.success('You have updated a brand.');
-      navigate('/brands');
+      navigate(pathTo('brands.index'));
     },
   });
   const restorer = useFormRestore(flow);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { brandCreateSchema, brandUpdateSchema } from '@/api/contract/brands';
 import { uploadFile } from '@/api/uploads';
 import { describeFailure } from '@/machines/errors';
+import { pathTo } from '@/shared/paths';
 import { slugify } from '@/shared/slug';
 import { Field } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
@@ -29,7 +30,7 @@ export function BrandForm({ flow, slugFollowsName, onReload, makers }: BrandForm
   const [following, setFollowing] = useState(slugFollowsName);
 
   return (
-    <SaveFormFrame flow={flow} cancelHref="/brands" onReload={onReload}>
+    <SaveFormFrame flow={flow} cancelHref={pathTo('brands.index')} onReload={onReload}>
       <Field
         field={fields.name}
         label="Name"

@@ -1,6 +1,7 @@
 import type { Brand } from '@/api/contract/brands';
 import { api } from '@/api/endpoints';
 import { formatDate } from '@/shared/format';
+import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import type { DataTableColumn } from '@/ui/DataTable';
 import { LogoName } from '@/ui/LogoName';
@@ -48,7 +49,7 @@ export default function BrandsIndexScreen() {
         title="Brands"
         subtitle="The car makes on the website, in the order it shows them"
         actions={
-          <ButtonLink href="/brands/add" variant="primary" icon="plus">
+          <ButtonLink href={pathTo('brands.add')} variant="primary" icon="plus">
             Add brand
           </ButtonLink>
         }
@@ -56,8 +57,8 @@ export default function BrandsIndexScreen() {
       <LifecycleList<Brand>
         keepsHistory
         nouns={{ one: 'brand', many: 'brands' }}
-        startHref="/brands/add"
-        editHref={(brand) => `/brands/edit/${brand.id}`}
+        startHref={pathTo('brands.add')}
+        editHref={(brand) => pathTo('brands.edit', { id: brand.id })}
         columns={columns}
         columnsKey="brands.columns"
         renderCell={renderCell}

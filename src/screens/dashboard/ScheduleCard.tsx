@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { SCHEDULE_DAYS, type ScheduledChange } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
 import { formatDateTime } from '@/shared/format';
+import { pathTo } from '@/shared/paths';
 import { Button } from '@/ui/Button';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import { useLoad } from '@/ui/useLoad';
@@ -11,7 +12,7 @@ export const NOTHING_SCHEDULED = `Nothing is scheduled for the next ${SCHEDULE_D
 
 /** Where a scheduled page or form is edited. */
 export const builderHref = (entry: Pick<ScheduledChange, 'id' | 'kind'>) =>
-  `/${entry.kind === 'form' ? 'forms' : 'pages'}/edit/${entry.id}`;
+  pathTo(entry.kind === 'form' ? 'forms.edit' : 'pages.edit', { id: entry.id });
 
 /** 'goes live' or 'comes down', for one entry. */
 const changeText = (change: ScheduledChange['change']) => (change === 'publish' ? 'goes live' : 'comes down');

@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
 import { dealershipUpdateSchema } from '@/api/contract/dealerships';
 import { api } from '@/api/endpoints';
+import { pathTo } from '@/shared/paths';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { PageHeader } from '@/ui/PageHeader';
 import { SkeletonLines } from '@/ui/SkeletonLines';
@@ -35,7 +36,7 @@ function AddDealership({ options }: { options: DealershipOptions }) {
     save: (values) => api.dealerships.create({ body: values }),
     onSaved: () => {
       toast.success('You have added a new dealership.');
-      navigate('/dealerships');
+      navigate(pathTo('dealerships.index'));
     },
   });
   return <DealershipForm flow={flow} options={options} isNew />;

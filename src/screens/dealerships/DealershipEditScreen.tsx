@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { type Dealership, dealershipUpdateSchema } from '@/api/contract/dealerships';
 import { api } from '@/api/endpoints';
+import { pathTo } from '@/shared/paths';
 import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { FormHistory, useFormRestore } from '@/ui/history/FormHistory';
@@ -31,7 +32,7 @@ export default function DealershipEditScreen() {
       load={() => loadDealership(Number(id))}
       one="dealership"
       many="dealerships"
-      listHref="/dealerships"
+      listHref={pathTo('dealerships.index')}
       nameOf={(loaded) => loaded.dealership.name}
     >
       {({ dealership, options }, reload) => (
@@ -64,7 +65,7 @@ function EditDealership({ dealership, options, onReload }: EditDealershipProps) 
       }),
     onSaved: () => {
       toast.success('You have updated a dealership.');
-      navigate('/dealerships');
+      navigate(pathTo('dealerships.index'));
     },
   });
   const restorer = useFormRestore(flow);

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { pathTo } from '@/shared/paths';
 import { FormTabs } from '@/ui/FormTabs';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import { type AddressLookup, ContactTab } from './ContactTab';
@@ -84,7 +85,7 @@ export function DealershipForm({ flow, options, isNew, onReload, addressLookup }
   return (
     <SaveFormFrame
       flow={flow}
-      cancelHref="/dealerships"
+      cancelHref={pathTo('dealerships.index')}
       onReload={onReload}
       formRef={formRef}
       onBeforeSubmit={beforeSubmit}

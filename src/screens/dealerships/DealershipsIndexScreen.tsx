@@ -1,6 +1,7 @@
 import type { Dealership } from '@/api/contract/dealerships';
 import { api } from '@/api/endpoints';
 import { formatDate } from '@/shared/format';
+import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import type { DataTableColumn } from '@/ui/DataTable';
 import { LogoName } from '@/ui/LogoName';
@@ -63,7 +64,7 @@ export default function DealershipsIndexScreen() {
         title="Dealerships"
         subtitle="The dealerships on the website, in the order it shows them"
         actions={
-          <ButtonLink href="/dealerships/add" variant="primary" icon="plus">
+          <ButtonLink href={pathTo('dealerships.add')} variant="primary" icon="plus">
             Add dealership
           </ButtonLink>
         }
@@ -71,8 +72,8 @@ export default function DealershipsIndexScreen() {
       <LifecycleList<Dealership>
         keepsHistory
         nouns={{ one: 'dealership', many: 'dealerships' }}
-        startHref="/dealerships/add"
-        editHref={(dealership) => `/dealerships/edit/${dealership.id}`}
+        startHref={pathTo('dealerships.add')}
+        editHref={(dealership) => pathTo('dealerships.edit', { id: dealership.id })}
         columns={columns}
         columnsKey="dealerships.columns"
         renderCell={renderCell}

@@ -1,3 +1,4 @@
+import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import styles from './NotFoundScreen.module.css';
 
@@ -7,7 +8,7 @@ export default function NotFoundScreen() {
     <main className={styles.page}>
       <h1 className={styles.title}>Whoops, 404!</h1>
       <p className={styles.text}>There is nothing at this address.</p>
-      <ButtonLink href="/" variant="primary">
+      <ButtonLink href={pathTo('login')} variant="primary">
         Go Home
       </ButtonLink>
     </main>

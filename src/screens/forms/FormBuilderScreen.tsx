@@ -10,6 +10,7 @@ import { DEFAULT_SETTINGS, type SettingsValues, settingsOf } from '@/blocks/buil
 import { pageSettingsViews } from '@/blocks/builder/settingsViews';
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
+import { pathTo } from '@/shared/paths';
 import { toast } from '@/ui/toasts';
 import {
   DEFAULT_MESSAGES,
@@ -68,7 +69,7 @@ async function loadForm(editing: boolean, id: number | null): Promise<Loaded> {
 
 /** /forms/add, /forms/add/{parent} and /forms/edit/{id}: the form builder (spec §2 Forms). */
 export default function FormBuilderScreen() {
-  return <BuilderScreen noun="form" listHref="/forms" load={loadForm} Builder={FormBuilder} />;
+  return <BuilderScreen noun="form" listHref={pathTo('forms.index')} load={loadForm} Builder={FormBuilder} />;
 }
 
 function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () => void }) {
@@ -87,7 +88,7 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
     updatedAt: async (id) => (await api.forms.edit({ query: { id } })).data.updated_at,
     // Spec §8 names no toasts of its own for forms: one builder serves pages and forms, and says so alike.
     messages: { added: 'Successfully added form!', updated: 'Successfully updated form!' },
-    afterAdd: () => navigate('/forms'),
+    afterAdd: () => navigate(pathTo('forms.index')),
     draftKey: draftKey('forms', start.id !== null ? 'edit' : 'add', start.id ?? parent?.id),
   };
   const id = start.id;
@@ -106,7 +107,7 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       calls={calls}
       title={start.id !== null ? 'Edit Form' : parent ? 'Add Child Form' : 'Add Form'}
       subtitle={start.id !== null ? start.name : parent ? `Under ${parent.name}` : undefined}
-      backHref="/forms"
+      backHref={pathTo('forms.index')}
       catalogue={options.catalogue}
       forForms
       pasteTarget="form"

@@ -3,6 +3,7 @@ import { Link, useParams } from 'wouter';
 import type { FormSummary } from '@/api/contract/forms';
 import type { PageCrumb } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
+import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable, type DataTableColumn } from '@/ui/DataTable';
 import { useRecordTitle } from '@/ui/documentTitle';
@@ -25,8 +26,8 @@ const columns: DataTableColumn[] = [
 
 const formImports = async () => (await api.imports.recent({ query: { kind: 'form' } })).data;
 
-const childrenHref = (id: number) => `/forms/children/${id}`;
-const editHref = (id: number) => `/forms/edit/${id}`;
+const childrenHref = (id: number) => pathTo('forms.children', { id });
+const editHref = (id: number) => pathTo('forms.edit', { id });
 
 function renderCell(form: FormSummary, column: string) {
   switch (column) {
@@ -85,7 +86,7 @@ function FormsList({ parentId }: { parentId: number | null }) {
     ) : (
       <NotFound
         message="The form you are trying to locate clearly doesn’t exist..."
-        action={{ label: 'View all forms', href: '/forms' }}
+        action={{ label: 'View all forms', href: pathTo('forms.index') }}
       />
     );
   }
@@ -128,7 +129,7 @@ function FormsList({ parentId }: { parentId: number | null }) {
         <nav aria-label="Breadcrumb">
           <ol className={styles.crumbs}>
             <li>
-              <Link href="/forms">Forms</Link>
+              <Link href={pathTo('forms.index')}>Forms</Link>
             </li>
             {parent?.ancestors.map((step) => (
               <li key={step.id}>
@@ -145,15 +146,15 @@ function FormsList({ parentId }: { parentId: number | null }) {
         actions={
           parentId === null ? (
             <>
-              <ButtonLink href="/forms/import" icon="upload">
+              <ButtonLink href={pathTo('forms.import')} icon="upload">
                 Import forms
               </ButtonLink>
-              <ButtonLink href="/forms/add" variant="primary" icon="plus">
+              <ButtonLink href={pathTo('forms.add')} variant="primary" icon="plus">
                 Add Form
               </ButtonLink>
             </>
           ) : (
-            <ButtonLink href={`/forms/add/${parentId}`} variant="primary" icon="plus">
+            <ButtonLink href={pathTo('forms.addChild', { id: parentId })} variant="primary" icon="plus">
               Add Child Form
             </ButtonLink>
           )

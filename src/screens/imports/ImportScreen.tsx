@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { apiBase } from '@/api/client';
 import { type ImportProvider, importFormSchema } from '@/api/contract/builder';
 import { api } from '@/api/endpoints';
+import { pathTo } from '@/shared/paths';
 import { Field } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
@@ -16,8 +17,8 @@ import styles from './ImportScreen.module.css';
 
 /** What the screen imports, by its route: /pages/import or /forms/import (spec §2). */
 const SCREENS = {
-  page: { title: 'Pages', nouns: 'pages', listHref: '/pages' },
-  form: { title: 'Forms', nouns: 'forms', listHref: '/forms' },
+  page: { title: 'Pages', nouns: 'pages', listHref: pathTo('pages.index') },
+  form: { title: 'Forms', nouns: 'forms', listHref: pathTo('forms.index') },
 } as const;
 type Kind = keyof typeof SCREENS;
 
@@ -29,7 +30,7 @@ async function loadProviders(kind: Kind): Promise<ImportProvider[]> {
 /** Spec §2 Pages import (and the same screen for forms): confirmation e-mail, provider and one file. */
 export default function ImportScreen() {
   const [location] = useLocation();
-  const kind: Kind = location.startsWith('/forms') ? 'form' : 'page';
+  const kind: Kind = location.startsWith(pathTo('forms.index')) ? 'form' : 'page';
   const screen = SCREENS[kind];
   const providers = useLoad(() => loadProviders(kind), `import-providers-${kind}`);
   return (

@@ -17,6 +17,7 @@ import {
 import { pageSettingsViews } from '@/blocks/builder/settingsViews';
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
+import { pathTo } from '@/shared/paths';
 import { toast } from '@/ui/toasts';
 import { SharePreview } from './SharePreview';
 
@@ -78,7 +79,7 @@ async function loadPage(editing: boolean, id: number | null): Promise<Loaded> {
 
 /** /pages/add, /pages/add/{parent} and /pages/edit/{id}: the page builder (spec §2 Builder). */
 export default function PageBuilderScreen() {
-  return <BuilderScreen noun="page" listHref="/pages" load={loadPage} Builder={PageBuilder} />;
+  return <BuilderScreen noun="page" listHref={pathTo('pages.index')} load={loadPage} Builder={PageBuilder} />;
 }
 
 function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () => void }) {
@@ -90,7 +91,7 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
     update: (id, data, updatedAt) => api.pages.update({ body: { id, data, updated_at: updatedAt } }),
     updatedAt: async (id) => (await api.pages.edit({ query: { id } })).data.updated_at,
     messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },
-    afterAdd: () => navigate('/pages'),
+    afterAdd: () => navigate(pathTo('pages.index')),
     draftKey: draftKey('pages', start.id !== null ? 'edit' : 'add', start.id ?? parent?.id),
   };
   const id = start.id;
@@ -109,7 +110,7 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       calls={calls}
       title={start.id !== null ? 'Edit Page' : parent ? 'Add Child Page' : 'Add Page'}
       subtitle={start.id !== null ? start.name : parent ? `Under ${parent.name}` : undefined}
-      backHref="/pages"
+      backHref={pathTo('pages.index')}
       catalogue={options.catalogue}
       pasteTarget="page"
       required={PAGE_REQUIRED}

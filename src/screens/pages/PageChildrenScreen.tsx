@@ -3,6 +3,7 @@ import { Link, useParams } from 'wouter';
 import type { PageCrumb, PageSummary } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
 import type { TreeLoadInput } from '@/machines/pageTree';
+import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable } from '@/ui/DataTable';
 import { useRecordTitle } from '@/ui/documentTitle';
@@ -78,7 +79,7 @@ function ChildrenList({ parentId }: { parentId: number }) {
     return (
       <NotFound
         message="The page you are trying to locate clearly doesn’t exist..."
-        action={{ label: 'View all pages', href: '/pages' }}
+        action={{ label: 'View all pages', href: pathTo('pages.index') }}
       />
     );
   }
@@ -125,7 +126,7 @@ function ChildrenList({ parentId }: { parentId: number }) {
       <nav aria-label="Breadcrumb">
         <ol className={styles.crumbs}>
           <li>
-            <Link href="/pages">Pages</Link>
+            <Link href={pathTo('pages.index')}>Pages</Link>
           </li>
           {parent?.ancestors.map((step) => (
             <li key={step.id}>

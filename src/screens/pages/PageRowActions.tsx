@@ -1,16 +1,17 @@
 import type { PageSummary } from '@/api/contract/pages';
 import type { PageTreeActor } from '@/machines/pageTree';
+import { pathTo } from '@/shared/paths';
 import { ActionSlot } from '@/ui/ActionSlot';
 import { IconButton } from '@/ui/IconButton';
 import { IconLink } from '@/ui/IconLink';
 
 export const HAS_CHILDREN_TOOLTIP = 'You cannot delete as you have child pages.';
 
-export const childrenHref = (id: number) => `/pages/children/${id}`;
-export const editHref = (id: number) => `/pages/edit/${id}`;
-export const addChildHref = (id: number) => `/pages/add/${id}`;
+export const childrenHref = (id: number) => pathTo('pages.children', { id });
+export const editHref = (id: number) => pathTo('pages.edit', { id });
+export const addChildHref = (id: number) => pathTo('pages.addChild', { id });
 /** A new page at the top of the tree: the builder's add route without a parent. */
-export const ADD_PAGE_HREF = '/pages/add';
+export const ADD_PAGE_HREF = pathTo('pages.add');
 
 export const hasChildrenToShow = (page: PageSummary) =>
   page.is_allowed_children === 1 && page.total_children > 0;

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { PageSummary } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
+import { pathTo } from '@/shared/paths';
 import { Button } from '@/ui/Button';
 import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable } from '@/ui/DataTable';
@@ -92,7 +93,7 @@ export default function PagesIndexScreen() {
         subtitle="The website's pages, as a tree"
         actions={
           <>
-            <ButtonLink href="/pages/import" icon="upload">
+            <ButtonLink href={pathTo('pages.import')} icon="upload">
               Import pages
             </ButtonLink>
             <Button variant="secondary" onPress={() => actor.send({ type: 'list.reload' })} isDisabled={busy}>

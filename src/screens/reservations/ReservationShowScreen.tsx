@@ -3,6 +3,7 @@ import { useParams } from 'wouter';
 import type { Reservation } from '@/api/contract/reservations';
 import { api } from '@/api/endpoints';
 import { formatDate, formatMoney } from '@/shared/format';
+import { pathTo } from '@/shared/paths';
 import { Loader } from '@/ui/Loader';
 import { NotFound } from '@/ui/NotFound';
 import { PageHeader } from '@/ui/PageHeader';
@@ -39,7 +40,7 @@ export default function ReservationShowScreen() {
     return (
       <NotFound
         message="The reservation you are trying to view doesn't exist."
-        action={{ label: 'View all reservations', href: '/reservations' }}
+        action={{ label: 'View all reservations', href: pathTo('reservations.index') }}
       />
     );
   }

@@ -2,6 +2,7 @@ import type { Paginator } from '@/api/contract/common';
 import type { Reservation } from '@/api/contract/reservations';
 import { api } from '@/api/endpoints';
 import { formatDate } from '@/shared/format';
+import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable, type DataTableColumn } from '@/ui/DataTable';
 import { EmptyState } from '@/ui/EmptyState';
@@ -85,7 +86,12 @@ export default function ReservationsIndexScreen() {
             isLoading={list.isLoading && !page}
             empty={empty}
             renderActions={(row) => (
-              <ButtonLink href={`/reservations/${row.id}`} size="sm" variant="ghost" icon="eye">
+              <ButtonLink
+                href={pathTo('reservations.show', { id: row.id })}
+                size="sm"
+                variant="ghost"
+                icon="eye"
+              >
                 Show details
               </ButtonLink>
             )}

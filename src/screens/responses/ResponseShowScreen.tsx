@@ -1,6 +1,7 @@
 import { useParams } from 'wouter';
 import { api } from '@/api/endpoints';
 import { formatDate } from '@/shared/format';
+import { pathTo } from '@/shared/paths';
 import { EmptyState } from '@/ui/EmptyState';
 import { Loader } from '@/ui/Loader';
 import { PageHeader } from '@/ui/PageHeader';
@@ -34,7 +35,7 @@ export default function ResponseShowScreen() {
         <EmptyState
           icon="responses"
           title={NONE}
-          action={{ label: 'View all responses', href: '/responses' }}
+          action={{ label: 'View all responses', href: pathTo('responses.index') }}
         />
       ) : (
         <dl className={styles.pairs}>

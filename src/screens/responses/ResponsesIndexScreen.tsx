@@ -3,6 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { type Enquiry, type ResponseHandle, responseHandle } from '@/api/contract/responses';
 import { api } from '@/api/endpoints';
 import { formatDate } from '@/shared/format';
+import { pathTo } from '@/shared/paths';
 import { DataTable, type DataTableColumn } from '@/ui/DataTable';
 import { EmptyState } from '@/ui/EmptyState';
 import { ExportDialog } from '@/ui/ExportDialog';
@@ -123,7 +124,7 @@ function ResponsesOfForm({ asked }: { asked: ResponseHandle | undefined }) {
           empty={<EmptyState icon="responses" title="There are no responses for this form yet." />}
           renderActions={(row) => (
             <IconLink
-              href={`/responses/${row.id}`}
+              href={pathTo('responses.show', { id: row.id })}
               icon="eye"
               size="sm"
               label={`View response from ${answerText(row, 'name') || `#${row.id}`}`}

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { type LoadedSiteSettings, siteSettingsFields } from '@/api/contract/settings';
 import { api } from '@/api/endpoints';
 import type { FieldViews } from '@/shared/history/fieldViews';
+import { pathTo } from '@/shared/paths';
 import { ExportDialog } from '@/ui/ExportDialog';
 import { Field } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
@@ -62,7 +63,7 @@ export default function SettingsScreen() {
       {loaded.status === 'failed' ? (
         <NotFound
           message="The settings could not be loaded."
-          action={{ label: 'Go to the dashboard', href: '/dashboard' }}
+          action={{ label: 'Go to the dashboard', href: pathTo('dashboard') }}
         />
       ) : null}
       {loaded.status === 'ready' ? (
@@ -125,7 +126,7 @@ function SettingsForm({ settings, onReload }: { settings: LoadedSiteSettings; on
           }}
         />
       </div>
-      <SaveFormFrame key={restorer.round} flow={flow} cancelHref="/dashboard" onReload={onReload}>
+      <SaveFormFrame key={restorer.round} flow={flow} cancelHref={pathTo('dashboard')} onReload={onReload}>
         <Field field={fields.site_name} label="Site name" />
         <fieldset className={styles.group}>
           <legend className={styles.legend}>Social links</legend>

@@ -10,6 +10,7 @@ import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/
 import { YesNoField } from '@/blocks/builder/YesNoField';
 import { draftKey } from '@/blocks/drafts';
 import { type FieldViews, yesNo } from '@/shared/history/fieldViews';
+import { pathTo } from '@/shared/paths';
 import { Field } from '@/ui/Field';
 import { toast } from '@/ui/toasts';
 
@@ -69,7 +70,7 @@ export default function TemplateBuilderScreen() {
   return (
     <BuilderScreen
       noun="template"
-      listHref="/templates"
+      listHref={pathTo('templates.index')}
       load={(_editing, id) => loadTemplate(id)}
       Builder={TemplateBuilder}
     />
@@ -85,7 +86,7 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
     update: (id, data, updatedAt) => api.templates.update({ body: { id, data, updated_at: updatedAt } }),
     updatedAt: async (id) => (await api.templates.edit({ query: { id } })).data.updated_at,
     messages: { added: 'Successfully added template!', updated: 'Successfully updated template!' },
-    afterAdd: () => navigate('/templates'),
+    afterAdd: () => navigate(pathTo('templates.index')),
     draftKey: draftKey('templates', start.id !== null ? 'edit' : 'add', start.id ?? undefined),
   };
   const id = start.id;
@@ -104,7 +105,7 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
       calls={calls}
       title={start.id !== null ? 'Edit Template' : 'Add Template'}
       subtitle={start.id !== null ? start.name : undefined}
-      backHref="/templates"
+      backHref={pathTo('templates.index')}
       catalogue={options.catalogue}
       pasteTarget="template"
       lockedNote="This template is locked: its blocks cannot be added, moved or removed. Please contact an administrator for structural changes."

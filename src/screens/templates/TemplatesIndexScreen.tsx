@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { templateSummary } from '@/api/contract/templates';
 import { api } from '@/api/endpoints';
+import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import type { DataTableColumn } from '@/ui/DataTable';
 import { IconLink } from '@/ui/IconLink';
@@ -39,7 +40,7 @@ export default function TemplatesIndexScreen() {
       <PageHeader
         title="Templates"
         actions={
-          <ButtonLink href="/templates/add" variant="primary" icon="plus">
+          <ButtonLink href={pathTo('templates.add')} variant="primary" icon="plus">
             Add Template
           </ButtonLink>
         }
@@ -53,7 +54,7 @@ export default function TemplatesIndexScreen() {
         emptyTitle={TEMPLATES_EMPTY}
         renderActions={(template) => (
           <IconLink
-            href={`/templates/edit/${template.id}`}
+            href={pathTo('templates.edit', { id: template.id })}
             icon="edit"
             label={`Edit ${template.name}`}
             size="sm"

@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
 import { userCreateSchema } from '@/api/contract/users';
 import { api } from '@/api/endpoints';
+import { pathTo } from '@/shared/paths';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
@@ -15,7 +16,7 @@ export default function UserAddScreen() {
     save: (values) => api.users.create({ body: values }),
     onSaved: () => {
       toast.success('You have added a new user.');
-      navigate('/users');
+      navigate(pathTo('users.index'));
     },
   });
   return (

@@ -2,6 +2,7 @@ import { useLocation, useParams } from 'wouter';
 import { type User, userUpdateSchema } from '@/api/contract/users';
 import { api } from '@/api/endpoints';
 import { useSignedInUser } from '@/machines/session';
+import { pathTo } from '@/shared/paths';
 import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { PageHeader } from '@/ui/PageHeader';
@@ -16,7 +17,7 @@ export default function UserEditScreen() {
       load={async () => (await api.users.show({ params: { id: Number(id) } })).data}
       one="user"
       many="users"
-      listHref="/users"
+      listHref={pathTo('users.index')}
       nameOf={(user) => user.name}
     >
       {(user, reload) => <EditUser user={user} onReload={reload} />}
@@ -44,7 +45,7 @@ function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
       api.users.update({ params: { id: user.id }, body: { ...values, updated_at: user.updated_at } }),
     onSaved: () => {
       toast.success('You have updated a user.');
-      navigate('/users');
+      navigate(pathTo('users.index'));
     },
   });
   return (

@@ -1,6 +1,7 @@
 import type { userCreateSchema, userUpdateSchema } from '@/api/contract/users';
 import { uploadFile } from '@/api/uploads';
 import { describeFailure } from '@/machines/errors';
+import { pathTo } from '@/shared/paths';
 import { Field, type FieldMetaWithKey } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import type { SaveForm } from '@/ui/forms/useSaveForm';
@@ -25,7 +26,7 @@ export function UserForm({ flow, passwordRequired, onReload, self }: UserFormPro
     Boolean(fields.password.value) ||
     (fields.email.value ?? '').trim().toLowerCase() !== self?.email.trim().toLowerCase();
   return (
-    <SaveFormFrame flow={flow} cancelHref="/users" onReload={onReload}>
+    <SaveFormFrame flow={flow} cancelHref={pathTo('users.index')} onReload={onReload}>
       <Field field={fields.name} label="Name" autoComplete="off" />
       <Field field={fields.email} label="Email" type="email" autoComplete="off" />
       <Field field={fields.telephone} label="Telephone" type="tel" />

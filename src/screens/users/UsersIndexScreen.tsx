@@ -2,6 +2,7 @@ import type { User } from '@/api/contract/users';
 import { api } from '@/api/endpoints';
 import { useSignedInUser } from '@/machines/session';
 import { formatDate } from '@/shared/format';
+import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import type { DataTableColumn } from '@/ui/DataTable';
 import { LifecycleList } from '@/ui/lifecycle/LifecycleList';
@@ -38,15 +39,15 @@ export default function UsersIndexScreen() {
         title="Users"
         subtitle="Everyone who can sign in to the console"
         actions={
-          <ButtonLink href="/users/add" variant="primary" icon="plus">
+          <ButtonLink href={pathTo('users.add')} variant="primary" icon="plus">
             Add user
           </ButtonLink>
         }
       />
       <LifecycleList<User>
         nouns={{ one: 'user', many: 'users' }}
-        startHref="/users/new"
-        editHref={(user) => `/users/edit/${user.id}`}
+        startHref={pathTo('users.new')}
+        editHref={(user) => pathTo('users.edit', { id: user.id })}
         columns={columns}
         columnsKey="users.columns"
         renderCell={renderCell}
