@@ -43,6 +43,7 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:3000',
       '/storage': 'http://localhost:3000',
+      '/site': 'http://localhost:3000',
     },
   },
   test: {

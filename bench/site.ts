@@ -11,9 +11,10 @@ import { readConfig } from '../server/config';
 import { openDatabase } from '../server/db/open';
 import { createScratchDatabase } from '../server/db/scratch';
 import { seedIfEmpty } from '../server/db/seed/index';
-import { createSiteReader } from '../server/domain/site/reader';
-import { renderSiteDocument, siteContextFor } from '../server/domain/site/renderSite';
+import { renderSiteDocument } from '../server/site/document';
+import { createSiteReader } from '../server/site/reader';
 import { fileUrlFrom } from '../src/shared/site';
+import { loadSiteContext } from '../src/site/siteContext';
 import type { Benchmark } from './benchmark';
 
 const ROUNDS = 200;
@@ -45,14 +46,14 @@ export const siteBenchmark: Benchmark = {
       const reader = createSiteReader(database.db, { fileUrl: fileUrlFrom(null) });
       const page = await reader.page('/');
       if (!page) throw new Error('The demo site has no homepage.');
-      const context = await siteContextFor(reader, page);
+      const context = await loadSiteContext(reader, page);
       const assets = { stylesheet: '/site/_assets/site.css', script: '/site/_assets/site.js' };
-      for (let i = 0; i < 20; i++) renderSiteDocument(page, context, assets);
+      for (let i = 0; i < 20; i++) renderSiteDocument({ kind: 'page', page, context }, { assets });
       const renders: number[] = [];
       let bytes = 0;
       for (let i = 0; i < ROUNDS; i++) {
         const started = performance.now();
-        bytes = renderSiteDocument(page, context, assets).length;
+        bytes = renderSiteDocument({ kind: 'page', page, context }, { assets }).length;
         renders.push(performance.now() - started);
       }
       const requests: number[] = [];

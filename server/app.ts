@@ -17,7 +17,6 @@ import { jobs } from './plugins/jobs';
 import { securityHeaders } from './plugins/securityHeaders';
 import { services } from './plugins/services';
 import { site } from './plugins/site';
-import { sitePreview } from './plugins/sitePreview';
 import { storedFiles } from './plugins/storedFiles';
 import { sweeper } from './plugins/sweeper';
 
@@ -74,7 +73,6 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
   await app.register(authGuard, { db: database.db, tokens: app.tokens });
   await app.register(apiRoutes, { config, database });
   await app.register(storedFiles);
-  await app.register(sitePreview, { db: database.db, config });
   await app.register(site, { config, database });
   await app.register(consoleApp, { config });
 

@@ -15,10 +15,10 @@ import {
   type ResponseAnswer,
   type ThankYouColumn,
 } from '../db/schema';
+import { publishedNow } from '../site/published';
 import { type EnqueueWithin, queueMail } from './mailQueue';
 import { createSharedRateLimiter } from './rateLimits';
 import { storeResponse } from './responses';
-import { publishedNow } from './site/published';
 
 export const DEFAULT_THANK_YOU_TITLE = 'Thank you';
 

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { fileUrlFrom } from '@/shared/site';
 import type { Config } from '../config';
 import type { Database } from '../db/open';
 import { setRetention } from '../domain/history/retention';
 import { scheduleChanges } from '../domain/pages/schedule';
-import { createSiteReader } from '../domain/site/reader';
 import { analyticsRoutes } from '../routes/analytics';
 import { authRoutes } from '../routes/auth';
 import { brandsRoutes } from '../routes/brands';
@@ -20,7 +18,6 @@ import { pagesRoutes } from '../routes/pages';
 import { reservationsRoutes } from '../routes/reservations';
 import { responsesRoutes } from '../routes/responses';
 import { settingsRoutes } from '../routes/settings';
-import { siteRoutes } from '../routes/site';
 import { templatesRoutes } from '../routes/templates';
 import { usersRoutes } from '../routes/users';
 import { enqueueOn } from './jobs';
@@ -66,10 +63,4 @@ export async function apiRoutes(
   analyticsRoutes(api, { db });
   setRetention({ keepLast: config.historyKeepLast, keepDays: config.historyKeepDays });
   historyRoutes(api, { db });
-  siteRoutes(api, {
-    db,
-    plainQuery: (text) => database.query(text),
-    reader: createSiteReader(db, { fileUrl: fileUrlFrom(config.publicUrl) }),
-    origins: config.siteOrigins,
-  });
 }

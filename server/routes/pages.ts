@@ -45,9 +45,9 @@ import {
   togglePublished,
   updatePage,
 } from '../domain/pages/write';
-import { mintPreviewLink } from '../domain/site/previewLinks';
 import { invalid } from '../http/errors';
 import { registerCall } from '../http/route';
+import { mintPreviewLink } from '../site/previewLinks';
 
 /** A page as the builder edits it. */
 export async function pageForEditor(db: Db, row: PageRow): Promise<Page> {

@@ -1,5 +1,5 @@
 import { brands, pages } from '@server/db/schema';
-import { mintPreviewLink } from '@server/domain/site/previewLinks';
+import { mintPreviewLink } from '@server/site/previewLinks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { richText } from './blocks';

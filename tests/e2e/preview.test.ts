@@ -94,10 +94,13 @@ describe.skipIf(!hasChromium)('the builder preview', () => {
     await field(editor, 'Label').fill(label);
     const form = page.frameLocator('iframe[title="Form preview"]');
     await form.getByLabel(label).waitFor();
-    // The frame is styled by the site's own stylesheet alone.
+    // The frame is styled by the site's own stylesheet alone, the one file the site serves.
     expect(await form.locator('link[rel="stylesheet"]').getAttribute('href')).toMatch(
-      /\/assets\/site-[\w-]+\.css$/,
+      /\/site\/_assets\/site\.css$/,
     );
+    await expect
+      .poll(() => form.locator('body').evaluate((body) => getComputedStyle(body).marginTop))
+      .toBe('0px');
   });
 
   it('puts the editor and the preview behind tabs on a narrow screen', async () => {

@@ -119,6 +119,8 @@ export const siteForm = z.object({
 export type SiteForm = z.infer<typeof siteForm>;
 
 export const siteDealershipSummary = z.object({
+  /** What a form's dealership question takes as its answer (its options' values). */
+  id: z.number().int(),
   name: z.string(),
   slug: z.string(),
   brand: siteBrand.nullable(),

@@ -4,7 +4,7 @@ import { useRecordTitle } from '@/ui/documentTitle';
 import type { FieldMeta } from '@/ui/formProps';
 import type { PasteTarget } from '../clipboard';
 import { createLiveDraft, LiveDraftContext } from '../preview/liveDraft';
-import type { PreviewPaneProps } from '../preview/PreviewPane';
+import type { PreviewSubject } from '../preview/PreviewPane';
 import { PreviewToggle } from '../preview/PreviewToggle';
 import { usePreviewOpen } from '../preview/previewPrefs';
 import { BuilderFrame } from './BuilderFrame';
@@ -53,10 +53,11 @@ export interface RecordBuilderProps<V extends object> {
   /** Loads the record again (after taking someone else's newer version). */
   reload: () => void;
   /**
-   * Offer the live preview: 'page' shows the blocks as the site does, a form's settings show the
-   * form as a visitor sees it. Without it the builder has no preview (templates).
+   * Offer the live preview, of a page (its blocks as the site shows them on a page of its brand) or
+   * of a form (as a visitor sees it, from its settings), from the record's values. Without it the
+   * builder has no preview (templates).
    */
-  preview?: 'page' | ((values: V) => NonNullable<PreviewPaneProps['form']>);
+  preview?: (values: V) => PreviewSubject;
   /** Actions before Undo and Redo (Share preview). */
   actions?: ReactNode;
   /** A stored record's revisions, for its History panel; a new record has none. */
@@ -137,11 +138,7 @@ export function RecordBuilder<V extends object>({
         preview={
           preview && previewOpen ? (
             <Suspense fallback={<PreviewLoading />}>
-              <PreviewPane
-                actor={actor}
-                liveDraft={liveDraft}
-                form={preview === 'page' ? undefined : preview(values)}
-              />
+              <PreviewPane actor={actor} liveDraft={liveDraft} subject={preview(values)} />
             </Suspense>
           ) : null
         }

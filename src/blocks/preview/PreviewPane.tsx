@@ -2,23 +2,33 @@ import { useSelector } from '@xstate/react';
 import { memo, type ReactNode, startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Heading, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import type { SiteBlock, SiteForm } from '@/api/contract/site';
+import { SITE_STYLESHEET_PATH } from '@/site/stylesheet';
 import type { BuilderActor } from '../builder/useBuilderActor';
 import { type LiveDraft, type OpenDraft, withOpenDraft } from './liveDraft';
 import { PreviewFrame } from './PreviewFrame';
 import styles from './PreviewPane.module.css';
 import { previewBlocksMaker } from './previewBlocks';
-import { embeddedHandles, type PreviewContext, useBrandSlug, usePreviewContext } from './previewContext';
+import { type PreviewContext, useBrandSlug, useLiveDealerships, usePreviewContext } from './previewContext';
 import { formFromDraft } from './previewForm';
 import { PREVIEW_WIDTHS, type PreviewWidth, usePreviewWidth } from './previewPrefs';
-import { SITE_CSS_URL, SiteBlockView, SiteFormPreview, SitePageFrame } from './siteView';
+import { SiteBlockView, SiteFormPreview, SitePageFrame } from './siteView';
+
+/**
+ * What the preview shows: a page's blocks as the site shows them on a page of its brand, or a form
+ * as a visitor sees it, from these of its settings.
+ */
+export type PreviewSubject =
+  | { kind: 'page'; brandId: number | null }
+  | { kind: 'form'; brandId: number | null; thankYou: SiteForm['thank_you'] };
 
 export interface PreviewPaneProps {
   actor: BuilderActor;
   /** The open block's unsaved state, shown in the block's place as it is typed. */
   liveDraft: LiveDraft;
-  /** A form builder's preview: the form as a visitor sees it, from these of its settings. */
-  form?: { brandId: number | null; thankYou: SiteForm['thank_you'] } | undefined;
+  subject: PreviewSubject;
 }
+
+const NO_BLOCKS: readonly SiteBlock[] = [];
 
 const WIDTH_LABELS: Record<PreviewWidth, string> = { mobile: 'Mobile', tablet: 'Tablet', desktop: 'Desktop' };
 
@@ -60,14 +70,22 @@ function useDraftItems(actor: BuilderActor, liveDraft: LiveDraft) {
   return { items: useMemo(() => withOpenDraft(items, keys, open), [items, keys, open]), keys };
 }
 
-function PagePreview({ actor, liveDraft }: { actor: BuilderActor; liveDraft: LiveDraft }) {
+function PagePreview({
+  actor,
+  liveDraft,
+  brandId,
+}: {
+  actor: BuilderActor;
+  liveDraft: LiveDraft;
+  brandId: number | null;
+}) {
   const { items, keys } = useDraftItems(actor, liveDraft);
-  const handles = useMemo(() => embeddedHandles(items), [items]);
-  const context = usePreviewContext(actor, handles);
   const name = useDeferredValue(useSelector(actor, (s) => s.context.name));
   const editing = useSelector(actor, (s) => s.context.editing);
   const [blocksOf] = useState(() => previewBlocksMaker());
   const blocks = useMemo(() => blocksOf(items, keys), [blocksOf, items, keys]);
+  const siteBlocks = useMemo(() => blocks.map(({ block }) => block), [blocks]);
+  const context = usePreviewContext(actor, siteBlocks, useBrandSlug(actor, brandId));
   const editingKey = editing === null ? null : (keys[editing] ?? null);
 
   useEffect(() => {
@@ -95,16 +113,18 @@ function FormPreview({
 }: {
   actor: BuilderActor;
   liveDraft: LiveDraft;
-  form: NonNullable<PreviewPaneProps['form']>;
+  form: Extract<PreviewSubject, { kind: 'form' }>;
 }) {
   const { items } = useDraftItems(actor, liveDraft);
-  const context = usePreviewContext(actor);
+  // A form's own page has no blocks of the site's: its context is the site's frame around it.
+  const context = usePreviewContext(actor, NO_BLOCKS, null);
+  const dealerships = useLiveDealerships(actor);
   const name = useDeferredValue(useSelector(actor, (s) => s.context.name));
   const slug = useSelector(actor, (s) => s.context.slug);
   const brandSlug = useBrandSlug(actor, form.brandId);
   const shown = useMemo(
-    () => formFromDraft({ items, name, handle: slug, thankYou: form.thankYou, brandSlug }, context),
-    [items, name, slug, form.thankYou, brandSlug, context],
+    () => formFromDraft({ items, name, handle: slug, thankYou: form.thankYou, brandSlug }, dealerships),
+    [items, name, slug, form.thankYou, brandSlug, dealerships],
   );
   return <SiteFormPreview form={shown} context={context} />;
 }
@@ -113,11 +133,11 @@ function FormPreview({
  * The builder's preview: the unsaved draft rendered with the site's own components and stylesheet
  * in a frame at a device's width. Loaded with the pane, never with the builder.
  */
-export default function PreviewPane({ actor, liveDraft, form }: PreviewPaneProps) {
+export default function PreviewPane({ actor, liveDraft, subject }: PreviewPaneProps) {
   const [width, setWidth] = usePreviewWidth();
   let content: ReactNode;
-  if (form) content = <FormPreview actor={actor} liveDraft={liveDraft} form={form} />;
-  else content = <PagePreview actor={actor} liveDraft={liveDraft} />;
+  if (subject.kind === 'form') content = <FormPreview actor={actor} liveDraft={liveDraft} form={subject} />;
+  else content = <PagePreview actor={actor} liveDraft={liveDraft} brandId={subject.brandId} />;
   return (
     <section className={styles.pane} aria-labelledby="builder-preview-heading">
       <div className={styles.bar}>
@@ -145,8 +165,8 @@ export default function PreviewPane({ actor, liveDraft, form }: PreviewPaneProps
       </div>
       <PreviewFrame
         width={PREVIEW_WIDTHS[width]}
-        cssUrl={SITE_CSS_URL}
-        title={form ? 'Form preview' : 'Page preview'}
+        cssUrl={SITE_STYLESHEET_PATH}
+        title={subject.kind === 'form' ? 'Form preview' : 'Page preview'}
       >
         {content}
       </PreviewFrame>

@@ -1,103 +1,84 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { PageItem } from '@/api/contract/pages';
-import type { SiteForm } from '@/api/contract/site';
+import type { SiteBlock, SiteDealershipSummary } from '@/api/contract/site';
 import { api } from '@/api/endpoints';
-import { emptySettings, type SiteContext } from '@/site';
+import type { SiteContext } from '@/site';
+import { emptySiteContext, loadSiteContext, siteContextNeeds } from '@/site/siteContext';
 import type { BuilderActor } from '../builder/useBuilderActor';
+import { type PreviewSource, previewPageOf, previewSource } from './previewSource';
 
 /** What blocks need besides their own fields, as the public delivery API serves it to the site. */
 export type PreviewContext = SiteContext;
 
-interface Shared {
-  settings: SiteContext['settings'];
-  navigation: SiteContext['navigation'];
-  dealerships: SiteContext['dealerships'];
-}
-
 /** Per builder (its actor): a preview closed and opened again asks nothing anew. */
 const sessions = new WeakMap<
   BuilderActor,
-  {
-    shared: Promise<Shared>;
-    forms: Map<string, Promise<SiteForm | null>>;
-    brandSlugs?: Promise<ReadonlyMap<number, string>>;
-  }
+  { source: PreviewSource; brandSlugs?: Promise<ReadonlyMap<number, string>> }
 >();
 
 function sessionOf(actor: BuilderActor) {
   let session = sessions.get(actor);
   if (!session) {
-    const orNull = <T>(promise: Promise<T>) => promise.catch(() => null);
-    session = {
-      shared: Promise.all([
-        orNull(api.site.settings({})),
-        orNull(api.site.navigation({ query: { depth: 2 } })),
-        orNull(api.site.dealerships({ query: {} })),
-      ]).then(([settings, navigation, dealerships]) => ({
-        settings: settings ?? emptySettings,
-        navigation: navigation?.data ?? [],
-        dealerships: dealerships?.data ?? [],
-      })),
-      forms: new Map(),
-    };
+    session = { source: previewSource(api.site) };
     sessions.set(actor, session);
   }
   return session;
 }
 
-/** The form handles the draft's embedded-form blocks name. */
-export function embeddedHandles(items: readonly PageItem[]): string[] {
-  const handles = items.flatMap((item) => {
-    const handle = item.index === 'embedded_form' ? item.sections.content?.fields.form : undefined;
-    return typeof handle === 'string' && handle.trim() ? [handle.trim()] : [];
-  });
-  return [...new Set(handles)].sort();
+/**
+ * The preview's site context, built by the site's own loadSiteContext from the delivery API, as
+ * the site and a share-preview link build theirs: empty until it answers, and asked again only
+ * when what the draft needs changes (a locator added, a form chosen, another brand).
+ */
+export function usePreviewContext(
+  actor: BuilderActor,
+  blocks: readonly SiteBlock[],
+  brandSlug: string | null | undefined,
+): PreviewContext {
+  const [context, setContext] = useState<SiteContext>(() => emptySiteContext());
+  const needs = JSON.stringify([
+    siteContextNeeds({ blocks, brand: brandSlug ? { slug: brandSlug } : null }),
+    brandSlug,
+  ]);
+  // Only what the needs name is read from the blocks, so a keystroke in a block asks nothing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the blocks are read through their needs
+  useEffect(() => {
+    // The brand is not known yet: its locators would list the wrong dealerships for a moment.
+    if (brandSlug === undefined) return;
+    let current = true;
+    const { source } = sessionOf(actor);
+    void source
+      .liveBrandSlugs()
+      .then((live) => loadSiteContext(source, previewPageOf(blocks, brandSlug, live)))
+      .then((loaded) => {
+        if (current) setContext(loaded);
+      });
+    return () => {
+      current = false;
+    };
+  }, [actor, needs]);
+  return context;
 }
 
-/**
- * The preview's site context: empty until the delivery API answers; the published forms the
- * draft embeds are fetched as they are chosen, each once per builder.
- */
-export function usePreviewContext(actor: BuilderActor, formHandles: readonly string[] = []): PreviewContext {
-  const [shared, setShared] = useState<Shared>({ settings: emptySettings, navigation: [], dealerships: [] });
-  const [forms, setForms] = useState<Record<string, SiteForm>>({});
-  const wanted = formHandles.join('\n');
+/** Every live dealership, as a form's dealership picker chooses from them. */
+export function useLiveDealerships(actor: BuilderActor): SiteDealershipSummary[] {
+  const [dealerships, setDealerships] = useState<SiteDealershipSummary[]>([]);
   useEffect(() => {
     let current = true;
-    void sessionOf(actor).shared.then((answer) => {
-      if (current) setShared(answer);
-    });
+    void sessionOf(actor)
+      .source.dealerships()
+      .then((answer) => {
+        if (current) setDealerships(answer);
+      });
     return () => {
       current = false;
     };
   }, [actor]);
-  useEffect(() => {
-    let current = true;
-    const session = sessionOf(actor);
-    const handles = wanted ? wanted.split('\n') : [];
-    void Promise.all(
-      handles.map(async (handle) => {
-        let load = session.forms.get(handle);
-        if (!load) {
-          load = api.site.forms({ params: { handle } }).catch(() => null);
-          session.forms.set(handle, load);
-        }
-        return [handle, await load] as const;
-      }),
-    ).then((answers) => {
-      if (!current) return;
-      setForms(Object.fromEntries(answers.flatMap(([handle, form]) => (form ? [[handle, form]] : []))));
-    });
-    return () => {
-      current = false;
-    };
-  }, [actor, wanted]);
-  return useMemo(() => ({ basePath: '/site', ...shared, forms }), [shared, forms]);
+  return dealerships;
 }
 
 /**
- * The slug of the brand a form belongs to, as the delivery API names a dealership's brand: what a
- * brand-only dealership picker filters by. Undefined until the brands are known.
+ * The slug of a page's or form's brand, as the delivery API names a dealership's brand. Null for
+ * none; undefined until the brands are known.
  */
 export function useBrandSlug(actor: BuilderActor, brandId: number | null): string | null | undefined {
   const [slugs, setSlugs] = useState<ReadonlyMap<number, string> | undefined>(undefined);
@@ -116,6 +97,5 @@ export function useBrandSlug(actor: BuilderActor, brandId: number | null): strin
       current = false;
     };
   }, [actor, brandId]);
-  if (brandId === null) return null;
-  return slugs?.get(brandId);
+  return useMemo(() => (brandId === null ? null : slugs?.get(brandId)), [brandId, slugs]);
 }

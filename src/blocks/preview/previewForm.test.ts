@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { PageItem } from '@/api/contract/pages';
-import { emptySettings } from '@/site';
 import { formFromDraft } from './previewForm';
 
 const input = (index: string, fields: Record<string, string>, hidden = false): PageItem =>
@@ -26,23 +25,18 @@ describe('the form preview', () => {
         thankYou: { title: 'Thanks', description: '' },
         brandSlug: null,
       },
-      {
-        basePath: '/site',
-        settings: emptySettings,
-        navigation: [],
-        forms: {},
-        dealerships: [
-          {
-            name: 'Leeds',
-            slug: 'leeds',
-            brand: null,
-            email: 'leeds@example.com',
-            telephone: '0113 000 0000',
-            address: {} as never,
-            opening_times: [],
-          },
-        ],
-      },
+      [
+        {
+          id: 7,
+          name: 'Leeds',
+          slug: 'leeds',
+          brand: null,
+          email: 'leeds@example.com',
+          telephone: '0113 000 0000',
+          address: {} as never,
+          opening_times: [],
+        },
+      ],
     );
     expect(form.name).toBe('Test drive');
     expect(form.questions.map((q) => [q.label, q.type, q.required])).toEqual([
@@ -50,11 +44,13 @@ describe('the form preview', () => {
       ['Branch', 'dealership', false],
     ]);
     expect(form.questions[0]!.placeholder).toBe('Jo Bloggs');
-    expect(form.questions[1]!.options).toEqual([{ value: 'leeds', label: 'Leeds' }]);
+    // The id, as responses/submit takes the answer.
+    expect(form.questions[1]!.options).toEqual([{ value: '7', label: 'Leeds' }]);
   });
 
   it('offers a brand-only picker the dealerships of the form’s brand, as the submission checks them', () => {
-    const dealership = (name: string, brand: string | null) => ({
+    const dealership = (id: number, name: string, brand: string | null) => ({
+      id,
       name,
       slug: name.toLowerCase(),
       brand: brand ? { name: brand, slug: brand.toLowerCase(), logo_url: null } : null,
@@ -63,13 +59,11 @@ describe('the form preview', () => {
       address: {} as never,
       opening_times: [],
     });
-    const context = {
-      basePath: '/site',
-      settings: emptySettings,
-      navigation: [],
-      forms: {},
-      dealerships: [dealership('Leeds', 'Kia'), dealership('York', 'Skoda'), dealership('Hull', null)],
-    };
+    const dealerships = [
+      dealership(1, 'Leeds', 'Kia'),
+      dealership(2, 'York', 'Skoda'),
+      dealership(3, 'Hull', null),
+    ];
     const picker = (settings: Record<string, string>, brandSlug: string | null) =>
       formFromDraft(
         {
@@ -79,7 +73,7 @@ describe('the form preview', () => {
           thankYou: { title: 'Thanks', description: '' },
           brandSlug,
         },
-        context,
+        dealerships,
       ).questions[0]!.options!.map((option) => option.label);
     expect(picker({ brand: 'brand' }, 'kia')).toEqual(['Leeds']);
     expect(picker({ brand: 'brand' }, null)).toEqual(['Leeds', 'York', 'Hull']);

@@ -1,7 +1,7 @@
 import type { PageItem } from '@/api/contract/pages';
-import type { SiteForm, SiteQuestion } from '@/api/contract/site';
-import { type Question, questionsOf } from '@/shared/answers';
-import type { PreviewContext } from './previewContext';
+import type { SiteDealershipSummary, SiteForm } from '@/api/contract/site';
+import { questionsOf } from '@/shared/answers';
+import { siteFormOf } from '@/site/siteForm';
 
 export interface FormDraft {
   items: readonly PageItem[];
@@ -16,35 +16,16 @@ export interface FormDraft {
   brandSlug: string | null | undefined;
 }
 
-function siteQuestion(
-  question: Question,
-  context: PreviewContext,
-  brandSlug: string | null | undefined,
-): SiteQuestion {
-  return {
-    name: question.key,
-    label: question.label,
-    type: question.kind,
-    required: question.required,
-    options:
-      question.kind === 'dealership'
-        ? context.dealerships
-            .filter((d) => !question.brandOnly || !brandSlug || d.brand?.slug === brandSlug)
-            .map((d) => ({ value: d.slug, label: d.name }))
-        : question.options,
-    help: question.help,
-    placeholder: question.placeholder,
-    earliest: question.earliest,
-    latest: question.latest,
-  };
-}
-
-/** The form as a visitor would see it, from the builder's unsaved draft (questionsOf's questions). */
-export function formFromDraft(draft: FormDraft, context: PreviewContext): SiteForm {
-  return {
-    handle: draft.handle,
-    name: draft.name,
-    questions: questionsOf(draft.items).map((question) => siteQuestion(question, context, draft.brandSlug)),
-    thank_you: draft.thankYou,
-  };
+/**
+ * The form as a visitor would see it, from the builder's unsaved draft, made as the delivery API
+ * makes a published one (siteFormOf): a dealership picker's options are the live dealerships by
+ * id, the answers responses/submit takes.
+ */
+export function formFromDraft(draft: FormDraft, dealerships: readonly SiteDealershipSummary[]): SiteForm {
+  const { brandSlug } = draft;
+  return siteFormOf(
+    { handle: draft.handle, name: draft.name, questions: questionsOf(draft.items), thankYou: draft.thankYou },
+    (question) =>
+      question.brandOnly && brandSlug ? dealerships.filter((d) => d.brand?.slug === brandSlug) : dealerships,
+  );
 }

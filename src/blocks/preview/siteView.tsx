@@ -1,10 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SiteBlock, SiteForm } from '@/api/contract/site';
 import { BLOCK_COMPONENTS, type SiteContext, SiteFormView, SiteLayout } from '@/site';
-import siteCssUrl from '@/site/site.css?url';
-
-/** Where the site's stylesheet is served (a file of the console's build), for the preview's frame. */
-export const SITE_CSS_URL = siteCssUrl;
 
 /** One block as the site renders it; `id` is unique in the preview, as the site's are on a page. */
 export function SiteBlockView({

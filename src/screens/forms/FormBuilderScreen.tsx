@@ -114,7 +114,7 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       required={FORM_REQUIRED}
       reload={reload}
       history={history}
-      preview={(values) => ({ brandId: values.brand_id, thankYou: values.thank_you })}
+      preview={(values) => ({ kind: 'form', brandId: values.brand_id, thankYou: values.thank_you })}
       settings={({ values, change, name, onName, slug, meta }) => (
         <>
           <PageSettings

@@ -115,7 +115,7 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       pasteTarget="page"
       required={PAGE_REQUIRED}
       reload={reload}
-      preview="page"
+      preview={(values) => ({ kind: 'page', brandId: values.brand_id })}
       history={history}
       actions={start.id !== null ? <SharePreview pageId={start.id} /> : null}
       settings={({ values, change, name, onName, slug, errors, meta }) => (

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { calls as site } from '@/api/contract/site';
 import type { Db } from '../db/open';
-import { createContentVersionReader, type PlainQuery, SiteAnswerCache } from '../domain/site/contentVersion';
-import { type SiteReader, slugOfPath } from '../domain/site/reader';
 import { notFound } from '../http/errors';
 import { registerCall } from '../http/route';
+import { createContentVersionReader, type PlainQuery, SiteAnswerCache } from './contentVersion';
+import { type SiteReader, slugOfPath } from './reader';
 
 /**
  * How long a site's cache may use an answer without asking, and how long longer it may show it
@@ -65,7 +65,7 @@ function sendAnswer(
  * The delivery API: public, read-only, published content only. Browsers on the SITE_ORIGINS may
  * read it (CORS for GET); everyone else reads it server to server.
  */
-export function siteRoutes(
+export function deliveryApiRoutes(
   app: FastifyInstance,
   opts: {
     db: Db;

@@ -1,6 +1,6 @@
 import { PREVIEW_LINK_DAYS } from '@/api/contract/pages';
-import { MAX_SERIAL_ID } from '../../db/errors';
-import type { TokenService } from '../auth/tokens';
+import { MAX_SERIAL_ID } from '../db/errors';
+import type { TokenService } from '../domain/auth/tokens';
 
 /** The audience of share-preview tokens: never an access token, nor any other link's token. */
 const PURPOSE = 'site-preview';

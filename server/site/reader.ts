@@ -9,16 +9,16 @@ import type {
   SiteNavEntry,
   SitePage,
   SitePublicSettings,
-  SiteQuestion,
 } from '@/api/contract/site';
-import { type Question, questionsOf } from '@/shared/answers';
+import { questionsOf } from '@/shared/answers';
 import { type FileUrl, siteBlocksOf, siteFieldsOf } from '@/shared/site';
-import type { Db } from '../../db/open';
-import { brands, dealerships, pages } from '../../db/schema';
-import { childOrder } from '../pages/read';
-import { rowsOf } from '../pages/transaction';
-import { readSiteSettings } from '../settings';
-import { DEFAULT_THANK_YOU_TITLE } from '../submissions';
+import { siteFormOf } from '@/site/siteForm';
+import type { Db } from '../db/open';
+import { brands, dealerships, pages } from '../db/schema';
+import { childOrder } from '../domain/pages/read';
+import { rowsOf } from '../domain/pages/transaction';
+import { readSiteSettings } from '../domain/settings';
+import { DEFAULT_THANK_YOU_TITLE } from '../domain/submissions';
 import { publishedNow, publishedNowIn } from './published';
 
 /**
@@ -58,20 +58,6 @@ function storedItems(items: unknown[]) {
   });
 }
 
-function siteQuestion(question: Question, dealershipOptions: SiteQuestion['options']): SiteQuestion {
-  return {
-    name: question.key,
-    label: question.label,
-    type: question.kind,
-    required: question.required,
-    options: question.kind === 'dealership' ? dealershipOptions : question.options,
-    help: question.help,
-    placeholder: question.placeholder,
-    earliest: question.earliest,
-    latest: question.latest,
-  };
-}
-
 export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteReader {
   const { fileUrl } = options;
   const urls = (paths: readonly string[] | undefined) => (paths ?? []).map(fileUrl);
@@ -93,6 +79,7 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
   }
   type DealershipRow = Awaited<ReturnType<typeof dealershipRows>>[number];
   const summaryOf = ({ dealership: d, brand }: DealershipRow): SiteDealershipSummary => ({
+    id: d.id,
     name: d.name,
     slug: d.slug,
     brand: brand?.live ? brandOf(brand) : null,
@@ -298,23 +285,22 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
       const questions = questionsOf(form.items);
       const pickers = questions.filter((q) => q.kind === 'dealership');
       const dealershipOptions = pickers.length > 0 ? await dealershipRows() : [];
-      return {
-        handle: form.slug,
-        name: form.name,
-        questions: questions.map((q) =>
-          siteQuestion(
-            q,
-            dealershipOptions
-              // The same rule the submission checks: a brand-only picker takes the form's brand's dealerships.
-              .filter((d) => !q.brandOnly || form.brandId === null || d.dealership.brandId === form.brandId)
-              .map((d) => ({ value: String(d.dealership.id), label: d.dealership.name })),
-          ),
-        ),
-        thank_you: {
-          title: form.thankYou?.title || DEFAULT_THANK_YOU_TITLE,
-          description: form.thankYou?.description ?? '',
+      return siteFormOf(
+        {
+          handle: form.slug,
+          name: form.name,
+          questions,
+          thankYou: {
+            title: form.thankYou?.title || DEFAULT_THANK_YOU_TITLE,
+            description: form.thankYou?.description ?? '',
+          },
         },
-      };
+        // The same rule the submission checks: a brand-only picker takes the form's brand's dealerships.
+        (q) =>
+          dealershipOptions
+            .filter((d) => !q.brandOnly || form.brandId === null || d.dealership.brandId === form.brandId)
+            .map((d) => d.dealership),
+      );
     },
 
     async brands() {

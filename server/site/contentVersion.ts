@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/open';
-import { nextScheduledChangeSql } from '../pages/schedule';
-import { rowsOf } from '../pages/transaction';
+import type { Db } from '../db/open';
+import { nextScheduledChangeSql } from '../domain/pages/schedule';
+import { rowsOf } from '../domain/pages/transaction';
 
 /**
  * What a website's answers depend on besides the request, as one string: the content version that

@@ -1,0 +1,187 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PREVIEW_LINK_DAYS } from '@/api/contract/pages';
+import type { SitePage } from '@/api/contract/site';
+import type { SiteFormState } from '@/site/context';
+import { FORM_HANDLE_FIELD } from '@/site/SiteFormView';
+import { embeddedFormHandles, loadSiteContext, SITE_BASE_PATH } from '@/site/siteContext';
+import type { TokenService } from '../domain/auth/tokens';
+import { type EnquiryDesk, TOO_MANY_ENQUIRIES } from '../domain/submissions';
+import { siteAssets } from './assets';
+import { renderSiteDocument } from './document';
+import { PREVIEW_PATH, pageIdOfPreview } from './previewLinks';
+import type { SiteReader } from './reader';
+
+/**
+ * The site's Content-Security-Policy: its own stylesheet and script only (no inline script or
+ * style), images from anywhere secure (editors link them), YouTube and Vimeo players in frames,
+ * and forms posting back to the site.
+ */
+export const SITE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' https: data:",
+  "media-src 'self' https:",
+  'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The website's pages are not calls of the API: the OpenAPI document leaves them out. */
+const HIDDEN = { schema: { hide: true } };
+
+/** The form's answers as posted: every field but the form's own handle, each as its last value. */
+function postedFields(body: unknown): { handle: string; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  let handle = '';
+  if (body && typeof body === 'object') {
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+      const text = Array.isArray(value) ? String(value.at(-1) ?? '') : typeof value === 'string' ? value : '';
+      if (key === FORM_HANDLE_FIELD) handle = text;
+      else fields[key] = text;
+    }
+  }
+  return { handle, fields };
+}
+
+/** The errors per question name, from the submit call's `fields.<name>` keys. */
+function errorsByQuestion(errors: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([key, messages]) => [key.replace(/^fields\./, ''), messages]),
+  );
+}
+
+/** The page path an address under /site names: '/site/' is '/', '/site/used-cars/kia' is '/used-cars/kia'. */
+function pagePathOf(request: FastifyRequest): string {
+  const rest = (request.params as { '*'?: string })['*'] ?? '';
+  return `/${rest.replace(/^\/+|\/+$/g, '')}`;
+}
+
+/** Every answer of a preview link: never indexed, never cached, and the token never sent on as a referrer. */
+function previewHeaders(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('Content-Security-Policy', SITE_CSP)
+    .header('X-Robots-Tag', 'noindex, nofollow')
+    .header('Cache-Control', 'private, no-store')
+    .header('Referrer-Policy', 'no-referrer')
+    .type('text/html; charset=utf-8');
+}
+
+/**
+ * The HTML site under /site/: every published page rendered on the server from the delivery API's
+ * reader, a designed 404, its own CSP, a fingerprinted stylesheet and script, embedded forms that
+ * post without JavaScript, and share-preview links. Each page's context comes from the one
+ * loadSiteContext, as the builder's preview gets its own.
+ */
+export function htmlSiteRoutes(
+  app: FastifyInstance,
+  { reader, desk, tokens }: { reader: SiteReader; desk: EnquiryDesk; tokens: TokenService },
+) {
+  const assets = siteAssets(app);
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => {
+      const params = new URLSearchParams(String(body));
+      done(null, Object.fromEntries([...params.keys()].map((key) => [key, params.getAll(key)])));
+    },
+  );
+
+  /** `?children_page=` of a long list of children: a whole number from 1, else the first page. */
+  const childrenPageOf = (request: FastifyRequest): number => {
+    const asked = Number((request.query as { children_page?: unknown }).children_page);
+    return Number.isSafeInteger(asked) && asked >= 1 && asked <= 100_000 ? asked : 1;
+  };
+
+  async function sendPage(
+    reply: FastifyReply,
+    page: SitePage | null,
+    status: number,
+    formStates: Record<string, SiteFormState> = {},
+  ) {
+    const context = await loadSiteContext(reader, page, { formStates });
+    reply.header('Content-Security-Policy', SITE_CSP);
+    reply.header('Cache-Control', 'no-cache');
+    return reply
+      .status(page ? status : 404)
+      .type('text/html; charset=utf-8')
+      .send(
+        renderSiteDocument(page ? { kind: 'page', page, context } : { kind: 'notFound', context }, {
+          assets,
+        }),
+      );
+  }
+
+  const showPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const sent = (request.query as { sent?: unknown }).sent;
+    const states: Record<string, SiteFormState> =
+      typeof sent === 'string' && sent ? { [sent]: { values: {}, errors: {}, sent: true } } : {};
+    return sendPage(reply, await reader.page(pagePathOf(request), childrenPageOf(request)), 200, states);
+  };
+
+  /**
+   * A form posted without JavaScript, to the page that shows it: sent through the same desk as
+   * POST /api/responses/submit; on success a 303 to the page showing the thank-you message, else
+   * the page again with the errors beside their fields and the typed values kept (422, or 429).
+   */
+  const postForm = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = pagePathOf(request);
+    const { handle, fields } = postedFields(request.body);
+    const page = await reader.page(path);
+    if (!page || !embeddedFormHandles(page).includes(handle)) return sendPage(reply, null, 404);
+    const result = await desk.submit(request.ip, handle, fields);
+    if (result.status === 'stored') {
+      const target = `${SITE_BASE_PATH}${path === '/' ? '/' : path}?sent=${encodeURIComponent(handle)}`;
+      return reply.redirect(target, 303);
+    }
+    if (result.status === 'missing') return sendPage(reply, null, 404);
+    if (result.status === 'limited') {
+      reply.header('Retry-After', String(result.retryAfterSeconds));
+      return sendPage(reply, page, 429, {
+        [handle]: { values: fields, errors: { _: [TOO_MANY_ENQUIRIES] } },
+      });
+    }
+    return sendPage(reply, page, 422, {
+      [handle]: { values: fields, errors: errorsByQuestion(result.errors) },
+    });
+  };
+
+  /**
+   * A share-preview link: the page it names as last saved, published or not, in its place on the
+   * published site (the same context as the site gives it), to anyone holding the link. Dead (410)
+   * once it has expired (PREVIEW_LINK_DAYS days), when it was tampered with, or once the page is
+   * deleted. A wildcard, not a parameter: a signed token is longer than the router lets a parameter be.
+   */
+  const showPreview = async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+    const id = await pageIdOfPreview(tokens, request.params['*']);
+    const page = id === null ? null : await reader.savedPage(id);
+    if (!page) {
+      const message =
+        id === null
+          ? `This preview link has expired or is not a valid link. Preview links work for ${PREVIEW_LINK_DAYS} days: ask for a new one.`
+          : 'The page this preview link showed has been deleted.';
+      return previewHeaders(reply)
+        .status(410)
+        .send(
+          renderSiteDocument(
+            { kind: 'message', title: 'Preview link not available', message },
+            { assets, preview: true },
+          ),
+        );
+    }
+    const context = await loadSiteContext(reader, page);
+    return previewHeaders(reply).send(
+      renderSiteDocument({ kind: 'page', page, context }, { assets, preview: true }),
+    );
+  };
+
+  app.get<{ Params: { '*': string } }>(`${PREVIEW_PATH}*`, HIDDEN, showPreview);
+  app.get(SITE_BASE_PATH, HIDDEN, showPage);
+  app.get(`${SITE_BASE_PATH}/*`, HIDDEN, showPage);
+  app.post(SITE_BASE_PATH, HIDDEN, postForm);
+  app.post(`${SITE_BASE_PATH}/*`, HIDDEN, postForm);
+}

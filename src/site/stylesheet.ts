@@ -1,0 +1,15 @@
+/**
+ * The site's stylesheet, kept in parts by what they style and served as one file in this order
+ * (later rules may rely on earlier ones): the theme and skip link, the header and main content, the
+ * blocks, the forms, then the 'In this section' list and the footer.
+ */
+export const SITE_STYLESHEET_PARTS = [
+  'theme.css',
+  'layout.css',
+  'blocks.css',
+  'forms.css',
+  'sections.css',
+] as const;
+
+/** The stylesheet's stable address: it redirects to the current fingerprinted file. */
+export const SITE_STYLESHEET_PATH = '/site/_assets/site.css';
