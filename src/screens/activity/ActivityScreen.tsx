@@ -24,7 +24,7 @@ import {
   hasFilters,
   readFilters,
 } from './activityFilters';
-import { ACTION_LABELS, AREA_LABELS, entriesText } from './activityWords';
+import { AREA_LABELS, actionText, entriesText } from './activityWords';
 import { recordHref, revisionHref } from './recordLink';
 import { loadUserChoices } from './userChoices';
 
@@ -206,7 +206,7 @@ function renderCell(entry: ActivityEntry, column: string) {
     case 'area':
       return AREA_LABELS[entry.area];
     case 'action':
-      return ACTION_LABELS[entry.action];
+      return actionText(entry.area, entry.action);
     case 'what':
       return <What entry={entry} />;
     default:

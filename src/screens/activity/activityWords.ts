@@ -20,7 +20,8 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   sign_in_failed: 'Failed sign-in',
   created: 'Created',
   updated: 'Updated',
-  deleted: 'Moved to the bin',
+  // The filter's word for both: a deletion moves a user, brand or dealership to the bin.
+  deleted: 'Deleted or moved to the bin',
   restored: 'Restored',
   deleted_forever: 'Deleted forever',
   published: 'Published',
@@ -32,6 +33,15 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   import_requested: 'Import requested',
   export_requested: 'Export requested',
 };
+
+/** The areas whose deleted records wait in a bin (spec §1); pages, forms and templates have none. */
+const AREAS_WITH_A_BIN: ReadonlySet<ActivityArea> = new Set(['users', 'brands', 'dealerships']);
+
+/** What an entry did, in words true of its area: a page is deleted, a brand moved to the bin. */
+export function actionText(area: ActivityArea, action: ActivityAction): string {
+  if (action === 'deleted') return AREAS_WITH_A_BIN.has(area) ? 'Moved to the bin' : 'Deleted';
+  return ACTION_LABELS[action];
+}
 
 /** '1 entry', '1,204 entries'. */
 export function entriesText(total: number): string {
