@@ -48,6 +48,8 @@ export interface Config {
   historyKeepLast: number;
   /** Beyond those, one revision a day is kept for this many days (HISTORY_KEEP_DAYS). */
   historyKeepDays: number;
+  /** What the environment sets that still works but should change, said once at start-up. */
+  warnings: string[];
 }
 
 export type TrustProxy = false | number | string[];
@@ -127,8 +129,28 @@ function siteOriginsFrom(value: string | undefined): string[] {
     });
 }
 
+/**
+ * Stripe's webhook secret, under its name or the one it had before (PAYMENTS_WEBHOOK_SECRET):
+ * a deployment that still sets the old name keeps its webhook and is told to rename it.
+ */
+function webhookSecretFrom(env: NodeJS.ProcessEnv, warnings: string[]): string | null {
+  const old = env.PAYMENTS_WEBHOOK_SECRET || null;
+  const current = env.STRIPE_WEBHOOK_SECRET || null;
+  if (old && current) {
+    warnings.push(
+      'PAYMENTS_WEBHOOK_SECRET is ignored: STRIPE_WEBHOOK_SECRET is set. Remove PAYMENTS_WEBHOOK_SECRET.',
+    );
+  } else if (old) {
+    warnings.push(
+      'PAYMENTS_WEBHOOK_SECRET is read as STRIPE_WEBHOOK_SECRET: rename it to STRIPE_WEBHOOK_SECRET.',
+    );
+  }
+  return current ?? old;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
+  const warnings: string[] = [];
   return {
     port: intFrom(env.PORT, 3000),
     host: env.HOST || '0.0.0.0',
@@ -152,9 +174,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapsEnabled: Boolean(env.VITE_MAPS_KEY),
     consoleApiUrl: env.VITE_API_URL || null,
     jobExpireSeconds: intFrom(env.JOB_EXPIRE_SECONDS, 60 * 60),
-    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    stripeWebhookSecret: webhookSecretFrom(env, warnings),
     siteOrigins: siteOriginsFrom(env.SITE_ORIGINS),
     historyKeepLast: intFrom(env.HISTORY_KEEP_LAST, 100),
     historyKeepDays: intFrom(env.HISTORY_KEEP_DAYS, 90),
+    warnings,
   };
 }

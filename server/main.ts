@@ -6,6 +6,7 @@ import { createStorage } from './domain/storage';
 import { adminBox } from './startupMessage';
 
 const config = readConfig();
+for (const warning of config.warnings) console.warn(`Warning: ${warning}`);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const seed = await seedIfEmpty(database.db, {
   adminEmail: config.adminEmail,

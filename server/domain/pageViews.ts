@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { analyticsAddresses, analyticsDaily, analyticsSalts, analyticsVisitors } from '../db/schema';
+import { analyticsAddresses, analyticsDaily, analyticsVisitors } from '../db/schema';
 import { isoDay } from './analytics';
+import { dailySalts, hashOf } from './dailySalts';
 import { createSharedRateLimiter } from './rateLimits';
 
 /** Visitors one address may add in a day, whatever browser strings it sends. */
@@ -31,45 +31,6 @@ const BOT_AGENT = new RegExp(BOT_AGENT_WORDS.join('|'), 'i');
 /** A crawler or tool that declares itself, or a caller with no User-Agent at all (no browser). */
 export function isDeclaredBot(agent: string): boolean {
   return agent.trim() === '' || BOT_AGENT.test(agent);
-}
-
-const hashOf = (salt: string, text: string) =>
-  createHash('sha256').update(salt).update(text).digest('base64url');
-
-/**
- * Today's salt of the visitor hashes, made once for all API processes. The first call of a new
- * day deletes the salts and hashes of the days before it, so no stored hash can be matched to an
- * address afterwards.
- */
-function dailySalts(db: Db) {
-  let current: { day: string; salt: Promise<string> } | null = null;
-
-  async function open(day: string): Promise<string> {
-    await db
-      .insert(analyticsSalts)
-      .values({ day, salt: randomBytes(32).toString('base64url') })
-      .onConflictDoNothing();
-    const [row] = await db
-      .select({ salt: analyticsSalts.salt })
-      .from(analyticsSalts)
-      .where(eq(analyticsSalts.day, day));
-    await db.delete(analyticsSalts).where(lt(analyticsSalts.day, day));
-    await db.delete(analyticsVisitors).where(lt(analyticsVisitors.day, day));
-    await db.delete(analyticsAddresses).where(lt(analyticsAddresses.day, day));
-    return row!.salt;
-  }
-
-  return (day: string): Promise<string> => {
-    if (current?.day !== day) {
-      const salt = open(day);
-      current = { day, salt };
-      // A failed read is tried again by the next call.
-      salt.catch(() => {
-        if (current?.salt === salt) current = null;
-      });
-    }
-    return current.salt;
-  };
 }
 
 /** Counts one view, and the visitor when new today and the address has not added its share yet. */

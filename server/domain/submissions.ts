@@ -16,6 +16,7 @@ import {
   type ThankYouColumn,
 } from '../db/schema';
 import { publishedNow } from '../site/published';
+import { createAddressHasher } from './dailySalts';
 import { type EnqueueWithin, queueMail } from './mailQueue';
 import { createSharedRateLimiter } from './rateLimits';
 import { storeResponse } from './responses';
@@ -201,9 +202,11 @@ export function createEnquiryDesk(
     max: options.perMinute ?? SUBMISSIONS_PER_MINUTE,
     windowSeconds: 60,
   });
+  const hashAddress = createAddressHasher(deps.db);
   return {
     async submit(ip, handle, fields) {
-      const taken = await limiter.take(`${ip}|${handle}`);
+      // Counted under the address's hash of the day: the limit never stores the address.
+      const taken = await limiter.take(`${await hashAddress(ip)}|${handle}`);
       if (!taken.allowed) return { status: 'limited', retryAfterSeconds: taken.retryAfterSeconds };
       return submitEnquiry(deps, handle, fields);
     },

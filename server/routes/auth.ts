@@ -22,6 +22,7 @@ import {
 import { dummyHash, verifyPassword } from '../domain/auth/passwords';
 import { createSession, revokeSession, rotateSession } from '../domain/auth/sessions';
 import type { TokenService } from '../domain/auth/tokens';
+import { createAddressHasher } from '../domain/dailySalts';
 import { recordChange } from '../domain/history/record';
 import { transaction } from '../domain/transaction';
 import { findUser, findUserByEmail, toUser } from '../domain/users';
@@ -48,6 +49,7 @@ function clearRefreshCookie(reply: FastifyReply): void {
 export function authRoutes(app: FastifyInstance, opts: { db: Db; tokens: TokenService; refreshTtl: number }) {
   const { db, tokens, refreshTtl } = opts;
   const successorOf = (token: string) => tokens.mac('refresh-successor', token);
+  const hashAddress = createAddressHasher(db);
 
   const tokenBody = async (userId: number, sessionId: string) => ({
     access_token: await tokens.sign({ sub: userId, sid: sessionId }),
@@ -63,20 +65,20 @@ export function authRoutes(app: FastifyInstance, opts: { db: Db; tokens: TokenSe
    * other client is limited per account and per address, so guesses from elsewhere never lock
    * the owner out of a browser they use.
    */
-  function limitsFor(request: FastifyRequest, email: string, userId: number | null): Limit[] {
+  async function limitsFor(request: FastifyRequest, email: string, userId: number | null): Promise<Limit[]> {
     const device = readDeviceCookie(tokens, readCookie(request, DEVICE_COOKIE));
     if (device && userId !== null && device.userId === userId) {
       return [{ key: deviceKey(device.deviceId), max: MAX_FAILURES_PER_DEVICE }];
     }
     return [
       { key: accountKey(email), max: MAX_FAILURES_PER_ACCOUNT },
-      { key: addressKey(request.ip), max: MAX_FAILURES_PER_ADDRESS },
+      { key: addressKey(await hashAddress(request.ip)), max: MAX_FAILURES_PER_ADDRESS },
     ];
   }
 
   registerCall(app, login, async ({ body, raw }, reply) => {
     const user = await findUserByEmail(db, body.email);
-    const limits = limitsFor(raw, body.email, user?.id ?? null);
+    const limits = await limitsFor(raw, body.email, user?.id ?? null);
     const reservation = await reserveAttempt(db, limits);
     if (!reservation.allowed) throw tooManyAttempts(reply, reservation.retryAfterSeconds);
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), body.password);

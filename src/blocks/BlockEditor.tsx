@@ -18,6 +18,7 @@ import { memo, type ReactNode, useCallback, useEffect, useId, useRef, useState }
 import type { BuilderItem, BuilderSection } from '@/api/contract/builder';
 import type { StoredFile } from '@/api/contract/common';
 import type { FieldValue, ItemSection, PageItem } from '@/api/contract/pages';
+import { BLOCK_ALWAYS_SHOWN, canHideBlock, canHideSection, sectionAlwaysShown } from '@/shared/hiding';
 import { blankEntry } from '@/shared/items';
 import { type FieldErrors, validateItem } from '@/shared/schema';
 import { Button } from '@/ui/Button';
@@ -97,11 +98,14 @@ export function BlockEditor({
         onChange={(name) => setDraft((current) => ({ ...current, name }))}
         maxLength={255}
       />
-      {definition.hideable.item ? (
+      {definition.hideable.item || draft.hidden ? (
         <Field
           kind="switch"
           field={stateFieldMeta(`${prefix}:hidden`)}
           isSelected={draft.hidden}
+          // The block's own flags may keep it shown: it can still be shown, never hidden.
+          isDisabled={!draft.hidden && !canHideBlock(draft)}
+          description={draft.hidden || canHideBlock(draft) ? undefined : BLOCK_ALWAYS_SHOWN}
           onChange={(hidden) => setDraft((current) => ({ ...current, hidden }))}
         >
           Hide this block
@@ -113,7 +117,8 @@ export function BlockEditor({
           sectionKey={key}
           section={section}
           value={draft.sections[key] ?? emptySection}
-          hideable={definition.hideable.sections.includes(key)}
+          offered={definition.hideable.sections.includes(key)}
+          hideable={canHideSection(item, key)}
           errors={errors}
           namePrefix={`${prefix}-${key}`}
           onChange={setSection}
@@ -136,6 +141,9 @@ interface SectionEditorProps {
   sectionKey: string;
   section: BuilderSection;
   value: ItemSection;
+  /** Whether the block's type offers hiding the section. */
+  offered: boolean;
+  /** Whether the block's own flags let it be hidden. */
   hideable: boolean;
   errors: FieldErrors;
   namePrefix: string;
@@ -149,6 +157,7 @@ const SectionEditor = memo(function SectionEditor({
   sectionKey,
   section,
   value,
+  offered,
   hideable,
   errors,
   namePrefix,
@@ -161,11 +170,13 @@ const SectionEditor = memo(function SectionEditor({
   return (
     <fieldset className={styles.section}>
       <legend className={styles.legend}>{section.name}</legend>
-      {hideable ? (
+      {offered || value.hidden ? (
         <Field
           kind="switch"
           field={stateFieldMeta(`${namePrefix}:hidden`)}
           isSelected={value.hidden}
+          isDisabled={!value.hidden && !hideable}
+          description={value.hidden || hideable ? undefined : sectionAlwaysShown(section.name)}
           onChange={(hidden) => onChange((current) => ({ ...current, hidden }))}
         >
           {`Hide ${section.name}`}

@@ -18,6 +18,8 @@ export interface AreaDescriptor {
    * the same screen from every entry, with or without a record.
    */
   opens: { record: (id: number) => string } | { one: string } | null;
+  /** Whether a deleted record waits in a bin (spec §1) rather than going at once. */
+  bin?: true;
 }
 
 /**
@@ -26,11 +28,17 @@ export interface AreaDescriptor {
  */
 export const areas = {
   auth: { label: 'Sign-in', noun: 'sign-in', opens: null },
-  users: { label: 'Users', noun: 'user', opens: { record: (id) => pathTo('users.edit', { id }) } },
-  brands: { label: 'Brands', noun: 'brand', opens: { record: (id) => pathTo('brands.edit', { id }) } },
+  users: { label: 'Users', noun: 'user', bin: true, opens: { record: (id) => pathTo('users.edit', { id }) } },
+  brands: {
+    label: 'Brands',
+    noun: 'brand',
+    bin: true,
+    opens: { record: (id) => pathTo('brands.edit', { id }) },
+  },
   dealerships: {
     label: 'Dealerships',
     noun: 'dealership',
+    bin: true,
     opens: { record: (id) => pathTo('dealerships.edit', { id }) },
   },
   pages: { label: 'Pages', noun: 'page', opens: { record: (id) => pathTo('pages.edit', { id }) } },

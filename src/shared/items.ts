@@ -1,5 +1,6 @@
 import type { BuilderField, BuilderItem, BuilderSection } from '@/api/contract/builder';
 import type { FieldValue, ItemSection, PageItem } from '@/api/contract/pages';
+import { newBlockId } from './blockIds';
 
 /** What a new rich text field starts with (spec). */
 export const MARKDOWN_WELCOME = '# Welcome to Markdown.';
@@ -23,6 +24,7 @@ export function blankEntry(section: BuilderSection): ItemSection['entries'][numb
 /** A block as it is placed from the catalogue: its definition's name, hideable flags and empty fields. */
 export function blankItem(index: string, definition: BuilderItem): PageItem {
   return {
+    id: newBlockId(),
     index,
     name: definition.name,
     hideable: { item: definition.hideable.item, sections: [...definition.hideable.sections] },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { BuilderField, BuilderItem, BuilderSection } from '@/api/contract/builder';
 import { blockFile, type PageItem } from '@/api/contract/pages';
 import { type Catalogue, own } from './catalogue';
+import { CANNOT_HIDE, type HidingOf, hidingErrors } from './hiding';
 
 /** Longest text each kind of field keeps: a line, a paragraph or two, a whole article in markdown. */
 export const MAX_LENGTH = { text: 255, textarea: 5_000, trix: 100_000 } as const;
@@ -58,7 +59,7 @@ export function fieldsSchema(fields: Record<string, BuilderField>) {
 }
 
 const hiddenFlag = (hideable: boolean) =>
-  hideable ? z.boolean().optional() : z.literal(false, 'This cannot be hidden.').optional();
+  hideable ? z.boolean().optional() : z.literal(false, CANNOT_HIDE).optional();
 
 /** One section's stored values: its fields, or its entries when repeatable, and whether it is hidden. */
 export function sectionSchema(section: BuilderSection, hideable: boolean) {
@@ -137,9 +138,12 @@ export interface ItemsCheck {
   unknown: number[];
 }
 
-/** Checks every placed block against the catalogue, as the editor and the API do before a save. */
+/**
+ * Checks every placed block against the catalogue, and its hidden flags against its own hideable
+ * flags, as the editor and the API do before a save.
+ */
 export function validateItems(
-  items: readonly Pick<PageItem, 'index'>[],
+  items: readonly (Pick<PageItem, 'index'> & HidingOf)[],
   catalogue: Catalogue,
   base = ITEMS_PATH,
 ): ItemsCheck {
@@ -151,7 +155,8 @@ export function validateItems(
       unknown.push(position);
       return;
     }
-    Object.assign(errors, validateItem(item, definition, `${base}.${position}`));
+    const at = `${base}.${position}`;
+    Object.assign(errors, hidingErrors(item, at), validateItem(item, definition, at));
   });
   return { errors, unknown };
 }

@@ -6,9 +6,11 @@ const file = (n: number) => ({
 });
 export const files = (count: number) => Array.from({ length: count }, (_, i) => file(i + 1));
 
+/** Blocks carry the hideable flags they are placed with, as the builder sends them. */
 export const hero = (extra: Record<string, unknown> = {}) => ({
   index: 'hero',
   name: 'Hero banner',
+  hideable: { item: true, sections: ['button'] },
   sections: {
     content: { fields: { title: 'The new Sportage', subtitle: 'Hybrid from £32,000', alignment: 'center' } },
     slides: { entries: [{ opened: true, fields: { image: files(1), heading: 'Drive it today' } }] },
@@ -20,6 +22,7 @@ export const hero = (extra: Record<string, unknown> = {}) => ({
 export const richText = (body: unknown = '# Welcome to Markdown.') => ({
   index: 'rich_text',
   name: 'Introduction',
+  hideable: { item: true, sections: [] },
   sections: { content: { fields: { body } } },
 });
 
@@ -41,6 +44,7 @@ export const gallery = (count = 3) => ({
 export const emailInput = (required = '1') => ({
   index: 'input_email',
   name: 'E-mail',
+  hideable: { item: true, sections: [] },
   sections: { settings: { fields: { label: 'Your e-mail', required } } },
 });
 

@@ -408,7 +408,13 @@ describe(`history of brands, dealerships and settings (${databaseKind})`, () => 
     const id = await storePage('Blocks page');
     let version = (await editPage(id)).updated_at;
     for (const name of ['Blocks page 2', 'Blocks page 3']) {
-      const res = await post('/api/pages/update', { id, data: pageData(name), updated_at: version });
+      // The blocks sent back as loaded, with their ids, as the builder sends them.
+      const { items } = await editPage(id);
+      const res = await post('/api/pages/update', {
+        id,
+        data: pageData(name, { items }),
+        updated_at: version,
+      });
       version = res.json().updated_at;
     }
     const rows = await server.database.db

@@ -26,7 +26,12 @@ const PAGE_LOCKED = 'This page is locked you cannot make structural changes to t
 const TEMPLATE_LOCKED = 'This template is locked you cannot make structural changes to this template.';
 
 interface Stored {
-  items: { index: string; name: string; sections: Record<string, { fields: Record<string, unknown> }> }[];
+  items: {
+    id?: string;
+    index: string;
+    name: string;
+    sections: Record<string, { fields: Record<string, unknown> }>;
+  }[];
   locked: 0 | 1;
   child_template_id: number | null;
   updated_at: string;
@@ -83,6 +88,32 @@ describe(`a locked page (${databaseKind})`, () => {
     expect(after).toEqual(before);
   });
 
+  it('refuses two blocks of one type trading places, and keeps each block where it was', async () => {
+    const res = await post(c, '/api/pages/store', {
+      data: pageData(c, `Locked pair ${Math.random()}`, {
+        locked: 1,
+        items: [
+          { ...richText('# First words'), name: 'First' },
+          { ...richText('# Second words'), name: 'Second' },
+        ],
+      }),
+      parent: null,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().id;
+    const before = await edit('pages', id);
+    const swapped = await post(c, '/api/pages/update', {
+      id,
+      data: pageData(c, 'Locked pair', { locked: 1, items: [before.items[1], before.items[0]] }),
+      updated_at: before.updated_at,
+    });
+    expect(swapped.statusCode, swapped.body).toBe(403);
+    expect(swapped.json().message).toBe(PAGE_LOCKED);
+    const after = await edit('pages', id);
+    expect(after.items.map((item) => item.name)).toEqual(['First', 'Second']);
+    expect(after.items[0]!.sections.content!.fields.body).toBe('# First words');
+  });
+
   it('refuses a change of blocks without updated_at just the same', async () => {
     const id = await lockedPage();
     const res = await post(c, '/api/pages/update', {
@@ -100,7 +131,11 @@ describe(`a locked page (${databaseKind})`, () => {
       id,
       data: pageData(c, 'Renamed locked page', {
         locked: 1,
-        items: [hero({ hidden: true }), richText('# Changed words')],
+        // Each block sent back with its id: the same blocks, in the same places.
+        items: [
+          { ...hero({ hidden: true }), id: before.items[0]!.id },
+          { ...richText('# Changed words'), id: before.items[1]!.id },
+        ],
         meta: { title: 'New title', description: 'New description' },
       }),
       updated_at: before.updated_at,
@@ -179,7 +214,7 @@ describe(`a locked form (${databaseKind})`, () => {
 
     const res = await post(c, '/api/forms/update', {
       id,
-      data: formData([emailInput('0')]),
+      data: formData([{ ...emailInput('0'), id: before.items[0]!.id }]),
       updated_at: before.updated_at,
     });
     expect(res.statusCode, res.body).toBe(200);

@@ -94,6 +94,36 @@ describe.each(['pages', 'forms'] as const)(`%s items (${databaseKind})`, (kind) 
     expect(Object.keys(res.json().errors)).toContain(path);
   });
 
+  it('refuses hiding a block or section its own hideable flags keep shown, at its path', async () => {
+    const shown = kind === 'pages' ? richText() : emailInput();
+    const items = [
+      { ...shown, hideable: { item: false, sections: [] }, hidden: true },
+      hero({ hideable: { item: true, sections: [] } }),
+    ];
+    const res = await post(`/api/${kind}/store`, {
+      data: data(kind, 'Always shown', { items }),
+      parent: null,
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual({
+      'data.items.0.hidden': ['This cannot be hidden.'],
+      'data.items.1.sections.button.hidden': ['This cannot be hidden.'],
+    });
+
+    const id = await store(kind, 'Always shown', {
+      items: [{ ...shown, hideable: { item: false, sections: [] } }],
+    });
+    const before = await edit(kind, id);
+    const hidden = await post(`/api/${kind}/update`, {
+      id,
+      data: data(kind, 'Always shown', { items: [{ ...before.items[0], hidden: true }] }),
+      updated_at: before.updated_at,
+    });
+    expect(hidden.statusCode, hidden.body).toBe(422);
+    expect(hidden.json().errors).toEqual({ 'data.items.0.hidden': ['This cannot be hidden.'] });
+    expect(await edit(kind, id)).toEqual(before);
+  });
+
   it('reports every broken field of every block at once', async () => {
     const items = [
       hero({ sections: { content: { fields: { alignment: 'top' } } } }),
@@ -123,7 +153,7 @@ describe.each(['pages', 'forms'] as const)(`%s items (${databaseKind})`, (kind) 
     });
     expect(kept.statusCode, kept.body).toBe(200);
     const after = await edit(kind, id);
-    expect(after.items[1]).toEqual(retired());
+    expect(after.items[1]).toEqual({ ...retired(), id: expect.any(String) });
 
     for (const items of [
       [richText(), retired('Edited')],

@@ -150,3 +150,20 @@ describe(`Sign-in counters are forgotten once their window ends (${databaseKind}
     expect(kept[0]?.failures).toBe(3);
   });
 });
+
+describe(`Sign-in limits keep no address (${databaseKind})`, () => {
+  it('counts failures per address without storing the address, and still refuses past the limit', async () => {
+    const from = '198.51.100.77';
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push((await signIn(`nobody.${i}@example.com`, 'wrong', from)).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 422)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const keys = (await server.database.db.select({ key: loginFailures.key }).from(loginFailures)).map(
+      (row) => row.key,
+    );
+    expect(keys.filter((key) => key.startsWith('ip:')).length).toBeGreaterThan(0);
+    expect(keys.some((key) => key.includes(from))).toBe(false);
+  });
+});

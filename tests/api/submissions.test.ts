@@ -5,7 +5,7 @@ import { buildApp } from '@server/app';
 import { readConfig } from '@server/config';
 import type { Db } from '@server/db/open';
 import { openDatabase } from '@server/db/open';
-import { dealerships, outboundMails, pages, responses } from '@server/db/schema';
+import { dealerships, outboundMails, pages, rateWindows, responses } from '@server/db/schema';
 import { createScratchDatabase } from '@server/db/scratch';
 import { seedDealerGroup } from '@server/db/seed/dealerGroup';
 import { ENQUIRY_FORM_ITEMS, enquiryFormRow, testDriveItems } from '@server/db/seed/forms';
@@ -350,6 +350,10 @@ describe(`a submission to a form (${databaseKind})`, () => {
     );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await submit('newsletter', body, '192.0.2.78')).statusCode).toBe(200);
+    // Counted without keeping the address: no window is keyed by it.
+    const keys = (await db().select({ key: rateWindows.key }).from(rateWindows)).map((row) => row.key);
+    expect(keys.some((key) => key.startsWith('submit:'))).toBe(true);
+    expect(keys.some((key) => key.includes('192.0.2.77') || key.includes('192.0.2.78'))).toBe(false);
     expect((await submit('test-drive', testDrive(), '192.0.2.77')).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import type { PageItem } from '@/api/contract/pages';
 import type { ResponseHandle } from '@/api/contract/responses';
+import { newBlockId } from '@/shared/blockIds';
 import type { FormEmailsColumn, pages, ThankYouColumn } from '../schema';
 
 type Settings = Record<string, string>;
@@ -7,6 +8,7 @@ type Settings = Record<string, string>;
 /** An input block as the form builder places it, with its settings filled in. */
 function input(index: string, name: string, settings: Settings, options: [string, string][] = []): PageItem {
   return {
+    id: newBlockId(),
     index,
     name,
     hideable: { item: true, sections: [] },

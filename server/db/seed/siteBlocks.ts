@@ -1,4 +1,5 @@
 import type { FieldValue, PageItem } from '@/api/contract/pages';
+import { newBlockId } from '@/shared/blockIds';
 import { PAGE_BLOCKS } from '@/shared/catalogue';
 
 /**
@@ -32,6 +33,7 @@ function block(
 ): PageItem {
   const definition = PAGE_BLOCKS[index]!;
   return {
+    id: newBlockId(),
     index,
     name,
     hideable: { item: definition.hideable.item, sections: [...definition.hideable.sections] },

@@ -10,7 +10,8 @@ export const MAX_FAILURES_PER_DEVICE = 10;
 
 /** Unknown clients are counted per account they try and per address they come from. */
 export const accountKey = (email: string) => `email:${email.trim().toLowerCase()}`;
-export const addressKey = (ip: string) => `ip:${ip}`;
+/** Keyed by the address's hash of the day (createAddressHasher), never by the address. */
+export const addressKey = (addressHash: string) => `ip:${addressHash}`;
 /** A browser that signed in to the account before is counted on its own. */
 export const deviceKey = (deviceId: string) => `device:${deviceId}`;
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FormValues } from '@/api/contract/forms';
 import { PAGE_RESTORE_SECONDS, type PageValues } from '@/api/contract/pages';
+import { withBlockIds } from '@/shared/blockIds';
 import type { Db } from '../../db/open';
 import { brands, type FormEmailsColumn, pages } from '../../db/schema';
 import { HttpError, invalid, notFound } from '../../http/errors';
@@ -77,7 +78,7 @@ function columnsOf(kind: TreeKind, values: TreeValues) {
     published: values.published === 1,
     publishedAt: values.published_at ? new Date(values.published_at) : null,
     unpublishAt: values.unpublish_at ? new Date(values.unpublish_at) : null,
-    items: values.items,
+    items: withBlockIds(values.items),
     configurables: values.configurables,
     locked: values.locked === 1,
     childTemplateId: values.child_template_id,

@@ -54,8 +54,12 @@ export const itemSection = z.object({
 });
 export type ItemSection = z.infer<typeof itemSection>;
 
-/** A content block placed on a page (spec §3 Page item). `index` names its block type. */
+/**
+ * A content block placed on a page (spec §3 Page item). `index` names its block type; `id` says
+ * which block it is across saves and moves (the server gives one to a block sent without it).
+ */
 export const pageItem = z.object({
+  id: z.uuid('Send the block\u2019s id as it was given.').optional(),
   index: configKey.min(1, 'Choose a block.'),
   name: requiredText('Enter a block name.'),
   hideable: z

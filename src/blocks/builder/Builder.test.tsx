@@ -267,6 +267,25 @@ describe('the page builder', { timeout: 20_000 }, () => {
     expect(within(blockRow('Hero banner')).getByRole('button', { name: 'Hide Hero banner' })).toBeTruthy();
   });
 
+  it('keeps Hide off, saying why, on a block whose own flags keep it or a section shown', async () => {
+    const alwaysShown = { ...hero(), hideable: { item: false, sections: [] } };
+    const user = renderBuilder({ items: [alwaysShown] });
+    const hide = within(blockRow('Hero banner')).getByRole('button', { name: 'Hide Hero banner' });
+    expect((hide as HTMLButtonElement).disabled).toBe(true);
+    await user.hover(hide);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'Hide Hero banner: This block always shows: it cannot be hidden.',
+    );
+    await user.unhover(hide);
+    await user.click(screen.getByRole('button', { name: 'Edit Hero banner' }));
+    const blockSwitch = screen.getByRole('switch', { name: 'Hide this block' }) as HTMLInputElement;
+    expect(blockSwitch.disabled).toBe(true);
+    expect(screen.getByText('This block always shows: it cannot be hidden.')).toBeTruthy();
+    const sectionSwitch = screen.getByRole('switch', { name: 'Hide Button' }) as HTMLInputElement;
+    expect(sectionSwitch.disabled).toBe(true);
+    expect(screen.getByText('Button always shows: it cannot be hidden.')).toBeTruthy();
+  });
+
   it('acts on the block pressed after others moved around it, and disables moves only at the ends', async () => {
     const named = (name: string) => ({ ...richText(), name });
     const user = renderBuilder({ items: ['A', 'B', 'C', 'D'].map(named) });
@@ -484,7 +503,7 @@ describe('a save that lands', { timeout: 20_000 }, () => {
       published: 0,
       published_at: null,
       name: 'Offers',
-      items: [hero()],
+      items: [{ ...hero(), id: expect.any(String) }],
     });
   });
 });

@@ -3,6 +3,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { memo, useCallback, useEffect, useRef } from 'react';
 import type { BuilderItem } from '@/api/contract/builder';
 import type { PageItem } from '@/api/contract/pages';
+import { BLOCK_ALWAYS_SHOWN, canHideBlock } from '@/shared/hiding';
 import { announce } from '@/ui/announce';
 import { Icon } from '@/ui/Icon';
 import { toast } from '@/ui/toasts';
@@ -131,10 +132,13 @@ const RowHeader = memo(function RowHeader({
         {item.hidden ? <span className={styles.badge}>Hidden</span> : null}
       </div>
       <div className={styles.actions}>
-        {definition?.hideable.item ? (
+        {definition?.hideable.item || item.hidden ? (
           <RowAction
             icon="eye"
             label={item.hidden ? `Show ${title}` : `Hide ${title}`}
+            // The block's own flags may keep it shown whatever its type offers: Hide says why it is off.
+            tooltip={item.hidden || canHideBlock(item) ? undefined : `Hide ${title}: ${BLOCK_ALWAYS_SHOWN}`}
+            isDisabled={!item.hidden && !canHideBlock(item)}
             onPress={() => actor.send({ type: 'item.hide', at: at(), hidden: !item.hidden })}
           />
         ) : null}

@@ -1,5 +1,7 @@
 import { assign } from 'xstate';
 import type { PageItem } from '@/api/contract/pages';
+import { newBlockId } from '@/shared/blockIds';
+import { canHideBlock } from '@/shared/hiding';
 import { change, historySetup } from './history';
 import type { BuilderContext } from './types';
 
@@ -65,9 +67,10 @@ export const itemsSetup = historySetup.extend({
       inRange(context.items, params.to),
     canChangeAt: ({ context }, params: { at: number }) =>
       !context.locked && inRange(context.items, params.at),
+    /** Hiding as the block's own flags allow (src/shared/hiding.ts); a hidden block can always be shown. */
     canHide: ({ context }, params: { at: number; hidden: boolean }) => {
       const item = inRange(context.items, params.at) ? context.items[params.at] : undefined;
-      return item?.hideable.item === true && item.hidden !== params.hidden;
+      return item !== undefined && item.hidden !== params.hidden && (!params.hidden || canHideBlock(item));
     },
     canPaste: ({ context }, params: { items: readonly PageItem[] }) =>
       !context.locked && params.items.length > 0,
@@ -88,7 +91,12 @@ export const itemsSetup = historySetup.extend({
       const fresh = freshKeys(context, params.items.length);
       return {
         ...change(context, {
-          items: insert(context.items, at, params.items),
+          // Each pasted block is a new one, wherever it was copied from.
+          items: insert(
+            context.items,
+            at,
+            params.items.map((item) => ({ ...item, id: newBlockId() })),
+          ),
           keys: insert(context.keys, at, fresh.keys),
         }),
         nextKey: fresh.nextKey,
@@ -126,7 +134,7 @@ export const itemsSetup = historySetup.extend({
     }),
     duplicateItem: assign(({ context }, params: { at: number }) => {
       // Sections are shared with the original: every change replaces what it touches, never edits it.
-      const copy = { ...(context.items[params.at] as PageItem) };
+      const copy = { ...(context.items[params.at] as PageItem), id: newBlockId() };
       const fresh = freshKeys(context, 1);
       return {
         ...change(context, {

@@ -133,6 +133,8 @@ describe('the activity log', () => {
           created_at: new Date(2026, 2, 5, 17, 30).toISOString(),
         }),
         entry({ area: 'forms', action: 'deleted', record: { id: 4, name: 'Test drive', deleted: false } }),
+        entry({ area: 'pages', action: 'deleted', record: { id: 5, name: 'Offers', deleted: false } }),
+        entry({ area: 'brands', action: 'deleted', record: { id: 6, name: 'Kia', deleted: false } }),
         entry({ area: 'pages', action: 'sorted', record: null, detail: '12 pages' }),
         entry({
           area: 'dealerships',
@@ -147,7 +149,9 @@ describe('the activity log', () => {
     expect(rowTexts()).toEqual([
       ['27 Nov 26, 09:05', 'System', 'Pages', 'Published', 'Home'],
       ['5 Mar 26, 17:30', 'System', 'Sign-in', 'Failed sign-in', 'nobody@example.com'],
-      ['27 Nov 26, 09:05', 'Jane Doe', 'Forms', 'Moved to the bin', 'Test drive'],
+      ['27 Nov 26, 09:05', 'Jane Doe', 'Forms', 'Deleted', 'Test drive'],
+      ['27 Nov 26, 09:05', 'Jane Doe', 'Pages', 'Deleted', 'Offers'],
+      ['27 Nov 26, 09:05', 'Jane Doe', 'Brands', 'Moved to the bin', 'Kia'],
       ['27 Nov 26, 09:05', 'Jane Doe', 'Pages', 'Sorted', '12 pages'],
       ['27 Nov 26, 09:05', 'Jane Doe', 'Dealerships', 'Imported', 'Kia Leeds 3 rows'],
     ]);

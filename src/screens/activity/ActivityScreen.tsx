@@ -25,7 +25,7 @@ import {
   hasFilters,
   readFilters,
 } from './activityFilters';
-import { ACTION_LABELS, entriesText } from './activityWords';
+import { actionText, entriesText } from './activityWords';
 import { recordHref, revisionHref } from './recordLink';
 import { loadUserChoices } from './userChoices';
 
@@ -207,7 +207,7 @@ function renderCell(entry: ActivityEntry, column: string) {
     case 'area':
       return areas[entry.area].label;
     case 'action':
-      return ACTION_LABELS[entry.action];
+      return actionText(entry.area, entry.action);
     case 'what':
       return <What entry={entry} />;
     default:

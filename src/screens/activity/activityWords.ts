@@ -1,4 +1,5 @@
-import type { ActivityAction } from '@/api/contract/activity';
+import type { ActivityAction, ActivityArea } from '@/api/contract/activity';
+import { areas } from '@/shared/areas';
 
 /** Each action in words, in the order the action filter offers them. */
 export const ACTION_LABELS: Record<ActivityAction, string> = {
@@ -6,7 +7,8 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   sign_in_failed: 'Failed sign-in',
   created: 'Created',
   updated: 'Updated',
-  deleted: 'Moved to the bin',
+  // The filter's word for both: a deletion moves a user, brand or dealership to the bin.
+  deleted: 'Deleted or moved to the bin',
   restored: 'Restored',
   deleted_forever: 'Deleted forever',
   published: 'Published',
@@ -18,6 +20,12 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   import_requested: 'Import requested',
   export_requested: 'Export requested',
 };
+
+/** What an entry did, in words true of its area: a page is deleted, a brand moved to the bin. */
+export function actionText(area: ActivityArea, action: ActivityAction): string {
+  if (action === 'deleted') return 'bin' in areas[area] ? 'Moved to the bin' : 'Deleted';
+  return ACTION_LABELS[action];
+}
 
 /** '1 entry', '1,204 entries'. */
 export function entriesText(total: number): string {

@@ -1,0 +1,32 @@
+import { readConfig } from '@server/config';
+import { describe, expect, it } from 'vitest';
+
+describe('Stripe webhook secret in the environment', () => {
+  it('reads STRIPE_WEBHOOK_SECRET and says nothing', () => {
+    const config = readConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_new' });
+    expect(config.stripeWebhookSecret).toBe('whsec_new');
+    expect(config.warnings).toEqual([]);
+  });
+
+  it('still reads the old PAYMENTS_WEBHOOK_SECRET, and warns at start-up to rename it', () => {
+    const config = readConfig({ PAYMENTS_WEBHOOK_SECRET: 'whsec_old' });
+    expect(config.stripeWebhookSecret).toBe('whsec_old');
+    expect(config.warnings).toEqual([
+      'PAYMENTS_WEBHOOK_SECRET is read as STRIPE_WEBHOOK_SECRET: rename it to STRIPE_WEBHOOK_SECRET.',
+    ]);
+  });
+
+  it('takes STRIPE_WEBHOOK_SECRET when both are set, and warns that the old name is ignored', () => {
+    const config = readConfig({ PAYMENTS_WEBHOOK_SECRET: 'whsec_old', STRIPE_WEBHOOK_SECRET: 'whsec_new' });
+    expect(config.stripeWebhookSecret).toBe('whsec_new');
+    expect(config.warnings).toEqual([
+      'PAYMENTS_WEBHOOK_SECRET is ignored: STRIPE_WEBHOOK_SECRET is set. Remove PAYMENTS_WEBHOOK_SECRET.',
+    ]);
+  });
+
+  it('leaves the webhook off when neither is set', () => {
+    const config = readConfig({});
+    expect(config.stripeWebhookSecret).toBeNull();
+    expect(config.warnings).toEqual([]);
+  });
+});
