@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { analyticsAddresses, analyticsDaily, analyticsSalts, analyticsVisitors } from '../db/schema';
+import {
+  analyticsAddresses,
+  analyticsDaily,
+  analyticsSalts,
+  analyticsVisitors,
+} from '../db/schema/analytics';
 import { isoDay } from './analytics';
 import { createSharedRateLimiter } from './rateLimits';
 

@@ -8,7 +8,7 @@ import { builderImportProviders, builderImportRun, importFields } from '@/api/co
 import { messageResponse } from '@/api/contract/common';
 import { type ImportProgress, importsRecent, importsShow } from '@/api/contract/imports';
 import type { Db } from '../db/open';
-import { imports } from '../db/schema';
+import { imports } from '../db/schema/jobs';
 import { missingColumns, PROVIDERS, providerFor } from '../domain/imports/providers';
 import { type ImportJobData, queueImport } from '../domain/imports/run';
 import { sampleWorkbook } from '../domain/imports/sample';

@@ -1,7 +1,10 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { SitePage } from '@/api/contract/site';
-import { emptySettings, type SiteContext, SiteDocument, SiteLayout, SitePageView } from '@/site';
+import { emptySettings, type SiteContext } from '@/site/context';
+import { SiteDocument } from '@/site/SiteDocument';
+import { SiteLayout } from '@/site/SiteLayout';
+import { SitePageView } from '@/site/SitePageView';
 
 const html = (document: ReactElement) => `<!doctype html>${renderToStaticMarkup(document)}`;
 

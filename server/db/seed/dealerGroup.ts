@@ -1,13 +1,12 @@
 import type { Storage } from '../../domain/storage';
 import type { Db } from '../open';
+import { brands, manufacturers } from '../schema/brands';
 import {
-  brands,
   type DealershipOpeningTimes,
   type DealershipTeamMember,
   dealerships,
-  manufacturers,
   vehicleDealers,
-} from '../schema';
+} from '../schema/dealerships';
 import { CAR_MAKES, DEMO_BRANDS, type DemoBrand, LCV_MAKES, TEAM_ROLES, TOWNS, type Town } from './catalogue';
 import { badgePng, bannerPng, hexColour } from './images';
 import { FIRST_NAMES, LAST_NAMES } from './people';

@@ -1,6 +1,6 @@
 import type { PageItem } from '@/api/contract/pages';
 import type { ResponseHandle } from '@/api/contract/responses';
-import type { FormEmailsColumn, pages, ThankYouColumn } from '../schema';
+import type { FormEmailsColumn, pages, ThankYouColumn } from '../schema/pages';
 
 type Settings = Record<string, string>;
 

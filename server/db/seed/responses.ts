@@ -3,7 +3,7 @@ import type { ResponseHandle } from '@/api/contract/responses';
 import { type Question, questionsOf } from '@/shared/answers';
 import { storeSelectedResponses } from '../../domain/responses';
 import type { Db } from '../open';
-import { responseEmailedTotals } from '../schema';
+import { responseEmailedTotals } from '../schema/responses';
 import { TOWNS } from './catalogue';
 import { ENQUIRY_FORM_ITEMS } from './forms';
 import { FIRST_NAMES, LAST_NAMES } from './people';

@@ -1,5 +1,5 @@
 import type { Db } from '../open';
-import { vehicles } from '../schema';
+import { vehicles } from '../schema/vehicles';
 import { TOWNS } from './catalogue';
 
 /** Models on a UK forecourt, with derivatives as a stock feed names them and a list price in pounds. */

@@ -2,7 +2,10 @@ import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { HistoryArea } from '@/api/contract/history';
 import type { Db } from '../../db/open';
-import { brands, dealerships, pages, settings, templates } from '../../db/schema';
+import { brands } from '../../db/schema/brands';
+import { dealerships } from '../../db/schema/dealerships';
+import { pages, templates } from '../../db/schema/pages';
+import { settings } from '../../db/schema/settings';
 
 /** The settings are one record: their revisions are kept under this key. */
 export const SETTINGS_KEY = 'site';

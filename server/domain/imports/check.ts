@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type FormValues, formFields } from '@/api/contract/forms';
 import { type PageValues, pageFields } from '@/api/contract/pages';
-import type { ImportKind, ImportRejection } from '../../db/schema';
+import type { ImportKind, ImportRejection } from '../../db/schema/jobs';
 import { CellError } from './cells';
 import type { TreeLookups } from './lookups';
 import type { ImportLookups, ImportProvider } from './providers';

@@ -1,6 +1,7 @@
 import type { PageItem } from '@/api/contract/pages';
 import { slugify } from '@/shared/slug';
-import type { DealershipAddress, DealershipOpeningTimes, ImportKind } from '../../db/schema';
+import type { DealershipAddress, DealershipOpeningTimes } from '../../db/schema/dealerships';
+import type { ImportKind } from '../../db/schema/jobs';
 import { CellError, dateTime, list, yesNo } from './cells';
 import { headerKey } from './sheet';
 

@@ -1,5 +1,5 @@
 import type { SitePage } from '@/api/contract/site';
-import type { SiteContext } from '@/site';
+import type { SiteContext } from '@/site/context';
 import type { SiteReader } from './reader';
 
 /** The form handles a page's blocks embed. */

@@ -14,7 +14,9 @@ import type {
 import { type Question, questionsOf } from '@/shared/answers';
 import { type FileUrl, siteBlocksOf, siteFieldsOf } from '@/shared/site';
 import type { Db } from '../../db/open';
-import { brands, dealerships, pages } from '../../db/schema';
+import { brands } from '../../db/schema/brands';
+import { dealerships } from '../../db/schema/dealerships';
+import { pages } from '../../db/schema/pages';
 import { childOrder } from '../pages/read';
 import { rowsOf } from '../pages/transaction';
 import { readSiteSettings } from '../settings';

@@ -1,15 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { SitePage } from '@/api/contract/site';
-import { idFrom, textOf } from '@/site/context';
-import {
-  type SiteContext,
-  SiteDocument,
-  type SiteFormState,
-  SiteLayout,
-  SiteNotFound,
-  SitePageView,
-  SiteThankYou,
-} from '@/site/index';
+import { idFrom, type SiteContext, type SiteFormState, textOf } from '@/site/context';
+import { SiteDocument } from '@/site/SiteDocument';
+import { SiteThankYou } from '@/site/SiteFormView';
+import { SiteLayout } from '@/site/SiteLayout';
+import { SiteNotFound } from '@/site/SiteNotFound';
+import { SitePageView } from '@/site/SitePageView';
 import type { SiteReader } from './reader';
 
 /** Where the reference site lives on the server. */

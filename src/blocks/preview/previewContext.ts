@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { PageItem } from '@/api/contract/pages';
 import type { SiteForm } from '@/api/contract/site';
 import { api } from '@/api/endpoints';
-import { emptySettings, type SiteContext } from '@/site';
+import { emptySettings, type SiteContext } from '@/site/context';
 import type { BuilderActor } from '../builder/useBuilderActor';
 
 /** What blocks need besides their own fields, as the public delivery API serves it to the site. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageItem } from '@/api/contract/pages';
-import { emptySettings } from '@/site';
+import { emptySettings } from '@/site/context';
 import { formFromDraft } from './previewForm';
 
 const input = (index: string, fields: Record<string, string>, hidden = false): PageItem =>

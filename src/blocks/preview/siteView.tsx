@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import type { SiteBlock, SiteForm } from '@/api/contract/site';
-import { BLOCK_COMPONENTS, type SiteContext, SiteFormView, SiteLayout } from '@/site';
+import type { SiteContext } from '@/site/context';
+import { BLOCK_COMPONENTS } from '@/site/SiteBlocks';
+import { SiteFormView } from '@/site/SiteFormView';
+import { SiteLayout } from '@/site/SiteLayout';
 import siteCssUrl from '@/site/site.css?url';
 
 /** Where the site's stylesheet is served (a file of the console's build), for the preview's frame. */
