@@ -13,14 +13,13 @@ import { type BrandRow, brandFromRow } from '../domain/brands';
 import { type DealershipRow, dealershipFromRow } from '../domain/dealerships';
 import { findRevision, listActivity, listRevisions, recordKey } from '../domain/history/read';
 import { loadRow, type StoredRow } from '../domain/history/rows';
+import { formForEditor, pageForEditor } from '../domain/pages/present';
 import type { PageRow } from '../domain/pages/read';
 import { paginate } from '../domain/paginate';
 import { loadedSettings } from '../domain/settings';
 import { type TemplateRow, toTemplate } from '../domain/templates';
 import { invalid, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
-import { formForEditor } from './forms';
-import { pageForEditor } from './pages';
 
 type Serialise = (db: Db, row: StoredRow) => Promise<unknown> | unknown;
 
