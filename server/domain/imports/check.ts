@@ -4,7 +4,7 @@ import { type PageValues, pageFields } from '@/api/contract/pages';
 import type { ImportKind, ImportRejection } from '../../db/schema/jobs';
 import { CellError } from './cells';
 import type { TreeLookups } from './lookups';
-import type { ImportLookups, ImportProvider } from './providers';
+import type { ImportLookups, ImportProvider } from './provider';
 import type { SheetRow } from './sheet';
 
 /** Where a checked row goes: the top level, an existing page, or the page an earlier row makes. */

@@ -4,7 +4,7 @@ import { brands } from '../../db/schema/brands';
 import { dealerships } from '../../db/schema/dealerships';
 import type { ImportKind } from '../../db/schema/jobs';
 import { pages } from '../../db/schema/pages';
-import type { DealershipInfo, ImportLookups } from './providers';
+import type { DealershipInfo, ImportLookups } from './provider';
 
 export interface ExistingPage {
   id: number;

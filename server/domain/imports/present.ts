@@ -1,6 +1,6 @@
 import type { ImportProgress } from '@/api/contract/imports';
 import type { imports } from '../../db/schema/jobs';
-import type { ImportProvider } from './providers';
+import type { ImportProvider } from './provider';
 
 /** Refusals the console lists under a rejected import; the mail has every one. */
 const SHOWN_REJECTIONS = 10;

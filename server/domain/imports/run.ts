@@ -13,7 +13,8 @@ import { storePage } from '../pages/write';
 import { transaction } from '../transaction';
 import { type CheckedRow, checkRows } from './check';
 import { createLookups, takenNames } from './lookups';
-import { type ImportProvider, providerFor } from './providers';
+import type { ImportProvider } from './provider';
+import { providerFor } from './providers';
 import { readSheet, SheetError, type SheetRow } from './sheet';
 
 export const IMPORT_QUEUE = 'import';
