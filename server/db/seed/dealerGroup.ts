@@ -7,9 +7,10 @@ import {
   dealerships,
   vehicleDealers,
 } from '../schema/dealerships';
-import { CAR_MAKES, DEMO_BRANDS, type DemoBrand, LCV_MAKES, TEAM_ROLES, TOWNS, type Town } from './catalogue';
+import { CAR_MAKES, DEMO_BRANDS, type DemoBrand, LCV_MAKES, TEAM_ROLES } from './catalogue';
 import { badgePng, bannerPng, hexColour } from './images';
 import { FIRST_NAMES, LAST_NAMES } from './people';
+import { TOWNS, type Town } from './towns';
 
 const GROUP = 'Northway';
 const DAY = 24 * 3600_000;

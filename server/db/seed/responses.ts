@@ -4,9 +4,9 @@ import { type Question, questionsOf } from '@/shared/answers';
 import { storeSelectedResponses } from '../../domain/responses';
 import type { Db } from '../open';
 import { responseEmailedTotals } from '../schema/responses';
-import { TOWNS } from './catalogue';
 import { ENQUIRY_FORM_ITEMS } from './forms';
 import { FIRST_NAMES, LAST_NAMES } from './people';
+import { TOWNS } from './towns';
 
 /** Forms the demo site has had enquiries through; the others show N/A. */
 const ACTIVE: ResponseHandle[] = [
