@@ -8,7 +8,8 @@ const SOURCE_FOLDERS = ['src', 'server', 'scripts', 'bench'];
 const MAX_LINES = 400;
 
 /** Lines in a file, counting a last line without its newline. */
-const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+const lineCount = (text: string) =>
+  text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
