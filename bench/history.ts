@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { readConfig } from '../server/config';
 import { type Database, openDatabase } from '../server/db/open';
-import { brands } from '../server/db/schema';
+import { brands } from '../server/db/schema/brands';
 import { createScratchDatabase } from '../server/db/scratch';
 import { seedIfEmpty } from '../server/db/seed/index';
 import { DEMO_TEMPLATES } from '../server/db/seed/templates';

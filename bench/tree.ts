@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { readConfig } from '../server/config';
 import { openDatabase } from '../server/db/open';
-import { pages } from '../server/db/schema';
+import { pages } from '../server/db/schema/pages';
 import { createScratchDatabase } from '../server/db/scratch';
 import { seedIfEmpty } from '../server/db/seed/index';
 import type { Benchmark, Budget } from './benchmark';

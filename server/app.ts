@@ -9,6 +9,7 @@ import { authGuard } from './domain/auth/guard';
 import type { TokenService } from './domain/auth/tokens';
 import type { Jobs } from './domain/jobs';
 import type { Mailer } from './domain/mail';
+import { statisticsRefresher } from './domain/statistics';
 import { MAX_UPLOAD_BYTES, type Storage } from './domain/storage';
 import { apiRoutes } from './plugins/apiRoutes';
 import { consoleApp } from './plugins/console';
@@ -52,7 +53,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(services, { config });
-  await app.register(sweeper, { db: database.db });
+  await app.register(sweeper, { db: database.db, refreshStatistics: statisticsRefresher(database) });
   await app.register(jobs, { config, database });
   await app.register(errors);
   await app.register(securityHeaders);

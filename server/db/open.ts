@@ -10,11 +10,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The same Drizzle API over PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The same Drizzle API over PGlite and PostgreSQL. Queries name their tables by importing them from
+ * `schema/<area>.ts`; the relational query API (`db.query.<table>`), which alone needs every table
+ * handed over here, is not used.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -95,9 +97,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection the server ends (restart, failover) is dropped and replaced on next use;
     // without a listener its error would end the process.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     const exclusively = <T>(work: () => Promise<T>) => holdingSetupLock(pool, work);
-    await exclusively(() => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
+    await exclusively(() => migratePg(drizzlePg(pool), { migrationsFolder }));
     return {
       db,
       kind: 'postgres',
@@ -140,7 +142,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         options.durable === false ? ['--single', '-F', ...pgliteStartParams.slice(1)] : pgliteStartParams,
     });
     await client.waitReady;
-    const typed = drizzlePglite(client, { schema });
+    const typed = drizzlePglite(client);
     await migratePglite(typed, { migrationsFolder });
     return {
       db: typed as unknown as Db,

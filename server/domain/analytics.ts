@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AnalyticsRange, MetricTable, MetricTotal } from '@/api/contract/analytics';
 import type { Db } from '../db/open';
-import { analyticsDaily, reservationDailyTotals, responseDailyTotals } from '../db/schema';
+import { analyticsDaily } from '../db/schema/analytics';
+import { reservationDailyTotals } from '../db/schema/reservations';
+import { responseDailyTotals } from '../db/schema/responses';
 
 const DAY_MS = 86_400_000;
 

@@ -9,7 +9,7 @@ import type {
 } from '@/api/contract/brands';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
-import { brandSearchText, brands, manufacturers } from '../db/schema';
+import { brandSearchText, brands, manufacturers } from '../db/schema/brands';
 import { type LifecycleTable, listOrder } from './lifecycle';
 import type { ListExtras, ListSource } from './listing';
 import type { OrderedList } from './ordering';

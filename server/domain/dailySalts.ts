@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { analyticsAddresses, analyticsSalts, analyticsVisitors } from '../db/schema';
+import { analyticsAddresses, analyticsSalts, analyticsVisitors } from '../db/schema/analytics';
 import { isoDay } from './analytics';
 
 export const hashOf = (salt: string, text: string) =>

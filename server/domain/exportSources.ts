@@ -1,6 +1,6 @@
 import { responseHandle } from '@/api/contract/responses';
 import type { Db } from '../db/open';
-import type { ExportKind } from '../db/schema';
+import type { ExportKind } from '../db/schema/jobs';
 import type { ExportSource } from './exports';
 import { responseExportSource } from './responses';
 import { vehicleExportSource } from './vehicles';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { type ExportKind, exports } from '../db/schema';
+import { type ExportKind, exports } from '../db/schema/jobs';
 import { recordChange } from './history/record';
 import { type JobContext, JobStopped } from './jobs';
 import type { Mailer } from './mail';

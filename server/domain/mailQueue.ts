@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { outboundMails, type QueuedMessage } from '../db/schema';
+import { outboundMails, type QueuedMessage } from '../db/schema/mail';
 import type { JobContext } from './jobs';
 import type { Mailer } from './mail';
 

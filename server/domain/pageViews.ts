@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { analyticsAddresses, analyticsDaily, analyticsVisitors } from '../db/schema';
+import { analyticsAddresses, analyticsDaily, analyticsVisitors } from '../db/schema/analytics';
 import { isoDay } from './analytics';
 import { dailySalts, hashOf } from './dailySalts';
 import { createSharedRateLimiter } from './rateLimits';

@@ -1,6 +1,6 @@
 import { and, like, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { rateWindows } from '../db/schema';
+import { rateWindows } from '../db/schema/rateWindows';
 
 export type Take = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 

@@ -1,7 +1,7 @@
 import { eq, like, sql, sum } from 'drizzle-orm';
 import type { Reservation } from '@/api/contract/reservations';
 import type { Db } from '../db/open';
-import { reservationDailyTotals, reservations } from '../db/schema';
+import { reservationDailyTotals, reservations } from '../db/schema/reservations';
 import { likePattern, selectPage, selectPageByIndex } from './paginate';
 
 type ReservationRow = typeof reservations.$inferSelect;

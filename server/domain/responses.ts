@@ -3,13 +3,13 @@ import type { Enquiry, ResponseHandle } from '@/api/contract/responses';
 import { responseHandles } from '@/api/contract/responses';
 import { questionsOf } from '@/shared/answers';
 import type { Db } from '../db/open';
+import { pages } from '../db/schema/pages';
 import {
-  pages,
   type ResponseAnswer,
   responseDailyTotals,
   responseEmailedTotals,
   responses,
-} from '../db/schema';
+} from '../db/schema/responses';
 import type { ExportSource } from './exports';
 import { selectPageByIndex } from './paginate';
 

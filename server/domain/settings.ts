@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LoadedSiteSettings, SiteSettings } from '@/api/contract/settings';
 import type { Db } from '../db/open';
-import { settings } from '../db/schema';
+import { settings } from '../db/schema/settings';
 import { recordRevision } from './history/record';
 import { type RecordMessages, type RecordTable, saveVersioned } from './records';
 import { transaction } from './transaction';

@@ -8,7 +8,7 @@ import {
   stripeRefund,
 } from '@/api/contract/reservations';
 import type { Db } from '../db/open';
-import { paymentEvents, paymentRefunds, reservations } from '../db/schema';
+import { paymentEvents, paymentRefunds, reservations } from '../db/schema/reservations';
 import { countIn } from './reservations';
 import { transaction } from './transaction';
 

@@ -7,14 +7,10 @@ import {
   submissionSchema,
 } from '@/shared/answers';
 import type { Db } from '../db/open';
-import {
-  dealerships,
-  type FormEmailsColumn,
-  pages,
-  type QueuedMessage,
-  type ResponseAnswer,
-  type ThankYouColumn,
-} from '../db/schema';
+import { dealerships } from '../db/schema/dealerships';
+import type { QueuedMessage } from '../db/schema/mail';
+import { type FormEmailsColumn, pages, type ThankYouColumn } from '../db/schema/pages';
+import type { ResponseAnswer } from '../db/schema/responses';
 import { publishedNow } from '../site/published';
 import { createAddressHasher } from './dailySalts';
 import { type EnqueueWithin, queueMail } from './mailQueue';

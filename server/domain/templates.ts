@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Template, TemplateValues } from '@/api/contract/templates';
 import type { Db } from '../db/open';
-import { templates } from '../db/schema';
+import { templates } from '../db/schema/pages';
 import { invalid } from '../http/errors';
 import { readItems } from './blocks';
 import type { PagedSource } from './listing';

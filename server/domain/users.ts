@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { User } from '@/api/contract/users';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
-import { userSearchText, users } from '../db/schema';
+import { userSearchText, users } from '../db/schema/users';
 import type { LifecycleTable } from './lifecycle';
 import type { ListSource } from './listing';
 

@@ -1,6 +1,6 @@
 import { asc, count, gt } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { vehicles } from '../db/schema';
+import { vehicles } from '../db/schema/vehicles';
 import type { ExportSource } from './exports';
 
 const BATCH = 1000;

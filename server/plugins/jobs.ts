@@ -13,6 +13,7 @@ import {
   type ScheduleJobData,
   scheduleChanges,
 } from '../domain/pages/schedule';
+import { statisticsRefresher } from '../domain/statistics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +47,7 @@ export const jobs = fp(
   async (app: FastifyInstance, { config, database }: { config: Config; database: Database }) => {
     const { db } = database;
     const { mailer } = app;
+    const refreshStatistics = statisticsRefresher(database);
     let ready: (jobs: Jobs) => void = () => {};
     const queueReady = new Promise<Jobs>((resolve) => {
       ready = resolve;
@@ -73,7 +75,7 @@ export const jobs = fp(
           // An import waiting at start runs as soon as the workers do: before `started` is set.
           const jobs = await queueReady;
           const schedule = (ids: readonly number[]) => scheduleChanges(db, jobs, ids);
-          await runImport({ db, mailer, schedule }, data, context);
+          await runImport({ db, mailer, schedule, refreshStatistics }, data, context);
         },
         [SCHEDULE_QUEUE]: async (data: ScheduleJobData, context) => {
           await applyScheduledChange(db, data, context);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/open';
 import { pruneLoginFailures } from '../domain/auth/limits';
 import { sweepStorage } from '../domain/files/cleanup';
+import type { RefreshStatistics } from '../domain/statistics';
 
 /** How often unreferenced uploads are looked for, besides at start. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -10,10 +11,15 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /**
  * Uploads nothing refers to (a form left unsaved, a replaced picture) go after a grace period;
  * sign-in counters whose window ended are forgotten on the same round. A round runs as the app
- * starts and then every hour; a failed one is logged and the next tries again.
+ * starts and then every hour; a failed one is logged and the next tries again. The hourly rounds
+ * also refresh the planner's statistics of every table where the database does not (PGlite): the
+ * steady writes of submissions, page views and reservations add up as surely as an import does.
  */
 export const sweeper = fp(
-  async (app: FastifyInstance, { db }: { db: Db }) => {
+  async (
+    app: FastifyInstance,
+    { db, refreshStatistics }: { db: Db; refreshStatistics: RefreshStatistics },
+  ) => {
     const sweep = () =>
       Promise.all([
         sweepStorage(db, app.storage).catch((error: unknown) => {
@@ -25,10 +31,18 @@ export const sweeper = fp(
           return 0;
         }),
       ]);
+    const hourly = () =>
+      Promise.all([
+        sweep(),
+        refreshStatistics().catch((error: unknown) => {
+          app.log.error({ err: error }, 'refreshing the statistics failed');
+        }),
+      ]);
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
+      // Statistics are kept with the data: a start has nothing new to count.
       await sweep();
-      timer = setInterval(sweep, SWEEP_EVERY_MS);
+      timer = setInterval(hourly, SWEEP_EVERY_MS);
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { exportsShow } from '@/api/contract/exports';
 import type { Db } from '../db/open';
-import { exports } from '../db/schema';
+import { exports } from '../db/schema/jobs';
 import { notFound } from '../http/errors';
 import { registerCall } from '../http/route';
 

@@ -15,14 +15,13 @@ import { type DealershipRow, dealershipFromRow } from '../domain/dealerships';
 import { historyStore } from '../domain/history/areas';
 import { findRevision, listActivity, listRevisions } from '../domain/history/read';
 import { loadRow, recordKey, type StoredRow } from '../domain/history/rows';
+import { formForEditor, pageForEditor } from '../domain/pages/present';
 import type { PageRow } from '../domain/pages/read';
 import { paginate } from '../domain/paginate';
 import { loadedSettings } from '../domain/settings';
 import { type TemplateRow, toTemplate } from '../domain/templates';
 import { invalid, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
-import { formForEditor } from './forms';
-import { pageForEditor } from './pages';
 
 type Serialise = (db: Db, row: StoredRow) => Promise<unknown> | unknown;
 

@@ -6,9 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { builderImportProviders, builderImportRun, importFields } from '@/api/contract/builder';
 import { messageResponse } from '@/api/contract/common';
-import { type ImportProgress, importsRecent, importsShow } from '@/api/contract/imports';
+import { importsRecent, importsShow } from '@/api/contract/imports';
 import type { Db } from '../db/open';
-import { imports } from '../db/schema';
+import { imports } from '../db/schema/jobs';
+import { importProgressOf, providerOffered } from '../domain/imports/present';
 import { missingColumns, PROVIDERS, providerFor } from '../domain/imports/providers';
 import { type ImportJobData, queueImport } from '../domain/imports/run';
 import { sampleWorkbook } from '../domain/imports/sample';
@@ -23,28 +24,6 @@ export interface ImportsRouteOptions {
   /** Where uploads wait for their job: not under the public storage. */
   dir: string;
   enqueueImport: (data: ImportJobData, within: Db) => Promise<string>;
-}
-
-/** Refusals the console lists under a rejected import; the mail has every one. */
-const SHOWN_REJECTIONS = 10;
-
-const samplePath = (key: string) => `builder/imports/samples/${key}.xlsx`;
-
-function toProgress(row: typeof imports.$inferSelect): ImportProgress {
-  return {
-    id: row.id,
-    kind: row.kind,
-    provider: row.provider,
-    filename: row.filename,
-    status: row.status,
-    rows_done: row.rowsDone,
-    rows_total: row.rowsTotal,
-    created: row.created,
-    rejected: new Set(row.rejected.map((r) => r.row)).size,
-    rejections: row.rejected.slice(0, SHOWN_REJECTIONS),
-    mailed: row.mailedAt !== null,
-    created_at: row.createdAt.toISOString(),
-  };
 }
 
 /** What is wrong with the uploaded sheet for this provider, or null when it can be queued. */
@@ -73,14 +52,7 @@ export function importsRoutes(app: FastifyInstance, opts: ImportsRouteOptions) {
     const all = Object.values(PROVIDERS);
     return {
       data: Object.fromEntries(all.map((p) => [p.key, p.label])),
-      providers: all.map((p) => ({
-        key: p.key,
-        label: p.label,
-        kind: p.kind,
-        description: p.description,
-        columns: p.columns,
-        sample_url: samplePath(p.key),
-      })),
+      providers: all.map(providerOffered),
     };
   });
 
@@ -156,7 +128,7 @@ export function importsRoutes(app: FastifyInstance, opts: ImportsRouteOptions) {
   registerCall(app, importsShow, async ({ params }) => {
     const [row] = await db.select().from(imports).where(eq(imports.id, params.id));
     if (!row) throw notFound('The import you are looking for does not exist.');
-    return { data: toProgress(row) };
+    return { data: importProgressOf(row) };
   });
 
   registerCall(app, importsRecent, async ({ query }) => {
@@ -172,6 +144,6 @@ export function importsRoutes(app: FastifyInstance, opts: ImportsRouteOptions) {
       )
       .orderBy(desc(imports.createdAt), desc(imports.id))
       .limit(5);
-    return { data: rows.map(toProgress) };
+    return { data: rows.map(importProgressOf) };
   });
 }

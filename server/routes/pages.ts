@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  type Page,
   pagesChildren,
   pagesDelete,
   pagesDuplicate,
@@ -21,15 +20,8 @@ import {
 } from '@/api/contract/pages';
 import type { Db } from '../db/open';
 import type { TokenService } from '../domain/auth/tokens';
-import { readItems } from '../domain/blocks';
-import {
-  ancestorsOf,
-  findPage,
-  listChildren,
-  type PageRow,
-  searchPages,
-  summaryOf,
-} from '../domain/pages/read';
+import { pageForEditor, pageOptionOf, pageSaved } from '../domain/pages/present';
+import { ancestorsOf, findPage, listChildren, searchPages, summaryOf } from '../domain/pages/read';
 import { upcomingChanges } from '../domain/pages/schedule';
 import { childSlug, freeSlug, slugPart } from '../domain/pages/slugs';
 import {
@@ -48,23 +40,6 @@ import {
 import { invalid } from '../http/errors';
 import { registerCall } from '../http/route';
 import { mintPreviewLink } from '../site/previewLinks';
-
-/** A page as the builder edits it. */
-export async function pageForEditor(db: Db, row: PageRow): Promise<Page> {
-  return {
-    ...(await summaryOf(db, row)),
-    meta: row.meta,
-    items: readItems(row.items),
-    configurables: row.configurables as Page['configurables'],
-  };
-}
-
-/** What a page save answers: the builder carries on from this version and slug. */
-const savedAnswer = (saved: SavedPage) => ({
-  id: saved.id,
-  slug: saved.slug,
-  updated_at: saved.updatedAt.toISOString(),
-});
 
 export function pagesRoutes(
   app: FastifyInstance,
@@ -119,12 +94,7 @@ export function pagesRoutes(
     if (query.default && !parent) throw missing('page');
     const { rows } = await listChildren(db, { kind: 'page', parent: parent?.id ?? null }, parent);
     return {
-      data: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        total_children: r.total_children,
-        is_allowed_children: r.is_allowed_children,
-      })),
+      data: rows.map(pageOptionOf),
     };
   });
 
@@ -154,12 +124,12 @@ export function pagesRoutes(
   registerCall(app, pagesSearch, async ({ query }) => ({ data: await searchPages(db, query.search) }));
 
   registerCall(app, pagesStore, async ({ body }) => ({
-    ...savedAnswer(await scheduled(await storePage(db, 'page', body.data, body.parent))),
+    ...pageSaved(await scheduled(await storePage(db, 'page', body.data, body.parent))),
     message: 'Successfully added page!',
   }));
 
   registerCall(app, pagesUpdate, async ({ body }) => ({
-    ...savedAnswer(await scheduled(await updatePage(db, 'page', body.id, body.data, body.updated_at))),
+    ...pageSaved(await scheduled(await updatePage(db, 'page', body.id, body.data, body.updated_at))),
     message: 'Successfully updated page!',
   }));
 

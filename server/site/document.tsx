@@ -1,15 +1,12 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { SitePage } from '@/api/contract/site';
-import { idFrom } from '@/site/context';
-import {
-  type SiteContext,
-  SiteDocument,
-  SiteLayout,
-  SiteNotFound,
-  SitePageView,
-  SiteThankYou,
-} from '@/site/index';
+import { idFrom, type SiteContext } from '@/site/context';
+import { SiteDocument } from '@/site/SiteDocument';
+import { SiteThankYou } from '@/site/SiteFormView';
+import { SiteLayout } from '@/site/SiteLayout';
+import { SiteNotFound } from '@/site/SiteNotFound';
+import { SitePageView } from '@/site/SitePageView';
 import { emptySiteContext } from '@/site/siteContext';
 
 /** The addresses of the site's own stylesheet and script (fingerprinted). */

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { pages } from '../db/schema';
+import { pages } from '../db/schema/pages';
 
 /**
  * A page or form a website may show: published, its publication time reached (a later one means

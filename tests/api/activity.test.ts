@@ -1,4 +1,5 @@
-import { activity, brands } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
+import { activity } from '@server/db/schema/history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestServer, databaseKind, signedInEditor, type TestServer } from './harness';
 

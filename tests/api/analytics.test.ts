@@ -1,4 +1,5 @@
-import { analyticsAddresses, analyticsSalts, analyticsVisitors, rateWindows } from '@server/db/schema';
+import { analyticsAddresses, analyticsSalts, analyticsVisitors } from '@server/db/schema/analytics';
+import { rateWindows } from '@server/db/schema/rateWindows';
 import { demoReservations } from '@server/db/seed/reservations';
 import { metricFigures } from '@server/domain/analytics';
 import { createPageViewCounter, VIEWS_PER_MINUTE, VISITORS_PER_ADDRESS } from '@server/domain/pageViews';

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { brands, manufacturers } from '@server/db/schema';
+import { brands, manufacturers } from '@server/db/schema/brands';
 import { count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, databaseKind, type TestServer } from './harness';

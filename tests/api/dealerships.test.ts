@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { brands, dealerships, vehicleDealers } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
+import { dealerships, vehicleDealers } from '@server/db/schema/dealerships';
 import { seedDealerGroup } from '@server/db/seed/dealerGroup';
 import { count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

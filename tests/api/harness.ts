@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type App, buildApp } from '@server/app';
 import { readConfig } from '@server/config';
 import { type Database, openDatabase } from '@server/db/open';
-import { users } from '@server/db/schema';
+import { users } from '@server/db/schema/users';
 import { createScratchDatabase } from '@server/db/scratch';
 import { seedIfEmpty } from '@server/db/seed/index';
 import { hashPassword } from '@server/domain/auth/passwords';

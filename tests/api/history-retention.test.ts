@@ -1,4 +1,4 @@
-import { revisionBlocks, revisions } from '@server/db/schema';
+import { revisionBlocks, revisions } from '@server/db/schema/history';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hero, richText } from './blocks';

@@ -1,4 +1,5 @@
-import { brands, revisionBlocks, revisions } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
+import { revisionBlocks, revisions } from '@server/db/schema/history';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hero, richText } from './blocks';

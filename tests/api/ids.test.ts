@@ -1,4 +1,7 @@
-import { brands, dealerships, exports, imports, users } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
+import { dealerships } from '@server/db/schema/dealerships';
+import { exports, imports } from '@server/db/schema/jobs';
+import { users } from '@server/db/schema/users';
 import { storeReservations } from '@server/domain/reservations';
 import { registeredCalls } from '@server/http/route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

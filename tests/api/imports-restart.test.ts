@@ -1,4 +1,6 @@
-import { brands, imports, pages } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
+import { imports } from '@server/db/schema/jobs';
+import { pages } from '@server/db/schema/pages';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { databaseKind } from './harness';

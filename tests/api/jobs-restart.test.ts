@@ -1,4 +1,4 @@
-import { exports } from '@server/db/schema';
+import { exports } from '@server/db/schema/jobs';
 import { seedVehicles } from '@server/db/seed/vehicles';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

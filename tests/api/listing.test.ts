@@ -1,4 +1,4 @@
-import { userSearchText, users } from '@server/db/schema';
+import { userSearchText, users } from '@server/db/schema/users';
 import { listBoth, listPage, type PagedSource } from '@server/domain/listing';
 import { toUser, type UserRow, usersListing } from '@server/domain/users';
 import { asc, eq, sql } from 'drizzle-orm';

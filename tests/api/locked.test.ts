@@ -1,4 +1,4 @@
-import { brands } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailInput, hero, richText } from './blocks';
 import { createTestServer, databaseKind } from './harness';

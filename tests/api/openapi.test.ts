@@ -1,17 +1,13 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  brands,
-  dealerships,
-  exports,
-  imports,
-  pages,
-  reservations,
-  responses,
-  settings,
-  templates,
-} from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
+import { dealerships } from '@server/db/schema/dealerships';
+import { exports, imports } from '@server/db/schema/jobs';
+import { pages, templates } from '@server/db/schema/pages';
+import { reservations } from '@server/db/schema/reservations';
+import { responses } from '@server/db/schema/responses';
+import { settings } from '@server/db/schema/settings';
 import { recordRevision } from '@server/domain/history/record';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';

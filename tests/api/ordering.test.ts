@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/open';
-import { brands } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
 import {
   appendRow,
   moveToList,

@@ -1,4 +1,5 @@
-import { brands, pages, templates } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
+import { pages, templates } from '@server/db/schema/pages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { breakages, emailInput, hero, missing, offers, retired, richText, UNKNOWN_BLOCK } from './blocks';

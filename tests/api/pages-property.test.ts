@@ -1,4 +1,4 @@
-import { brands } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestServer } from './harness';

@@ -1,4 +1,4 @@
-import { pages } from '@server/db/schema';
+import { pages } from '@server/db/schema/pages';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestServer } from './harness';

@@ -1,4 +1,5 @@
-import { brands, pages } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
+import { pages } from '@server/db/schema/pages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from './harness';

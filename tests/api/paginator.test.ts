@@ -1,4 +1,4 @@
-import { users } from '@server/db/schema';
+import { users } from '@server/db/schema/users';
 import { linkedPages } from '@server/domain/paginate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, databaseKind, type TestServer } from './harness';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase } from '@server/db/open';
-import { users } from '@server/db/schema';
+import { users } from '@server/db/schema/users';
 import { createScratchDatabase, type ScratchDatabase } from '@server/db/scratch';
 import { hashPassword } from '@server/domain/auth/passwords';
 import { afterAll, beforeAll } from 'vitest';

@@ -1,4 +1,4 @@
-import { reservations } from '@server/db/schema';
+import { reservations } from '@server/db/schema/reservations';
 import { demoReservations } from '@server/db/seed/reservations';
 import { storeReservations } from '@server/domain/reservations';
 import { count, eq } from 'drizzle-orm';

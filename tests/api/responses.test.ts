@@ -1,4 +1,4 @@
-import { responses } from '@server/db/schema';
+import { responses } from '@server/db/schema/responses';
 import { seedResponses } from '@server/db/seed/responses';
 import { storeResponse } from '@server/domain/responses';
 import { count, desc, eq } from 'drizzle-orm';

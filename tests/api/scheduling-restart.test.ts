@@ -1,4 +1,4 @@
-import { brands } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
 import { SCHEDULE_QUEUE } from '@server/domain/pages/schedule';
 import { describe, expect, it } from 'vitest';
 import { databaseKind } from './harness';

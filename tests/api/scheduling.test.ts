@@ -1,4 +1,4 @@
-import { brands } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
 import { applyScheduledChange, SCHEDULE_QUEUE, scheduleChanges } from '@server/domain/pages/schedule';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

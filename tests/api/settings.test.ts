@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { type ExportKind, exports, vehicles } from '@server/db/schema';
+import { type ExportKind, exports } from '@server/db/schema/jobs';
+import { vehicles } from '@server/db/schema/vehicles';
 import { seedVehicles } from '@server/db/seed/vehicles';
 import { exportSourceFor } from '@server/domain/exportSources';
 import { queueExport, runExport } from '@server/domain/exports';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginFailures } from '../../server/db/schema';
+import { loginFailures } from '../../server/db/schema/users';
 import { pruneLoginFailures } from '../../server/domain/auth/limits';
 import { createTestServer, databaseKind, insertUser, type TestServer } from './harness';
 

@@ -1,4 +1,5 @@
-import { brands, dealerships } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
+import { dealerships } from '@server/db/schema/dealerships';
 import { createSiteReader } from '@server/site/reader';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteBlock, SiteNavEntry } from '@/api/contract/site';

@@ -1,4 +1,4 @@
-import { pages } from '@server/db/schema';
+import { pages } from '@server/db/schema/pages';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_BLOCKS } from '@/shared/catalogue';

@@ -1,4 +1,5 @@
-import { brands, pages } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
+import { pages } from '@server/db/schema/pages';
 import { mintPreviewLink } from '@server/site/previewLinks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

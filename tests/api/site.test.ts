@@ -1,4 +1,6 @@
-import { brands, dealerships, pages } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
+import { dealerships } from '@server/db/schema/dealerships';
+import { pages } from '@server/db/schema/pages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailInput, files, hero, richText } from './blocks';

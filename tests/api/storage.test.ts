@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brands, dealerships, users } from '@server/db/schema';
+import { brands } from '@server/db/schema/brands';
+import { dealerships } from '@server/db/schema/dealerships';
+import { users } from '@server/db/schema/users';
 import { sweepStorage } from '@server/domain/files/cleanup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, databaseKind, type TestServer } from './harness';

@@ -1,4 +1,4 @@
-import { templates } from '@server/db/schema';
+import { templates } from '@server/db/schema/pages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { breakages, gallery, hero, missing, offers, retired, richText, UNKNOWN_BLOCK } from './blocks';

@@ -1,5 +1,5 @@
 import { parseTrustProxy } from '@server/config';
-import { sessions } from '@server/db/schema';
+import { sessions } from '@server/db/schema/users';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestServer, databaseKind, type TestServer } from './harness';

@@ -1,4 +1,4 @@
-import { users } from '@server/db/schema';
+import { users } from '@server/db/schema/users';
 import { hashPassword } from '@server/domain/auth/passwords';
 import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -149,7 +149,7 @@ describe('import rules', () => {
   it('lets the server render the website with its renderer', () => {
     const root = plantTree({
       'server/plugins/site.ts':
-        "import { SiteBlocks } from '@/site';\nimport { SiteLayout } from '../../src/site/SiteLayout';\n",
+        "import { SiteBlocks } from '@/site/SiteBlocks';\nimport { SiteLayout } from '../../src/site/SiteLayout';\n",
     });
     expect(findServerImportViolations(join(root, 'server'), join(root, 'src'))).toEqual([]);
   });

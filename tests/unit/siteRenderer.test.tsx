@@ -3,14 +3,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { SiteBlock, SiteForm, SitePage } from '@/api/contract/site';
 import { PAGE_BLOCKS } from '@/shared/catalogue';
-import {
-  BLOCK_COMPONENTS,
-  emptySettings,
-  SiteBlocks,
-  type SiteContext,
-  SiteFormView,
-  SitePageView,
-} from '@/site';
+import { emptySettings, type SiteContext } from '@/site/context';
+import { BLOCK_COMPONENTS, SiteBlocks } from '@/site/SiteBlocks';
+import { SiteFormView } from '@/site/SiteFormView';
+import { SitePageView } from '@/site/SitePageView';
 
 const form: SiteForm = {
   handle: 'interest',

@@ -1,5 +1,5 @@
 import type { Db } from '../open';
-import { analyticsDaily } from '../schema';
+import { analyticsDaily } from '../schema/analytics';
 
 const DAY_MS = 86_400_000;
 

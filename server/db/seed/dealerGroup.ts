@@ -1,16 +1,16 @@
 import type { Storage } from '../../domain/storage';
 import type { Db } from '../open';
+import { brands, manufacturers } from '../schema/brands';
 import {
-  brands,
   type DealershipOpeningTimes,
   type DealershipTeamMember,
   dealerships,
-  manufacturers,
   vehicleDealers,
-} from '../schema';
-import { CAR_MAKES, DEMO_BRANDS, type DemoBrand, LCV_MAKES, TEAM_ROLES, TOWNS, type Town } from './catalogue';
+} from '../schema/dealerships';
+import { CAR_MAKES, DEMO_BRANDS, type DemoBrand, LCV_MAKES, TEAM_ROLES } from './catalogue';
 import { badgePng, bannerPng, hexColour } from './images';
 import { FIRST_NAMES, LAST_NAMES } from './people';
+import { TOWNS, type Town } from './towns';
 
 const GROUP = 'Northway';
 const DAY = 24 * 3600_000;

@@ -1,7 +1,7 @@
 import type { PageItem } from '@/api/contract/pages';
 import type { ResponseHandle } from '@/api/contract/responses';
 import { newBlockId } from '@/shared/blockIds';
-import type { FormEmailsColumn, pages, ThankYouColumn } from '../schema';
+import type { FormEmailsColumn, pages, ThankYouColumn } from '../schema/pages';
 
 type Settings = Record<string, string>;
 

@@ -3,7 +3,7 @@ import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../domain/auth/passwords';
 import type { Storage } from '../../domain/storage';
 import type { Db } from '../open';
-import { users } from '../schema';
+import { users } from '../schema/users';
 import { seedAnalytics } from './analytics';
 import { seedDealerGroup } from './dealerGroup';
 import { seedPages } from './pages';

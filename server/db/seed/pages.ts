@@ -3,7 +3,9 @@ import { responseHandles } from '@/api/contract/responses';
 import { slugify } from '@/shared/slug';
 import { storedNameOf } from '@/shared/storedName';
 import type { Db } from '../open';
-import { brands, dealerships, pages } from '../schema';
+import { brands } from '../schema/brands';
+import { dealerships } from '../schema/dealerships';
+import { pages } from '../schema/pages';
 import { enquiryFormEmails, enquiryFormRow, testDriveItems } from './forms';
 import {
   aboutBlocks,

@@ -1,7 +1,7 @@
 import { storeReservations } from '../../domain/reservations';
 import type { Db } from '../open';
-import { TOWNS } from './catalogue';
 import { FIRST_NAMES, LAST_NAMES } from './people';
+import { TOWNS } from './towns';
 import { registrationFor } from './vehicles';
 
 const BRANDS = ['visa', 'mastercard', 'amex', 'visa', 'mastercard', 'visa'];

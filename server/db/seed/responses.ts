@@ -3,10 +3,10 @@ import type { ResponseHandle } from '@/api/contract/responses';
 import { type Question, questionsOf } from '@/shared/answers';
 import { storeSelectedResponses } from '../../domain/responses';
 import type { Db } from '../open';
-import { responseEmailedTotals } from '../schema';
-import { TOWNS } from './catalogue';
+import { responseEmailedTotals } from '../schema/responses';
 import { ENQUIRY_FORM_ITEMS } from './forms';
 import { FIRST_NAMES, LAST_NAMES } from './people';
+import { TOWNS } from './towns';
 
 /** Forms the demo site has had enquiries through; the others show N/A. */
 const ACTIVE: ResponseHandle[] = [

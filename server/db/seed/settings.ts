@@ -1,6 +1,6 @@
 import type { SiteSettings } from '@/api/contract/settings';
 import type { Db } from '../open';
-import { settings } from '../schema';
+import { settings } from '../schema/settings';
 
 /**
  * The demo group's site settings: its name and social pages filled in, so the settings screen of a

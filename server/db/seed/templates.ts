@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { pageItem } from '@/api/contract/pages';
 import type { Db } from '../open';
-import { pages, templates } from '../schema';
+import { pages, templates } from '../schema/pages';
 
 type Fields = Record<string, string | null>;
 interface Block {

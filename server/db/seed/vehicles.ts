@@ -1,6 +1,6 @@
 import type { Db } from '../open';
-import { vehicles } from '../schema';
-import { TOWNS } from './catalogue';
+import { vehicles } from '../schema/vehicles';
+import { TOWNS } from './towns';
 
 /** Models on a UK forecourt, with derivatives as a stock feed names them and a list price in pounds. */
 const STOCK: [make: string, model: string, derivatives: string[], price: number][] = [

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/open';
-import { sessions, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema/users';
 import { unauthenticated } from '../../http/errors';
 import { liveSessions } from './live';
 import type { TokenService } from './tokens';

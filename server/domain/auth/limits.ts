@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { loginFailures } from '../../db/schema';
+import { loginFailures } from '../../db/schema/users';
 
 export const LOGIN_WINDOW_MINUTES = 15;
 /** Password checks that may fail within the window, per key. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { refreshTokens, sessions, users } from '../../db/schema';
+import { refreshTokens, sessions, users } from '../../db/schema/users';
 import { liveSessions } from './live';
 import { hashRefreshToken, newRefreshToken } from './tokens';
 

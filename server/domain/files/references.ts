@@ -1,6 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { brands, dealerships, users } from '../../db/schema';
+import { brands } from '../../db/schema/brands';
+import { dealerships } from '../../db/schema/dealerships';
+import { users } from '../../db/schema/users';
 
 /**
  * Which stored files an area's rows refer to. Every area that keeps upload paths adds one of

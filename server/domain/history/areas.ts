@@ -2,7 +2,10 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ActivityArea } from '@/api/contract/activity';
 import type { HistoryArea } from '@/api/contract/history';
-import { brands, dealerships, pages, settings, templates } from '../../db/schema';
+import { brands } from '../../db/schema/brands';
+import { dealerships } from '../../db/schema/dealerships';
+import { pages, templates } from '../../db/schema/pages';
+import { settings } from '../../db/schema/settings';
 
 /** Where an area's records are stored, for the revisions kept of them. */
 export interface HistoryStore {

@@ -3,7 +3,7 @@ import type { ActivityEntry } from '@/api/contract/activity';
 import type { HistoryArea, RevisionAction, RevisionSummary } from '@/api/contract/history';
 import { MAX_SERIAL_ID } from '../../db/errors';
 import type { Db } from '../../db/open';
-import { activity, revisions } from '../../db/schema';
+import { activity, revisions } from '../../db/schema/history';
 import { notFound } from '../../http/errors';
 import { PAGE_SIZE, pageWindow } from '../paginate';
 import { recordGone } from './recordGone';

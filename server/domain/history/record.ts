@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ActivityAction, ActivityArea } from '@/api/contract/activity';
 import type { HistoryArea, RevisionAction } from '@/api/contract/history';
 import type { Db } from '../../db/open';
-import { activity } from '../../db/schema';
+import { activity } from '../../db/schema/history';
 import { type Actor, currentActor } from './actor';
 import { historyStore } from './areas';
 import { currentRetention, prune } from './retention';

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { type FormValues, formFields } from '@/api/contract/forms';
 import { type PageValues, pageFields } from '@/api/contract/pages';
-import type { ImportKind, ImportRejection } from '../../db/schema';
+import type { ImportKind, ImportRejection } from '../../db/schema/jobs';
 import { CellError } from './cells';
 import type { TreeLookups } from './lookups';
-import type { ImportLookups, ImportProvider } from './providers';
+import type { ImportLookups, ImportProvider } from './provider';
 import type { SheetRow } from './sheet';
 
 /** Where a checked row goes: the top level, an existing page, or the page an earlier row makes. */

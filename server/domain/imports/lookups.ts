@@ -1,7 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { brands, dealerships, type ImportKind, pages } from '../../db/schema';
-import type { DealershipInfo, ImportLookups } from './providers';
+import { brands } from '../../db/schema/brands';
+import { dealerships } from '../../db/schema/dealerships';
+import type { ImportKind } from '../../db/schema/jobs';
+import { pages } from '../../db/schema/pages';
+import type { DealershipInfo, ImportLookups } from './provider';
 
 export interface ExistingPage {
   id: number;

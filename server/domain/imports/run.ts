@@ -2,17 +2,20 @@ import { readFile, rm } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open';
-import { type ImportRejection, imports, users } from '../../db/schema';
+import { type ImportRejection, imports } from '../../db/schema/jobs';
+import { users } from '../../db/schema/users';
 import { HttpError } from '../../http/errors';
 import { type Actor, actingAs } from '../history/actor';
 import { recordChange } from '../history/record';
 import { type JobContext, JobStopped } from '../jobs';
 import type { Mailer } from '../mail';
 import { storePage } from '../pages/write';
+import { IMPORTED_TABLES, type RefreshStatistics } from '../statistics';
 import { transaction } from '../transaction';
 import { type CheckedRow, checkRows } from './check';
 import { createLookups, takenNames } from './lookups';
-import { type ImportProvider, providerFor } from './providers';
+import type { ImportProvider } from './provider';
+import { providerFor } from './providers';
 import { readSheet, SheetError, type SheetRow } from './sheet';
 
 export const IMPORT_QUEUE = 'import';
@@ -36,6 +39,8 @@ export interface ImportDeps {
   mailer: Mailer;
   /** Queues the jobs of the created pages' scheduled times; a start queues any a crash left out. */
   schedule?: (ids: readonly number[]) => Promise<void>;
+  /** Brings the planner's figures up to date once the rows are in (PGlite has no autoanalyze). */
+  refreshStatistics?: RefreshStatistics;
 }
 
 /**
@@ -258,7 +263,10 @@ export async function runImport(deps: ImportDeps, data: ImportJobData, context: 
         outcome.rejected.length > 0
           ? outcome.rejected
           : await applyRows(db, started.id, provider, outcome.rows, created);
-      if (!rejected) await deps.schedule?.(created);
+      if (!rejected) {
+        await deps.schedule?.(created);
+        await deps.refreshStatistics?.(IMPORTED_TABLES);
+      }
       if (rejected) {
         await db
           .update(imports)

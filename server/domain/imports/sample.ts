@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { ImportProvider } from './providers';
+import type { ImportProvider } from './provider';
 
 /**
  * A workbook to start an import from: the provider's headers and example rows on the first sheet

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { pages } from '../../db/schema';
+import { pages } from '../../db/schema/pages';
 import type { OrderedList } from '../ordering';
 
 export type TreeKind = 'page' | 'form';

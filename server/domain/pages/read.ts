@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PageCrumb, PageSummary } from '@/api/contract/pages';
 import { MAX_SERIAL_ID } from '../../db/errors';
 import type { Db } from '../../db/open';
-import { pages } from '../../db/schema';
+import { pages } from '../../db/schema/pages';
 import type { Scope, TreeKind } from './lists';
 import { rowsOf } from './transaction';
 

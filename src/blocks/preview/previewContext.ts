@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { SiteBlock, SiteDealershipSummary } from '@/api/contract/site';
 import { api } from '@/api/endpoints';
-import type { SiteContext } from '@/site';
+import type { SiteContext } from '@/site/context';
 import { emptySiteContext, loadSiteContext, siteContextNeeds } from '@/site/siteContext';
 import type { BuilderActor } from '../builder/useBuilderActor';
 import { type PreviewSource, previewPageOf, previewSource } from './previewSource';

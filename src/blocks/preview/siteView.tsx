@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import type { SiteBlock, SiteForm } from '@/api/contract/site';
-import { BLOCK_COMPONENTS, type SiteContext, SiteFormView, SiteLayout } from '@/site';
+import type { SiteContext } from '@/site/context';
+import { BLOCK_COMPONENTS } from '@/site/SiteBlocks';
+import { SiteFormView } from '@/site/SiteFormView';
+import { SiteLayout } from '@/site/SiteLayout';
 
 /** One block as the site renders it; `id` is unique in the preview, as the site's are on a page. */
 export function SiteBlockView({
