@@ -6,7 +6,7 @@ import { openingStates, saveTransitions, savingSetup, savingState } from './buil
 
 export { HISTORY_LIMIT } from './builder/history';
 export { SLUG_DELAY_MS } from './builder/naming';
-export { draftOf, EDITING_LOCK_MESSAGE } from './builder/saving';
+export { DRAFT_OFFER_LOCK_MESSAGE, draftOf, EDITING_LOCK_MESSAGE } from './builder/saving';
 export type {
   BuilderContext,
   BuilderDraft,

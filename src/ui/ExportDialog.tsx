@@ -106,6 +106,7 @@ export function ExportDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (pending) return;
     const parsed = emailSchema.safeParse({ email });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address.');
@@ -171,7 +172,11 @@ export function ExportDialog({
             <Button variant="ghost" onPress={close}>
               Cancel
             </Button>
-            <Button type="submit" variant="primary" isPending={pending}>
+            {/* Not the button's own pending state: the form, button and all, gives way to the progress
+                as soon as the export starts, and react-aria's word about a pending button would be left
+                pointing at a button no longer there (an unnamed image to screen readers). */}
+            {pending ? <Loader label="Starting the export" /> : null}
+            <Button type="submit" variant="primary" aria-disabled={pending || undefined}>
               Export
             </Button>
           </div>

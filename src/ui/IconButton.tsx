@@ -43,6 +43,8 @@ export function IconButton({
       <AriaButton
         {...props}
         aria-label={label}
+        // The same action in every row, so focus can find it in the next row (ui/focus/rowFocus).
+        data-action={icon}
         isDisabled={explainDisabled ? false : isDisabled}
         aria-disabled={explainDisabled ? true : undefined}
         onPress={explainDisabled ? undefined : onPress}

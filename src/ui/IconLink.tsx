@@ -22,6 +22,7 @@ export function IconLink({ href, icon, label, size = 'md', tooltipPlacement, cla
       <Link
         href={href}
         aria-label={label}
+        data-action={icon}
         className={cx(styles.iconButton, styles.ghost, size === 'sm' && styles.sm, className)}
       >
         <Icon name={icon} size={size === 'sm' ? 'sm' : 'md'} />

@@ -126,6 +126,15 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/**
+ * Elements that screen readers take for an image but that have no name (axe `role-img-alt`), on the
+ * whole page: live regions too, which the sweeps above leave out.
+ */
+export async function unnamedImages(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withRules(['role-img-alt']).analyze();
+  return violations.flatMap((v) => v.nodes.map((n) => n.html));
+}
+
 /** The WCAG 2.2 AA rule sets: target size (2.5.8) is in wcag22aa. */
 export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 

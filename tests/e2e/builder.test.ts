@@ -526,12 +526,22 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     // Until it is answered the offer has focus and the editor takes no input, so nothing typed is lost.
     await expect.poll(() => offer.evaluate((box) => box.contains(document.activeElement))).toBe(true);
     expect(await field(page, 'Name').evaluate((input) => input.closest('[inert]') !== null)).toBe(true);
-    expect(
-      await page
-        .getByRole('button', { name: 'Save', exact: true })
-        .evaluate((button) => button.closest('[inert]') !== null),
-    ).toBe(true);
+    // Save says why it waits: disabled with the reason in its tooltip, and the reason is read out
+    // when it is pressed anyway; nothing is saved.
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    const waitReason = 'Restore or discard your unsaved changes before saving.';
+    expect(await save.getAttribute('aria-disabled')).toBe('true');
+    await save.focus();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe(waitReason);
+    await page.keyboard.press('Enter');
+    await page
+      .locator('[data-announcer]')
+      .getByText(waitReason, { exact: true })
+      .waitFor({ state: 'attached' });
+    await offer.waitFor();
+    expect((await stored(id)).meta.title).toBe(original);
     await offer.getByRole('button', { name: 'Restore them' }).click();
+    expect(await save.getAttribute('aria-disabled')).toBeNull();
     expect(await field(page, 'Name').evaluate((input) => input.closest('[inert]') !== null)).toBe(false);
     expect(await field(page, 'Meta title').inputValue()).toBe('Kept in the browser');
     expect((await stored(id)).meta.title).toBe(original);

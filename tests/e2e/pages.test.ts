@@ -6,6 +6,10 @@ import { field, hasChromium, launchBrowser, newPage, signIn, successToasts } fro
 const HOMEPAGE = 'This is the homepage of the website.';
 const LOCKED = 'This page is locked you cannot make structural changes to this page.';
 
+/** The focused control by its name (its label), or the tag of whatever else has focus. */
+const focusedControl = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+
 describe.skipIf(!hasChromium)('pages', () => {
   let browser: Browser;
   let page: Page;
@@ -131,15 +135,11 @@ describe.skipIf(!hasChromium)('pages', () => {
     await page.getByRole('heading', { name: 'Add Page', level: 1 }).waitFor();
   });
 
-  it('keeps focus in the list when a row leaves it: the next row, the one before at the end, then the heading', async () => {
+  it('keeps focus in the list when a row leaves it: the same action of the next row, the one before at the end, then the heading', async () => {
     const tag = uniqueToken();
     const parent = await makePage(`Focus parent ${tag}`);
     const target = await makePage(`Focus target ${tag}`);
     for (const name of ['Alpha', 'Bravo', 'Charlie']) await makePage(`${name} ${tag}`, parent);
-    const focusedRow = () =>
-      page.evaluate(
-        () => document.activeElement?.closest('tr')?.textContent ?? document.activeElement?.tagName,
-      );
     await page.goto(`/pages/children/${parent}`);
 
     // Deleting the middle row from the keyboard: focus goes to the row now in its place.
@@ -149,7 +149,7 @@ describe.skipIf(!hasChromium)('pages', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes please' }).press('Enter');
     await successToasts(page).getByText('The page has been deleted.').waitFor();
-    await expect.poll(focusedRow).toContain(`Charlie ${tag}`);
+    await expect.poll(() => focusedControl(page)).toBe(`Delete: Charlie ${tag}`);
 
     // Moving the last row away: focus goes to the row before it.
     await row(page, `Charlie ${tag}`)
@@ -160,7 +160,7 @@ describe.skipIf(!hasChromium)('pages', () => {
     await page.getByRole('option', { name: `Focus target ${tag}` }).click();
     await dialog.getByRole('button', { name: 'Move Page' }).click();
     await successToasts(page).getByText('The page has been moved.').waitFor();
-    await expect.poll(focusedRow).toContain(`Alpha ${tag}`);
+    await expect.poll(() => focusedControl(page)).toBe(`Move Page: Alpha ${tag}`);
     expect(await childNames(target)).toEqual([`Charlie ${tag}`]);
 
     // The last row gone: focus goes to the screen's heading.
@@ -175,7 +175,8 @@ describe.skipIf(!hasChromium)('pages', () => {
   it('moves a page under another through the picker, and Escape closes the modal', async () => {
     const tag = uniqueToken();
     const target = await makePage(`Target ${tag}`);
-    await makePage(`Mover ${tag}`, null, { is_allowed_children: 0 });
+    for (const name of ['Mover', 'Stays', 'Next'])
+      await makePage(`${name} ${tag}`, null, { is_allowed_children: 0 });
     await page.goto('/pages');
     const open = () =>
       row(page, `Mover ${tag}`)
@@ -193,6 +194,16 @@ describe.skipIf(!hasChromium)('pages', () => {
     await dialog.waitFor({ state: 'detached' });
     await successToasts(page).getByText('The page has been moved.').waitFor();
     expect(await childNames(target)).toEqual([`Mover ${tag}`]);
+    // Focus goes to the same action of the row now in the moved one's place.
+    await expect.poll(() => focusedControl(page)).toBe(`Move Page: Stays ${tag}`);
+
+    // Deleted from the keyboard at the top level: the same again.
+    await row(page, `Stays ${tag}`)
+      .getByRole('button', { name: `Delete: Stays ${tag}` })
+      .press('Enter');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes please' }).press('Enter');
+    await successToasts(page).getByText('The page has been deleted.').waitFor();
+    await expect.poll(() => focusedControl(page)).toBe(`Delete: Next ${tag}`);
     await page.goto(`/pages/children/${target}`);
     await row(page, `Mover ${tag}`).waitFor();
   });
@@ -390,22 +401,25 @@ describe.skipIf(!hasChromium)('forms', () => {
 
   it('lists forms with their slug and state, shows a form’s children, and deletes after the confirm', async () => {
     const tag = uniqueToken();
-    const made = await apiRequest<{ id: number }>(token, 'POST', 'forms/store', {
-      data: {
-        name: `Brochure ${tag}`,
-        handle: 'x',
-        meta: { title: 'Brochure', description: 'Brochure request' },
-        published: 0,
-        emails: {
-          subject: 'Brochure',
-          email_title: 'Brochure',
-          email_body: 'Sent',
-          email_lists: 'a@example.com',
+    const makeForm = (name: string) =>
+      apiRequest<{ id: number }>(token, 'POST', 'forms/store', {
+        data: {
+          name,
+          handle: 'x',
+          meta: { title: 'Brochure', description: 'Brochure request' },
+          published: 0,
+          emails: {
+            subject: 'Brochure',
+            email_title: 'Brochure',
+            email_body: 'Sent',
+            email_lists: 'a@example.com',
+          },
+          thank_you: { description: 'Thanks' },
         },
-        thank_you: { description: 'Thanks' },
-      },
-      parent: null,
-    });
+        parent: null,
+      });
+    const made = await makeForm(`Brochure ${tag}`);
+    await makeForm(`Catalogue ${tag}`);
     await page.getByRole('navigation').getByRole('link', { name: 'Forms' }).click();
     await page.waitForURL(/\/forms$/);
     const testDrive = page.getByRole('row').filter({ hasText: 'test-drive' }).first();
@@ -414,11 +428,13 @@ describe.skipIf(!hasChromium)('forms', () => {
     expect(await mine.textContent()).toContain(`brochure-${tag}`);
     expect(await mine.textContent()).toContain('Unpublished');
 
-    await mine.getByRole('button', { name: `Delete: Brochure ${tag}` }).click();
+    await mine.getByRole('button', { name: `Delete: Brochure ${tag}` }).press('Enter');
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Do you really want to delete?').waitFor();
-    await dialog.getByRole('button', { name: 'Yes please' }).click();
+    await dialog.getByRole('button', { name: 'Yes please' }).press('Enter');
     await mine.waitFor({ state: 'detached' });
+    // Focus goes to the same action of the form now in its place.
+    await expect.poll(() => focusedControl(page)).toBe(`Delete: Catalogue ${tag}`);
     const left = await apiRequest<{ data: { id: number }[] }>(token, 'GET', 'forms');
     expect(left.data.map((f) => f.id)).not.toContain(made.id);
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { columnHeaders, signedInAdmin } from './admin';
 import { apiRequest } from './api';
-import { expectNoAxeViolations, field, hasChromium } from './browser';
+import { expectNoAxeViolations, field, hasChromium, unnamedImages } from './browser';
 
 type Count = number | 'N/A';
 type Totals = Record<string, { total: Count; groups: Record<string, Count> }>;
@@ -156,6 +156,7 @@ describe.skipIf(!hasChromium)('responses', () => {
     await field(dialog, 'E-mail address').fill('aftersales@example.com');
     await dialog.getByRole('button', { name: 'Export' }).click();
     await expect.poll(() => dialog.textContent()).toMatch(/running in the background and will be e-mailed/);
+    expect(await unnamedImages(page)).toEqual([]);
     await expect
       .poll(() => dialog.textContent(), { timeout: 30_000 })
       .toContain('The export has been e-mailed.');

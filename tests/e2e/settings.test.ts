@@ -8,6 +8,7 @@ import {
   launchBrowser,
   signedInContext,
   successToasts,
+  unnamedImages,
 } from './browser';
 
 describe.skipIf(!hasChromium)('settings', () => {
@@ -99,6 +100,36 @@ describe.skipIf(!hasChromium)('settings', () => {
     // Focus stayed in the dialog when the form gave way to the progress, so Escape closes it.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('says how far a running export has got, as a progress bar with its value', async () => {
+    await openSettings();
+    // Held at a fixed point of a long export, so what the bar says can be read while it runs.
+    await page.route('**/api/exports/*', (route) =>
+      route.fulfill({
+        json: {
+          data: {
+            id: 1,
+            kind: 'vehicles',
+            status: 'running',
+            rows_done: 120,
+            rows_total: 500,
+            mailed: false,
+          },
+        },
+      }),
+    );
+    await page.getByRole('button', { name: 'Export vehicles' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export vehicles' });
+    await field(dialog, 'E-mail address').fill('stock@example.com');
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    const bar = dialog.getByRole('progressbar', { name: 'Export progress' });
+    await bar.waitFor();
+    expect(await bar.getAttribute('aria-valuenow')).toBe('24');
+    expect(await bar.getAttribute('aria-valuetext')).toBe('120 of 500 rows');
+    // Nothing on the page, live regions included, is a picture without a name while it runs.
+    expect(await unnamedImages(page)).toEqual([]);
     await page.close();
   });
 });

@@ -231,8 +231,8 @@ describe.skipIf(!hasChromium)('the shell for keyboard and screen-reader users', 
       );
       await dialog.getByRole('button', { name: 'Yes please' }).click();
       await expectAnnounced(page, `${alpha} moved to the bin`);
-      // The row below took the deleted row's place: focus is on its checkbox, not on the page body.
-      await expectFocus(page, { tag: 'input', name: `Select ${bravo}` });
+      // The row below took the deleted row's place: focus is on its Delete, not on the page body.
+      await expectFocus(page, { tag: 'button', name: `Delete ${bravo}` });
 
       await page.getByRole('button', { name: `Delete ${bravo}`, exact: true }).click();
       await confirmDialog(page).getByRole('button', { name: 'Yes please' }).click();

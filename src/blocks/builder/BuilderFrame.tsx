@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Tabs as AriaTabs, Tab, TabList, TabPanel } from 'react-aria-components';
 import { Link, useSearch } from 'wouter';
-import { EDITING_LOCK_MESSAGE } from '@/machines/builder';
+import { DRAFT_OFFER_LOCK_MESSAGE, EDITING_LOCK_MESSAGE } from '@/machines/builder';
+import { announce } from '@/ui/announce';
 import { Button, buttonClassName } from '@/ui/Button';
 import { LeavePrompt } from '@/ui/LeavePrompt';
 import { PageHeader } from '@/ui/PageHeader';
@@ -138,22 +139,25 @@ export function BuilderFrame({
   preview,
 }: BuilderFrameProps) {
   const narrow = useMediaQuery(NARROW);
-  // A disabled button cannot be hovered or focused, so while an item is open Save is only marked
-  // disabled: its tooltip can then say why (spec §4 Builder items).
+  const waiting = Boolean(draftOffered && actor);
+  // Why Save cannot be used now, if it cannot: an open item (spec §4 Builder items), or earlier work
+  // offered back and not yet answered.
+  const saveLock = waiting ? DRAFT_OFFER_LOCK_MESSAGE : isEditing ? EDITING_LOCK_MESSAGE : null;
+  // A disabled button cannot be hovered or focused, so a locked Save is only marked disabled: its
+  // tooltip can then say why, and pressing it anyway says why to screen readers too.
   const save = (
-    <Tooltip content={EDITING_LOCK_MESSAGE} isDisabled={!isEditing}>
+    <Tooltip content={saveLock ?? ''} isDisabled={saveLock === null}>
       <Button
         variant="primary"
-        onPress={isEditing ? undefined : onSave}
-        aria-disabled={isEditing || undefined}
-        className={isEditing ? styles.lockedSave : undefined}
+        onPress={saveLock === null ? onSave : () => announce(saveLock)}
+        aria-disabled={saveLock !== null || undefined}
+        className={saveLock !== null ? styles.lockedSave : undefined}
         isPending={isSaving}
       >
         Save
       </Button>
     </Tooltip>
   );
-  const waiting = Boolean(draftOffered && actor);
   const columns = [styles.columns, preview ? styles.stacked : '', waiting ? styles.waiting : '']
     .filter(Boolean)
     .join(' ');
@@ -184,8 +188,8 @@ export function BuilderFrame({
             {/* Until the offer of earlier work is answered, nothing else takes input: none is lost. */}
             <span className={styles.headerActions} inert={waiting}>
               {actions}
-              {save}
             </span>
+            {save}
           </>
         }
       />

@@ -6,6 +6,8 @@ import { namingSetup } from './naming';
 import type { BuilderContext, BuilderDraft, SavedSlug } from './types';
 
 export const EDITING_LOCK_MESSAGE = 'Please finish editing your item before saving.';
+/** Why Save waits while unsaved work from an earlier visit is offered back (the page ignores it then). */
+export const DRAFT_OFFER_LOCK_MESSAGE = 'Restore or discard your unsaved changes before saving.';
 
 /** What would be saved now, and what is kept in the browser until it is. */
 export function draftOf(context: BuilderContext): BuilderDraft {

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { FormSummary } from '@/api/contract/forms';
 import type { PageCrumb } from '@/api/contract/pages';
@@ -15,6 +15,7 @@ import { NotFound } from '@/ui/NotFound';
 import { PageHeader } from '@/ui/PageHeader';
 import { PublishedState, TreeName } from '@/ui/tree/TreeCells';
 import { TreeConfirms } from '@/ui/tree/TreeConfirms';
+import { useFocusAfterRowLeaves } from '@/ui/tree/useFocusAfterRowLeaves';
 import { useTreeList, wholeList } from '@/ui/tree/useTreeList';
 import styles from './forms.module.css';
 
@@ -74,6 +75,8 @@ function FormsList({ parentId }: { parentId: number | null }) {
   );
   const busy = !snapshot.matches({ ready: 'idle' });
   const reload = useCallback(() => actor.send({ type: 'list.reload' }), [actor]);
+  const list = useRef<HTMLDivElement>(null);
+  useFocusAfterRowLeaves(list, rows);
 
   if (snapshot.matches('loadFailed') && snapshot.context.data === null) {
     return parentId === null ? (
@@ -161,7 +164,7 @@ function FormsList({ parentId }: { parentId: number | null }) {
         }
       />
       {parentId === null ? <RecentImports load={formImports} nouns="forms" onFinished={reload} /> : null}
-      {body}
+      <div ref={list}>{body}</div>
       <TreeConfirms actor={actor} snapshot={snapshot} />
     </>
   );

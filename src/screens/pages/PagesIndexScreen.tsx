@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import type { PageSummary } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
 import { pathTo } from '@/shared/paths';
@@ -9,6 +9,7 @@ import { EmptyState } from '@/ui/EmptyState';
 import { RecentImports } from '@/ui/imports/RecentImports';
 import { PageHeader } from '@/ui/PageHeader';
 import { TreeConfirms } from '@/ui/tree/TreeConfirms';
+import { useFocusAfterRowLeaves } from '@/ui/tree/useFocusAfterRowLeaves';
 import { useTreeList, wholeList } from '@/ui/tree/useTreeList';
 import { ADD_PAGE_HREF, editHref, PageRowActions } from './PageRowActions';
 import { PageSearch } from './PageSearch';
@@ -50,6 +51,9 @@ export default function PagesIndexScreen() {
   const reload = useCallback(() => actor.send({ type: 'list.reload' }), [actor]);
   const firstLoad = snapshot.matches('loading') && snapshot.context.data === null;
   const busy = !snapshot.matches({ ready: 'idle' });
+  // The three groups' rows are drawn in the order they are loaded in: one list for focus to stay in.
+  const groups = useRef<HTMLDivElement>(null);
+  useFocusAfterRowLeaves(groups, rows);
 
   let body: React.ReactNode;
   if (snapshot.matches('loadFailed')) {
@@ -107,7 +111,7 @@ export default function PagesIndexScreen() {
       />
       <RecentImports load={pageImports} nouns="pages" onFinished={reload} />
       <PageSearch />
-      {body}
+      <div ref={groups}>{body}</div>
       <TreeConfirms actor={actor} snapshot={snapshot} />
       <MovePageModal key={`move-${snapshot.context.target?.id ?? 0}`} actor={actor} snapshot={snapshot} />
       <DuplicatePageModal key={`dup-${snapshot.context.target?.id ?? 0}`} actor={actor} snapshot={snapshot} />

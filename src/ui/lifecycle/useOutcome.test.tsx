@@ -79,7 +79,7 @@ function announced(): string[] {
 afterEach(() => act(() => clearAnnouncements()));
 
 describe('what a delete or restore says and where focus goes', () => {
-  it('names the brand in the confirm, says it moved to the bin and focuses the next row', async () => {
+  it('names the brand in the confirm, says it moved to the bin and focuses the next row’s Delete', async () => {
     const user = userEvent.setup();
     renderBrands(['Kia', 'Hyundai', 'Ford']);
     await user.click(await screen.findByRole('button', { name: 'Delete Kia' }));
@@ -89,14 +89,25 @@ describe('what a delete or restore says and where focus goes', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes please' }));
     await waitFor(() => expect(announced()).toEqual(['Kia moved to the bin']));
     await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Select Hyundai' })),
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Hyundai' })),
     );
   });
 
-  it('focuses the last row when the last row went', async () => {
+  it('focuses the last row’s Delete when the last row went', async () => {
     const user = userEvent.setup();
     renderBrands(['Kia', 'Hyundai', 'Ford']);
     await user.click(await screen.findByRole('button', { name: 'Delete Ford' }));
+    await user.click(screen.getByRole('button', { name: 'Yes please' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Hyundai' })),
+    );
+  });
+
+  it('focuses the checkbox of the row in their place after a bulk action', async () => {
+    const user = userEvent.setup();
+    renderBrands(['Kia', 'Hyundai', 'Ford']);
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Kia' }));
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
     await user.click(screen.getByRole('button', { name: 'Yes please' }));
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Select Hyundai' })),

@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { announce } from '../announce';
+import { focusRowControl, rowActionOf } from '../focus/rowFocus';
 
 /** What a finished action did to its rows. */
 export type OutcomeKind = 'binned' | 'deleted' | 'restored';
@@ -25,16 +26,14 @@ export function outcomeMessage(
 }
 
 /**
- * Where focus goes once the list has its rows again: the checkbox of the row that took the place of
- * the first one acted on (or the row's first control, for a row without one), the last row when the
- * end of the page went, and the search box when nothing is left.
+ * Where focus goes once the list has its rows again: in the row that took the place of the first one
+ * acted on (the last row when the end of the page went), the same action as the one used (its Delete
+ * after a Delete), or the row's checkbox after a bulk action; the search box when nothing is left.
  */
-function focusAfterChange(root: HTMLElement, index: number): void {
-  const rows = root.querySelectorAll<HTMLElement>('[role="tabpanel"] tbody tr');
-  const row = rows.length > 0 ? rows[Math.min(index, rows.length - 1)] : undefined;
+function focusAfterChange(root: HTMLElement, index: number, action: string | null): void {
+  const rows = [...root.querySelectorAll('[role="tabpanel"] tbody tr')];
+  if (focusRowControl(rows, index, action)) return;
   const target =
-    row?.querySelector<HTMLElement>('input[type="checkbox"]') ??
-    row?.querySelector<HTMLElement>('a[href], button:not([disabled])') ??
     root.querySelector<HTMLElement>('input[type="search"]') ??
     root.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
   target?.focus();
@@ -50,8 +49,15 @@ export interface Outcome<T extends { id: number }> {
    * puts focus on the row that took their place. A failure passes through untouched.
    */
   after: <R>(kind: OutcomeKind, ids: readonly number[], action: Promise<R>) => Promise<R>;
-  /** The rows on screen and a focus move still waiting for new ones (see useOutcomeFocus). */
-  state: { rows: readonly T[]; pendingFocus: { index: number; rowsBefore: readonly T[] } | null };
+  /**
+   * The rows on screen, the row action focus was last on (null when it was elsewhere in the list),
+   * and a focus move still waiting for new rows (see useOutcomeFocus).
+   */
+  state: {
+    rows: readonly T[];
+    lastAction: string | null;
+    pendingFocus: { index: number; action: string | null; rowsBefore: readonly T[] } | null;
+  };
 }
 
 /**
@@ -67,7 +73,7 @@ export function useOutcome<T extends { id: number }>(
   const rootRef = useRef<HTMLDivElement | null>(null);
 
   return useMemo<Outcome<T>>(() => {
-    const state: Outcome<T>['state'] = { rows: [], pendingFocus: null };
+    const state: Outcome<T>['state'] = { rows: [], lastAction: null, pendingFocus: null };
     const labels = (ids: readonly number[]) =>
       ids.flatMap((id) => {
         const row = state.rows.find((candidate) => candidate.id === id);
@@ -82,10 +88,13 @@ export function useOutcome<T extends { id: number }>(
         const positions = ids
           .map((id) => state.rows.findIndex((row) => row.id === id))
           .filter((at) => at >= 0);
+        // The confirm holds focus by now: the action is the row's control that opened it.
+        const used = state.lastAction;
         const result = await action;
         announce(outcomeMessage(kind, ids.length, names, latest.current.nouns));
         state.pendingFocus = {
           index: positions.length > 0 ? Math.min(...positions) : 0,
+          action: used,
           rowsBefore: state.rows,
         };
         return result;
@@ -101,9 +110,18 @@ export function useOutcome<T extends { id: number }>(
 export function useOutcomeFocus<T extends { id: number }>(outcome: Outcome<T>, rows: readonly T[]): void {
   outcome.state.rows = rows;
   useEffect(() => {
+    const root = outcome.rootRef.current;
+    if (!root) return;
+    const noteFocus = (event: FocusEvent) => {
+      outcome.state.lastAction = rowActionOf(event.target as Element | null);
+    };
+    root.addEventListener('focusin', noteFocus);
+    return () => root.removeEventListener('focusin', noteFocus);
+  }, [outcome]);
+  useEffect(() => {
     const pending = outcome.state.pendingFocus;
     if (!pending || rows === pending.rowsBefore || !outcome.rootRef.current) return;
     outcome.state.pendingFocus = null;
-    focusAfterChange(outcome.rootRef.current, pending.index);
+    focusAfterChange(outcome.rootRef.current, pending.index, pending.action);
   }, [outcome, rows]);
 }

@@ -1,13 +1,16 @@
 import { type RefObject, useEffect, useRef } from 'react';
+import { focusRowControl, rowActionOf } from '../focus/rowFocus';
 import { whenFocusIsLost } from '../focus/whenFocusIsLost';
 
-const CONTROL = 'button:not([disabled]), a[href], input:not([disabled])';
+const ROWS = 'tbody tr:not([data-spacer])';
 
 /**
  * When the row that had focus leaves the list (deleted, moved elsewhere) and focus falls to the
- * page body, focus goes to the first control of the row now in its place, of the row before it
- * when it was the last, or to the screen's heading when the list is empty. When focus is in the
- * confirm that removed the row, this happens as that confirm closes, whichever comes first.
+ * page body, focus goes to the same action (the row's first control, when it lacks that one) of the
+ * row now in its place, of the row before it when it was the last, or to the screen's heading when
+ * the list is empty. When focus is in the confirm or the modal that removed the row, this happens
+ * as that closes, whichever comes first. The frame may hold several tables (the groups of the page
+ * list): `rows` are their rows in the order they are drawn.
  */
 export function useFocusAfterRowLeaves(
   frame: RefObject<HTMLElement | null>,
@@ -15,7 +18,7 @@ export function useFocusAfterRowLeaves(
   /** The index of the first rendered row in rowIds (a windowed list renders only those in view). */
   firstShown = 0,
 ): void {
-  const last = useRef<{ id: number; index: number } | null>(null);
+  const last = useRef<{ id: number; index: number; action: string | null } | null>(null);
   const shownRows = useRef(rows);
   shownRows.current = rows;
   const offset = useRef(firstShown);
@@ -25,12 +28,13 @@ export function useFocusAfterRowLeaves(
     const element = frame.current;
     if (!element) return;
     const noteFocus = (event: FocusEvent) => {
-      const row = (event.target as Element | null)?.closest('tbody tr:not([data-spacer])');
+      const target = event.target as Element | null;
+      const row = target?.closest(ROWS);
       if (!row) return;
-      const drawn = [...element.querySelectorAll('tbody tr:not([data-spacer])')];
+      const drawn = [...element.querySelectorAll(ROWS)];
       const index = offset.current + drawn.indexOf(row);
       const id = shownRows.current[index]?.id;
-      if (id !== undefined) last.current = { id, index };
+      if (id !== undefined) last.current = { id, index, action: rowActionOf(target) };
     };
     element.addEventListener('focusin', noteFocus);
     return () => element.removeEventListener('focusin', noteFocus);
@@ -53,11 +57,9 @@ export function useFocusAfterRowLeaves(
     whenFocusIsLost(() => {
       const current = shownRows.current;
       const element = frame.current;
-      const drawn = element ? [...element.querySelectorAll('tbody tr:not([data-spacer])')] : [];
+      const drawn = element ? [...element.querySelectorAll(ROWS)] : [];
       const index = Math.min(left.index, current.length - 1) - offset.current;
-      const control = index >= 0 ? drawn[index]?.querySelector<HTMLElement>(CONTROL) : null;
-      if (control) control.focus();
-      else focusHeading();
+      if (index < 0 || !focusRowControl(drawn.slice(index, index + 1), 0, left.action)) focusHeading();
     });
   }, [rows, frame]);
 }
