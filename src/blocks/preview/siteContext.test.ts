@@ -7,7 +7,7 @@ import type {
   SitePublicSettings,
 } from '@/api/contract/site';
 import { type DeliveryCalls, previewPageOf, previewSource } from '@/blocks/preview/previewSource';
-import { loadSiteContext, type SiteContextPage, type SiteSource } from './siteContext';
+import { loadSiteContext, type SiteContextPage, type SiteSource } from '@/site/siteContext';
 
 const settings: SitePublicSettings = {
   site_name: 'Northway',
