@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -47,6 +48,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest leaves one core to itself (cores - 1 workers), which on two cores runs every unit and
+    // API file one after another while its own process sits mostly idle: use both. The browser
+    // tests run one file at a time whatever this says (fileParallelism below).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -70,6 +75,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { JsonTestResults } from 'vitest/node';
 
 const root = resolve(import.meta.dirname, '..');
@@ -21,9 +21,13 @@ interface Tally {
 
 interface StepResult extends Tally {
   name: string;
+  /** Wall-clock milliseconds the step took; set by `timed`. */
+  ms?: number;
   note?: string;
   /** The step did not run at all (as opposed to running and skipping some tests). */
   notRun?: boolean;
+  /** The test files that took longest in this step, with their times: where to look first to speed it up. */
+  slowest?: string[];
 }
 
 interface Exit {
@@ -52,7 +56,11 @@ function heading(text: string): void {
 }
 
 /** A command that is one test: it passes when it exits 0. */
-async function commandStep(name: string, command: string, args: string[]): Promise<StepResult> {
+function commandStep(name: string, command: string, args: string[]): Promise<StepResult> {
+  return timed(() => runCommandStep(name, command, args));
+}
+
+async function runCommandStep(name: string, command: string, args: string[]): Promise<StepResult> {
   heading(name);
   const exit = await run(command, args);
   if (exit.code === 0) return { name, passed: 1, failed: 0, skipped: 0 };
@@ -75,7 +83,20 @@ function tallyReport(report: JsonTestResults): Tally {
   return tally;
 }
 
-async function vitestStep(name: string, projects: string[], env: NodeJS.ProcessEnv): Promise<StepResult> {
+function vitestStep(name: string, projects: string[], env: NodeJS.ProcessEnv): Promise<StepResult> {
+  return timed(() => runVitestStep(name, projects, env));
+}
+
+/** The three test files that took longest, as 'tests/api/users.test.ts 1:05'. */
+function slowestFiles(report: JsonTestResults): string[] {
+  return report.testResults
+    .map((file) => ({ file: relative(root, file.name), ms: file.endTime - file.startTime }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3)
+    .map(({ file, ms }) => `${file} ${minutesAndSeconds(ms)}`);
+}
+
+async function runVitestStep(name: string, projects: string[], env: NodeJS.ProcessEnv): Promise<StepResult> {
   heading(name);
   const dir = await mkdtemp(join(tmpdir(), 'vitest-report-'));
   const reportPath = join(dir, 'report.json');
@@ -87,9 +108,12 @@ async function vitestStep(name: string, projects: string[], env: NodeJS.ProcessE
       env,
     );
     let tally: Tally = { passed: 0, failed: 0, skipped: 0 };
+    let slowest: string[] | undefined;
     let note: string | undefined;
     try {
-      tally = tallyReport(JSON.parse(await readFile(reportPath, 'utf8')) as JsonTestResults);
+      const report = JSON.parse(await readFile(reportPath, 'utf8')) as JsonTestResults;
+      tally = tallyReport(report);
+      slowest = slowestFiles(report);
     } catch {
       note = 'no readable JSON report';
     }
@@ -98,7 +122,7 @@ async function vitestStep(name: string, projects: string[], env: NodeJS.ProcessE
       tally.failed = 1;
       note = [note, `vitest ${describeExit(exit)}`].filter(Boolean).join('; ');
     }
-    return { name, ...tally, note };
+    return { name, ...tally, note, slowest };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -123,16 +147,15 @@ async function browserSteps(env: NodeJS.ProcessEnv): Promise<StepResult[]> {
       { name: 'browser tests', passed: 0, failed: 0, skipped: 0, notRun: true, note: 'Chromium is missing' },
     ];
   }
-  heading('vite build');
-  const build = await run(bin('vite'), ['build']);
-  if (build.code !== 0) {
+  const build = await commandStep('vite build', bin('vite'), ['build']);
+  if (build.failed > 0) {
     // Browser tests against a stale or half-written dist/ would report on the wrong console.
     return [
-      { name: 'vite build', passed: 0, failed: 1, skipped: 0, note: describeExit(build) },
+      build,
       { name: 'browser tests', passed: 0, failed: 0, skipped: 0, notRun: true, note: 'the build failed' },
     ];
   }
-  return [await vitestStep('browser tests', ['e2e'], env)];
+  return [build, await vitestStep('browser tests', ['e2e'], env)];
 }
 
 /** A step that throws (a bug here, a full disk) is one failure, and the steps after it still run. */
@@ -143,6 +166,19 @@ async function guarded(name: string, step: () => Promise<StepResult | StepResult
     console.error(error);
     return [{ name, passed: 0, failed: 1, skipped: 0, note: `crashed: ${String(error)}` }];
   }
+}
+
+/** Runs `work` and notes how long it took on the result, so the summary shows where the time went. */
+async function timed(work: () => Promise<StepResult>): Promise<StepResult> {
+  const started = performance.now();
+  const result = await work();
+  return { ...result, ms: performance.now() - started };
+}
+
+/** 75 s as '1:15', 3,725 s as '62:05': minutes and seconds, which is what a test run is measured in. */
+function minutesAndSeconds(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
 async function main(): Promise<void> {
@@ -178,6 +214,7 @@ async function main(): Promise<void> {
     interrupted = true;
   });
 
+  const started = performance.now();
   const steps: StepResult[] = [];
   for (const [name, step] of plan) {
     if (interrupted) break;
@@ -194,8 +231,13 @@ async function main(): Promise<void> {
     total.skipped += step.skipped;
     const mark = step.failed > 0 ? 'FAIL' : step.notRun ? 'SKIP' : 'ok  ';
     const counts = `${step.passed} passed, ${step.failed} failed, ${step.skipped} skipped`;
-    console.log(`${mark} ${step.name.padEnd(30)} ${counts}${step.note ? ` (${step.note})` : ''}`);
+    const took = (step.ms === undefined ? '' : minutesAndSeconds(step.ms)).padStart(6);
+    console.log(`${mark} ${step.name.padEnd(30)} ${took}  ${counts}${step.note ? ` (${step.note})` : ''}`);
+    if (step.slowest?.length) console.log(`${''.padEnd(44)}slowest: ${step.slowest.join(', ')}`);
   }
+  console.log(
+    `     ${'the whole run'.padEnd(30)} ${minutesAndSeconds(performance.now() - started).padStart(6)}`,
+  );
   if (!existsSync(chromiumPath)) console.log(chromiumMissingWarning);
   if (total.skipped > 0) console.log(`${total.skipped} skipped`);
   console.log(`${total.passed} passed, ${total.failed} failed`);

@@ -64,6 +64,11 @@ export interface OpenOptions {
   dataDir?: string | null;
   /** Durable writes; tests on throwaway databases skip fsync. */
   durable?: boolean;
+  /**
+   * For PGlite in memory: the data directory to start from (see `migratedPgliteSnapshot`), instead
+   * of creating and migrating a database, which is most of the time a test file spends opening one.
+   */
+  pgliteSnapshot?: Blob | null;
 }
 
 /** Any fixed number names the lock; this one spells "console set-up" loosely. */
@@ -85,6 +90,30 @@ async function holdingSetupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promi
     }
   } finally {
     client.release();
+  }
+}
+
+async function startPglite(dataDir: string | undefined, durable: boolean, snapshot?: Blob): Promise<PGlite> {
+  const client = new PGlite({
+    dataDir,
+    loadDataDir: snapshot,
+    // Trigram indexes serve the lists' substring search (the migrations create the extension).
+    extensions: { pg_trgm },
+    // `--single` must come first.
+    startParams: durable ? pgliteStartParams : ['--single', '-F', ...pgliteStartParams.slice(1)],
+  });
+  await client.waitReady;
+  return client;
+}
+
+/** A new in-memory database with every migration applied, as a PGlite data directory to start others from. */
+export async function migratedPgliteSnapshot(): Promise<Blob> {
+  const client = await startPglite(undefined, false);
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
   }
 }
 
@@ -133,15 +162,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
   }
   try {
-    const client = new PGlite({
-      dataDir,
-      // Trigram indexes serve the lists' substring search (the migrations create the extension).
-      extensions: { pg_trgm },
-      // `--single` must come first.
-      startParams:
-        options.durable === false ? ['--single', '-F', ...pgliteStartParams.slice(1)] : pgliteStartParams,
-    });
-    await client.waitReady;
+    const client = await startPglite(dataDir, options.durable !== false, options.pgliteSnapshot ?? undefined);
     const typed = drizzlePglite(client);
     await migratePglite(typed, { migrationsFolder });
     return {

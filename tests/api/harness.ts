@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type App, buildApp } from '@server/app';
@@ -11,6 +11,7 @@ import { hashPassword } from '@server/domain/auth/passwords';
 import { createStorage } from '@server/domain/storage';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 
 export const ADMIN = {
   email: 'admin@example.com',
@@ -36,6 +37,17 @@ export interface TestServer extends App {
   close(): Promise<void>;
 }
 
+let snapshot: Blob | null | undefined;
+
+/** The run's migrated PGlite database (see global-setup.ts), read once per test file. */
+function pgliteSnapshot(): Blob | null {
+  if (snapshot === undefined) {
+    const path = inject('pgliteSnapshot');
+    snapshot = path ? new Blob([readFileSync(path)], { type: 'application/x-tar' }) : null;
+  }
+  return snapshot;
+}
+
 /**
  * One app on its own empty database and data directory, with the first admin in place; with
  * `seed`, the demo data a first start adds as well.
@@ -46,8 +58,15 @@ export async function createTestServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-api-'));
   const pgUrl = process.env.DATABASE_URL;
-  const postgres = pgUrl ? await createScratchDatabase(pgUrl, 'console_test') : null;
-  const database = await openDatabase({ databaseUrl: postgres?.url ?? null, dataDir: null, durable: false });
+  const postgres = pgUrl
+    ? await createScratchDatabase(pgUrl, 'console_test', inject('postgresTemplate') || undefined)
+    : null;
+  const database = await openDatabase({
+    databaseUrl: postgres?.url ?? null,
+    dataDir: null,
+    durable: false,
+    pgliteSnapshot: postgres ? null : pgliteSnapshot(),
+  });
   const config = readConfig({ DATA_DIR: dataDir, CONSOLE_DIR: '', TRUST_PROXY: '1', ...env });
   const built = await buildApp({ config, database });
   if (options.seed) {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { signedInAdmin } from './admin';
 import { apiToken, createBrand, createPage, createUser, uniqueToken } from './api';
-import { field, hasChromium, launchBrowser, newPage, signIn, successToasts } from './browser';
+import { field, hasChromium, launchBrowser, signedInPage, successToasts } from './browser';
 
 const PASSWORD = 'Forecourt-Pass-2024';
 
@@ -55,8 +55,7 @@ describe.skipIf(!hasChromium)('activity log', () => {
     // Sam signs in to the console too, and renames the brand there.
     const browser = await launchBrowser();
     try {
-      const samPage = await newPage(browser);
-      await signIn(samPage, sam.email, PASSWORD);
+      const samPage = await signedInPage(browser, sam.email, PASSWORD);
       await samPage.goto(`/brands/edit/${made.samBrand}`);
       await samPage.getByText(`Updating Sam brand ${tag}`, { exact: true }).waitFor();
       await field(samPage, 'Name').fill(`Sam brand renamed ${tag}`);

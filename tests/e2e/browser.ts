@@ -1,7 +1,18 @@
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+  request,
+} from 'playwright-core';
 import { expect, inject } from 'vitest';
+
+/** Where the console keeps the access token (src/api/client.ts). */
+const tokenKey = 'console.token';
 
 /** Debian's Chromium; playwright-core brings no browser of its own. */
 export const chromiumPath = '/usr/bin/chromium';
@@ -9,7 +20,8 @@ export const chromiumPath = '/usr/bin/chromium';
 /** Browser suites use `describe.skipIf(!hasChromium)`; `npm test` says loudly when they were skipped. */
 export const hasChromium = existsSync(chromiumPath);
 
-const chromiumArgs = [
+/** How every browser of the run starts; the global setup starts the shared one with these too. */
+export const chromiumArgs = [
   '--headless',
   // CI runs as root, where Chromium refuses to start inside its sandbox.
   '--no-sandbox',
@@ -29,19 +41,32 @@ export interface LaunchOptions {
   classicScrollbars?: boolean;
 }
 
+/**
+ * The browser for a test file: a connection to the one Chromium the global setup started for the
+ * whole run (starting a browser per file cost seconds each), or, for classic scrollbars, a browser
+ * of the file's own. Each file's contexts are its own either way, and `close()` closes them (and
+ * only disconnects from the shared browser).
+ */
 export function launchBrowser({ classicScrollbars = false }: LaunchOptions = {}): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: chromiumArgs,
-    ignoreDefaultArgs: classicScrollbars ? ['--hide-scrollbars'] : undefined,
-  });
+  if (classicScrollbars) {
+    return chromium.launch({
+      executablePath: chromiumPath,
+      args: chromiumArgs,
+      ignoreDefaultArgs: ['--hide-scrollbars'],
+    });
+  }
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 /** A context (fresh storage) pointed at the server that the global setup started. */
-export async function newContext(browser: Browser): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  storageState?: BrowserContextOptions['storageState'],
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: inject('baseURL'),
     viewport: { width: 1280, height: 800 },
+    storageState,
   });
   // Well under the test timeout, so a missing element fails with a locator message, not a bare timeout.
   context.setDefaultTimeout(15_000);
@@ -100,17 +125,49 @@ export async function signIn(
   await page.waitForURL(/\/dashboard$/);
 }
 
-/** A context already signed in (as the first admin unless told otherwise): its pages open signed in. */
+/**
+ * A context already signed in (as the first admin unless told otherwise): its pages open signed in.
+ * It signs in through the API, as the login form does (the refresh and device cookies, and the
+ * access token where the console keeps it), with a session of its own, so that signing out or a
+ * refresh in one context leaves the others signed in. Tests of signing in itself use `signIn`.
+ */
 export async function signedInContext(
   browser: Browser,
   email: string = inject('adminEmail'),
   password: string = inject('adminPassword'),
 ): Promise<BrowserContext> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  await signIn(page, email, password);
-  await page.close();
-  return context;
+  const baseURL = inject('baseURL');
+  const api = await request.newContext({ baseURL });
+  try {
+    const response = await api.post('/api/auth/login', {
+      data: { email, password },
+      headers: { accept: 'application/json' },
+    });
+    if (!response.ok())
+      throw new Error(`Signing in as ${email} answered ${response.status()}: ${await response.text()}`);
+    const { access_token: token } = (await response.json()) as { access_token: string };
+    const { cookies } = await api.storageState();
+    return await newContext(browser, {
+      cookies,
+      origins: [{ origin: new URL(baseURL).origin, localStorage: [{ name: tokenKey, value: token }] }],
+    });
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * A page in a context of its own, signed in (as the first admin unless told otherwise) and showing
+ * the dashboard, as after signing in through the form.
+ */
+export async function signedInPage(
+  browser: Browser,
+  email: string = inject('adminEmail'),
+  password: string = inject('adminPassword'),
+): Promise<Page> {
+  const page = await (await signedInContext(browser, email, password)).newPage();
+  await page.goto('/dashboard');
+  return page;
 }
 
 /** Fails with one readable line per serious or critical axe violation on the page as it is now. */

@@ -8,8 +8,7 @@ import {
   field,
   hasChromium,
   launchBrowser,
-  newPage,
-  signIn,
+  signedInPage,
   successToasts,
 } from './browser';
 
@@ -104,8 +103,7 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await newPage(browser);
-    await signIn(page);
+    page = await signedInPage(browser);
     return () => page.context().close();
   });
 
@@ -616,9 +614,8 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await page.goto(`/pages/edit/${id}`);
     await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
     // Someone else, signed in elsewhere, has the same page open and saves a block first.
-    const other = await newPage(browser);
+    const other = await signedInPage(browser);
     try {
-      await signIn(other);
       await other.goto(`/pages/edit/${id}`);
       await other.getByRole('heading', { name: 'Edit Page' }).waitFor();
       await addBlock(other, 'Video');

@@ -18,8 +18,7 @@ import {
   field,
   hasChromium,
   launchBrowser,
-  newPage,
-  signIn,
+  signedInPage,
   successToasts,
 } from './browser';
 import { rowBySelectBox } from './lifecycle-driver';
@@ -117,8 +116,7 @@ describe.skipIf(!hasChromium)('dealerships', () => {
   });
 
   beforeEach(async () => {
-    page = await newPage(browser);
-    await signIn(page);
+    page = await signedInPage(browser);
     return () => page.context().close();
   });
 

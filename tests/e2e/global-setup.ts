@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
+import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { buildIsCurrent, sourceFingerprint } from '../../scripts/buildStamp';
-import { hasChromium } from './browser';
+import { chromiumArgs, chromiumPath, hasChromium } from './browser';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,13 +18,16 @@ declare module 'vitest' {
     adminPassword: string;
     /** The server's Stripe webhook signing secret, so tests can deliver signed events. */
     stripeWebhookSecret: string;
+    /** The run's one Chromium, which every test file connects to; '' when Chromium is missing. */
+    browserEndpoint: string;
   }
 }
 
 const adminEmail = 'admin@example.com';
 const adminPassword = 'Showroom-Test-Password-42!';
 const stripeWebhookSecret = 'whsec_e2e_7c1d9a3f5b2e4c6a8d0f1b3e5a7c9d2f';
-const startTimeoutMs = 90_000;
+// A start on two cores that other work keeps busy has taken over three minutes.
+const startTimeoutMs = 300_000;
 const stopTimeoutMs = 10_000;
 /** Enough of the server's output to explain a failure without holding a whole run in memory. */
 const logLimit = 200_000;
@@ -34,6 +38,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   project.provide('stripeWebhookSecret', stripeWebhookSecret);
   if (!hasChromium) {
     project.provide('baseURL', '');
+    project.provide('browserEndpoint', '');
     return;
   }
 
@@ -61,9 +66,21 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   });
   const log = captureOutput(server);
 
+  let browser: BrowserServer | undefined;
   try {
-    project.provide('baseURL', await waitForListening(server, port, log));
+    // The browser starts while the server does: both take a while, and neither needs the other.
+    // Both are waited for, so that a failed start of one never leaves the other running.
+    const [listening, launched] = await Promise.allSettled([
+      waitForListening(server, port, log),
+      chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs }),
+    ]);
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (listening.status === 'rejected') throw listening.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+    project.provide('baseURL', listening.value);
+    project.provide('browserEndpoint', launched.value.wsEndpoint());
   } catch (error) {
+    await browser?.close();
     await stop(server);
     await rm(dataDir, { recursive: true, force: true });
     throw error;
@@ -72,6 +89,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   return async () => {
     // A server that is already gone crashed mid-run: its output explains the failed tests.
     const crashed = server.exitCode !== null || server.signalCode !== null;
+    await browser?.close();
     await stop(server);
     await rm(dataDir, { recursive: true, force: true });
     if (crashed)

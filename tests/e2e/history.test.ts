@@ -7,8 +7,7 @@ import {
   field,
   hasChromium,
   launchBrowser,
-  newPage,
-  signIn,
+  signedInPage,
   successToasts,
 } from './browser';
 
@@ -39,8 +38,7 @@ describe.skipIf(!hasChromium)('the history of a page', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await newPage(browser);
-    await signIn(page);
+    page = await signedInPage(browser);
     return () => page.context().close();
   });
 

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest, apiToken, createPage, uniqueToken } from './api';
-import { field, hasChromium, launchBrowser, newPage, signIn, successToasts } from './browser';
+import { field, hasChromium, launchBrowser, signedInPage, successToasts } from './browser';
 
 const HOMEPAGE = 'This is the homepage of the website.';
 const LOCKED = 'This page is locked you cannot make structural changes to this page.';
@@ -40,8 +40,7 @@ describe.skipIf(!hasChromium)('pages', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await newPage(browser);
-    await signIn(page);
+    page = await signedInPage(browser);
     return () => page.context().close();
   });
 
@@ -394,8 +393,7 @@ describe.skipIf(!hasChromium)('forms', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await newPage(browser);
-    await signIn(page);
+    page = await signedInPage(browser);
     return () => page.context().close();
   });
 

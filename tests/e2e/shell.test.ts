@@ -8,6 +8,7 @@ import {
   launchBrowser,
   newPage,
   signedInContext,
+  signedInPage,
   signIn,
 } from './browser';
 import { confirmDialog, openList, searchBox, searchFor, tab } from './users-list';
@@ -304,8 +305,7 @@ describe.skipIf(!hasChromium)('the shell for keyboard and screen-reader users', 
   it('keeps every row action in reach at 1280 px when scrollbars take space', async () => {
     const classic = await launchBrowser({ classicScrollbars: true });
     try {
-      const page = await newPage(classic);
-      await signIn(page);
+      const page = await signedInPage(classic);
       // Low enough that a page of the list overflows the window, so the scrollbar is there.
       await page.setViewportSize({ width: 1280, height: 600 });
       await openList(page, 'dealerships');
