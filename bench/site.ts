@@ -7,6 +7,7 @@
  * each at least 0.8 of the bare server's.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -36,6 +37,25 @@ async function requestsPerSecond(url: string, headers: Record<string, string>, s
   return { perSecond: result.requests.average, p99: result.latency.p99, wrong };
 }
 
+/** One GET as the wire carries it: status, headers and the body's bytes, not decoded. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((done, fail) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        done({
+          status: response.statusCode ?? 0,
+          headers: Object.fromEntries(
+            Object.entries(response.headers).map(([name, value]) => [name, String(value)]),
+          ),
+          body: Buffer.concat(chunks),
+        }),
+      );
+    }).once('error', fail);
+  });
+}
+
 /** The site page and its 304 from the real server, each beside the bare server's same answer. */
 async function throughput(): Promise<{ result: Record<string, unknown>; budgets: Budget[] }> {
   const data = await seedBenchData({ postgresUrl: process.env.DATABASE_URL || null });
@@ -44,14 +64,14 @@ async function throughput(): Promise<{ result: Record<string, unknown>; budgets:
   let bare: Awaited<ReturnType<typeof startListening>> | null = null;
   try {
     const url = `${server.base}${THROUGHPUT_PAGE}`;
-    const first = await fetch(url, { headers: BROWSER });
-    const body = Buffer.from(await first.arrayBuffer());
+    // As sent, still compressed (fetch would decode it): the bytes the bare server is to send.
+    const first = await rawGet(url, BROWSER);
+    const body = first.body;
     if (first.status !== 200) throw new Error(`${THROUGHPUT_PAGE} answered ${first.status}`);
-    const etag = first.headers.get('etag') ?? '';
-    // The same bytes and headers as the site sent, for the bare server to send from memory.
+    const etag = first.headers.etag ?? '';
     const headers: Record<string, string> = {};
     for (const name of ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary']) {
-      const value = first.headers.get(name);
+      const value = first.headers[name];
       if (value) headers[name] = value;
     }
     await writeFile(answerFile, JSON.stringify({ headers, body: body.toString('base64') }));
