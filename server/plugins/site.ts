@@ -3,6 +3,7 @@ import { fileUrlFrom } from '@/shared/site';
 import type { Config } from '../config';
 import type { Database } from '../db/open';
 import { createEnquiryDesk } from '../domain/submissions';
+import { createContentVersionReader } from '../site/contentVersion';
 import { deliveryApiRoutes } from '../site/deliveryApi';
 import { htmlSiteRoutes } from '../site/htmlSite';
 import { createSiteReader } from '../site/reader';
@@ -19,9 +20,10 @@ export async function site(
   { config, database }: { config: Config; database: Database },
 ) {
   const reader = createSiteReader(database.db, { fileUrl: fileUrlFrom(config.publicUrl) });
+  // One read of the content version for the whole site: what every kept answer is checked against.
+  const contentVersion = createContentVersionReader(database.db, (text) => database.query(text));
   deliveryApiRoutes(app, {
-    db: database.db,
-    plainQuery: (text) => database.query(text),
+    contentVersion,
     reader,
     origins: config.siteOrigins,
   });
@@ -29,5 +31,6 @@ export async function site(
     reader,
     desk: createEnquiryDesk({ db: database.db, enqueueMail: enqueueOn(app.jobs).mail }),
     tokens: app.tokens,
+    contentVersion,
   });
 }

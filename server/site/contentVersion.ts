@@ -27,16 +27,49 @@ export type PlainQuery = (text: string) => Promise<{ rows: Record<string, unknow
 const STORED_VERSION = 'select version, now() as now from site_content_version';
 
 /**
+ * One read shared by every call that arrives while it is on its way, but never a read that began
+ * before the call did: a call made while a read runs waits for the next one, which starts when that
+ * read ends and answers every call that waited. A write committed before a call was made is always
+ * seen by it, and under load the database is asked about once per read's time, not per request.
+ */
+function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  let waiting: Promise<T> | null = null;
+  const start = (): Promise<T> => {
+    const started: Promise<T> = read().finally(() => {
+      if (running === started) running = null;
+    });
+    running = started;
+    return started;
+  };
+  return () => {
+    if (!running) return start();
+    waiting ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        waiting = null;
+        return start();
+      });
+    return waiting;
+  };
+}
+
+/** The content version now, and the next scheduled change (see readContentVersion). */
+export type ContentVersionReader = () => Promise<{ version: string; nextChange: Date | null }>;
+
+/**
  * readContentVersion for a process that asks often: the next scheduled change is looked up again
  * only when the stored version moved or that change's time has come (by the database's clock), so
  * most reads are one single-row select with nothing to plan or bind (sent as plain text when
- * `plain` is given). Answers the same as readContentVersion at every moment.
+ * `plain` is given), and calls made together share one read (see sharedReads). Answers the same as
+ * readContentVersion at every moment.
  */
-export function createContentVersionReader(
-  plain?: PlainQuery,
-): (db: Db) => Promise<{ version: string; nextChange: Date | null }> {
+export function createContentVersionReader(db: Db, plain?: PlainQuery): ContentVersionReader {
   let known: { stored: string; nextChange: Date | null; version: string } | null = null;
-  return async (db) => {
+  return sharedReads(async () => {
     const [row] = plain
       ? ((await plain(STORED_VERSION)).rows as { version: string | number; now: string | Date }[])
       : rowsOf<{ version: string | number; now: string | Date }>(await db.execute(sql.raw(STORED_VERSION)));
@@ -49,41 +82,69 @@ export function createContentVersionReader(
     const fresh = await readContentVersion(db);
     known = { stored, ...fresh };
     return fresh;
-  };
+  });
 }
 
-interface Remembered {
+/** What a cache of site answers keeps of each: the content version it was built at, and its size. */
+export interface VersionedAnswer {
   version: string;
-  etag: string;
-  /** The answer as sent: its JSON, checked against the call's schema once; null for a 404. */
-  body: string | null;
+  /** Roughly what it holds in memory, in bytes. */
+  bytes: number;
 }
 
 /**
  * The answers most recently built, by request, with the content version they were built at: a
  * request at the same version is answered from here (a 304 without reading anything but the
- * version). Bounded: the least recently used answer goes first.
+ * version). Bounded by entries and by bytes: the least recently used answer goes first, and once
+ * an answer of a newer version is kept, those of older versions (which no request can be answered
+ * from again) go at once.
  */
-export class SiteAnswerCache {
-  private readonly entries = new Map<string, Remembered>();
+export class SiteAnswerCache<T extends VersionedAnswer = VersionedAnswer> {
+  private readonly entries = new Map<string, T>();
+  private bytes = 0;
+  private latest = '';
 
-  constructor(private readonly capacity = 2000) {}
+  constructor(
+    private readonly capacity = 2000,
+    private readonly maxBytes = 64 * 1024 * 1024,
+  ) {}
 
-  get(key: string, version: string): Remembered | undefined {
+  /** How many answers and bytes are kept. */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  get(key: string, version: string): T | undefined {
     const found = this.entries.get(key);
     if (!found) return undefined;
     this.entries.delete(key);
-    if (found.version !== version) return undefined;
+    if (found.version !== version) {
+      this.bytes -= found.bytes;
+      return undefined;
+    }
     this.entries.set(key, found);
     return found;
   }
 
-  set(key: string, entry: Remembered): void {
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+  set(key: string, entry: T): void {
+    if (entry.version !== this.latest) {
+      this.latest = entry.version;
+      for (const [other, kept] of this.entries) if (kept.version !== entry.version) this.remove(other);
     }
+    this.remove(key);
+    if (entry.bytes > this.maxBytes) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.capacity && this.bytes <= this.maxBytes) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(key: string): void {
+    const found = this.entries.get(key);
+    if (!found) return;
+    this.entries.delete(key);
+    this.bytes -= found.bytes;
   }
 }

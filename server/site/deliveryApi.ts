@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { calls as site } from '@/api/contract/site';
-import type { Db } from '../db/open';
 import { notFound } from '../http/errors';
 import { registerCall } from '../http/route';
-import { createContentVersionReader, type PlainQuery, SiteAnswerCache } from './contentVersion';
+import { type ContentVersionReader, SiteAnswerCache, type VersionedAnswer } from './contentVersion';
 import { type SiteReader, slugOfPath } from './reader';
 
 /**
@@ -44,6 +43,12 @@ export function matchesEtag(header: string | string[] | undefined, etag: string)
   });
 }
 
+interface Remembered extends VersionedAnswer {
+  etag: string;
+  /** The answer as sent: its JSON, checked against the call's schema once; null for a 404. */
+  body: string | null;
+}
+
 /**
  * Sends the answer with its caching headers, or 304 with no body when the caller holds it already.
  * The body is the JSON the call's schema let through when the answer was built, sent as it is.
@@ -68,18 +73,16 @@ function sendAnswer(
 export function deliveryApiRoutes(
   app: FastifyInstance,
   opts: {
-    db: Db;
     reader: SiteReader;
     origins: string[];
-    cache?: SiteAnswerCache;
-    /** Sends the content version's read as plain text (see createContentVersionReader). */
-    plainQuery?: PlainQuery;
+    /** The content version every site answer is kept at (the HTML site reads the same one). */
+    contentVersion: ContentVersionReader;
   },
 ) {
-  const { db, reader } = opts;
+  const { reader } = opts;
   const origins = new Set(opts.origins);
-  const cache = opts.cache ?? new SiteAnswerCache();
-  const readContentVersion = createContentVersionReader(opts.plainQuery);
+  const cache = new SiteAnswerCache<Remembered>();
+  const readContentVersion = opts.contentVersion;
 
   /**
    * The answer to one request, built and serialised at most once per content version: while the
@@ -96,13 +99,13 @@ export function deliveryApiRoutes(
     missing: string,
     timed = false,
   ): Promise<T> {
-    const { version, nextChange } = await readContentVersion(db);
+    const { version, nextChange } = await readContentVersion();
     let known = cache.get(key, version);
     if (!known) {
       const built = await build();
       // Checked and stripped as Fastify's serializer would, once rather than on every send.
       const body = built === null ? null : JSON.stringify(schema.parse(built));
-      known = { version, body, etag: body === null ? '' : etagOf(body) };
+      known = { version, body, etag: body === null ? '' : etagOf(body), bytes: body?.length ?? 0 };
       cache.set(key, known);
     }
     if (known.body === null) throw notFound(missing);

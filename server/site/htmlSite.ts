@@ -7,13 +7,15 @@ import { embeddedFormHandles, loadSiteContext, SITE_BASE_PATH } from '@/site/sit
 import type { TokenService } from '../domain/auth/tokens';
 import { type EnquiryDesk, TOO_MANY_ENQUIRIES } from '../domain/submissions';
 import { siteAssets } from './assets';
+import type { ContentVersionReader } from './contentVersion';
 import { renderSiteDocument } from './document';
+import { createPageCache } from './pageCache';
 import { PREVIEW_PATH, pageIdOfPreview } from './previewLinks';
 import type { SiteReader } from './reader';
 
 /**
  * The site's Content-Security-Policy: its own stylesheet and script only (no inline script or
- * style), images from anywhere secure (editors link them), YouTube and Vimeo players in frames,
+ * style, so no per-request nonce: a page is the same bytes for every visitor and can be kept), images from anywhere secure (editors link them), YouTube and Vimeo players in frames,
  * and forms posting back to the site.
  */
 export const SITE_CSP = [
@@ -78,9 +80,15 @@ function previewHeaders(reply: FastifyReply): FastifyReply {
  */
 export function htmlSiteRoutes(
   app: FastifyInstance,
-  { reader, desk, tokens }: { reader: SiteReader; desk: EnquiryDesk; tokens: TokenService },
+  {
+    reader,
+    desk,
+    tokens,
+    contentVersion,
+  }: { reader: SiteReader; desk: EnquiryDesk; tokens: TokenService; contentVersion: ContentVersionReader },
 ) {
   const assets = siteAssets(app);
+  const pages = createPageCache(contentVersion, () => render(null));
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -97,30 +105,46 @@ export function htmlSiteRoutes(
     return Number.isSafeInteger(asked) && asked >= 1 && asked <= 100_000 ? asked : 1;
   };
 
+  async function render(page: SitePage | null, formStates: Record<string, SiteFormState> = {}) {
+    const context = await loadSiteContext(reader, page, { formStates });
+    return renderSiteDocument(page ? { kind: 'page', page, context } : { kind: 'notFound', context }, {
+      assets,
+    });
+  }
+
+  /** A page as only this visitor gets it (a form's answer): made for the request, kept by no one. */
   async function sendPage(
     reply: FastifyReply,
     page: SitePage | null,
     status: number,
     formStates: Record<string, SiteFormState> = {},
   ) {
-    const context = await loadSiteContext(reader, page, { formStates });
+    const html = await render(page, formStates);
     reply.header('Content-Security-Policy', SITE_CSP);
-    reply.header('Cache-Control', 'no-cache');
+    reply.header('Cache-Control', 'private, no-store');
     return reply
       .status(page ? status : 404)
       .type('text/html; charset=utf-8')
-      .send(
-        renderSiteDocument(page ? { kind: 'page', page, context } : { kind: 'notFound', context }, {
-          assets,
-        }),
-      );
+      .send(html);
   }
 
+  /**
+   * A page as every visitor gets it, kept per content version (the designed 404 once for every
+   * unknown address). `?sent=` shows a form's thank-you message in place: that one is made apart.
+   */
   const showPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const sent = (request.query as { sent?: unknown }).sent;
-    const states: Record<string, SiteFormState> =
-      typeof sent === 'string' && sent ? { [sent]: { values: {}, errors: {}, sent: true } } : {};
-    return sendPage(reply, await reader.page(pagePathOf(request), childrenPageOf(request)), 200, states);
+    if (typeof sent === 'string' && sent) {
+      const page = await reader.page(pagePathOf(request), childrenPageOf(request));
+      return sendPage(reply, page, 200, { [sent]: { values: {}, errors: {}, sent: true } });
+    }
+    const path = pagePathOf(request);
+    const childrenPage = childrenPageOf(request);
+    reply.header('Content-Security-Policy', SITE_CSP);
+    return pages.send(request, reply, `page ${childrenPage} ${path}`, async () => {
+      const page = await reader.page(path, childrenPage);
+      return page ? render(page) : null;
+    });
   };
 
   /**
