@@ -119,7 +119,14 @@ function PagePreview({
       {blocks.length === 0 ? <p>No visible blocks yet.</p> : null}
       {(stretches ?? [{ kind: 'rows', first: 0, last: blocks.length - 1 }]).flatMap((stretch) =>
         stretch.kind === 'gap'
-          ? [<div key={`gap-${stretch.first}`} aria-hidden="true" style={{ height: stretch.height }} />]
+          ? // Never the scroll's anchor: a rendered block is, so the view stays on it as the gaps' estimates change.
+            [
+              <div
+                key={`gap-${stretch.first}`}
+                aria-hidden="true"
+                style={{ height: stretch.height, overflowAnchor: 'none' }}
+              />,
+            ]
           : blocks
               .slice(stretch.first, stretch.last + 1)
               .map(({ key, block }, at) => (

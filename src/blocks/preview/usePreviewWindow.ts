@@ -34,6 +34,8 @@ export function usePreviewWindow(
   const range = windowed ? previewRange(offsets, view) : null;
   const latest = useRef({ offsets, range });
   latest.current = { offsets, range };
+  // Whether the view was at the page's end: it stays there as measured blocks change the page's length.
+  const atEnd = useRef(false);
 
   // Follows the frame's scroll and size: the view is kept only when it brings other blocks into range.
   useEffect(() => {
@@ -49,6 +51,8 @@ export function usePreviewWindow(
         heights.current.clear();
         setMeasuredVersion((version) => version + 1);
       }
+      const page = frame.document.documentElement;
+      atEnd.current = frame.scrollY > 0 && frame.scrollY + frame.innerHeight >= page.scrollHeight - 2;
       const top = -start.getBoundingClientRect().top;
       const next = { top, bottom: top + frame.innerHeight };
       const now = latest.current;
@@ -63,6 +67,12 @@ export function usePreviewWindow(
       frame.removeEventListener('resize', update);
     };
   }, [windowed, first]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's length changes with the offsets
+  useLayoutEffect(() => {
+    const page = first.current?.ownerDocument.documentElement;
+    if (atEnd.current && page) page.scrollTop = page.scrollHeight;
+  }, [offsets, first]);
 
   // Measures each rendered block as it appears and whenever it resizes, with the frame's own observer.
   const observer = useRef<ResizeObserver | null>(null);
