@@ -160,4 +160,75 @@ describe.skipIf(!hasChromium)('the block builder on a page of 1,000 blocks', () 
       .poll(async () => (await listedNames(page)).slice(0, 3))
       .toEqual(['Block 2', 'Block 1', 'Block 3']);
   });
+
+  it('previews only the blocks near the preview’s view, with the block being edited in view, and the last ones at its end', async () => {
+    await openLongPage();
+    const toggle = page.getByRole('button', { name: 'Preview', exact: true });
+    if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+    const frame = page.frameLocator('iframe[title="Page preview"]');
+    const shown = frame.locator('[data-preview-key]');
+    await shown.first().waitFor();
+    const keysShown = () =>
+      shown.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-preview-key')));
+    await expect.poll(async () => (await keysShown()).length).toBeGreaterThan(2);
+    expect((await keysShown()).length).toBeLessThan(60);
+
+    // A block half way down the page opened: the preview shows it, and still only a few blocks.
+    await blocks(page).evaluate((list) => {
+      let scroller = list.parentElement;
+      while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY))
+        scroller = scroller.parentElement;
+      (scroller ?? document.documentElement).scrollTop += list.getBoundingClientRect().height / 2;
+    });
+    await expect
+      .poll(async () => (await listedNames(page)).some((name) => /^Block (4|5|6)\d\d$/.test(name)))
+      .toBe(true);
+    const middle = (await listedNames(page)).find((name) => /^Block (4|5|6)\d\d$/.test(name)) as string;
+    const key = await blocks(page)
+      .getByRole('listitem', { name: middle, exact: true })
+      .getAttribute('data-key');
+    await page.getByRole('button', { name: `Edit ${middle}`, exact: true }).click();
+    const edited = frame.locator(`[data-preview-key="${key}"]`);
+    const inView = () =>
+      edited.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const view = element.ownerDocument.defaultView as Window;
+        return box.bottom >= 0 && box.top <= view.innerHeight;
+      });
+    await expect.poll(() => edited.count()).toBe(1);
+    await expect.poll(inView).toBe(true);
+    expect((await keysShown()).length).toBeLessThan(60);
+
+    // The preview scrolled to its end shows the page's last blocks.
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await blocks(page).evaluate((list) => {
+      let scroller = list.parentElement;
+      while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY))
+        scroller = scroller.parentElement;
+      const box = scroller ?? document.documentElement;
+      box.scrollTop = box.scrollHeight;
+    });
+    const lastNames = Array.from({ length: 5 }, (_, i) => `Block ${BLOCKS - 4 + i}`);
+    await expect
+      .poll(async () => {
+        const listed = await listedNames(page);
+        return lastNames.every((name) => listed.includes(name));
+      })
+      .toBe(true);
+    const lastKeys = await Promise.all(
+      lastNames.map((name) =>
+        blocks(page).getByRole('listitem', { name, exact: true }).getAttribute('data-key'),
+      ),
+    );
+    await frame
+      .locator('html')
+      .evaluate((html) => html.ownerDocument.defaultView?.scrollTo(0, html.scrollHeight));
+    await expect
+      .poll(async () => {
+        const now = await keysShown();
+        return lastKeys.filter((last) => !now.includes(last));
+      })
+      .toEqual([]);
+    expect((await keysShown()).length).toBeLessThan(60);
+  });
 });

@@ -13,8 +13,12 @@ export const ESTIMATED_ROW_PX = 60;
 /** How far past the visible part of the list rows stay mounted, each way. */
 export const OVERSCAN_PX = 600;
 
-/** Where each row starts in the list, and (last) the list's whole height. */
-export function rowOffsets(keys: readonly number[], heightOf: (key: number) => number | undefined): number[] {
+/** Where each row starts in the list, and (last) the list's whole height; `estimate` counts for rows while none is measured. */
+export function rowOffsets(
+  keys: readonly number[],
+  heightOf: (key: number) => number | undefined,
+  estimate = ESTIMATED_ROW_PX,
+): number[] {
   const offsets = new Array<number>(keys.length + 1);
   offsets[0] = 0;
   let measured = 0;
@@ -27,9 +31,9 @@ export function rowOffsets(keys: readonly number[], heightOf: (key: number) => n
     }
   }
   // Rows not measured yet are taken to be as high as the measured ones are on average.
-  const estimate = measured > 0 ? total / measured : ESTIMATED_ROW_PX;
+  const unmeasured = measured > 0 ? total / measured : estimate;
   for (let at = 0; at < keys.length; at++)
-    offsets[at + 1] = (offsets[at] as number) + (heightOf(keys[at] as number) ?? estimate);
+    offsets[at + 1] = (offsets[at] as number) + (heightOf(keys[at] as number) ?? unmeasured);
   return offsets;
 }
 

@@ -1,5 +1,15 @@
 import { useSelector } from '@xstate/react';
-import { memo, type ReactNode, startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  memo,
+  type ReactNode,
+  type Ref,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Heading, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import type { SiteBlock, SiteForm } from '@/api/contract/site';
 import { SITE_STYLESHEET_PATH } from '@/site/stylesheet';
@@ -12,6 +22,7 @@ import { type PreviewContext, useBrandSlug, useLiveDealerships, usePreviewContex
 import { formFromDraft } from './previewForm';
 import { PREVIEW_WIDTHS, type PreviewWidth, usePreviewWidth } from './previewPrefs';
 import { SiteBlockView, SiteFormPreview, SitePageFrame } from './siteView';
+import { usePreviewWindow } from './usePreviewWindow';
 
 /**
  * What the preview shows: a page's blocks as the site shows them on a page of its brand, or a form
@@ -37,13 +48,16 @@ const PreviewBlock = memo(function PreviewBlock({
   id,
   block,
   context,
+  origin,
 }: {
   id: number;
   block: SiteBlock;
   context: PreviewContext;
+  /** Given to the first block: where the blocks' coordinates start. */
+  origin?: Ref<HTMLDivElement>;
 }) {
   return (
-    <div data-preview-key={id}>
+    <div ref={origin} data-preview-key={id}>
       <SiteBlockView block={block} context={context} id={`block-${id}`} />
     </div>
   );
@@ -87,6 +101,10 @@ function PagePreview({
   const siteBlocks = useMemo(() => blocks.map(({ block }) => block), [blocks]);
   const context = usePreviewContext(actor, siteBlocks, useBrandSlug(actor, brandId));
   const editingKey = editing === null ? null : (keys[editing] ?? null);
+  const blockKeys = useMemo(() => blocks.map(({ key }) => key), [blocks]);
+  const editingAt = editingKey === null ? -1 : blockKeys.indexOf(editingKey);
+  const first = useRef<HTMLDivElement>(null);
+  const stretches = usePreviewWindow(blockKeys, editingAt < 0 ? null : editingAt, first);
 
   useEffect(() => {
     if (editingKey === null) return;
@@ -99,9 +117,28 @@ function PagePreview({
   return (
     <SitePageFrame name={name} context={context}>
       {blocks.length === 0 ? <p>No visible blocks yet.</p> : null}
-      {blocks.map(({ key, block }) => (
-        <PreviewBlock key={key} id={key} block={block} context={context} />
-      ))}
+      {(stretches ?? [{ kind: 'rows', first: 0, last: blocks.length - 1 }]).flatMap((stretch) =>
+        stretch.kind === 'gap'
+          ? // Never the scroll's anchor: a rendered block is, so the view stays on it as the gaps' estimates change.
+            [
+              <div
+                key={`gap-${stretch.first}`}
+                aria-hidden="true"
+                style={{ height: stretch.height, overflowAnchor: 'none' }}
+              />,
+            ]
+          : blocks
+              .slice(stretch.first, stretch.last + 1)
+              .map(({ key, block }, at) => (
+                <PreviewBlock
+                  key={key}
+                  id={key}
+                  block={block}
+                  context={context}
+                  origin={stretch.first + at === 0 ? first : undefined}
+                />
+              )),
+      )}
     </SitePageFrame>
   );
 }
