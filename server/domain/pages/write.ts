@@ -6,7 +6,7 @@ import type { Db } from '../../db/open';
 import { brands } from '../../db/schema/brands';
 import { type FormEmailsColumn, pages } from '../../db/schema/pages';
 import { HttpError, invalid, notFound } from '../../http/errors';
-import { checkBlocks } from '../blocks';
+import { checkBlocks, withHeldFlags } from '../blocks';
 import { recordChange, recordRevision } from '../history/record';
 import { removeHistory } from '../history/retention';
 import { breaksLock } from '../locks';
@@ -167,7 +167,8 @@ export async function storePage(
   /** `imported` for a page or form an import made. */
   action: 'created' | 'imported' = 'created',
 ): Promise<SavedPage> {
-  checkBlocks(values);
+  const held = { ...values, items: withHeldFlags(values.items, []) };
+  checkBlocks(held);
   return treeTransaction(db, async (tx) => {
     await purgeExpired(tx);
     await lockChildren(tx, kind, [parentId]);
@@ -182,7 +183,7 @@ export async function storePage(
     const [row] = await tx
       .insert(pages)
       .values({
-        ...columnsOf(kind, values),
+        ...columnsOf(kind, held),
         kind,
         slug,
         parentId,
@@ -203,6 +204,7 @@ export async function updatePage(
 ): Promise<SavedPage> {
   return treeTransaction(db, async (tx) => {
     let slug = '';
+    let held = values;
     const saved = await saveVersioned(tx, pagesTable, {
       id,
       loadedAt: updatedAt,
@@ -215,14 +217,15 @@ export async function updatePage(
         ) {
           throw locked();
         }
-        checkBlocks(values, current);
+        held = { ...values, items: withHeldFlags(values.items, current.items) };
+        checkBlocks(held, current);
         if (kind === 'page') await requireBrand(tx, values.brand_id, current);
         await requireTemplate(tx, values.child_template_id);
       },
       values: async (current) => {
         await lockChildren(tx, kind, [current.parentId]);
         slug = await savedSlug(tx, kind, current, values);
-        return { ...columnsOf(kind, values), slug };
+        return { ...columnsOf(kind, held), slug };
       },
       saved: async (before) => {
         if (kind === 'page') await rewriteDescendants(tx, id, before.slug, slug);
