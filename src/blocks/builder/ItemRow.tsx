@@ -138,7 +138,7 @@ const RowHeader = memo(function RowHeader({
             label={item.hidden ? `Show ${title}` : `Hide ${title}`}
             // The block's own flags may keep it shown whatever its type offers: Hide says why it is off.
             tooltip={item.hidden || canHideBlock(item) ? undefined : `Hide ${title}: ${BLOCK_ALWAYS_SHOWN}`}
-            isDisabled={!item.hidden && !canHideBlock(item)}
+            refusal={item.hidden || canHideBlock(item) ? undefined : BLOCK_ALWAYS_SHOWN}
             onPress={() => actor.send({ type: 'item.hide', at: at(), hidden: !item.hidden })}
           />
         ) : null}
