@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type PageItem, type pageConfigurables, pageItem } from '@/api/contract/pages';
+import { type PageItem, type pageConfigurables, pageItem } from '@/api/contract/blocks';
 import { CATALOGUE, configurablesFor, own } from '@/shared/catalogue';
 import { type FieldErrors, fieldsSchema, ITEMS_PATH, validateItems } from '@/shared/schema';
 import { invalid } from '../http/errors';

@@ -15,9 +15,9 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { FieldValue, ItemSection, PageItem } from '@/api/contract/blocks';
 import type { BuilderItem, BuilderSection } from '@/api/contract/builder';
 import type { StoredFile } from '@/api/contract/common';
-import type { FieldValue, ItemSection, PageItem } from '@/api/contract/pages';
 import { BLOCK_ALWAYS_SHOWN, canHideBlock, canHideSection, sectionAlwaysShown } from '@/shared/hiding';
 import { blankEntry } from '@/shared/items';
 import { type FieldErrors, validateItem } from '@/shared/schema';

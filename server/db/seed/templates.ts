@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { pageItem } from '@/api/contract/pages';
+import { pageItem } from '@/api/contract/blocks';
 import { newBlockId } from '@/shared/blockIds';
 import { PAGE_BLOCKS } from '@/shared/catalogue';
 import type { Db } from '../open';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ApiError } from '@/api/client';
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import { EDITING_LOCK_MESSAGE } from '@/machines/builder';
 import { CATALOGUE } from '@/shared/catalogue';
 import { BLOCK_ALWAYS_SHOWN } from '@/shared/hiding';

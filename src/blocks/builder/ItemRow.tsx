@@ -1,8 +1,8 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useCallback, useEffect, useRef } from 'react';
+import type { PageItem } from '@/api/contract/blocks';
 import type { BuilderItem } from '@/api/contract/builder';
-import type { PageItem } from '@/api/contract/pages';
 import { BLOCK_ALWAYS_SHOWN, canHideBlock } from '@/shared/hiding';
 import { announce } from '@/ui/announce';
 import { Icon } from '@/ui/Icon';
