@@ -1,0 +1,231 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import type { FieldValue } from '@/api/contract/blocks';
+import type { BuilderSection } from '@/api/contract/builder';
+import type { StoredFile } from '@/api/contract/common';
+import { blankEntry } from '@/shared/items';
+import type { FieldErrors } from '@/shared/schema';
+import { Button } from '@/ui/Button';
+import { useDragAnnouncements } from '@/ui/dragAnnouncements';
+import { Icon } from '@/ui/Icon';
+import { IconButton } from '@/ui/IconButton';
+import styles from './BlockEditor.module.css';
+import { type Entry, entryLabel, moveWithin, removeAt, replaceAt } from './entries';
+import { FieldEditor } from './fields/FieldEditor';
+
+// A section's fields, and a repeatable section's entries: added, reordered by drag or keyboard, removed.
+
+interface FieldsProps {
+  section: BuilderSection;
+  values: Record<string, FieldValue>;
+  errors: FieldErrors;
+  path: string;
+  namePrefix: string;
+  onChange: (key: string, value: FieldValue) => void;
+  upload: (field: string, file: File) => Promise<StoredFile>;
+}
+
+export function Fields({ section, values, errors, path, namePrefix, onChange, upload }: FieldsProps) {
+  return (
+    <div className={styles.fields}>
+      {Object.entries(section.fields).map(([key, field]) => (
+        <FieldEditor
+          key={key}
+          name={`${namePrefix}-${key}`}
+          field={field}
+          value={values[key]}
+          onChange={(fieldValue) => onChange(key, fieldValue)}
+          error={errors[`${path}.${key}`]}
+          upload={field.type === 'files' ? (file) => upload(key, file) : undefined}
+        />
+      ))}
+    </div>
+  );
+}
+
+interface EntriesProps {
+  section: BuilderSection;
+  entries: readonly Entry[];
+  errors: FieldErrors;
+  path: string;
+  namePrefix: string;
+  onChange: (change: (entries: Entry[]) => Entry[]) => void;
+  upload: (field: string, file: File) => Promise<StoredFile>;
+}
+
+/** Keys that follow entries through moves and removals, so an entry keeps its editor's state. */
+function useEntryKeys(count: number) {
+  const next = useRef(0);
+  const [keys, setKeys] = useState<string[]>(() => Array.from({ length: count }, () => `e${next.current++}`));
+  const fresh = () => `e${next.current++}`;
+  // Entries changed from outside (a reset) get keys of their own.
+  const shown = keys.length === count ? keys : Array.from({ length: count }, (_, i) => keys[i] ?? fresh());
+  return { keys: shown, setKeys, fresh };
+}
+
+export function Entries({ section, entries, errors, path, namePrefix, onChange, upload }: EntriesProps) {
+  const { keys, setKeys, fresh } = useEntryKeys(entries.length);
+  const sensors = useSensors(
+    useSensor(PointerSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const label = (i: number) => entryLabel(section, i);
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= entries.length) return;
+    setKeys((current) => moveWithin(current, from, to));
+    onChange((current) => moveWithin(current, from, to));
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    move(keys.indexOf(String(active.id)), keys.indexOf(String(over.id)));
+  };
+  const announcements = useDragAnnouncements(keys, (id) => label(keys.indexOf(String(id))));
+
+  return (
+    <div className={styles.entries}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        accessibility={{ announcements }}
+        onDragEnd={onDragEnd}
+      >
+        <SortableContext items={keys} strategy={verticalListSortingStrategy}>
+          <ol className={styles.list} aria-label={section.name}>
+            {entries.map((entry, i) => (
+              <SortableEntry
+                key={keys[i]}
+                id={keys[i] ?? String(i)}
+                title={label(i)}
+                opened={entry.opened}
+                onToggle={() =>
+                  onChange((current) => replaceAt(current, i, { ...entry, opened: !entry.opened }))
+                }
+                onUp={i > 0 ? () => move(i, i - 1) : undefined}
+                onDown={i < entries.length - 1 ? () => move(i, i + 1) : undefined}
+                onRemove={() => {
+                  setKeys((current) => removeAt(current, i));
+                  onChange((current) => removeAt(current, i));
+                }}
+              >
+                <Fields
+                  section={section}
+                  values={entry.fields}
+                  errors={errors}
+                  path={`${path}.${i}.fields`}
+                  namePrefix={`${namePrefix}-${keys[i]}`}
+                  onChange={(key, value) =>
+                    onChange((current) => {
+                      const at = current[i] ?? entry;
+                      return replaceAt(current, i, { ...at, fields: { ...at.fields, [key]: value } });
+                    })
+                  }
+                  upload={upload}
+                />
+              </SortableEntry>
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
+      <Button
+        icon="plus"
+        onPress={() => {
+          setKeys((current) => [...current, fresh()]);
+          onChange((current) => [...current, blankEntry(section)]);
+        }}
+      >
+        {section.phrase ?? 'Add entry'}
+      </Button>
+    </div>
+  );
+}
+
+interface SortableEntryProps {
+  id: string;
+  title: string;
+  opened: boolean;
+  onToggle: () => void;
+  onUp: (() => void) | undefined;
+  onDown: (() => void) | undefined;
+  onRemove: () => void;
+  children: ReactNode;
+}
+
+function SortableEntry({
+  id,
+  title,
+  opened,
+  onToggle,
+  onUp,
+  onDown,
+  onRemove,
+  children,
+}: SortableEntryProps) {
+  const sortable = useSortable({ id });
+  const bodyId = useId();
+  return (
+    <li
+      ref={sortable.setNodeRef}
+      className={styles.entry}
+      data-dragging={sortable.isDragging || undefined}
+      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
+    >
+      <div className={styles.entryHeader}>
+        <button
+          type="button"
+          ref={sortable.setActivatorNodeRef}
+          {...sortable.attributes}
+          {...sortable.listeners}
+          aria-label={`Drag ${title}`}
+          title="Drag to reorder"
+          className={styles.handle}
+        >
+          <Icon name="drag" size="sm" />
+        </button>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={opened}
+          aria-controls={bodyId}
+          onClick={onToggle}
+        >
+          <Icon name={opened ? 'chevron-down' : 'chevron-right'} size="sm" />
+          {title}
+        </button>
+        <IconButton
+          icon="chevron-left"
+          className={styles.up}
+          label={`Move ${title} up`}
+          isDisabled={!onUp}
+          onPress={onUp}
+        />
+        <IconButton
+          icon="chevron-right"
+          className={styles.down}
+          label={`Move ${title} down`}
+          isDisabled={!onDown}
+          onPress={onDown}
+        />
+        <IconButton icon="trash" variant="danger" label={`Remove ${title}`} onPress={onRemove} />
+      </div>
+      <div id={bodyId} hidden={!opened} className={styles.entryBody}>
+        {opened ? children : null}
+      </div>
+    </li>
+  );
+}
