@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type PageItem, type pageConfigurables, pageItem } from '@/api/contract/pages';
+import { type PageItem, type pageConfigurables, pageItem } from '@/api/contract/blocks';
 import { CATALOGUE, configurablesFor, own } from '@/shared/catalogue';
 import { type FieldErrors, fieldsSchema, ITEMS_PATH, validateItems } from '@/shared/schema';
 import { invalid } from '../http/errors';
@@ -91,6 +91,50 @@ export function configurableErrors(values: Configurables, stored: unknown): Fiel
     }
   }
   return errors;
+}
+
+/** A stored block's id, index and hideable flags, whatever shape it was stored in. */
+function storedBlock(item: unknown): { id?: unknown; index?: unknown; hideable?: unknown } {
+  return item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+}
+
+/**
+ * The blocks of a save with the hideable flags they may have (spec §3 Page item: the flags are the
+ * block's own, not the client's to widen).
+ *
+ * - A block already stored (the same id and type) keeps its stored flags: they are read-only, so a
+ *   changed value sent with it is ignored, as the builder sends them back as it loaded them. Hiding
+ *   it is then checked against what it was placed with, and refused at `data.items.N.hidden`.
+ * - A new block takes at most the flags the builder places it with, its type's definition in the
+ *   catalogue (src/shared/items.ts `blankItem`): narrower flags are kept (an imported form field
+ *   that always shows), wider ones are cut back. A block of a type the catalogue does not have is
+ *   left as sent: it is kept only as it was stored (`itemErrors`).
+ */
+export function withHeldFlags<T extends PageItem>(items: readonly T[], stored: readonly unknown[]): T[] {
+  const before = new Map<string, { index: unknown; hideable: unknown }>();
+  for (const item of stored) {
+    const { id, index, hideable } = storedBlock(item);
+    if (typeof id === 'string' && !before.has(id)) before.set(id, { index, hideable });
+  }
+  const taken = new Set<string>();
+  return items.map((item) => {
+    const was = item.id === undefined || taken.has(item.id) ? undefined : before.get(item.id);
+    if (item.id !== undefined) taken.add(item.id);
+    if (was && was.index === item.index) {
+      const parsed = pageItem.shape.hideable.safeParse(was.hideable);
+      return { ...item, hideable: parsed.success ? parsed.data : { item: false, sections: [] } };
+    }
+    const definition = own(CATALOGUE, item.index);
+    if (!definition) return item;
+    const offered = new Set(definition.hideable.sections);
+    return {
+      ...item,
+      hideable: {
+        item: item.hideable.item && definition.hideable.item,
+        sections: item.hideable.sections.filter((key) => offered.has(key)),
+      },
+    };
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 
 /** A stored item's field, whatever shape it was stored in. */
 function fieldOf(item: unknown, key: 'index' | 'id'): unknown {

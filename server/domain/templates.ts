@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Template, TemplateValues } from '@/api/contract/templates';
+import { withBlockIds } from '@/shared/blockIds';
 import type { Db } from '../db/open';
 import { templates } from '../db/schema/pages';
 import { invalid } from '../http/errors';
@@ -61,11 +62,11 @@ export async function templateOptions(db: Db): Promise<{ id: number; name: strin
     .orderBy(asc(sql`lower(${templates.name})`), asc(templates.id));
 }
 
-/** Form values -> columns. */
+/** Form values -> columns; each block gets an id, so a locked template keeps each block at its place. */
 export function templateColumns(values: TemplateValues) {
   return {
     name: values.name,
-    items: values.items,
+    items: withBlockIds(values.items),
     locked: values.locked === 1,
     lockPages: values.lock_pages === 1,
     isAllowedChildren: values.is_allowed_children === 1,

@@ -20,6 +20,7 @@ import {
 } from '@/api/contract/pages';
 import type { Db } from '../db/open';
 import type { TokenService } from '../domain/auth/tokens';
+import { movePage, sortPages } from '../domain/pages/arrange';
 import { pageForEditor, pageOptionOf, pageSaved } from '../domain/pages/present';
 import { ancestorsOf, findPage, listChildren, searchPages, summaryOf } from '../domain/pages/read';
 import { upcomingChanges } from '../domain/pages/schedule';
@@ -28,11 +29,9 @@ import {
   deletePage,
   duplicatePage,
   missing,
-  movePage,
   NO_SUCH_PARENT,
   restorePage,
   type SavedPage,
-  sortPages,
   storePage,
   togglePublished,
   updatePage,

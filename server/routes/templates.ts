@@ -8,7 +8,7 @@ import {
   templatesUpdate,
 } from '@/api/contract/templates';
 import type { Db } from '../db/open';
-import { checkBlocks } from '../domain/blocks';
+import { checkBlocks, withHeldFlags } from '../domain/blocks';
 import { recordRevision } from '../domain/history/record';
 import { breaksLock } from '../domain/locks';
 import { createRecord, saveVersioned } from '../domain/records';
@@ -45,10 +45,11 @@ export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
   registerCall(app, templatesOptions, async () => ({ data: await templateOptions(db) }));
 
   registerCall(app, templatesStore, async ({ body }) => {
-    checkBlocks(body.data);
-    await checkTemplateName(db, body.data.name);
+    const data = { ...body.data, items: withHeldFlags(body.data.items, []) };
+    checkBlocks(data);
+    await checkTemplateName(db, data.name);
     const saved = await transaction(db, async (tx) => {
-      const saved = await createRecord(tx, templatesTable, templateColumns(body.data), templateMessages);
+      const saved = await createRecord(tx, templatesTable, templateColumns(data), templateMessages);
       await recordRevision(tx, 'templates', 'created', saved.id);
       return saved;
     });
@@ -60,6 +61,7 @@ export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
   });
 
   registerCall(app, templatesUpdate, async ({ body }) => {
+    let data = body.data;
     const saved = await transaction(db, async (tx) => {
       const saved = await saveVersioned(tx, templatesTable, {
         id: body.id,
@@ -67,10 +69,11 @@ export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
         find: (id) => findTemplateRow(tx, id),
         check: async (current) => {
           if (current.locked && breaksLock(current, body.data)) throw new HttpError(403, TEMPLATE_LOCKED);
-          checkBlocks(body.data, current);
-          await checkTemplateName(tx, body.data.name, body.id);
+          data = { ...body.data, items: withHeldFlags(body.data.items, current.items) };
+          checkBlocks(data, current);
+          await checkTemplateName(tx, data.name, body.id);
         },
-        values: () => templateColumns(body.data),
+        values: () => templateColumns(data),
         messages: templateMessages,
         inTransaction: true,
       });

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import { pageItem } from '@/api/contract/pages';
+import { pageItem } from '@/api/contract/blocks';
 import type {
   SiteBrand,
   SiteDealership,

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { PageItem } from '@/api/contract/blocks';
 import type { BuilderItem } from '@/api/contract/builder';
-import type { PageItem } from '@/api/contract/pages';
 import { CATALOGUE } from '@/shared/catalogue';
 import { blankItem, MARKDOWN_WELCOME } from '@/shared/items';
 import { BlockEditor } from './BlockEditor';

@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useId, useState } from 'react';
+import type { ItemSection, PageItem } from '@/api/contract/blocks';
 import type { BuilderItem, BuilderSection } from '@/api/contract/builder';
 import type { StoredFile } from '@/api/contract/common';
-import type { ItemSection, PageItem } from '@/api/contract/pages';
 import { BLOCK_ALWAYS_SHOWN, canHideBlock, canHideSection, sectionAlwaysShown } from '@/shared/hiding';
 import { type FieldErrors, validateItem } from '@/shared/schema';
 import { Button } from '@/ui/Button';

@@ -15,9 +15,9 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { type ReactNode, useId, useRef, useState } from 'react';
+import type { FieldValue } from '@/api/contract/blocks';
 import type { BuilderSection } from '@/api/contract/builder';
 import type { StoredFile } from '@/api/contract/common';
-import type { FieldValue } from '@/api/contract/pages';
 import { blankEntry } from '@/shared/items';
 import type { FieldErrors } from '@/shared/schema';
 import { Button } from '@/ui/Button';
@@ -28,7 +28,8 @@ import styles from './BlockEditor.module.css';
 import { type Entry, entryLabel, moveWithin, removeAt, replaceAt } from './entries';
 import { FieldEditor } from './fields/FieldEditor';
 
-/** A section's fields, and its repeatable entries with add, remove and drag to reorder. */
+// A section's fields, and a repeatable section's entries: added, reordered by drag or keyboard, removed.
+
 interface FieldsProps {
   section: BuilderSection;
   values: Record<string, FieldValue>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type PageItem, pageItem } from '@/api/contract/pages';
+import { type PageItem, pageItem } from '@/api/contract/blocks';
 import { CATALOGUE, type Catalogue, FORM_BLOCKS, own } from '@/shared/catalogue';
 import { validateItem } from '@/shared/schema';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { z } from 'zod';
-import { pageItem } from '@/api/contract/pages';
+import { pageItem } from '@/api/contract/blocks';
 import { type BuilderDraft, type builderMachine, draftOf } from '@/machines/builder';
 
 /**

@@ -1,5 +1,5 @@
+import type { ItemSection } from '@/api/contract/blocks';
 import type { BuilderSection } from '@/api/contract/builder';
-import type { ItemSection } from '@/api/contract/pages';
 
 export type Entry = ItemSection['entries'][number];
 

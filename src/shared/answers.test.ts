@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import { type AnswerContext, keyOf, type PickedDealership, questionsOf, submissionSchema } from './answers';
 import { FORM_BLOCKS } from './catalogue';
 import { blankItem } from './items';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { pageItem } from '@/api/contract/blocks';
 import type { BuilderField } from '@/api/contract/builder';
-import { pageItem } from '@/api/contract/pages';
 import { formatDate } from './format';
 import { fieldSchema } from './schema';
 

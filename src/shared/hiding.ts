@@ -1,4 +1,4 @@
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 
 /** A placed block as far as hiding goes: its own hideable flags, and what it hides now. */
 export interface HidingOf {

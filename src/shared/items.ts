@@ -1,5 +1,5 @@
+import type { FieldValue, ItemSection, PageItem } from '@/api/contract/blocks';
 import type { BuilderField, BuilderItem, BuilderSection } from '@/api/contract/builder';
-import type { FieldValue, ItemSection, PageItem } from '@/api/contract/pages';
 import { newBlockId } from './blockIds';
 
 /** What a new rich text field starts with (spec). */

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type PageItem, pageItem } from '@/api/contract/blocks';
 import type { BuilderField, BuilderItem } from '@/api/contract/builder';
-import { type PageItem, pageItem } from '@/api/contract/pages';
 import { CATALOGUE } from './catalogue';
 import { blankItem } from './items';
 import { isIsoDate, MAX_LENGTH, validateItems } from './schema';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { blockFile, type PageItem } from '@/api/contract/blocks';
 import type { BuilderField, BuilderItem, BuilderSection } from '@/api/contract/builder';
-import { blockFile, type PageItem } from '@/api/contract/pages';
 import { type Catalogue, own } from './catalogue';
 import { CANNOT_HIDE, type HidingOf, hidingErrors } from './hiding';
 

@@ -1,4 +1,4 @@
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import type { SiteBlock, SiteFields, SiteFieldValue, SiteFile } from '@/api/contract/site';
 
 /** Where a browser fetches a stored file ('/storage/…'): absolute when a public address is known. */

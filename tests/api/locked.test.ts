@@ -254,7 +254,15 @@ describe(`a locked template (${databaseKind})`, () => {
 
     const res = await post(c, '/api/templates/update', {
       id,
-      data: data({ name, items: [hero(), richText('# Starts like this')], lock_pages: 1 }),
+      data: data({
+        name,
+        // Each block sent back with its id: the same blocks, in the same places.
+        items: [
+          { ...hero(), id: before.items[0]!.id },
+          { ...richText('# Starts like this'), id: before.items[1]!.id },
+        ],
+        lock_pages: 1,
+      }),
       updated_at: before.updated_at,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -262,5 +270,29 @@ describe(`a locked template (${databaseKind})`, () => {
     expect(blocks(after)).toEqual(['hero', 'rich_text']);
     expect(after.items[1]!.sections.content!.fields.body).toBe('# Starts like this');
     expect(after).toMatchObject({ locked: 1, lock_pages: 1 });
+  });
+
+  it('refuses two blocks of one type trading places, and keeps each block where it was', async () => {
+    const id = await storeTemplate({
+      name: `Locked template pair ${Math.random()}`,
+      items: [
+        { ...richText('# First words'), name: 'First' },
+        { ...richText('# Second words'), name: 'Second' },
+      ],
+      locked: 1,
+      lock_pages: 0,
+    });
+    const before = await edit('templates', id);
+    const name = (before as unknown as { name: string }).name;
+    const swapped = await post(c, '/api/templates/update', {
+      id,
+      data: { name, items: [before.items[1], before.items[0]], locked: 1, lock_pages: 0 },
+      updated_at: before.updated_at,
+    });
+    expect(swapped.statusCode, swapped.body).toBe(403);
+    expect(swapped.json().message).toBe(TEMPLATE_LOCKED);
+    const after = await edit('templates', id);
+    expect(after.items.map((item) => item.name)).toEqual(['First', 'Second']);
+    expect(after.items[0]!.sections.content!.fields.body).toBe('# First words');
   });
 });

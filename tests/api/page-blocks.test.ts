@@ -125,6 +125,41 @@ describe.each(['pages', 'forms'] as const)(`%s items (${databaseKind})`, (kind) 
     expect(await edit(kind, id)).toEqual(before);
   });
 
+  it('keeps a stored block to its own hideable flags, whatever flags are sent with it', async () => {
+    const shown = kind === 'pages' ? richText() : emailInput();
+    const id = await store(kind, 'Kept shown', {
+      items: [{ ...shown, hideable: { item: false, sections: [] } }],
+    });
+    const before = await edit(kind, id);
+    const widened = { ...before.items[0], hideable: { item: true, sections: ['content', 'settings'] } };
+    const hidden = await post(`/api/${kind}/update`, {
+      id,
+      data: data(kind, 'Kept shown', { items: [{ ...widened, hidden: true }] }),
+      updated_at: before.updated_at,
+    });
+    expect(hidden.statusCode, hidden.body).toBe(422);
+    expect(hidden.json().errors).toEqual({ 'data.items.0.hidden': ['This cannot be hidden.'] });
+    expect(await edit(kind, id)).toEqual(before);
+
+    // Sent without hiding, the save goes through and the block keeps the flags it was placed with.
+    const saved = await post(`/api/${kind}/update`, {
+      id,
+      data: data(kind, 'Kept shown', { items: [widened] }),
+      updated_at: before.updated_at,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = (await edit(kind, id)) as unknown as { items: { hideable: unknown }[] };
+    expect(after.items[0]!.hideable).toEqual({ item: false, sections: [] });
+  });
+
+  it('places a new block with no more hideable flags than its type offers', async () => {
+    const id = await store(kind, 'Widened', {
+      items: [hero({ hideable: { item: true, sections: ['button', 'content'] } })],
+    });
+    const after = (await edit(kind, id)) as unknown as { items: { hideable: unknown }[] };
+    expect(after.items[0]!.hideable).toEqual({ item: true, sections: ['button'] });
+  });
+
   it('reports every broken field of every block at once', async () => {
     const items = [
       hero({ sections: { content: { fields: { alignment: 'top' } } } }),

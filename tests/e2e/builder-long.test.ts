@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PageItem } from '@/api/contract/blocks';
 import type { BuilderItem } from '@/api/contract/builder';
-import type { PageItem } from '@/api/contract/pages';
 import { PAGE_BLOCKS } from '@/shared/catalogue';
 import { blankItem } from '@/shared/items';
 import { apiToken, createPage, uniqueToken } from './api';

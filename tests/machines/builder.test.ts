@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '@/api/client';
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import type { BuilderDraft, BuilderEvent, BuilderInput, SavedSlug } from '@/machines/builder';
 import {
   type BuilderSpecEvent,

@@ -80,7 +80,7 @@ describe('import rules', () => {
   it('lets the shared rules use each other, the contract and libraries that run anywhere', () => {
     const root = plantTree({
       'shared/answers.ts':
-        "import { z } from 'zod';\nimport { pageItem } from '@/api/contract/pages';\nimport { formatDate } from './format';\n",
+        "import { z } from 'zod';\nimport { pageItem } from '@/api/contract/blocks';\nimport { formatDate } from './format';\n",
       'shared/markdown.ts': "import { marked } from 'marked';\nexport const m = marked;\n",
       'shared/format.ts': 'export const formatDate = 1;\n',
       'ui/Date.tsx': "import { formatDate } from '@/shared/format';\nexport const d = formatDate;\n",
@@ -158,7 +158,7 @@ describe('import rules', () => {
     const root = plantTree({
       'server/domain/slugs.ts': "import { slugify } from '@/shared/slug';\nimport { z } from 'zod';\n",
       'server/domain/blocks.ts':
-        "import { CATALOGUE } from '@/shared/catalogue';\nimport { pageItem } from '@/api/contract/pages';\nimport { invalid } from '../http/errors';\n",
+        "import { CATALOGUE } from '@/shared/catalogue';\nimport { pageItem } from '@/api/contract/blocks';\nimport { invalid } from '../http/errors';\n",
       'server/routes/builder.ts':
         "import { cx } from '@/ui/cx';\nimport { Editor } from '../../src/blocks/BlockEditor';\nimport { call } from '@server/http/route';\n",
       'server/db/seed/forms.ts':

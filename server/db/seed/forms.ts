@@ -1,4 +1,4 @@
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import type { ResponseHandle } from '@/api/contract/responses';
 import { newBlockId } from '@/shared/blockIds';
 import type { FormEmailsColumn, pages, ThankYouColumn } from '../schema/pages';

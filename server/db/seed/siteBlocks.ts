@@ -1,4 +1,4 @@
-import type { FieldValue, PageItem } from '@/api/contract/pages';
+import type { FieldValue, PageItem } from '@/api/contract/blocks';
 import { newBlockId } from '@/shared/blockIds';
 import { PAGE_BLOCKS } from '@/shared/catalogue';
 

@@ -1,5 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { pageItem } from '@/api/contract/pages';
+import { pageItem } from '@/api/contract/blocks';
+import { newBlockId } from '@/shared/blockIds';
+import { PAGE_BLOCKS } from '@/shared/catalogue';
 import type { Db } from '../open';
 import { pages, templates } from '../schema/pages';
 
@@ -10,8 +12,15 @@ interface Block {
   sections: Record<string, { fields?: Fields; entries?: { fields: Fields }[]; hidden?: boolean }>;
 }
 
+/** A block as the builder places it: an id, and its type's hideable flags (src/shared/items.ts). */
 const block = (index: string, name: string, sections: Block['sections']) =>
-  pageItem.parse({ index, name, sections } satisfies Block);
+  pageItem.parse({
+    id: newBlockId(),
+    index,
+    name,
+    hideable: PAGE_BLOCKS[index]!.hideable,
+    sections,
+  } satisfies Block & Record<string, unknown>);
 
 const entries = (rows: Fields[]) => rows.map((fields) => ({ fields }));
 

@@ -1,4 +1,4 @@
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import { slugify } from '@/shared/slug';
 import { CellError, list, yesNo } from './cells';
 import { cellValue, type ImportProvider, published } from './provider';

@@ -1,4 +1,4 @@
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import type { DealershipAddress, DealershipOpeningTimes } from '../../db/schema/dealerships';
 import type { ImportKind } from '../../db/schema/jobs';
 import { dateTime, yesNo } from './cells';

@@ -6,23 +6,15 @@ import type { Db } from '../../db/open';
 import { brands } from '../../db/schema/brands';
 import { type FormEmailsColumn, pages } from '../../db/schema/pages';
 import { HttpError, invalid, notFound } from '../../http/errors';
-import { checkBlocks } from '../blocks';
+import { checkBlocks, withHeldFlags } from '../blocks';
 import { recordChange, recordRevision } from '../history/record';
 import { removeHistory } from '../history/retention';
 import { breaksLock } from '../locks';
-import {
-  inList,
-  lastPosition,
-  lockLists,
-  moveToList,
-  placeAt,
-  placeAtEnd,
-  removeFromLists,
-} from '../ordering';
+import { lastPosition, lockLists, placeAt, placeAtEnd, removeFromLists } from '../ordering';
 import { type RecordTable, saveVersioned } from '../records';
 import { requireTemplate } from '../templates';
-import { type Placement, type TreeKind, treeList } from './lists';
-import { ancestorsOf, countChildren, findPage, type PageRow, subtreeOf } from './read';
+import { type TreeKind, treeList } from './lists';
+import { countChildren, findPage, type PageRow, subtreeOf } from './read';
 import { childSlug, freeSlug, HOMEPAGE, slugPart } from './slugs';
 import { rowsOf, treeTransaction } from './transaction';
 
@@ -38,19 +30,16 @@ const areaOf = (kind: TreeKind) => (kind === 'page' ? 'pages' : 'forms');
 const missingText = (kind: TreeKind) =>
   `The ${noun(kind)} you are trying to locate clearly doesn\u2019t exist...`;
 export const missing = (kind: TreeKind) => notFound(missingText(kind));
-const locked = () => new HttpError(403, LOCKED);
+export const locked = () => new HttpError(403, LOCKED);
 const pagesTable: RecordTable = { table: pages, id: pages.id, updatedAt: pages.updatedAt };
 
 /** Serialises writes to these parents' children (null: the top level) until the transaction ends. */
-const lockChildren = (tx: Db, kind: TreeKind, parents: (number | null)[]) =>
+export const lockChildren = (tx: Db, kind: TreeKind, parents: (number | null)[]) =>
   lockLists(tx, treeList(kind), parents);
 
 /** The position a child added last under `parent` takes. */
 const nextPosition = async (tx: Db, kind: TreeKind, parent: number | null) =>
   (await lastPosition(tx, treeList(kind), parent)) + 1;
-
-/** Moves serialise on this lock, so two crossing moves cannot make a loop between them. */
-const MOVE_LOCK = 7_303;
 
 /** Removes pages whose Undo time ran out; a page still referenced by a waiting child goes later. */
 async function purgeExpired(tx: Db): Promise<void> {
@@ -109,7 +98,7 @@ async function requireBrand(tx: Db, brandId: number | null, before?: PageRow): P
 }
 
 /** The parent a page may go under: same kind, live, and open to children. */
-async function requireParent(tx: Db, kind: TreeKind, parent: number | null): Promise<PageRow | null> {
+export async function requireParent(tx: Db, kind: TreeKind, parent: number | null): Promise<PageRow | null> {
   if (parent === null) return null;
   const row = await findPage(tx, kind, parent);
   if (!row) throw invalid({ parent: NO_SUCH_PARENT });
@@ -138,7 +127,7 @@ async function homepageSlug(tx: Db, parent: PageRow | null, exceptId?: number): 
 }
 
 /** Descendants' slugs follow a page whose slug changed. */
-async function rewriteDescendants(tx: Db, id: number, from: string, to: string): Promise<void> {
+export async function rewriteDescendants(tx: Db, id: number, from: string, to: string): Promise<void> {
   if (from === to) return;
   const oldPrefix = from === HOMEPAGE ? '' : `${from}/`;
   const newPrefix = to === HOMEPAGE ? '' : `${to}/`;
@@ -167,7 +156,8 @@ export async function storePage(
   /** `imported` for a page or form an import made. */
   action: 'created' | 'imported' = 'created',
 ): Promise<SavedPage> {
-  checkBlocks(values);
+  const held = { ...values, items: withHeldFlags(values.items, []) };
+  checkBlocks(held);
   return treeTransaction(db, async (tx) => {
     await purgeExpired(tx);
     await lockChildren(tx, kind, [parentId]);
@@ -182,7 +172,7 @@ export async function storePage(
     const [row] = await tx
       .insert(pages)
       .values({
-        ...columnsOf(kind, values),
+        ...columnsOf(kind, held),
         kind,
         slug,
         parentId,
@@ -203,6 +193,7 @@ export async function updatePage(
 ): Promise<SavedPage> {
   return treeTransaction(db, async (tx) => {
     let slug = '';
+    let held = values;
     const saved = await saveVersioned(tx, pagesTable, {
       id,
       loadedAt: updatedAt,
@@ -215,14 +206,15 @@ export async function updatePage(
         ) {
           throw locked();
         }
-        checkBlocks(values, current);
+        held = { ...values, items: withHeldFlags(values.items, current.items) };
+        checkBlocks(held, current);
         if (kind === 'page') await requireBrand(tx, values.brand_id, current);
         await requireTemplate(tx, values.child_template_id);
       },
       values: async (current) => {
         await lockChildren(tx, kind, [current.parentId]);
         slug = await savedSlug(tx, kind, current, values);
-        return { ...columnsOf(kind, values), slug };
+        return { ...columnsOf(kind, held), slug };
       },
       saved: async (before) => {
         if (kind === 'page') await rewriteDescendants(tx, id, before.slug, slug);
@@ -252,35 +244,6 @@ async function savedSlug(tx: Db, kind: TreeKind, current: PageRow, values: TreeV
       : childSlug(parent?.slug ?? null, slugPart(values.name, 'page'));
   const keeps = current.slug === base || new RegExp(`^${base}-[0-9]+$`).test(current.slug);
   return keeps ? current.slug : wanted;
-}
-
-export async function movePage(db: Db, id: number, parentId: number | null): Promise<void> {
-  await treeTransaction(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${MOVE_LOCK}, 0)`);
-    const page = await findPage(tx, 'page', id);
-    if (!page) throw missing('page');
-    if (page.locked) throw locked();
-    if (parentId === id) throw invalid({ parent: CYCLE });
-    const parent = await requireParent(tx, 'page', parentId);
-    if (parent && (await ancestorsOf(tx, parent.id)).some((a) => a.id === id))
-      throw invalid({ parent: CYCLE });
-    if (page.parentId === parentId) return;
-    if (page.slug === HOMEPAGE) throw invalid({ parent: 'The homepage stays at the top of the tree.' });
-    // The page leaves its parent's list (which closes up) for the end of the new parent's.
-    await moveToList(tx, treeList('page'), [id], parentId);
-    // Read again under the locks: a rename or a delete may have come first.
-    const fresh = await findPage(tx, 'page', id);
-    if (!fresh) throw missing('page');
-    const slug = await freeSlug(
-      tx,
-      'page',
-      childSlug(parent?.slug ?? null, fresh.slug.split('/').at(-1)!),
-      id,
-    );
-    await tx.update(pages).set({ slug, updatedAt: new Date() }).where(eq(pages.id, id));
-    await rewriteDescendants(tx, id, fresh.slug, slug);
-    await recordRevision(tx, 'pages', 'moved', id);
-  });
 }
 
 export async function duplicatePage(
@@ -390,53 +353,4 @@ async function flipPublished(db: Db, id: number): Promise<0 | 1> {
     .returning({ published: pages.published });
   if (!row) throw missing('page');
   return row.published ? 1 : 0;
-}
-
-export async function sortPages(db: Db, placements: Placement[]): Promise<void> {
-  await treeTransaction(db, async (tx) => {
-    const ids = placements.map((p) => p.id);
-    const found = await tx
-      .select({ id: pages.id, parentId: pages.parentId, locked: pages.locked, sortOrder: pages.sortOrder })
-      .from(pages)
-      .where(sql`${pages.id} = any(${`{${ids.join(',')}}`}::int[]) and kind = 'page' and deleted_at is null`);
-    if (found.length !== ids.length) throw invalid({ data: 'Some of the selected pages do not exist.' });
-    const parents = new Set(found.map((r) => r.parentId));
-    if (parents.size !== 1) throw invalid({ data: 'Sort the children of one page at a time.' });
-    const parentId = found[0]!.parentId;
-    const parent = parentId === null ? null : await findPage(tx, 'page', parentId);
-    if (parent && parent.sortBy !== 'sort_order') {
-      throw invalid({ data: 'These pages are ordered by their publish date.' });
-    }
-    const list = treeList('page');
-    await lockChildren(tx, 'page', [parentId]);
-    // Read under the lock: the places as they are now, and how many children there are.
-    const now = await tx
-      .select({ id: pages.id, sortOrder: pages.sortOrder })
-      .from(pages)
-      .where(and(sql`${pages.id} = any(${`{${ids.join(',')}}`}::int[])`, inList(list, parentId)));
-    const position = new Map(now.map((r) => [r.id, r.sortOrder]));
-    if (ids.some((pageId) => !position.has(pageId))) {
-      throw invalid({ data: 'Sort the children of one page at a time.' });
-    }
-    const count = await lastPosition(tx, list, parentId);
-    if (placements.some((p) => p.index > count)) {
-      throw invalid({ data: `Indexes run from 1 to ${count}.` });
-    }
-    if (new Set(placements.map((p) => p.index)).size !== placements.length) {
-      throw invalid({ data: 'Give each page its own index.' });
-    }
-    const isLocked = new Map(found.map((r) => [r.id, r.locked]));
-    if (placements.some((p) => isLocked.get(p.id) && position.get(p.id) !== p.index)) throw locked();
-    await placeAt(
-      tx,
-      list,
-      parentId,
-      placements.map((p) => ({ id: p.id, position: p.index })),
-    );
-    await recordChange(tx, {
-      area: 'pages',
-      action: 'sorted',
-      detail: `${placements.length} page(s) under ${parent ? parent.name : 'the top level'}`,
-    });
-  });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageItem } from './blocks';
 import {
   flag,
   flagValue,
@@ -15,7 +16,6 @@ import {
 } from './common';
 import { defineCall } from './define';
 import { historyCalls } from './history';
-import { pageItem } from './pages';
 
 /**
  * A block a child page starts with: a page item (spec §3 Template items{index, name}), with the

@@ -1,14 +1,17 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ApiError } from '@/api/client';
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import { EDITING_LOCK_MESSAGE } from '@/machines/builder';
 import { CATALOGUE } from '@/shared/catalogue';
+import { BLOCK_ALWAYS_SHOWN } from '@/shared/hiding';
 import { blankItem } from '@/shared/items';
 import { validateItems } from '@/shared/schema';
+import { clearAnnouncements } from '@/ui/announce';
+import { LiveRegion } from '@/ui/LiveRegion';
 import { CLIPBOARD_KEY, parseEnvelope } from '../clipboard';
 import { DRAFT_PREFIX, readDraft } from '../drafts';
 import { BuilderFrame } from './BuilderFrame';
@@ -21,6 +24,8 @@ import { RecordBuilder } from './RecordBuilder';
 import { DEFAULT_SETTINGS, metaFor, PAGE_REQUIRED } from './settingsValues';
 import { useBuilderActor, useEditing, useFieldErrors } from './useBuilderActor';
 import type { BuilderStart, RecordCalls } from './useRecordBuilder';
+
+afterEach(() => clearAnnouncements());
 
 const hero = () => blankItem('hero', CATALOGUE.hero!);
 const richText = () => blankItem('rich_text', CATALOGUE.rich_text!);
@@ -269,14 +274,29 @@ describe('the page builder', { timeout: 20_000 }, () => {
 
   it('keeps Hide off, saying why, on a block whose own flags keep it or a section shown', async () => {
     const alwaysShown = { ...hero(), hideable: { item: false, sections: [] } };
+    render(<LiveRegion />);
     const user = renderBuilder({ items: [alwaysShown] });
     const hide = within(blockRow('Hero banner')).getByRole('button', { name: 'Hide Hero banner' });
-    expect((hide as HTMLButtonElement).disabled).toBe(true);
+    expect(hide.getAttribute('aria-disabled')).toBe('true');
     await user.hover(hide);
     expect((await screen.findByRole('tooltip')).textContent).toBe(
       'Hide Hero banner: This block always shows: it cannot be hidden.',
     );
     await user.unhover(hide);
+    // From the keyboard too: Hide can be reached, its reason is its description, and pressing it
+    // says the reason instead of hiding the block.
+    await user.click(screen.getByRole('heading', { name: 'Blocks (1)' }));
+    for (let tabs = 0; tabs < 20 && document.activeElement !== hide; tabs++) await user.tab();
+    expect(document.activeElement).toBe(hide);
+    await waitFor(() =>
+      expect(document.getElementById(hide.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        'Hide Hero banner: This block always shows: it cannot be hidden.',
+      ),
+    );
+    await user.keyboard('{Enter}');
+    expect(within(blockRow('Hero banner')).queryByText('Hidden')).toBeNull();
+    expect(document.querySelector('[data-announcer]')?.textContent).toBe(BLOCK_ALWAYS_SHOWN);
+    act(() => clearAnnouncements());
     await user.click(screen.getByRole('button', { name: 'Edit Hero banner' }));
     const blockSwitch = screen.getByRole('switch', { name: 'Hide this block' }) as HTMLInputElement;
     expect(blockSwitch.disabled).toBe(true);

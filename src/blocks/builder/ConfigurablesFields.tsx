@@ -1,6 +1,7 @@
 import { memo } from 'react';
+import type { FieldValue } from '@/api/contract/blocks';
 import type { Configurable } from '@/api/contract/builder';
-import type { FieldValue, Page } from '@/api/contract/pages';
+import type { Page } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
 import { useLoad } from '@/ui/useLoad';
 import { FieldEditor } from '../fields/FieldEditor';

@@ -1,8 +1,8 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useCallback, useEffect, useRef } from 'react';
+import type { PageItem } from '@/api/contract/blocks';
 import type { BuilderItem } from '@/api/contract/builder';
-import type { PageItem } from '@/api/contract/pages';
 import { BLOCK_ALWAYS_SHOWN, canHideBlock } from '@/shared/hiding';
 import { announce } from '@/ui/announce';
 import { Icon } from '@/ui/Icon';
@@ -138,7 +138,7 @@ const RowHeader = memo(function RowHeader({
             label={item.hidden ? `Show ${title}` : `Hide ${title}`}
             // The block's own flags may keep it shown whatever its type offers: Hide says why it is off.
             tooltip={item.hidden || canHideBlock(item) ? undefined : `Hide ${title}: ${BLOCK_ALWAYS_SHOWN}`}
-            isDisabled={!item.hidden && !canHideBlock(item)}
+            refusal={item.hidden || canHideBlock(item) ? undefined : BLOCK_ALWAYS_SHOWN}
             onPress={() => actor.send({ type: 'item.hide', at: at(), hidden: !item.hidden })}
           />
         ) : null}

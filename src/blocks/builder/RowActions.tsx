@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { announce } from '@/ui/announce';
 import { cx } from '@/ui/cx';
 import { Icon, type IconName } from '@/ui/Icon';
 import iconStyles from '@/ui/IconButton.module.css';
@@ -15,6 +16,12 @@ export interface RowActionProps {
   label: string;
   tooltip?: string;
   isDisabled?: boolean;
+  /**
+   * Why the action is off now, when it is off for a reason of the block's own: the button is then
+   * only marked disabled, so keyboard and screen reader users can reach it, hear its tooltip, and
+   * pressing it reads the reason out instead of acting. (A plain disabled button cannot be focused.)
+   */
+  refusal?: string | undefined;
   danger?: boolean;
   className?: string;
   onPress: () => void;
@@ -25,15 +32,26 @@ export interface RowActionProps {
  * so it is a plain button (the look of IconButton) whose tooltip is shown by the list's one
  * RowTooltip instead of a tooltip trigger per button.
  */
-export function RowAction({ icon, label, tooltip, isDisabled, danger, className, onPress }: RowActionProps) {
+export function RowAction({
+  icon,
+  label,
+  tooltip,
+  isDisabled,
+  refusal,
+  danger,
+  className,
+  onPress,
+}: RowActionProps) {
+  const refused = refusal !== undefined;
   return (
     <button
       type="button"
       aria-label={label}
       data-tooltip={tooltip ?? label}
-      disabled={isDisabled}
-      data-disabled={isDisabled || undefined}
-      onClick={onPress}
+      disabled={isDisabled && !refused}
+      aria-disabled={refused || undefined}
+      data-disabled={isDisabled || refused || undefined}
+      onClick={refused ? () => announce(refusal) : onPress}
       className={cx(iconStyles.iconButton, iconStyles.sm, styles.action, danger && styles.danger, className)}
     >
       <Icon name={icon} size="sm" />
@@ -83,9 +101,18 @@ export function RowTooltip({ container }: { container: RefObject<HTMLElement | n
     const onOut = (event: PointerEvent) => {
       if (actionOf(event.target) && actionOf(event.target) !== actionOf(event.relatedTarget)) hide();
     };
+    // Focus that came from the keyboard (Tab, arrows) shows the tooltip at once, as :focus-visible
+    // would; focus from a press does not.
+    let byKeyboard = false;
+    const onAnyKey = () => {
+      byKeyboard = true;
+    };
+    const onAnyPointer = () => {
+      byKeyboard = false;
+    };
     const onFocus = (event: FocusEvent) => {
       const button = actionOf(event.target);
-      if (button?.matches(':focus-visible')) {
+      if (button && (byKeyboard || button.matches(':focus-visible'))) {
         hide();
         show(button);
       }
@@ -93,6 +120,8 @@ export function RowTooltip({ container }: { container: RefObject<HTMLElement | n
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') hide();
     };
+    document.addEventListener('keydown', onAnyKey, true);
+    document.addEventListener('pointerdown', onAnyPointer, true);
     root.addEventListener('pointerover', onOver);
     root.addEventListener('pointerout', onOut);
     root.addEventListener('pointerdown', hide);
@@ -101,6 +130,8 @@ export function RowTooltip({ container }: { container: RefObject<HTMLElement | n
     root.addEventListener('keydown', onKey);
     return () => {
       hide();
+      document.removeEventListener('keydown', onAnyKey, true);
+      document.removeEventListener('pointerdown', onAnyPointer, true);
       root.removeEventListener('pointerover', onOver);
       root.removeEventListener('pointerout', onOut);
       root.removeEventListener('pointerdown', hide);

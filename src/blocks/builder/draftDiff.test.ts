@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import type { BuilderDraft } from '@/machines/builder';
 import { CATALOGUE } from '@/shared/catalogue';
 import { blankItem } from '@/shared/items';

@@ -1,5 +1,5 @@
+import type { PageItem } from '@/api/contract/blocks';
 import type { BuilderField, BuilderItem } from '@/api/contract/builder';
-import type { PageItem } from '@/api/contract/pages';
 import type { BuilderDraft } from '@/machines/builder';
 import type { Catalogue } from '@/shared/catalogue';
 import { type Comparable, type DiffBlock, type RecordDiff, recordDiff } from '@/shared/history/diff';

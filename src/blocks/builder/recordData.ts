@@ -1,4 +1,5 @@
-import { HOMEPAGE_SLUG, type PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
+import { HOMEPAGE_SLUG } from '@/api/contract/pages';
 import type { BuilderDraft } from '@/machines/builder';
 import { pickedInstant } from './settingsValues';
 

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import { type BuilderDraft, type BuilderInput, builderMachine, type SavedSlug } from '@/machines/builder';
 
 export type BuilderActor = ActorRefFrom<typeof builderMachine>;

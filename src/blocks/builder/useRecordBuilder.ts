@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import { draftOf, type PageFields } from '@/machines/builder';
 import { describeFailure } from '@/machines/errors';
 import { toast } from '@/ui/toasts';

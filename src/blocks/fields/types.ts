@@ -1,6 +1,6 @@
+import type { FieldValue } from '@/api/contract/blocks';
 import type { BuilderField } from '@/api/contract/builder';
 import type { StoredFile } from '@/api/contract/common';
-import type { FieldValue } from '@/api/contract/pages';
 
 /** What every field editor is given: its definition, its value, where to report a change, its first error. */
 export interface FieldEditorProps {

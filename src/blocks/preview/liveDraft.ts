@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 
 /** The block open in the editor as it is being typed, before its own Save puts it in the builder. */
 export interface OpenDraft {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import { createLiveDraft, withOpenDraft } from './liveDraft';
 import { previewBlocksMaker } from './previewBlocks';
 

@@ -1,4 +1,4 @@
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import type { SiteBlock } from '@/api/contract/site';
 import { type FileUrl, siteBlocksOf } from '@/shared/site';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import { formFromDraft } from './previewForm';
 
 const input = (index: string, fields: Record<string, string>, hidden = false): PageItem =>

@@ -1,4 +1,4 @@
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import type { SiteDealershipSummary, SiteForm } from '@/api/contract/site';
 import { questionsOf } from '@/shared/answers';
 import { siteFormOf } from '@/site/siteForm';

@@ -1,5 +1,5 @@
 import { assign } from 'xstate';
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 import { newBlockId } from '@/shared/blockIds';
 import { canHideBlock } from '@/shared/hiding';
 import { change, historySetup } from './history';

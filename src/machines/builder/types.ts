@@ -1,4 +1,4 @@
-import type { PageItem } from '@/api/contract/pages';
+import type { PageItem } from '@/api/contract/blocks';
 
 /**
  * The page-wide fields the screen edits beside the blocks (meta, published, brand, a form's

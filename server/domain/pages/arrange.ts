@@ -1,0 +1,94 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { pages } from '../../db/schema/pages';
+import { invalid } from '../../http/errors';
+import { recordChange, recordRevision } from '../history/record';
+import { inList, lastPosition, moveToList, placeAt } from '../ordering';
+import { type Placement, treeList } from './lists';
+import { ancestorsOf, findPage } from './read';
+import { childSlug, freeSlug, HOMEPAGE } from './slugs';
+import { treeTransaction } from './transaction';
+import { CYCLE, lockChildren, locked, missing, requireParent, rewriteDescendants } from './write';
+
+// Where a page sits in the tree: moved under another parent, or put in order among its siblings.
+
+/** Moves serialise on this lock, so two crossing moves cannot make a loop between them. */
+const MOVE_LOCK = 7_303;
+
+export async function movePage(db: Db, id: number, parentId: number | null): Promise<void> {
+  await treeTransaction(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MOVE_LOCK}, 0)`);
+    const page = await findPage(tx, 'page', id);
+    if (!page) throw missing('page');
+    if (page.locked) throw locked();
+    if (parentId === id) throw invalid({ parent: CYCLE });
+    const parent = await requireParent(tx, 'page', parentId);
+    if (parent && (await ancestorsOf(tx, parent.id)).some((a) => a.id === id))
+      throw invalid({ parent: CYCLE });
+    if (page.parentId === parentId) return;
+    if (page.slug === HOMEPAGE) throw invalid({ parent: 'The homepage stays at the top of the tree.' });
+    // The page leaves its parent's list (which closes up) for the end of the new parent's.
+    await moveToList(tx, treeList('page'), [id], parentId);
+    // Read again under the locks: a rename or a delete may have come first.
+    const fresh = await findPage(tx, 'page', id);
+    if (!fresh) throw missing('page');
+    const slug = await freeSlug(
+      tx,
+      'page',
+      childSlug(parent?.slug ?? null, fresh.slug.split('/').at(-1)!),
+      id,
+    );
+    await tx.update(pages).set({ slug, updatedAt: new Date() }).where(eq(pages.id, id));
+    await rewriteDescendants(tx, id, fresh.slug, slug);
+    await recordRevision(tx, 'pages', 'moved', id);
+  });
+}
+
+export async function sortPages(db: Db, placements: Placement[]): Promise<void> {
+  await treeTransaction(db, async (tx) => {
+    const ids = placements.map((p) => p.id);
+    const found = await tx
+      .select({ id: pages.id, parentId: pages.parentId, locked: pages.locked, sortOrder: pages.sortOrder })
+      .from(pages)
+      .where(sql`${pages.id} = any(${`{${ids.join(',')}}`}::int[]) and kind = 'page' and deleted_at is null`);
+    if (found.length !== ids.length) throw invalid({ data: 'Some of the selected pages do not exist.' });
+    const parents = new Set(found.map((r) => r.parentId));
+    if (parents.size !== 1) throw invalid({ data: 'Sort the children of one page at a time.' });
+    const parentId = found[0]!.parentId;
+    const parent = parentId === null ? null : await findPage(tx, 'page', parentId);
+    if (parent && parent.sortBy !== 'sort_order') {
+      throw invalid({ data: 'These pages are ordered by their publish date.' });
+    }
+    const list = treeList('page');
+    await lockChildren(tx, 'page', [parentId]);
+    // Read under the lock: the places as they are now, and how many children there are.
+    const now = await tx
+      .select({ id: pages.id, sortOrder: pages.sortOrder })
+      .from(pages)
+      .where(and(sql`${pages.id} = any(${`{${ids.join(',')}}`}::int[])`, inList(list, parentId)));
+    const position = new Map(now.map((r) => [r.id, r.sortOrder]));
+    if (ids.some((pageId) => !position.has(pageId))) {
+      throw invalid({ data: 'Sort the children of one page at a time.' });
+    }
+    const count = await lastPosition(tx, list, parentId);
+    if (placements.some((p) => p.index > count)) {
+      throw invalid({ data: `Indexes run from 1 to ${count}.` });
+    }
+    if (new Set(placements.map((p) => p.index)).size !== placements.length) {
+      throw invalid({ data: 'Give each page its own index.' });
+    }
+    const isLocked = new Map(found.map((r) => [r.id, r.locked]));
+    if (placements.some((p) => isLocked.get(p.id) && position.get(p.id) !== p.index)) throw locked();
+    await placeAt(
+      tx,
+      list,
+      parentId,
+      placements.map((p) => ({ id: p.id, position: p.index })),
+    );
+    await recordChange(tx, {
+      area: 'pages',
+      action: 'sorted',
+      detail: `${placements.length} page(s) under ${parent ? parent.name : 'the top level'}`,
+    });
+  });
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { databaseBefore } from './migrations';
+
+/** Blocks as they were stored before blocks had ids: one of them already carries one. */
+const KEPT_ID = '6f1c2b1e-7a4d-4c1e-9a0b-2d3e4f5a6b7c';
+const OLD_BLOCKS = JSON.stringify([
+  { index: 'rich_text', name: 'First', sections: { content: { fields: { body: '# First' } } } },
+  { index: 'rich_text', name: 'Second', sections: { content: { fields: { body: '# Second' } } } },
+  { id: KEPT_ID, index: 'hero', name: 'Hero', sections: {} },
+]);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+type Block = { id?: string; name: string; sections: unknown };
+
+/** What a migration must do to stored blocks: an id each, their own, and nothing else changed. */
+function expectIdsGiven(items: Block[]) {
+  const before = JSON.parse(OLD_BLOCKS) as Block[];
+  expect(items.map(({ id: _id, ...rest }) => rest)).toEqual(before.map(({ id: _id, ...rest }) => rest));
+  for (const item of items) expect(item.id).toMatch(UUID);
+  expect(items[2]!.id).toBe(KEPT_ID);
+  expect(new Set(items.map((item) => item.id)).size).toBe(3);
+}
+
+describe('the migration to block ids', () => {
+  it('gives every stored block of a page and a form an id of its own, its content unchanged', async () => {
+    const { client, migrate } = await databaseBefore('_block-ids');
+    await client.query(
+      `insert into pages (kind, name, slug, sort_order, items)
+       values ('page', 'Old page', 'old-page', 1, $1::jsonb), ('form', 'Old form', 'old-form', 1, $1::jsonb),
+              ('page', 'Empty page', 'empty-page', 2, '[]'::jsonb)`,
+      [OLD_BLOCKS],
+    );
+
+    await migrate();
+    const { rows } = await client.query<{ slug: string; items: Block[] }>(
+      'select slug, items from pages order by slug',
+    );
+    expect(rows.map((row) => row.slug)).toEqual(['empty-page', 'old-form', 'old-page']);
+    expect(rows[0]!.items).toEqual([]);
+    expectIdsGiven(rows[1]!.items);
+    expectIdsGiven(rows[2]!.items);
+    await client.close();
+  });
+
+  it('gives every stored block of a template an id of its own, its content unchanged', async () => {
+    const { client, migrate } = await databaseBefore('_template-block-ids');
+    await client.query(`insert into templates (name, items) values ('Old template', $1::jsonb)`, [
+      OLD_BLOCKS,
+    ]);
+
+    await migrate();
+    const { rows } = await client.query<{ items: Block[] }>('select items from templates');
+    expectIdsGiven(rows[0]!.items);
+    await client.close();
+  });
+});
+
+describe('the migration to hashed limit addresses', () => {
+  it('leaves no raw client address in the sign-in and enquiry limits, and keeps the per-account counts', async () => {
+    const { client, migrate } = await databaseBefore('_limit-address-hashes');
+    await client.query(`
+      insert into login_failures (key, failures) values
+        ('ip:203.0.113.7', 4), ('ip:2001:db8::1', 2), ('email:owner@example.com', 3)`);
+    await client.query(`
+      insert into rate_windows (key, hits) values
+        ('submit:203.0.113.7|enquiry', 5), ('submit:2001:db8::1|test-drive', 1)`);
+
+    await migrate();
+    const failures = await client.query<{ key: string; failures: number }>(
+      'select key, failures from login_failures order by key',
+    );
+    expect(failures.rows).toEqual([{ key: 'email:owner@example.com', failures: 3 }]);
+    const windows = await client.query<{ key: string }>('select key from rate_windows');
+    const stored = JSON.stringify(windows.rows);
+    for (const address of ['203.0.113.7', '2001:db8::1']) expect(stored).not.toContain(address);
+    await client.close();
+  });
+});
