@@ -261,68 +261,91 @@ describe(`Fuzzed input (${databaseKind})`, () => {
     });
   }
 
-  it('never makes a POST call answer with a server error when one field at a time holds a hostile value', async () => {
-    const rng = random(1, [1, 2, 3, targetId]);
-    const succeeded = new Set<string>();
-    for (const call of calls.filter((c) => c.method === 'POST')) {
-      const schema = schemaOf(call);
-      const url = urlOf(call, targetId);
-      for (const [key, property] of Object.entries(schema.properties ?? {})) {
-        const values =
-          property.type === 'array' ? [...HOSTILE_VALUES, ...HOSTILE_VALUES.map((v) => [v])] : HOSTILE_VALUES;
-        for (const value of values) {
-          const body = { ...(plausible(rng, schema) as Record<string, unknown>), [key]: value };
-          const res = await postJson(url, JSON.stringify(body));
-          if (res.statusCode === 200) succeeded.add(label(call));
-          expectNoServerError(res, `${label(call)} ${key}=${JSON.stringify(value)?.slice(0, 80)}`);
+  /**
+   * Each fuzz makes thousands of calls: about ten seconds alone, several times that beside other test
+   * files on two cores. The bound is for a call that hangs, not a speed check.
+   */
+  const FUZZ_TIMEOUT_MS = 180_000;
+
+  it(
+    'never makes a POST call answer with a server error when one field at a time holds a hostile value',
+    async () => {
+      const rng = random(1, [1, 2, 3, targetId]);
+      const succeeded = new Set<string>();
+      for (const call of calls.filter((c) => c.method === 'POST')) {
+        const schema = schemaOf(call);
+        const url = urlOf(call, targetId);
+        for (const [key, property] of Object.entries(schema.properties ?? {})) {
+          const values =
+            property.type === 'array'
+              ? [...HOSTILE_VALUES, ...HOSTILE_VALUES.map((v) => [v])]
+              : HOSTILE_VALUES;
+          for (const value of values) {
+            const body = { ...(plausible(rng, schema) as Record<string, unknown>), [key]: value };
+            const res = await postJson(url, JSON.stringify(body));
+            if (res.statusCode === 200) succeeded.add(label(call));
+            expectNoServerError(res, `${label(call)} ${key}=${JSON.stringify(value)?.slice(0, 80)}`);
+          }
         }
       }
-    }
-    // Some hostile values are valid input (unicode names, quotes): those reached the database.
-    expect(succeeded).toContain('POST /api/users/create');
-    expect(succeeded).toContain('POST /api/users/update/:id');
-    expect((await server.call('GET', '/api/auth/me', { token })).statusCode).toBe(200);
-  });
+      // Some hostile values are valid input (unicode names, quotes): those reached the database.
+      expect(succeeded).toContain('POST /api/users/create');
+      expect(succeeded).toContain('POST /api/users/update/:id');
+      expect((await server.call('GET', '/api/auth/me', { token })).statusCode).toBe(200);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
-  it('never makes a POST call answer with a server error, whatever the body', async () => {
-    const rng = random(20_240_611, [1, 2, 3, targetId]);
-    for (const call of calls.filter((c) => c.method === 'POST')) {
-      const schema = schemaOf(call);
-      const url = urlOf(call, targetId);
-      for (let round = 0; round < ROUNDS; round++) {
-        const body = JSON.stringify(fuzzBody(rng, schema));
-        expectNoServerError(
-          await postJson(url, body),
-          `${label(call)} round ${round}: ${body?.slice(0, 300)}`,
-        );
-      }
-      for (const raw of RAW_BODIES) {
-        expectNoServerError(await postJson(url, raw), `${label(call)} raw ${raw.slice(0, 60)}`);
-      }
-    }
-    // The admin's own session survived all of it.
-    expect((await server.call('GET', '/api/auth/me', { token })).statusCode).toBe(200);
-  });
-
-  it('never makes a GET call answer with a server error, whatever its query', async () => {
-    const rng = random(7);
-    const values = [...HOSTILE_STRINGS.slice(0, -1), ...HOSTILE_NUMBERS.map(String), 'z'.repeat(500)];
-    // Signing out would end the session the fuzz runs on.
-    for (const call of calls.filter((c) => c.method === 'GET' && c.path !== 'auth/logout')) {
-      for (let round = 0; round < ROUNDS; round++) {
-        const params = new URLSearchParams();
-        for (let i = rng.int(4); i > 0; i--) {
-          params.append(
-            rng.pick(['search', 'page', 'perPage', 'id', 'page[]', 'search[a]']),
-            rng.pick(values),
+  it(
+    'never makes a POST call answer with a server error, whatever the body',
+    async () => {
+      const rng = random(20_240_611, [1, 2, 3, targetId]);
+      for (const call of calls.filter((c) => c.method === 'POST')) {
+        const schema = schemaOf(call);
+        const url = urlOf(call, targetId);
+        for (let round = 0; round < ROUNDS; round++) {
+          const body = JSON.stringify(fuzzBody(rng, schema));
+          expectNoServerError(
+            await postJson(url, body),
+            `${label(call)} round ${round}: ${body?.slice(0, 300)}`,
           );
         }
-        const id = rng.pick([String(targetId), '0', '-1', '2147483648', 'abc', '%00', '1e3', '%2e%2e']);
-        const url = `/api/${call.path.replace(':id', id)}?${params.toString()}`;
-        expectNoServerError(await server.call('GET', url, { token }), `${label(call)} ${url.slice(0, 200)}`);
+        for (const raw of RAW_BODIES) {
+          expectNoServerError(await postJson(url, raw), `${label(call)} raw ${raw.slice(0, 60)}`);
+        }
       }
-    }
-  });
+      // The admin's own session survived all of it.
+      expect((await server.call('GET', '/api/auth/me', { token })).statusCode).toBe(200);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+
+  it(
+    'never makes a GET call answer with a server error, whatever its query',
+    async () => {
+      const rng = random(7);
+      const values = [...HOSTILE_STRINGS.slice(0, -1), ...HOSTILE_NUMBERS.map(String), 'z'.repeat(500)];
+      // Signing out would end the session the fuzz runs on.
+      for (const call of calls.filter((c) => c.method === 'GET' && c.path !== 'auth/logout')) {
+        for (let round = 0; round < ROUNDS; round++) {
+          const params = new URLSearchParams();
+          for (let i = rng.int(4); i > 0; i--) {
+            params.append(
+              rng.pick(['search', 'page', 'perPage', 'id', 'page[]', 'search[a]']),
+              rng.pick(values),
+            );
+          }
+          const id = rng.pick([String(targetId), '0', '-1', '2147483648', 'abc', '%00', '1e3', '%2e%2e']);
+          const url = `/api/${call.path.replace(':id', id)}?${params.toString()}`;
+          expectNoServerError(
+            await server.call('GET', url, { token }),
+            `${label(call)} ${url.slice(0, 200)}`,
+          );
+        }
+      }
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
   it('never makes the upload answer with a server error, whatever the multipart body', async () => {
     const rng = random(99);
