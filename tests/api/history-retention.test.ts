@@ -15,9 +15,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const post = (url: string, body: unknown) => server.call('POST', url, { token, body });
+// The same two blocks on every save, sent back with their ids as the builder sends them.
+const heroId = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+const textId = '0a1b2c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d';
 const template = (n: number) => ({
   name: 'Retained template',
-  items: [hero(), richText(`Version ${n}`)],
+  items: [
+    { ...hero(), id: heroId },
+    { ...richText(`Version ${n}`), id: textId },
+  ],
   locked: 0,
   lock_pages: 0,
 });
