@@ -4,6 +4,9 @@ import type { z } from 'zod';
 import { contract } from '@/api/contract/all';
 import { messageResponse, validationErrorResponse } from '@/api/contract/common';
 import type { CallDef, CallOutput } from '@/api/contract/define';
+import { type CallPermission, permissionOf } from '@/api/contract/permissions';
+import { permissionName } from '@/shared/access';
+import { requirePermission } from '../domain/access/require';
 import type { AuthUser } from '../domain/auth/guard';
 import { actingAs } from '../domain/history/actor';
 
@@ -53,6 +56,13 @@ const operationIdOf = (call: CallDef) =>
     .map((part) => part.replace(/(^|[-_])([a-z])/g, (_, __, c: string) => c.toUpperCase()))
     .join('')}`;
 
+/** What the OpenAPI document says a call needs, beside its 403. */
+function describePermission(permission: CallPermission): string {
+  if (permission === 'public') return 'Open to anyone: no sign-in.';
+  if (permission === 'signedIn') return 'Needs sign-in; what it answers is limited to the user’s scope.';
+  return `Needs the permission ${permission.area}.${permission.action} (to ${permissionName(permission.action, permission.area)}); without it, 403. Records outside the user's scope answer 404.`;
+}
+
 /** Every call the server registered, so tests can enumerate them. */
 export const registeredCalls: CallDef[] = [];
 
@@ -63,13 +73,22 @@ export function registerCall<C extends CallDef>(
   handler: CallHandler<C>,
 ): void {
   const needsAuth = call.auth !== false;
+  const permission = permissionOf(call);
   registeredCalls.push(call);
+  // After the token is checked and before the input is read: a refused caller learns nothing of it.
+  const permitted =
+    typeof permission === 'object'
+      ? async (request: FastifyRequest) =>
+          requirePermission(request.user as AuthUser, permission.action, permission.area)
+      : null;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: `/api/${call.path}`,
     schema: {
       operationId: operationIdOf(call),
       summary: call.summary,
+      description: describePermission(permission),
+      'x-permission': typeof permission === 'object' ? `${permission.area}.${permission.action}` : permission,
       tags: [call.path.split('/')[0] ?? 'api'],
       // An empty list says the call needs no credentials at all.
       security: needsAuth ? [{ bearer: [] }] : [],
@@ -81,7 +100,7 @@ export function registerCall<C extends CallDef>(
       response: { 200: call.response, ...errorResponses },
     },
     // Before parsing and validation, so a caller without a valid token learns nothing about the input.
-    ...(needsAuth ? { onRequest: app.authenticate } : {}),
+    ...(needsAuth ? { onRequest: permitted ? [app.authenticate, permitted] : app.authenticate } : {}),
     // Every change the call records names the signed-in user, without passing them down.
     handler: async (request, reply) =>
       actingAs(request.user ? { id: request.user.id, name: request.user.name } : null, () =>

@@ -132,7 +132,8 @@ export function authRoutes(app: FastifyInstance, opts: { db: Db; tokens: TokenSe
   registerCall(app, me, async ({ user }) => {
     const row = await findUser(db, user.id);
     if (!row) throw unauthenticated();
-    return { data: toUser(row) };
+    // The role and scope the session check read for this request: what every call now decides by.
+    return { data: { ...toUser(row), role: user.access.role, scope: user.access.scope } };
   });
 
   registerCall(app, logout, async ({ user }, reply) => {

@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assertEvent, assign, fromPromise, not, setup, waitFor } from 'xstate';
 import { type ClientHooks, tokenStore } from '@/api/client';
-import type { User } from '@/api/contract/users';
+import type { SessionUser as User } from '@/api/contract/auth';
 import { describeFailure } from './errors';
 
 export interface LoginError {

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
-import type { User } from '@/api/contract/users';
+import type { SessionUser as User } from '@/api/contract/auth';
+import { type AccessAction, type AccessArea, can, type Owner, refusal } from '@/shared/access';
 import type { AuthActor } from './auth';
 
 /** The running auth machine, provided once by the app. */
@@ -29,4 +30,20 @@ export function useSignedInUser(): User {
   const user = useSelector(useAuthActor(), (s) => s.context.user);
   if (!user) throw new Error('useSignedInUser outside a signed-in route');
   return user;
+}
+
+export interface AccessCheck {
+  /** The one permission rule (`src/shared/access.ts`) for the signed-in user. */
+  can(action: AccessAction, area: AccessArea, record?: Owner): boolean;
+  /** Why a control is disabled: 'Your role, Sales, cannot refund reservations.' */
+  reason(action: AccessAction, area: AccessArea): string;
+}
+
+/** What the signed-in user may do, from the role and scope their session carries. */
+export function useAccess(): AccessCheck {
+  const user = useSignedInUser();
+  return {
+    can: (action, area, record) => can(user, action, area, record),
+    reason: (action, area) => refusal(user, action, area),
+  };
 }

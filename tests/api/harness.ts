@@ -12,6 +12,8 @@ import { createStorage } from '@server/domain/storage';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import { GROUP_ADMINISTRATOR } from '@/shared/access';
+import { roleNamed } from '../../server/domain/access/roleNamed';
 
 export const ADMIN = {
   email: 'admin@example.com',
@@ -81,7 +83,12 @@ export async function createTestServer(
     ? await database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email))
     : await database.db
         .insert(users)
-        .values({ name: ADMIN.name, email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password) })
+        .values({
+          name: ADMIN.name,
+          email: ADMIN.email,
+          passwordHash: await hashPassword(ADMIN.password),
+          roleId: roleNamed(GROUP_ADMINISTRATOR),
+        })
         .returning({ id: users.id });
 
   const call: TestServer['call'] = (method, url, options = {}) => {

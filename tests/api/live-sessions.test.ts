@@ -1,8 +1,17 @@
 import type { Db } from '@server/db/open';
 import { LIVE_SESSION_TTL_MS, liveSessions } from '@server/domain/auth/live';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { wholeGroup } from '@/shared/access';
 
-const ada = { id: 7, name: 'Ada', email: 'ada@example.com' };
+const ada = {
+  id: 7,
+  name: 'Ada',
+  email: 'ada@example.com',
+  access: {
+    role: { id: 5, name: 'Sales', permissions: { responses: ['view' as const] } },
+    scope: wholeGroup,
+  },
+};
 const sid = '2b0c7c7e-4a7e-4d55-9a43-3a0cf6a1f001';
 /** Each test keeps its answers apart: the cache is per database handle. */
 const freshDatabase = () => ({}) as Db;
@@ -26,6 +35,13 @@ describe('The kept answers of the session check', () => {
     // The check read "live" from the database; then the session was revoked; then the check ends.
     live.forgetSession(sid);
     live.remember(sid, ada, readAt);
+    expect(live.get(sid, ada.id)).toBeNull();
+  });
+
+  it('forgets every kept answer when a role changes, so its holders are asked again', () => {
+    const live = liveSessions(freshDatabase());
+    live.remember(sid, ada, live.generation);
+    live.forgetAll();
     expect(live.get(sid, ada.id)).toBeNull();
   });
 

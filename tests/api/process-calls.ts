@@ -6,6 +6,8 @@ import { users } from '@server/db/schema/users';
 import { createScratchDatabase, type ScratchDatabase } from '@server/db/scratch';
 import { hashPassword } from '@server/domain/auth/passwords';
 import { afterAll, beforeAll } from 'vitest';
+import { GROUP_ADMINISTRATOR } from '@/shared/access';
+import { roleNamed } from '../../server/domain/access/roleNamed';
 import { ADMIN } from './harness';
 import { type ServerProcess, startServerProcess } from './server-process';
 import { type SmtpCatcher, startSmtp } from './smtp';
@@ -103,9 +105,12 @@ export function processFixture(name: string, seed: (db: Database['db']) => Promi
       ? await createScratchDatabase(process.env.DATABASE_URL, `console_${name}`)
       : null;
     const database = await openData();
-    await database.db
-      .insert(users)
-      .values({ name: ADMIN.name, email: ADMIN.email, passwordHash: await hashPassword(ADMIN.password) });
+    await database.db.insert(users).values({
+      name: ADMIN.name,
+      email: ADMIN.email,
+      passwordHash: await hashPassword(ADMIN.password),
+      roleId: roleNamed(GROUP_ADMINISTRATOR),
+    });
     await seed(database.db);
     await database.close();
     smtp = await startSmtp();

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError, tokenStore } from '@/api/client';
-import type { User } from '@/api/contract/users';
+import type { SessionUser as User } from '@/api/contract/auth';
 import type { AuthEvent, Credentials, TokenResult } from '@/machines/auth';
 import { fallbackMessage } from '@/machines/errors';
 import {
@@ -30,6 +30,8 @@ const user: User = {
   created_at: '2024-01-01T00:00:00Z',
   updated_at: '2024-01-01T00:00:00Z',
   deleted_at: null,
+  role: { id: 1, name: 'Group administrator', permissions: { users: ['view'] } },
+  scope: { brand_ids: [], dealership_ids: [] },
 };
 
 const credentialsError = new ApiError(422, CREDENTIALS_MESSAGE, {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { tokenStore } from '@/api/client';
-import type { User } from '@/api/contract/users';
+import type { SessionUser as User } from '@/api/contract/auth';
 import { authMachine } from '@/machines/auth';
 import { SessionContext, useAuthActor, useAuthStatus, useSignedInUser } from '@/machines/session';
 import { FakeCalls, settle } from './replay';
@@ -17,6 +17,8 @@ const user: User = {
   created_at: '2024-01-01T00:00:00Z',
   updated_at: '2024-01-01T00:00:00Z',
   deleted_at: null,
+  role: { id: 1, name: 'Group administrator', permissions: { users: ['view'] } },
+  scope: { brand_ids: [], dealership_ids: [] },
 };
 
 function session() {

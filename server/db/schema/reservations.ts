@@ -51,6 +51,9 @@ export const reservations = pgTable(
     expYear: integer('exp_year'),
     last4: text('last4'),
     chargeId: text('charge_id').notNull(),
+    /** Where the reservation belongs (issue #25): its vehicle's dealership and that dealership's brand. */
+    brandId: integer('brand_id'),
+    dealershipId: integer('dealership_id'),
     ...stamps,
     searchText: text('search_text')
       .notNull()
@@ -60,6 +63,8 @@ export const reservations = pgTable(
     uniqueIndex('reservations_charge_unique').on(t.chargeId),
     // Newest first is the list's only order.
     index('reservations_reserved_idx').on(t.reservedAt.desc(), t.id.desc()),
+    index('reservations_brand_idx').on(t.brandId, t.reservedAt.desc(), t.id.desc()),
+    index('reservations_dealership_idx').on(t.dealershipId, t.reservedAt.desc(), t.id.desc()),
     index('reservations_search_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .with({ fastupdate: false }),

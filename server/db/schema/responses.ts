@@ -18,10 +18,22 @@ export const responses = pgTable(
     handle: text('handle').notNull(),
     /** json, not jsonb: the answers keep the order the form asked them in. */
     data: json('data').$type<Record<string, ResponseAnswer>>().notNull(),
+    /**
+     * Where the enquiry belongs (issue #25), decided when it is received: the dealership its form's
+     * dealership question chose (with that dealership's brand), else the brand of the form it was
+     * sent from, else the group (both null). No foreign keys: an enquiry outlives its dealership.
+     */
+    brandId: integer('brand_id'),
+    dealershipId: integer('dealership_id'),
     createdAt: stamps.createdAt,
   },
-  // Each form's list pages newest first, and exports walk it in id order.
-  (t) => [index('responses_handle_id_idx').on(t.handle, t.id)],
+  // Each form's list pages newest first, and exports walk it in id order; a scoped list walks
+  // the same order within its brands or dealerships.
+  (t) => [
+    index('responses_handle_id_idx').on(t.handle, t.id),
+    index('responses_handle_brand_id_idx').on(t.handle, t.brandId, t.id),
+    index('responses_handle_dealership_id_idx').on(t.handle, t.dealershipId, t.id),
+  ],
 );
 
 /**

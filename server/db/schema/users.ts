@@ -11,7 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { roleNamed } from '../../domain/access/roleNamed';
 import { deletedAt, stamps } from './columns';
+import { roles } from './roles';
 
 export interface UserMeta {
   telephone?: string | null;
@@ -31,6 +33,15 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     meta: jsonb('meta').$type<UserMeta>().notNull().default({}),
+    /** The user's one role; every user has one (the first admin is a Group administrator). */
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id)
+      // An account made without naming a role (a script, a test's fixture) can only read.
+      .$defaultFn(() => roleNamed('Read only')),
+    /** Where they may act: both empty is the whole group; a brand includes its dealerships. */
+    scopeBrandIds: integer('scope_brand_ids').array().notNull().default(sql`'{}'::integer[]`),
+    scopeDealershipIds: integer('scope_dealership_ids').array().notNull().default(sql`'{}'::integer[]`),
     ...stamps,
     deletedAt,
   },
@@ -38,6 +49,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     // Lists page active or binned users newest first.
     index('users_list_idx').on(t.deletedAt, t.id),
+    index('users_role_idx').on(t.roleId),
     // Substring search (ILIKE '%...%'), as for brands and dealerships.
     index('users_search_idx')
       .using('gin', sql`${userSearchText(t)} gin_trgm_ops`)

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
+import { GROUP_ADMINISTRATOR } from '@/shared/access';
+import { roleNamed } from '../../domain/access/roleNamed';
 import { hashPassword } from '../../domain/auth/passwords';
 import type { Storage } from '../../domain/storage';
 import type { Db } from '../open';
@@ -70,6 +72,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
       name: 'Site Administrator',
       email: adminEmail,
       passwordHash: adminHash,
+      roleId: roleNamed(GROUP_ADMINISTRATOR),
       meta: { job_title: 'Group Web Manager', telephone: null, avatar: null },
     });
     if (options.demo) {

@@ -1,7 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Access } from '@/shared/access';
 import type { Db } from '../../db/open';
+import { roles } from '../../db/schema/roles';
 import { sessions, users } from '../../db/schema/users';
 import { unauthenticated } from '../../http/errors';
 import { liveSessions } from './live';
@@ -12,6 +14,8 @@ export interface AuthUser {
   name: string;
   email: string;
   sessionId: string;
+  /** Their role and scope, read with the session (`src/shared/access.ts` decides with them). */
+  access: Access;
 }
 
 declare module 'fastify' {
@@ -48,10 +52,20 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; tokens:
       return;
     }
     const generation = live.generation;
-    const [row] = await opts.db
-      .select({ id: users.id, name: users.name, email: users.email })
+    const [found] = await opts.db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        roleId: roles.id,
+        roleName: roles.name,
+        permissions: roles.permissions,
+        brandIds: users.scopeBrandIds,
+        dealershipIds: users.scopeDealershipIds,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(roles, eq(roles.id, users.roleId))
       .where(
         and(
           eq(sessions.id, claims.sid),
@@ -60,7 +74,16 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; tokens:
           isNull(users.deletedAt),
         ),
       );
-    if (!row) throw unauthenticated();
+    if (!found) throw unauthenticated();
+    const row = {
+      id: found.id,
+      name: found.name,
+      email: found.email,
+      access: {
+        role: { id: found.roleId, name: found.roleName, permissions: found.permissions },
+        scope: { brand_ids: found.brandIds, dealership_ids: found.dealershipIds },
+      },
+    };
     live.remember(claims.sid, row, generation);
     request.user = { ...row, sessionId: claims.sid };
   });

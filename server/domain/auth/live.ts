@@ -1,9 +1,12 @@
+import type { Access } from '@/shared/access';
 import type { Db } from '../../db/open';
 
 export interface LiveSession {
   id: number;
   name: string;
   email: string;
+  /** Their role and scope as read with the session: a change to either forgets the session here. */
+  access: Access;
 }
 
 /** How long a confirmed session is trusted without asking the database again. */
@@ -47,6 +50,12 @@ class LiveSessions {
   forgetSession(sessionId: string): void {
     this.generation++;
     this.entries.delete(sessionId);
+  }
+
+  /** After a role's permissions change: every user holding it asks the database again. */
+  forgetAll(): void {
+    this.generation++;
+    this.entries.clear();
   }
 
   forgetUser(userId: number): void {

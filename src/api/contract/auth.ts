@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSummary, scopeSchema } from './access';
 import { emailField } from './common';
 import { defineCall } from './define';
 import { user } from './users';
@@ -31,11 +32,15 @@ export const logout = defineCall({
   summary: 'Sign out: revokes the session and its refresh tokens',
 });
 
+/** The signed-in user as the session carries them: the user, their role and their scope. */
+export const sessionUser = user.extend({ role: roleSummary, scope: scopeSchema });
+export type SessionUser = z.infer<typeof sessionUser>;
+
 export const me = defineCall({
   method: 'GET',
   path: 'auth/me',
-  response: z.object({ data: user }),
-  summary: 'The signed-in user',
+  response: z.object({ data: sessionUser }),
+  summary: 'The signed-in user, with their role and scope',
 });
 
 export const refresh = defineCall({

@@ -1,0 +1,159 @@
+import type { AccessAction, AccessArea } from '@/shared/access';
+import { contract } from './all';
+import type { CallDef } from './define';
+
+/**
+ * What a call needs of the signed-in user: an action in an area of their role (spec §6 and issue
+ * #25), only to be signed in (lookups every screen uses, whose rows are still scoped), or nothing
+ * (the calls other systems and the website make). Calls that need more than one permission
+ * depending on what they carry (publishing through an update) check the rest in their handler.
+ */
+export type CallPermission = { area: AccessArea; action: AccessAction } | 'signedIn' | 'public';
+
+type Contract = typeof contract;
+type Table = { [A in keyof Contract]: { [K in keyof Contract[A]]: CallPermission } };
+
+const p = (area: AccessArea, action: AccessAction): CallPermission => ({ area, action });
+
+/** Every call of the contract, once: a new call does not compile until it says what it needs. */
+const table: Table = {
+  auth: { login: 'public', logout: 'signedIn', me: 'signedIn', refresh: 'public' },
+  users: {
+    list: p('users', 'view'),
+    show: p('users', 'view'),
+    validate: 'signedIn',
+    create: p('users', 'create'),
+    update: p('users', 'update'),
+    delete: p('users', 'delete'),
+    restore: p('users', 'delete'),
+  },
+  files: { upload: 'signedIn' },
+  brands: {
+    history: p('brands', 'view'),
+    historyShow: p('brands', 'view'),
+    list: p('brands', 'view'),
+    options: 'signedIn',
+    show: p('brands', 'view'),
+    validate: 'signedIn',
+    create: p('brands', 'create'),
+    update: p('brands', 'update'),
+    sort: p('brands', 'update'),
+    delete: p('brands', 'delete'),
+    restore: p('brands', 'delete'),
+    manufacturers: 'signedIn',
+  },
+  dealerships: {
+    history: p('dealerships', 'view'),
+    historyShow: p('dealerships', 'view'),
+    list: p('dealerships', 'view'),
+    show: p('dealerships', 'view'),
+    validate: 'signedIn',
+    create: p('dealerships', 'create'),
+    update: p('dealerships', 'update'),
+    sort: p('dealerships', 'update'),
+    delete: p('dealerships', 'delete'),
+    restore: p('dealerships', 'delete'),
+    vehicleDealers: 'signedIn',
+  },
+  pages: {
+    history: p('pages', 'view'),
+    historyShow: p('pages', 'view'),
+    list: p('pages', 'view'),
+    show: p('pages', 'view'),
+    children: p('pages', 'view'),
+    edit: p('pages', 'view'),
+    options: 'signedIn',
+    slug: 'signedIn',
+    store: p('pages', 'create'),
+    update: p('pages', 'update'),
+    delete: p('pages', 'delete'),
+    sort: p('pages', 'update'),
+    duplicate: p('pages', 'create'),
+    publishable: p('pages', 'publish'),
+    move: p('pages', 'update'),
+    search: p('pages', 'view'),
+    restore: p('pages', 'delete'),
+    share: p('pages', 'view'),
+    schedule: p('pages', 'view'),
+  },
+  forms: {
+    history: p('forms', 'view'),
+    historyShow: p('forms', 'view'),
+    list: p('forms', 'view'),
+    slug: 'signedIn',
+    edit: p('forms', 'view'),
+    store: p('forms', 'create'),
+    update: p('forms', 'update'),
+    delete: p('forms', 'delete'),
+  },
+  templates: {
+    history: p('templates', 'view'),
+    historyShow: p('templates', 'view'),
+    list: p('templates', 'view'),
+    show: p('templates', 'view'),
+    edit: p('templates', 'view'),
+    options: 'signedIn',
+    store: p('templates', 'create'),
+    update: p('templates', 'update'),
+  },
+  responses: {
+    list: p('responses', 'view'),
+    show: p('responses', 'view'),
+    lists: p('responses', 'view'),
+    totals: p('responses', 'view'),
+    export: p('responses', 'export'),
+    submit: 'public',
+  },
+  reservations: {
+    list: p('reservations', 'view'),
+    show: p('reservations', 'view'),
+    webhook: 'public',
+  },
+  settings: {
+    history: p('settings', 'view'),
+    historyShow: p('settings', 'view'),
+    show: p('settings', 'view'),
+    validate: 'signedIn',
+    update: p('settings', 'update'),
+  },
+  vehicles: { export: p('settings', 'export') },
+  builder: {
+    items: 'signedIn',
+    configurables: 'signedIn',
+    importProviders: p('pages', 'import'),
+    runImport: p('pages', 'import'),
+    upload: 'signedIn',
+  },
+  analytics: {
+    dates: p('dashboard', 'view'),
+    totals: p('dashboard', 'view'),
+    tables: p('dashboard', 'view'),
+    collect: 'public',
+  },
+  exports: { show: 'signedIn' },
+  imports: { show: 'signedIn', recent: p('pages', 'import') },
+  site: {
+    pages: 'public',
+    navigation: 'public',
+    forms: 'public',
+    brands: 'public',
+    dealerships: 'public',
+    dealershipsShow: 'public',
+    settings: 'public',
+  },
+  activity: { list: p('activity', 'view') },
+};
+
+const byCall = new Map<CallDef, CallPermission>(
+  Object.entries(contract).flatMap(([area, calls]) =>
+    Object.entries(calls as Record<string, CallDef>).map(
+      ([key, call]) =>
+        [call, (table as Record<string, Record<string, CallPermission>>)[area]![key]!] as const,
+    ),
+  ),
+);
+
+/** What this call needs; a call outside the contract (none today) needs sign-in. */
+export function permissionOf(call: CallDef): CallPermission {
+  return byCall.get(call) ?? (call.auth === false ? 'public' : 'signedIn');
+}
