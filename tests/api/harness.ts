@@ -12,7 +12,7 @@ import { createStorage } from '@server/domain/storage';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { GROUP_ADMINISTRATOR } from '@/shared/access';
+import { GROUP_ADMINISTRATOR, type Scope } from '@/shared/access';
 import { roleNamed } from '../../server/domain/access/roleNamed';
 
 export const ADMIN = {
@@ -122,7 +122,6 @@ export async function createTestServer(
   };
 }
 
-/** Adds a user straight to the database (faster than users/create when a test needs many). */
 /** A second member of staff, signed in: Robin Editor, for tests that tell two users' changes apart. */
 export async function signedInEditor(server: TestServer): Promise<{ id: number; token: string }> {
   const id = await insertUser(server, {
@@ -133,18 +132,51 @@ export async function signedInEditor(server: TestServer): Promise<{ id: number; 
   return { id, token: await server.login('robin@example.com', 'robin password 1') };
 }
 
+/**
+ * Adds a user straight to the database (faster than users/create when a test needs many): a Group
+ * administrator of the whole group unless the test names a role (a seeded template) and a scope.
+ */
 export async function insertUser(
   server: TestServer,
-  fields: { name: string; email: string; password?: string; passwordHash?: string },
+  fields: {
+    name: string;
+    email: string;
+    password?: string;
+    passwordHash?: string;
+    role?: string;
+    scope?: Partial<Scope>;
+  },
 ): Promise<number> {
   const passwordHash =
     fields.passwordHash ?? (await hashPassword(fields.password ?? 'a long enough password'));
   const [row] = await server.database.db
     .insert(users)
-    .values({ name: fields.name, email: fields.email, passwordHash })
+    .values({
+      name: fields.name,
+      email: fields.email,
+      passwordHash,
+      roleId: roleNamed(fields.role ?? GROUP_ADMINISTRATOR),
+      scopeBrandIds: fields.scope?.brand_ids ?? [],
+      scopeDealershipIds: fields.scope?.dealership_ids ?? [],
+    })
     .returning({ id: users.id });
   return row!.id;
 }
+
+/** A user of this role and scope, signed in: for tests of what someone who may not gets. */
+export async function signedInAs(
+  server: TestServer,
+  role: string,
+  scope: Partial<Scope> = {},
+  email = `${role.toLowerCase().replace(/[^a-z]+/g, '.')}.${Math.random().toString(36).slice(2, 8)}@example.com`,
+): Promise<{ id: number; token: string; email: string }> {
+  // One hash for every such user of a file: argon2id takes a noticeable time per call.
+  roleUserHash ??= hashPassword(ROLE_USER_PASSWORD);
+  const id = await insertUser(server, { name: role, email, passwordHash: await roleUserHash, role, scope });
+  return { id, token: await server.login(email, ROLE_USER_PASSWORD), email };
+}
+const ROLE_USER_PASSWORD = 'role user password';
+let roleUserHash: Promise<string> | undefined;
 
 /** The refresh cookie a response set, as a `cookie` request header value. */
 export function refreshCookie(res: LightMyRequestResponse): string | null {
