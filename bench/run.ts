@@ -13,6 +13,7 @@ import { bundleBenchmark } from './bundle';
 import { deliveryBenchmark } from './delivery';
 import { historyBenchmark } from './history';
 import { lighthouseBenchmark } from './lighthouse';
+import { permissionBenchmark } from './permission';
 import { postgresBenchmark } from './postgres';
 import { scaleBenchmark } from './scale';
 import { siteBenchmark } from './site';
@@ -30,6 +31,7 @@ const benchmarks: Benchmark[] = [
   deliveryBenchmark,
   lighthouseBenchmark,
   historyBenchmark,
+  permissionBenchmark,
 ];
 
 const resultsDir = join(import.meta.dirname, 'results');
