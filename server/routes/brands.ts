@@ -70,16 +70,18 @@ export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Stor
     calls: { remove: brandsDelete, restore: brandsRestore, sort: brandsSort },
   });
 
-  registerCall(app, brandsOptions, async () => ({ data: await brandOptions(db) }));
+  registerCall(app, brandsOptions, async ({ user }) => ({ data: await brandOptions(db, user.access.scope) }));
 
-  registerCall(app, brandsShow, async ({ params }) => {
-    const brand = await findBrand(db, params.id);
+  registerCall(app, brandsShow, async ({ params, user }) => {
+    const brand = await findBrand(db, params.id, user.access.scope);
     if (!brand) throw notFound(messages.notFound);
     return { data: brand };
   });
 
-  registerCall(app, brandsValidation, async ({ body }) => {
-    if (body.id !== undefined && !(await findBrandRow(db, body.id))) throw notFound(messages.notFound);
+  registerCall(app, brandsValidation, async ({ body, user }) => {
+    if (body.id !== undefined && !(await findBrandRow(db, body.id, user.access.scope))) {
+      throw notFound(messages.notFound);
+    }
     await checkRules(body, body.id);
     return { valid: true as const };
   });
@@ -97,12 +99,12 @@ export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Stor
     return { id, message: 'You have added a new brand.' };
   });
 
-  registerCall(app, brandsUpdate, async ({ params, body }) => {
+  registerCall(app, brandsUpdate, async ({ params, body, user }) => {
     const id = await transaction(db, async (tx) => {
       const { id } = await saveVersioned(tx, brandsListing.lifecycle, {
         id: params.id,
         loadedAt: body.updated_at,
-        find: (id) => findBrandRow(tx, id),
+        find: (id) => findBrandRow(tx, id, user.access.scope),
         check: () => checkRules(body, params.id, tx),
         values: () => brandColumns(body),
         messages,
