@@ -26,9 +26,15 @@ export function requirePublish(writer: Writer, kind: TreeKind): void {
   }
 }
 
-/** Whether saving `values` over `current` (or as a new record) changes what the website shows of it. */
+/**
+ * Whether saving `values` over `current` (or as a new record) changes what the website shows of it.
+ * Times count to the minute: the builder's picker holds minutes, so a stored time with seconds
+ * comes back from an editor who did not touch it as the start of its minute.
+ */
 export function changesPublishing(values: PageValues | FormValues, current?: PageRow): boolean {
-  const time = (at: string | null | undefined) => (at ? new Date(at).getTime() : null);
+  const minute = (at: number) => Math.floor(at / 60_000);
+  const time = (at: string | null | undefined) => (at ? minute(new Date(at).getTime()) : null);
+  const stored = (at: Date | null) => (at ? minute(at.getTime()) : null);
   const wants = {
     published: values.published === 1,
     publishedAt: time(values.published_at),
@@ -37,7 +43,7 @@ export function changesPublishing(values: PageValues | FormValues, current?: Pag
   if (!current) return wants.published || wants.publishedAt !== null || wants.unpublishAt !== null;
   return (
     wants.published !== current.published ||
-    wants.publishedAt !== (current.publishedAt?.getTime() ?? null) ||
-    wants.unpublishAt !== (current.unpublishAt?.getTime() ?? null)
+    wants.publishedAt !== stored(current.publishedAt) ||
+    wants.unpublishAt !== stored(current.unpublishAt)
   );
 }
