@@ -60,7 +60,7 @@ function dealership(name: string, brandId: number | null) {
   };
 }
 
-export function pageBody(name: string, brandId: number | null, extra: Record<string, unknown> = {}) {
+function pageBody(name: string, brandId: number | null, extra: Record<string, unknown> = {}) {
   return {
     name,
     slug: 'ignored',
