@@ -354,5 +354,41 @@ describe(`pages in a Brand manager's scope (${databaseKind})`, () => {
     expect((await call(alphaManager, 'GET', `/api/templates/edit?id=${id}`)).statusCode).toBe(404);
     expect((await call(alphaManager, 'GET', `/api/templates/history?id=${id}`)).statusCode).toBe(404);
     expect((await call(admin, 'GET', `/api/templates/edit?id=${id}`)).statusCode).toBe(200);
+    const form = await call(admin, 'POST', '/api/forms/store', {
+      data: {
+        ...pageBody('Group enquiry', null),
+        emails: {
+          subject: 'Thanks',
+          email_title: 'Thanks',
+          email_body: 'We will be in touch.',
+          send_email: 0,
+          email_lists: ['sales@example.com'],
+          email_type: 'emails',
+        },
+        thank_you: { title: 'Thank you', description: 'We will be in touch.' },
+      },
+      parent: null,
+    });
+    expect(form.statusCode, form.body).toBe(200);
+    const formId = form.json().id;
+    expect(ids((await call(admin, 'GET', '/api/forms')).json().data)).toContain(formId);
+    expect(ids((await call(alphaManager, 'GET', '/api/forms')).json().data)).not.toContain(formId);
+    expect((await call(alphaManager, 'GET', `/api/forms/edit?id=${formId}`)).statusCode).toBe(404);
+    expect((await call(alphaManager, 'GET', `/api/forms/history?id=${formId}`)).statusCode).toBe(404);
+  });
+
+  it("lists only their pages' scheduled changes", async () => {
+    const soon = new Date(Date.now() + 86_400_000).toISOString();
+    for (const [id, name, brand] of [
+      [tree.alphaPage, 'Alpha hatchback', alpha],
+      [tree.bravoPage, 'Bravo hatchback', bravo],
+    ] as const) {
+      const body = { id, data: pageBody(name, brand, { published: 1, published_at: soon }) };
+      expect((await call(admin, 'POST', '/api/pages/update', body)).statusCode).toBe(200);
+    }
+    const schedule = async (token: string) =>
+      ids((await call(token, 'GET', '/api/pages/schedule')).json().data as { id: number }[]);
+    expect(await schedule(alphaManager)).toEqual([tree.alphaPage]);
+    expect(await schedule(admin)).toEqual([tree.alphaPage, tree.bravoPage].sort((x, y) => x - y));
   });
 });

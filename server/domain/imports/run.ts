@@ -275,15 +275,20 @@ export async function runImport(deps: ImportDeps, data: ImportJobData, context: 
       await db.update(imports).set({ rowsTotal: rows.length }).where(eq(imports.id, started.id));
       const outcome = problem
         ? { rows: [], rejected: [problem] }
-        : await checkRows(provider, rows, createLookups(db), async (done) => {
-            if (context.signal.aborted) throw new JobStopped();
-            await db
-              .update(imports)
-              .set({ rowsDone: done, updatedAt: new Date() })
-              .where(eq(imports.id, started.id));
-            // PGlite runs in this thread: let waiting requests (the progress bar's) have their turn.
-            await nextTurn();
-          });
+        : await checkRows(
+            provider,
+            rows,
+            createLookups(db, (await importerOf(db, started.id))?.access.scope),
+            async (done) => {
+              if (context.signal.aborted) throw new JobStopped();
+              await db
+                .update(imports)
+                .set({ rowsDone: done, updatedAt: new Date() })
+                .where(eq(imports.id, started.id));
+              // PGlite runs in this thread: let waiting requests (the progress bar's) have their turn.
+              await nextTurn();
+            },
+          );
       if (context.signal.aborted) throw new JobStopped();
       const created: number[] = [];
       const rejected =
