@@ -209,6 +209,13 @@ export async function searchPages(
 ): Promise<(PageSummary & { path: PageCrumb[] })[]> {
   const reachable = isGroupWide(access) ? sql`` : sql` and ${pageScopeSql(access, sql`p`)}`;
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // A scoped user's candidates are their own pages' matches, so another brand's cannot crowd them out.
+  const candidates = isGroupWide(access)
+    ? sql`select page_id from page_search where text ilike ${pattern} limit ${SEARCH_CANDIDATES}`
+    : sql`select s.page_id from page_search s join pages q on q.id = s.page_id
+        where s.text ilike ${pattern} and q.kind = 'page' and q.deleted_at is null
+          and ${pageScopeSql(access, sql`q`)}
+        limit ${SEARCH_CANDIDATES}`;
   // The shortest slugs (nearest the top) rank first. Only the page of hits that is answered gets
   // its children counted and its path built: doing that for every match costs per match.
   // The matches are read unordered with a limit, through the trigram index alone: with a limit and
@@ -218,7 +225,7 @@ export async function searchPages(
     await tx.execute(sql`set local enable_seqscan = off`);
     return tx.execute(sql`
       select p.id from pages p
-      where p.id in (select page_id from page_search where text ilike ${pattern} limit ${SEARCH_CANDIDATES})
+      where p.id in (${candidates})
         and p.kind = 'page' and p.deleted_at is null${reachable}
       order by length(p.slug), p.id
       limit ${limit}`);
