@@ -304,6 +304,11 @@ describe(`pages in a Brand manager's scope (${databaseKind})`, () => {
       422,
       { brand_id: ['Choose a brand from the list.'] },
     ]);
+    // Their pages' order among another brand's, and the group's top level, are not theirs to set.
+    const sortTop = await call(alphaManager, 'POST', '/api/pages/sort', {
+      data: [{ id: tree.alphaSection, index: 1 }],
+    });
+    expect(sortTop.statusCode).toBe(404);
     const bravoNow = (await call(admin, 'GET', `/api/pages/show?id=${tree.bravoPage}`)).json().data;
     expect([bravoNow.name, bravoNow.parent_id]).toEqual(['Bravo hatchback', tree.bravoSection]);
   });
@@ -319,6 +324,24 @@ describe(`pages in a Brand manager's scope (${databaseKind})`, () => {
     });
     expect(copied.statusCode, copied.body).toBe(200);
     expect((await call(alphaManager, 'POST', '/api/pages/share', { id: made })).statusCode).toBe(200);
+    const sorted = await call(alphaManager, 'POST', '/api/pages/sort', {
+      data: [{ id: tree.alphaPage, index: 2 }],
+    });
+    expect(sorted.statusCode, sorted.body).toBe(200);
+    // A Bravo page among Alpha's: the Alpha manager cannot say where theirs go among what they do not see.
+    const guest = await storePage(admin, 'Bravo guest', bravo, tree.alphaSection);
+    const mixed = await call(alphaManager, 'POST', '/api/pages/sort', {
+      data: [{ id: tree.alphaPage, index: 1 }],
+    });
+    expect([mixed.statusCode, mixed.json().errors]).toEqual([
+      422,
+      {
+        data: [
+          'Pages of other brands are among these: a user with the whole group in their scope can order them.',
+        ],
+      },
+    ]);
+    expect((await call(admin, 'POST', '/api/pages/delete', { id: guest })).statusCode).toBe(200);
   });
 
   it('shows them the activity of their records only; the administrator sees all', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, not, sql } from 'drizzle-orm';
 import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../../db/open';
 import { pages } from '../../db/schema/pages';
@@ -52,6 +52,19 @@ export async function movePage(
   });
 }
 
+export const OTHERS_AMONG_THEM =
+  'Pages of other brands are among these: a user with the whole group in their scope can order them.';
+
+/** Whether a page has live children outside the scope. */
+async function hiddenChildren(tx: Db, parentId: number, scope: Scope): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: pages.id })
+    .from(pages)
+    .where(and(eq(pages.parentId, parentId), isNull(pages.deletedAt), not(pageInScope(scope) ?? sql`true`)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function sortPages(db: Db, placements: Placement[], scope: Scope = wholeGroup): Promise<void> {
   await treeTransaction(db, async (tx) => {
     const ids = placements.map((p) => p.id);
@@ -72,6 +85,10 @@ export async function sortPages(db: Db, placements: Placement[], scope: Scope = 
     // The order of a list is its parent's: a scoped user orders only the children of their own pages.
     if (!isGroupWide(scope) && (parentId === null || !(await findPage(tx, 'page', parentId, scope)))) {
       throw missing('page');
+    }
+    // Indexes count the children the user sees: with another brand's among them they would not say where.
+    if (!isGroupWide(scope) && (await hiddenChildren(tx, parentId!, scope))) {
+      throw invalid({ data: OTHERS_AMONG_THEM });
     }
     if (parent && parent.sortBy !== 'sort_order') {
       throw invalid({ data: 'These pages are ordered by their publish date.' });
