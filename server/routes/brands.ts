@@ -12,7 +12,9 @@ import {
   brandsValidation,
   manufacturersList,
 } from '@/api/contract/brands';
+import { isGroupWide } from '@/shared/access';
 import type { Db } from '../db/open';
+import { forbidden } from '../domain/access/require';
 import {
   brandColumns,
   brandOptions,
@@ -35,6 +37,8 @@ import { invalid, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
 
 const SLUG_IN_USE = 'That slug is already in use.';
+const GROUP_BRANDS =
+  'A new brand belongs to the whole group: only a user with the whole group in their scope can add one.';
 const messages: RecordMessages = {
   notFound: 'The brand you are trying to locate clearly doesn\u2019t exist...',
   conflict: 'Someone else changed this brand since you opened it. Reload to see their changes.',
@@ -86,7 +90,9 @@ export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Stor
     return { valid: true as const };
   });
 
-  registerCall(app, brandsCreate, async ({ body }) => {
+  // A new brand is outside every scoped user's brands: only a group-wide user adds one.
+  registerCall(app, brandsCreate, async ({ body, user }) => {
+    if (!isGroupWide(user.access.scope)) throw forbidden(GROUP_BRANDS);
     await checkRules(body);
     const id = await transaction(db, async (tx) => {
       const { id } = await createRecord(tx, brandsListing.lifecycle, brandColumns(body), messages, {

@@ -148,6 +148,17 @@ describe(`brands and dealerships in a Brand manager's scope (${databaseKind})`, 
     expect([update.statusCode, update.json().message]).toEqual([404, BRAND_MISSING]);
     expect((await call(alphaManager, 'GET', `/api/brands/history?id=${bravo}`)).statusCode).toBe(404);
     expect((await call(alphaManager, 'GET', `/api/brands/show/${alpha}`)).statusCode).toBe(200);
+    // A scoped Marketing user may add brands by role, but a new brand is the group's to add.
+    const { token } = await signInAs(server, 'Marketing', { brand_ids: [alpha] });
+    const added = await call(token, 'POST', '/api/brands/create', {
+      ...body,
+      name: 'Charlie',
+      slug: 'charlie',
+    });
+    expect([added.statusCode, added.json().message]).toEqual([
+      403,
+      'A new brand belongs to the whole group: only a user with the whole group in their scope can add one.',
+    ]);
   });
 
   it("lists only their brand's dealerships and refuses the others'", async () => {
