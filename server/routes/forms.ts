@@ -36,7 +36,7 @@ export function formsRoutes(
     );
     return {
       data: rows.map(formSummaryOf),
-      parent: parent ? formSummaryOf(await summaryOf(db, parent)) : null,
+      parent: parent ? formSummaryOf(await summaryOf(db, parent, scope)) : null,
       ancestors: parent ? await ancestorsOf(db, parent.id, scope) : [],
     };
   });

@@ -76,7 +76,7 @@ export function pagesRoutes(
     const row = await findPage(db, 'page', query.id, user.access.scope);
     if (!row) throw missing('page');
     const [data, ancestors] = await Promise.all([
-      summaryOf(db, row),
+      summaryOf(db, row, user.access.scope),
       ancestorsOf(db, row.id, user.access.scope),
     ]);
     return { data, ancestors };

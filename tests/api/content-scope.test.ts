@@ -341,6 +341,10 @@ describe(`pages in a Brand manager's scope (${databaseKind})`, () => {
     expect(sorted.statusCode, sorted.body).toBe(200);
     // A Bravo page among Alpha's: the Alpha manager cannot say where theirs go among what they do not see.
     const guest = await storePage(admin, 'Bravo guest', bravo, tree.alphaSection);
+    const section = (await call(alphaManager, 'GET', `/api/pages/show?id=${tree.alphaSection}`)).json().data;
+    const adminSection = (await call(admin, 'GET', `/api/pages/show?id=${tree.alphaSection}`)).json().data;
+    // Their count of its children leaves out the one they cannot open.
+    expect(adminSection.total_children - section.total_children).toBe(1);
     const mixed = await call(alphaManager, 'POST', '/api/pages/sort', {
       data: [{ id: tree.alphaPage, index: 1 }],
     });

@@ -63,8 +63,14 @@ export async function countChildren(db: Db, id: number): Promise<number> {
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
-export async function summaryOf(db: Db, row: PageRow): Promise<PageSummary> {
-  return toSummary(row, await countChildren(db, row.id));
+/** A page as lists show it; its children counted as the user's scope shows them. */
+export async function summaryOf(
+  db: Db,
+  row: PageRow,
+  access: AccessScope = wholeGroup,
+): Promise<PageSummary> {
+  if (isGroupWide(access)) return toSummary(row, await countChildren(db, row.id));
+  return toSummary(row, (await childCounts(db, [row.id], access)).get(row.id) ?? 0);
 }
 
 /** How a parent's sort_by and sort_by_mode order its children; ties by id, undated last. */
