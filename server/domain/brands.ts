@@ -7,10 +7,11 @@ import type {
   ManufacturerRef,
   ManufacturerType,
 } from '@/api/contract/brands';
+import { type Scope, wholeGroup } from '@/shared/access';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { brandSearchText, brands, manufacturers } from '../db/schema/brands';
-import { type LifecycleTable, listOrder } from './lifecycle';
+import { type LifecycleTable, listOrder, scopeOn } from './lifecycle';
 import type { ListExtras, ListSource } from './listing';
 import type { OrderedList } from './ordering';
 
@@ -34,6 +35,8 @@ export const brandsLifecycle: LifecycleTable = {
   key: 'brands',
   noun: 'brands',
   activity: { area: 'brands', name: brands.name },
+  // A brand belongs to itself.
+  owner: { brand: brands.id },
 };
 
 export const brandSlugs = { table: brands, id: brands.id, slug: brands.slug };
@@ -106,25 +109,29 @@ export function brandColumns(body: BrandValues) {
   };
 }
 
-export async function findBrand(db: Db, id: number): Promise<Brand | null> {
+/** A brand within the scope (all of them for a group-wide user), or null. */
+export async function findBrand(db: Db, id: number, scope: Scope = wholeGroup): Promise<Brand | null> {
   if (id > MAX_SERIAL_ID) return null;
-  const [row] = await selectBrands(db).where(eq(brands.id, id));
+  const [row] = await selectBrands(db).where(and(eq(brands.id, id), scopeOn(brandsLifecycle, scope)));
   return row ? toBrand(row) : null;
 }
 
-/** The stored row, for the version check before an update. */
-export async function findBrandRow(db: Db, id: number): Promise<BrandRow | null> {
+/** The stored row within the scope, for the version check before an update. */
+export async function findBrandRow(db: Db, id: number, scope: Scope = wholeGroup): Promise<BrandRow | null> {
   if (id > MAX_SERIAL_ID) return null;
-  const [row] = await db.select().from(brands).where(eq(brands.id, id));
+  const [row] = await db
+    .select()
+    .from(brands)
+    .where(and(eq(brands.id, id), scopeOn(brandsLifecycle, scope)));
   return row ?? null;
 }
 
-/** Every active brand as a select option, in sort order. */
-export function brandOptions(db: Db) {
+/** Every active brand within the scope as a select option, in sort order. */
+export function brandOptions(db: Db, scope: Scope = wholeGroup) {
   return db
     .select({ id: brands.id, name: brands.name, slug: brands.slug })
     .from(brands)
-    .where(isNull(brands.deletedAt))
+    .where(and(isNull(brands.deletedAt), scopeOn(brandsLifecycle, scope)))
     .orderBy(...listOrder(brandsLifecycle));
 }
 

@@ -1,10 +1,11 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Dealership, DealershipValues, VehicleDealer } from '@/api/contract/dealerships';
+import { type Scope, wholeGroup } from '@/shared/access';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { brands } from '../db/schema/brands';
 import { dealershipSearchText, dealerships, vehicleDealers } from '../db/schema/dealerships';
-import type { LifecycleTable } from './lifecycle';
+import { type LifecycleTable, scopeOn } from './lifecycle';
 import type { ListExtras, ListSource } from './listing';
 import type { OrderedList } from './ordering';
 
@@ -28,6 +29,8 @@ export const dealershipsLifecycle: LifecycleTable = {
   key: 'dealerships',
   noun: 'dealerships',
   activity: { area: 'dealerships', name: dealerships.name },
+  // A dealership belongs to itself and to its brand.
+  owner: { brand: dealerships.brandId, dealership: dealerships.id },
 };
 
 export const dealershipSlugs = { table: dealerships, id: dealerships.id, slug: dealerships.slug };
@@ -88,16 +91,30 @@ export const dealershipsListing: ListSource<DealershipJoined, Dealership> = {
   toItem: toDealership,
 };
 
-export async function findDealership(db: Db, id: number): Promise<Dealership | null> {
+/** A dealership within the scope (any for a group-wide user), or null. */
+export async function findDealership(
+  db: Db,
+  id: number,
+  scope: Scope = wholeGroup,
+): Promise<Dealership | null> {
   if (id > MAX_SERIAL_ID) return null;
-  const [row] = await selectDealerships(db).where(eq(dealerships.id, id));
+  const [row] = await selectDealerships(db).where(
+    and(eq(dealerships.id, id), scopeOn(dealershipsLifecycle, scope)),
+  );
   return row ? toDealership(row) : null;
 }
 
-/** The stored row, for the version check before an update. */
-export async function findDealershipRow(db: Db, id: number): Promise<DealershipRow | null> {
+/** The stored row within the scope, for the version check before an update. */
+export async function findDealershipRow(
+  db: Db,
+  id: number,
+  scope: Scope = wholeGroup,
+): Promise<DealershipRow | null> {
   if (id > MAX_SERIAL_ID) return null;
-  const [row] = await db.select().from(dealerships).where(eq(dealerships.id, id));
+  const [row] = await db
+    .select()
+    .from(dealerships)
+    .where(and(eq(dealerships.id, id), scopeOn(dealershipsLifecycle, scope)));
   return row ?? null;
 }
 

@@ -2,9 +2,11 @@ import { and, asc, desc, inArray, isNotNull, isNull, type SQL, sql } from 'drizz
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ActivityArea } from '@/api/contract/activity';
 import { isHistoryArea } from '@/api/contract/history';
+import { type Scope as AccessScope, wholeGroup } from '@/shared/access';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { invalid } from '../http/errors';
+import { inScope, type OwnerColumns } from './access/scope';
 import { recordChange, recordRevision } from './history/record';
 import { removeHistory } from './history/retention';
 import { type OrderedList, listOrder as orderedListOrder, placeAtEnd, removeFromLists } from './ordering';
@@ -24,6 +26,16 @@ export interface LifecycleTable {
   order?: OrderedList;
   /** The area the activity log files these changes under; the row's name names them there. */
   activity: { area: ActivityArea; name: PgColumn };
+  /**
+   * Where a row belongs, for scoped users' lists and bins; an area without it is not scoped here
+   * (users: their own rules).
+   */
+  owner?: OwnerColumns;
+}
+
+/** The scope condition on a lifecycle table's rows; none for a group-wide user or an unowned area. */
+export function scopeOn(t: LifecycleTable, scope: AccessScope): SQL | undefined {
+  return t.owner ? inScope(scope, t.owner) : undefined;
 }
 
 /** Whether the area keeps revisions of its rows (users do not). */
@@ -49,7 +61,17 @@ export function inView(t: LifecycleTable, trashed: boolean): SQL {
   return trashed ? isNotNull(t.deletedAt) : isNull(t.deletedAt);
 }
 
-async function requireAll(db: Db, t: LifecycleTable, ids: number[], inBin: boolean): Promise<void> {
+/**
+ * Every id names a row in the view it came from and in the user's scope; otherwise a 422 that
+ * says some do not exist (a row out of scope reads as one that is not there).
+ */
+export async function requireAll(
+  db: Db,
+  t: LifecycleTable,
+  ids: number[],
+  inBin: boolean,
+  scope: AccessScope = wholeGroup,
+): Promise<void> {
   const unique = [...new Set(ids)];
   // An id beyond the column's range names no row; PostgreSQL would refuse the query itself.
   const rows = unique.some((id) => id > MAX_SERIAL_ID)
@@ -57,7 +79,7 @@ async function requireAll(db: Db, t: LifecycleTable, ids: number[], inBin: boole
     : await db
         .select({ id: t.id })
         .from(t.table)
-        .where(and(inArray(t.id, unique), inView(t, inBin)));
+        .where(and(inArray(t.id, unique), inView(t, inBin), scopeOn(t, scope)));
   if (rows.length !== unique.length) {
     throw invalid({
       [t.key]: inBin
@@ -76,9 +98,10 @@ export async function deleteRows(
   t: LifecycleTable,
   ids: number[],
   type: 'all' | 'trashed',
+  scope: AccessScope = wholeGroup,
 ): Promise<number> {
   return transaction(db, async (tx) => {
-    await requireAll(tx, t, ids, type === 'trashed');
+    await requireAll(tx, t, ids, type === 'trashed', scope);
     const unique = [...new Set(ids)];
     const names = await namesOf(tx, t, unique);
     const { area } = t.activity;
@@ -103,9 +126,14 @@ export async function deleteRows(
 }
 
 /** Restores rows from the bin; in a hand-ordered list they go to the end, in the order they had. */
-export async function restoreRows(db: Db, t: LifecycleTable, ids: number[]): Promise<number> {
+export async function restoreRows(
+  db: Db,
+  t: LifecycleTable,
+  ids: number[],
+  scope: AccessScope = wholeGroup,
+): Promise<number> {
   return transaction(db, async (tx) => {
-    await requireAll(tx, t, ids, true);
+    await requireAll(tx, t, ids, true, scope);
     if (t.order) await placeAtEnd(tx, t.order, ids);
     await tx
       .update(t.table)

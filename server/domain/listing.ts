@@ -1,6 +1,8 @@
 import { and, ilike, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../db/open';
+import { inBoundScope, scopeValues } from './access/scope';
 import { inView, type LifecycleTable, listOrder } from './lifecycle';
 import { likePattern, pageWindow } from './paginate';
 
@@ -66,21 +68,37 @@ function statement(db: Db, name: string, build: () => Statement): Statement {
   return found;
 }
 
-function searchWhere(source: ListSource<unknown, unknown>, searching: boolean): SQL | undefined {
-  return searching ? ilike(source.searchText, sql.placeholder('pattern')) : undefined;
+/**
+ * What a list's statements are prepared for: a search or not, and every row or a scoped user's
+ * (their brands and dealerships bound per call). Each is its own named statement, so the
+ * group-wide list stays the statement it always was.
+ */
+interface Variant {
+  searching: boolean;
+  scoped: boolean;
 }
 
-function countStatement(db: Db, source: ListSource<unknown, unknown>, searching: boolean): Statement {
+const variantName = (v: Variant) => `${v.searching ? 'search' : 'all'}${v.scoped ? '_scoped' : ''}`;
+
+function searchWhere(source: ListSource<unknown, unknown>, v: Variant): SQL | undefined {
+  const owner = source.lifecycle.owner;
+  return and(
+    v.searching ? ilike(source.searchText, sql.placeholder('pattern')) : undefined,
+    v.scoped && owner ? inBoundScope(owner) : undefined,
+  );
+}
+
+function countStatement(db: Db, source: ListSource<unknown, unknown>, v: Variant): Statement {
   const t = source.lifecycle;
-  return statement(db, `${source.name}_count_${searching ? 'search' : 'all'}`, () =>
+  return statement(db, `${source.name}_count_${variantName(v)}`, () =>
     db
       .select({
         active: sql<number>`count(*) filter (where ${t.deletedAt} is null)`.mapWith(Number),
         trashed: sql<number>`count(${t.deletedAt})`.mapWith(Number),
       })
       .from(t.table)
-      .where(searchWhere(source, searching))
-      .prepare(`${source.name}_count_${searching ? 'search' : 'all'}`),
+      .where(searchWhere(source, v))
+      .prepare(`${source.name}_count_${variantName(v)}`),
   );
 }
 
@@ -106,10 +124,10 @@ function pageStatement(
  * Both tabs' pages in one statement (`(active page) union all (bin page)`), the active rows
  * carrying both totals, counted once in a scalar subquery: one round trip per list call.
  */
-function bothStatement(db: Db, source: ListSource<unknown, unknown>, searching: boolean): Statement {
+function bothStatement(db: Db, source: ListSource<unknown, unknown>, v: Variant): Statement {
   const t = source.lifecycle;
-  const search = searchWhere(source, searching);
-  const name = `${source.name}_both_${searching ? 'search' : 'all'}`;
+  const search = searchWhere(source, v);
+  const name = `${source.name}_both_${variantName(v)}`;
   const totals = sql<
     number[]
   >`(select array[count(*) filter (where ${t.deletedAt} is null), count(${t.deletedAt})]::int[] from ${t.table}${search ? sql` where ${search}` : sql``})`;
@@ -127,10 +145,11 @@ function bothStatement(db: Db, source: ListSource<unknown, unknown>, searching: 
 }
 
 /** The values every list statement binds: the pattern when searching, and the page window. */
-function bindings(query: ListQuery) {
+function bindings(query: ListQuery, scope: Scope = wholeGroup) {
   const { limit, offset } = pageWindow(query.page, query.perPage);
   return {
     ...(query.search !== '' ? { pattern: likePattern(query.search) } : {}),
+    ...(isGroupWide(scope) ? {} : scopeValues(scope)),
     limit: limit ?? EVERY_ROW,
     offset,
   };
@@ -145,18 +164,23 @@ export async function listBoth<Row, Item>(
   db: Db,
   source: ListSource<Row, Item>,
   query: ListQuery,
+  /** The user's scope: a scoped user's tabs and totals hold only their brands' and dealerships' rows. */
+  scope: Scope = wholeGroup,
 ): Promise<ListAnswer<Item>> {
   const loose = source as unknown as ListSource<unknown, unknown>;
-  const searching = query.search !== '';
-  const values = bindings(query);
+  const v: Variant = {
+    searching: query.search !== '',
+    scoped: !isGroupWide(scope) && source.lifecycle.owner !== undefined,
+  };
+  const values = bindings(query, v.scoped ? scope : wholeGroup);
   // The rows are the source's own Row type plus the extras; the builder's generic type cannot carry it here.
-  const rows = (await bothStatement(db, loose, searching).execute(values)) as Array<
+  const rows = (await bothStatement(db, loose, v).execute(values)) as Array<
     Row & { binned: boolean; totals: number[] | null }
   >;
   const active = rows.filter((row) => !row.binned);
   let totals = active[0]?.totals?.map(Number);
   if (!totals) {
-    const [counts] = (await countStatement(db, loose, searching).execute(values)) as {
+    const [counts] = (await countStatement(db, loose, v).execute(values)) as {
       active: number;
       trashed: number;
     }[];

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallDef } from '@/api/contract/define';
+import { isGroupWide } from '@/shared/access';
 import type { Db } from '../db/open';
 import type { AuthUser } from '../domain/auth/guard';
 import { deletingFiles } from '../domain/files/cleanup';
 import type { FileReferences } from '../domain/files/references';
 import { recordChange } from '../domain/history/record';
-import { deleteRows, restoreRows } from '../domain/lifecycle';
+import { deleteRows, requireAll, restoreRows } from '../domain/lifecycle';
 import { type ListSource, listBoth, listPage, type PagedSource } from '../domain/listing';
 import { reorder } from '../domain/ordering';
 import { pageSize, paginate } from '../domain/paginate';
@@ -47,7 +48,7 @@ export function registerBin(app: FastifyInstance, area: BinArea): void {
     const ids = idsOf(body, t.key);
     area.guardDelete?.(ids, user);
     const type = (body as { type: 'all' | 'trashed' }).type;
-    const remove = () => deleteRows(db, t, ids, type);
+    const remove = () => deleteRows(db, t, ids, type, user.access.scope);
     const { files } = area;
     const n = files
       ? await deletingFiles(
@@ -61,8 +62,8 @@ export function registerBin(app: FastifyInstance, area: BinArea): void {
     };
   });
 
-  registerCall(app, calls.restore, async ({ body }) => {
-    const n = await restoreRows(db, t, idsOf(body, t.key));
+  registerCall(app, calls.restore, async ({ body, user }) => {
+    const n = await restoreRows(db, t, idsOf(body, t.key), user.access.scope);
     return { message: `Restored ${n} ${noun}.` };
   });
 
@@ -70,8 +71,11 @@ export function registerBin(app: FastifyInstance, area: BinArea): void {
   if (sort) {
     const order = t.order;
     if (!order) throw new Error(`${t.key} has a sort call but no hand-made order`);
-    registerCall(app, sort, async ({ body }) => {
+    registerCall(app, sort, async ({ body, user }) => {
       const ids = idsOf(body, t.key);
+      // A scoped user orders their own rows among the slots those rows hold; others' are not theirs to name.
+      if (ids.length > 0 && !isGroupWide(user.access.scope))
+        await requireAll(db, t, ids, false, user.access.scope);
       await transaction(db, async (tx) => {
         await reorder(tx, order, ids);
         await recordChange(tx, {
@@ -94,13 +98,18 @@ export function registerList<Item, Row>(
   call: CallDef,
   opts: { db: Db; key: string; source: ListSource<Row, Item> },
 ): void {
-  registerCall(app, call, async ({ query, raw }) => {
+  registerCall(app, call, async ({ query, raw, user }) => {
     // The call's query schema (listQuery, with perPage where the area allows it) has parsed these.
     const q = query as { search: string; page: number; perPage?: number };
     const perPage = pageSize(q.perPage);
     // Every row on one page has only that page.
     const page = perPage === -1 ? 1 : q.page;
-    const { active, trashed } = await listBoth(opts.db, opts.source, { search: q.search, page, perPage });
+    const { active, trashed } = await listBoth(
+      opts.db,
+      opts.source,
+      { search: q.search, page, perPage },
+      user.access.scope,
+    );
     return {
       [opts.key]: paginate(raw, active.rows, active.total, page, perPage),
       trashed: paginate(raw, trashed.rows, trashed.total, page, perPage),
@@ -118,15 +127,20 @@ export function registerPagedList<Item, Row>(
     source: PagedSource<Row, Item>;
     /** Values for the source's own placeholders, from the parsed query (the form a list is of). */
     values?: (query: Record<string, unknown>) => Record<string, unknown>;
+    /** The area's records are the group's own (templates): a scoped user's list has none of them. */
+    groupLevel?: true;
   },
 ): void {
-  registerCall(app, call, async ({ query, raw }) => {
+  registerCall(app, call, async ({ query, raw, user }) => {
     // As above: the call's query schema has parsed these.
     const q = query as { search: string; page: number; perPage?: number };
     const perPage = pageSize(q.perPage);
     const page = perPage === -1 ? 1 : q.page;
     const values = opts.values?.(query as Record<string, unknown>) ?? {};
-    const { rows, total } = await listPage(opts.db, opts.source, { search: q.search, page, perPage }, values);
+    const { rows, total } =
+      opts.groupLevel && !isGroupWide(user.access.scope)
+        ? { rows: [], total: 0 }
+        : await listPage(opts.db, opts.source, { search: q.search, page, perPage }, values);
     return { [opts.key]: paginate(raw, rows, total, page, perPage) };
   });
 }

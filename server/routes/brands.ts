@@ -12,7 +12,9 @@ import {
   brandsValidation,
   manufacturersList,
 } from '@/api/contract/brands';
+import { isGroupWide } from '@/shared/access';
 import type { Db } from '../db/open';
+import { forbidden } from '../domain/access/require';
 import {
   brandColumns,
   brandOptions,
@@ -35,6 +37,8 @@ import { invalid, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
 
 const SLUG_IN_USE = 'That slug is already in use.';
+const GROUP_BRANDS =
+  'A new brand belongs to the whole group: only a user with the whole group in their scope can add one.';
 const messages: RecordMessages = {
   notFound: 'The brand you are trying to locate clearly doesn\u2019t exist...',
   conflict: 'Someone else changed this brand since you opened it. Reload to see their changes.',
@@ -70,21 +74,25 @@ export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Stor
     calls: { remove: brandsDelete, restore: brandsRestore, sort: brandsSort },
   });
 
-  registerCall(app, brandsOptions, async () => ({ data: await brandOptions(db) }));
+  registerCall(app, brandsOptions, async ({ user }) => ({ data: await brandOptions(db, user.access.scope) }));
 
-  registerCall(app, brandsShow, async ({ params }) => {
-    const brand = await findBrand(db, params.id);
+  registerCall(app, brandsShow, async ({ params, user }) => {
+    const brand = await findBrand(db, params.id, user.access.scope);
     if (!brand) throw notFound(messages.notFound);
     return { data: brand };
   });
 
-  registerCall(app, brandsValidation, async ({ body }) => {
-    if (body.id !== undefined && !(await findBrandRow(db, body.id))) throw notFound(messages.notFound);
+  registerCall(app, brandsValidation, async ({ body, user }) => {
+    if (body.id !== undefined && !(await findBrandRow(db, body.id, user.access.scope))) {
+      throw notFound(messages.notFound);
+    }
     await checkRules(body, body.id);
     return { valid: true as const };
   });
 
-  registerCall(app, brandsCreate, async ({ body }) => {
+  // A new brand is outside every scoped user's brands: only a group-wide user adds one.
+  registerCall(app, brandsCreate, async ({ body, user }) => {
+    if (!isGroupWide(user.access.scope)) throw forbidden(GROUP_BRANDS);
     await checkRules(body);
     const id = await transaction(db, async (tx) => {
       const { id } = await createRecord(tx, brandsListing.lifecycle, brandColumns(body), messages, {
@@ -97,12 +105,12 @@ export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Stor
     return { id, message: 'You have added a new brand.' };
   });
 
-  registerCall(app, brandsUpdate, async ({ params, body }) => {
+  registerCall(app, brandsUpdate, async ({ params, body, user }) => {
     const id = await transaction(db, async (tx) => {
       const { id } = await saveVersioned(tx, brandsListing.lifecycle, {
         id: params.id,
         loadedAt: body.updated_at,
-        find: (id) => findBrandRow(tx, id),
+        find: (id) => findBrandRow(tx, id, user.access.scope),
         check: () => checkRules(body, params.id, tx),
         values: () => brandColumns(body),
         messages,

@@ -11,6 +11,7 @@ import {
   dealershipsValidation,
   vehicleDealersList,
 } from '@/api/contract/dealerships';
+import { isGroupWide, type Scope } from '@/shared/access';
 import { constraintOf, databaseErrorCode, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../db/errors';
 import type { Db } from '../db/open';
 import {
@@ -72,11 +73,11 @@ export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage:
    * Rules the schema cannot know: a unique slug, a brand and dealer that exist, a real calendar
    * date, and images that were really uploaded. `current` is the dealership being edited.
    */
-  async function checkRules(body: DealershipValues, current?: Editing, q: Db = db) {
+  async function checkRules(body: DealershipValues, scope: Scope, current?: Editing, q: Db = db) {
     const images = imagePaths(body);
     const [taken, brandOk, dealerOk, stored] = await Promise.all([
       slugTaken(q, dealershipSlugs, body.slug, current?.id),
-      body.brand_id === null ? true : brandSelectable(q, body.brand_id, current?.brandId ?? null),
+      brandAllowed(q, body.brand_id, scope, current),
       body.vehicles_dealer_id === null ? true : vehicleDealerExists(q, body.vehicles_dealer_id),
       Promise.all(images.map(([, path]) => isStoredFile(storage, path))),
     ]);
@@ -93,6 +94,17 @@ export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage:
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
+  /**
+   * The brand a dealership may be put under: one that exists (or the one it has), and for a scoped
+   * user one of their brands, or the one it already has: nobody puts a dealership out of their reach.
+   */
+  async function brandAllowed(q: Db, brandId: number | null, scope: Scope, current?: Editing) {
+    const kept = current !== undefined && brandId === current.brandId;
+    if (!isGroupWide(scope) && !kept && (brandId === null || !scope.brand_ids.includes(brandId)))
+      return false;
+    return brandId === null ? true : brandSelectable(q, brandId, current?.brandId ?? null);
+  }
+
   registerList(app, dealershipsList, { db, key: 'dealerships', source: dealershipsListing });
   registerBin(app, {
     db,
@@ -102,25 +114,25 @@ export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage:
     calls: { remove: dealershipsDelete, restore: dealershipsRestore, sort: dealershipsSort },
   });
 
-  registerCall(app, dealershipsShow, async ({ params }) => {
-    const dealership = await findDealership(db, params.id);
+  registerCall(app, dealershipsShow, async ({ params, user }) => {
+    const dealership = await findDealership(db, params.id, user.access.scope);
     if (!dealership) throw notFound(messages.notFound);
     return { data: dealership };
   });
 
-  registerCall(app, dealershipsValidation, async ({ body }) => {
+  registerCall(app, dealershipsValidation, async ({ body, user }) => {
     let current: Editing | undefined;
     if (body.id !== undefined) {
-      const row = await findDealershipRow(db, body.id);
+      const row = await findDealershipRow(db, body.id, user.access.scope);
       if (!row) throw notFound(messages.notFound);
       current = { id: row.id, brandId: row.brandId };
     }
-    await checkRules(body, current);
+    await checkRules(body, user.access.scope, current);
     return { valid: true as const };
   });
 
-  registerCall(app, dealershipsCreate, async ({ body }) => {
-    await checkRules(body);
+  registerCall(app, dealershipsCreate, async ({ body, user }) => {
+    await checkRules(body, user.access.scope);
     const id = await transaction(db, async (tx) => {
       const { id } = await createRecord(
         tx,
@@ -135,13 +147,14 @@ export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage:
     return { id, message: 'You have added a new dealership.' };
   });
 
-  registerCall(app, dealershipsUpdate, async ({ params, body }) => {
+  registerCall(app, dealershipsUpdate, async ({ params, body, user }) => {
     const id = await transaction(db, async (tx) => {
       const { id } = await saveVersioned(tx, dealershipsListing.lifecycle, {
         id: params.id,
         loadedAt: body.updated_at,
-        find: (id) => findDealershipRow(tx, id),
-        check: (current) => checkRules(body, { id: current.id, brandId: current.brandId }, tx),
+        find: (id) => findDealershipRow(tx, id, user.access.scope),
+        check: (current) =>
+          checkRules(body, user.access.scope, { id: current.id, brandId: current.brandId }, tx),
         values: (current) => dealershipColumns(body, publishedAtFor(body, current.publishedAt)),
         messages,
         inTransaction: true,

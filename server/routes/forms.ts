@@ -22,40 +22,52 @@ export function formsRoutes(
     return saved;
   };
 
-  registerCall(app, formsList, async ({ query }) => {
-    const parent = query.parent ? await findPage(db, 'form', query.parent) : null;
+  // A form with a brand is that brand's; one without is the group's, seen by group-wide users only.
+  registerCall(app, formsList, async ({ query, user }) => {
+    const { scope } = user.access;
+    const parent = query.parent ? await findPage(db, 'form', query.parent, scope) : null;
     if (query.parent && !parent) throw missing('form');
-    const { rows } = await listChildren(db, { kind: 'form', parent: parent?.id ?? null }, parent);
+    const { rows } = await listChildren(
+      db,
+      { kind: 'form', parent: parent?.id ?? null },
+      parent,
+      undefined,
+      scope,
+    );
     return {
       data: rows.map(formSummaryOf),
-      parent: parent ? formSummaryOf(await summaryOf(db, parent)) : null,
-      ancestors: parent ? await ancestorsOf(db, parent.id) : [],
+      parent: parent ? formSummaryOf(await summaryOf(db, parent, scope)) : null,
+      ancestors: parent ? await ancestorsOf(db, parent.id, scope) : [],
     };
   });
 
-  registerCall(app, formsSlug, async ({ query }) => {
-    if (query.id && !(await findPage(db, 'form', query.id))) throw missing('form');
+  registerCall(app, formsSlug, async ({ query, user }) => {
+    if (query.id && !(await findPage(db, 'form', query.id, user.access.scope))) throw missing('form');
     return { slug: await freeSlug(db, 'form', slugPart(query.name, 'form'), query.id) };
   });
 
-  registerCall(app, formsEdit, async ({ query }) => {
-    const row = await findPage(db, 'form', query.id);
+  registerCall(app, formsEdit, async ({ query, user }) => {
+    const row = await findPage(db, 'form', query.id, user.access.scope);
     if (!row) throw missing('form');
     return { data: await formForEditor(db, row) };
   });
 
-  registerCall(app, formsStore, async ({ body }) => ({
-    ...formSaved(await scheduled(await storePage(db, 'form', body.data, body.parent))),
+  registerCall(app, formsStore, async ({ body, user }) => ({
+    ...formSaved(
+      await scheduled(await storePage(db, 'form', body.data, body.parent, 'created', user.access)),
+    ),
     message: 'Successfully added form!',
   }));
 
-  registerCall(app, formsUpdate, async ({ body }) => ({
-    ...formSaved(await scheduled(await updatePage(db, 'form', body.id, body.data, body.updated_at))),
+  registerCall(app, formsUpdate, async ({ body, user }) => ({
+    ...formSaved(
+      await scheduled(await updatePage(db, 'form', body.id, body.data, body.updated_at, user.access)),
+    ),
     message: 'Successfully updated form!',
   }));
 
-  registerCall(app, formsDelete, async ({ body }) => {
-    await deletePage(db, 'form', body.id);
+  registerCall(app, formsDelete, async ({ body, user }) => {
+    await deletePage(db, 'form', body.id, user.access);
     return { message: 'The form has been deleted.' };
   });
 }

@@ -8,6 +8,7 @@ import { type HistoryArea, historyAreas } from '@/api/contract/history';
 import { calls as pageCalls } from '@/api/contract/pages';
 import { calls as settingsCalls } from '@/api/contract/settings';
 import { calls as templateCalls } from '@/api/contract/templates';
+import { isGroupWide, type Scope } from '@/shared/access';
 import { areas } from '@/shared/areas';
 import type { Db } from '../db/open';
 import { type BrandRow, brandFromRow } from '../domain/brands';
@@ -56,30 +57,37 @@ export function historyRoutes(app: FastifyInstance, opts: { db: Db }) {
     const { noun } = areas[area];
     const one = historyStore(area).one !== undefined;
     /** The key of the record a query names: an area that is one record has one, any other needs its id. */
-    const keyOf = async (id: number | undefined): Promise<string> => {
+    /** A record's history is read only when the record is in the user's scope (else it is not found). */
+    const keyOf = async (id: number | undefined, scope: Scope): Promise<string> => {
       if (!one && id === undefined) throw invalid({ id: `Choose the ${noun} whose history to show.` });
       const key = recordKey(area, id);
-      if (!one && !(await loadRow(db, area, key))) {
+      const reachable = one ? isGroupWide(scope) : await loadRow(db, area, key, scope);
+      if (!reachable) {
         throw notFound(`The ${noun} you are trying to locate clearly doesn\u2019t exist...`);
       }
       return key;
     };
 
-    registerCall(app, calls.history, async ({ query, raw }) => {
+    registerCall(app, calls.history, async ({ query, raw, user }) => {
       const q = query as { id?: number; page: number };
-      const { rows, total } = await listRevisions(db, area, await keyOf(q.id), q.page);
+      const { rows, total } = await listRevisions(db, area, await keyOf(q.id, user.access.scope), q.page);
       return paginate(raw, rows, total, q.page);
     });
 
-    registerCall(app, calls.historyShow, async ({ query }) => {
+    registerCall(app, calls.historyShow, async ({ query, user }) => {
       const q = query as { id?: number; revision: number };
-      const { revision, row } = await findRevision(db, area, await keyOf(q.id), q.revision);
+      const { revision, row } = await findRevision(
+        db,
+        area,
+        await keyOf(q.id, user.access.scope),
+        q.revision,
+      );
       return { revision, data: await serialise(db, row) };
     });
   }
 
-  registerCall(app, activityList, async ({ query, raw }) => {
-    const { rows, total } = await listActivity(db, query);
+  registerCall(app, activityList, async ({ query, raw, user }) => {
+    const { rows, total } = await listActivity(db, query, user.access);
     return paginate(raw, rows, total, query.page);
   });
 }

@@ -57,8 +57,14 @@ export function pagesRoutes(
     return saved;
   };
 
-  registerCall(app, pagesList, async () => {
-    const { rows } = await listChildren(db, { kind: 'page', parent: null }, null);
+  registerCall(app, pagesList, async ({ user }) => {
+    const { rows } = await listChildren(
+      db,
+      { kind: 'page', parent: null },
+      null,
+      undefined,
+      user.access.scope,
+    );
     // Spec §2: 'Brands' are entries without a brand id, 'Group Sections' the folders, 'Pages' the files.
     const brands = rows.filter((r) => r.brand_id === null);
     const rest = rows.filter((r) => r.brand_id !== null);
@@ -66,52 +72,70 @@ export function pagesRoutes(
     return { brands, folders: rest.filter(isFolder), files: rest.filter((r) => !isFolder(r)) };
   });
 
-  registerCall(app, pagesShow, async ({ query }) => {
-    const row = await findPage(db, 'page', query.id);
+  registerCall(app, pagesShow, async ({ query, user }) => {
+    const row = await findPage(db, 'page', query.id, user.access.scope);
     if (!row) throw missing('page');
-    const [data, ancestors] = await Promise.all([summaryOf(db, row), ancestorsOf(db, row.id)]);
+    const [data, ancestors] = await Promise.all([
+      summaryOf(db, row, user.access.scope),
+      ancestorsOf(db, row.id, user.access.scope),
+    ]);
     return { data, ancestors };
   });
 
-  registerCall(app, pagesChildren, async ({ query }) => {
-    const parent = await findPage(db, 'page', query.id);
+  registerCall(app, pagesChildren, async ({ query, user }) => {
+    const parent = await findPage(db, 'page', query.id, user.access.scope);
     if (!parent) throw missing('page');
     const window =
       query.page || query.perPage ? { page: query.page ?? 1, perPage: query.perPage ?? 100 } : undefined;
-    const { rows, total } = await listChildren(db, { kind: 'page', parent: parent.id }, parent, window);
+    const { rows, total } = await listChildren(
+      db,
+      { kind: 'page', parent: parent.id },
+      parent,
+      window,
+      user.access.scope,
+    );
     return { data: rows, total };
   });
 
-  registerCall(app, pagesEdit, async ({ query }) => {
-    const row = await findPage(db, 'page', query.id);
+  registerCall(app, pagesEdit, async ({ query, user }) => {
+    const row = await findPage(db, 'page', query.id, user.access.scope);
     if (!row) throw missing('page');
     return { data: await pageForEditor(db, row) };
   });
 
-  registerCall(app, pagesOptions, async ({ query }) => {
-    const parent = query.default ? await findPage(db, 'page', query.default) : null;
+  // The move and duplicate pickers: a scoped user is offered their own pages only.
+  registerCall(app, pagesOptions, async ({ query, user }) => {
+    const { scope } = user.access;
+    const parent = query.default ? await findPage(db, 'page', query.default, scope) : null;
     if (query.default && !parent) throw missing('page');
-    const { rows } = await listChildren(db, { kind: 'page', parent: parent?.id ?? null }, parent);
+    const { rows } = await listChildren(
+      db,
+      { kind: 'page', parent: parent?.id ?? null },
+      parent,
+      undefined,
+      scope,
+    );
     return {
       data: rows.map(pageOptionOf),
     };
   });
 
-  registerCall(app, pagesSlug, async ({ query }) => {
+  registerCall(app, pagesSlug, async ({ query, user }) => {
     const part = slugPart(query.name, 'page');
     if (query.id) {
-      const page = await findPage(db, 'page', query.id);
+      const page = await findPage(db, 'page', query.id, user.access.scope);
       if (!page) throw missing('page');
       const parent = page.parentId === null ? null : await findPage(db, 'page', page.parentId);
       return { slug: await freeSlug(db, 'page', childSlug(parent?.slug ?? null, part), page.id) };
     }
-    const parent = query.parent ? await findPage(db, 'page', query.parent) : null;
+    const parent = query.parent ? await findPage(db, 'page', query.parent, user.access.scope) : null;
     if (query.parent && !parent) throw invalid({ parent: NO_SUCH_PARENT });
     return { slug: await freeSlug(db, 'page', childSlug(parent?.slug ?? null, part)) };
   });
 
-  registerCall(app, pagesShare, async ({ body }) => {
-    const row = await findPage(db, 'page', body.id);
+  // A share-preview link is made only by someone who may view the page.
+  registerCall(app, pagesShare, async ({ body, user }) => {
+    const row = await findPage(db, 'page', body.id, user.access.scope);
     if (!row) throw missing('page');
     const link = await mintPreviewLink(tokens, row.id);
     return {
@@ -120,51 +144,59 @@ export function pagesRoutes(
     };
   });
 
-  registerCall(app, pagesSearch, async ({ query }) => ({ data: await searchPages(db, query.search) }));
+  registerCall(app, pagesSearch, async ({ query, user }) => ({
+    data: await searchPages(db, query.search, undefined, user.access.scope),
+  }));
 
-  registerCall(app, pagesStore, async ({ body }) => ({
-    ...pageSaved(await scheduled(await storePage(db, 'page', body.data, body.parent))),
+  registerCall(app, pagesStore, async ({ body, user }) => ({
+    ...pageSaved(
+      await scheduled(await storePage(db, 'page', body.data, body.parent, 'created', user.access)),
+    ),
     message: 'Successfully added page!',
   }));
 
-  registerCall(app, pagesUpdate, async ({ body }) => ({
-    ...pageSaved(await scheduled(await updatePage(db, 'page', body.id, body.data, body.updated_at))),
+  registerCall(app, pagesUpdate, async ({ body, user }) => ({
+    ...pageSaved(
+      await scheduled(await updatePage(db, 'page', body.id, body.data, body.updated_at, user.access)),
+    ),
     message: 'Successfully updated page!',
   }));
 
-  registerCall(app, pagesDelete, async ({ body }) => {
-    await deletePage(db, 'page', body.id);
+  registerCall(app, pagesDelete, async ({ body, user }) => {
+    await deletePage(db, 'page', body.id, user.access);
     return { message: 'The page has been deleted.' };
   });
 
-  registerCall(app, pagesRestore, async ({ body }) => {
-    await restorePage(db, body.id);
+  registerCall(app, pagesRestore, async ({ body, user }) => {
+    await restorePage(db, body.id, user.access);
     await schedule([body.id]);
     return { message: 'The page is back where it was.' };
   });
 
-  registerCall(app, pagesSort, async ({ body }) => {
-    await sortPages(db, body.data);
+  registerCall(app, pagesSort, async ({ body, user }) => {
+    await sortPages(db, body.data, user.access.scope);
     return { message: 'The order of the pages has been saved.' };
   });
 
-  registerCall(app, pagesDuplicate, async ({ body }) => {
-    const id = await duplicatePage(db, body.id, body.parent, body.fields);
+  registerCall(app, pagesDuplicate, async ({ body, user }) => {
+    const id = await duplicatePage(db, body.id, body.parent, body.fields, user.access);
     // Published copies keep their times: every scheduled time gets its job.
     await schedule();
     return { id, message: 'The page has been duplicated.' };
   });
 
-  registerCall(app, pagesPublishable, async ({ body }) => {
-    const published = await togglePublished(db, body.id);
+  registerCall(app, pagesPublishable, async ({ body, user }) => {
+    const published = await togglePublished(db, body.id, user.access);
     await schedule([body.id]);
     return { message: published ? 'The page is published.' : 'The page is unpublished.', published };
   });
 
-  registerCall(app, pagesSchedule, async () => ({ data: await upcomingChanges(db) }));
+  registerCall(app, pagesSchedule, async ({ user }) => ({
+    data: await upcomingChanges(db, undefined, user.access),
+  }));
 
-  registerCall(app, pagesMove, async ({ body }) => {
-    await movePage(db, body.id, body.parent);
+  registerCall(app, pagesMove, async ({ body, user }) => {
+    await movePage(db, body.id, body.parent, user.access.scope);
     return { message: 'The page has been moved.' };
   });
 }

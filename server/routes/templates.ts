@@ -7,7 +7,10 @@ import {
   templatesStore,
   templatesUpdate,
 } from '@/api/contract/templates';
+import { isGroupWide } from '@/shared/access';
 import type { Db } from '../db/open';
+import { forbidden } from '../domain/access/require';
+import type { AuthUser } from '../domain/auth/guard';
 import { checkBlocks, withHeldFlags } from '../domain/blocks';
 import { recordRevision } from '../domain/history/record';
 import { breaksLock } from '../domain/locks';
@@ -28,23 +31,30 @@ import { registerPagedList } from '../http/area';
 import { HttpError, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
 
+const GROUP_TEMPLATES =
+  'Templates belong to the whole group: only a user with the whole group in their scope can add one.';
+
 /** Templates (spec §2 Templates, §7): a list without a bin, the builder's load and save. */
 export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
-  registerPagedList(app, templatesList, { db, key: 'templates', source: templatesListing });
+  // Templates are the group's: only group-wide users see and change them.
+  registerPagedList(app, templatesList, { db, key: 'templates', source: templatesListing, groupLevel: true });
 
-  const load = async ({ query }: { query: { id: number } }) => {
-    const row = await findTemplateRow(db, query.id);
+  const load = async ({ query, user }: { query: { id: number }; user: AuthUser }) => {
+    const row = await findTemplateRow(db, query.id, user.access.scope);
     if (!row) throw notFound(templateMessages.notFound);
     return { data: toTemplate(row) };
   };
   registerCall(app, templatesShow, load);
   registerCall(app, templatesEdit, load);
 
+  // The builder's child-template picker: a page of any brand may start its children from a
+  // template, so the names are offered to everyone who may edit pages (the templates themselves stay the group's).
   registerCall(app, templatesOptions, async () => ({ data: await templateOptions(db) }));
 
-  registerCall(app, templatesStore, async ({ body }) => {
+  registerCall(app, templatesStore, async ({ body, user }) => {
+    if (!isGroupWide(user.access.scope)) throw forbidden(GROUP_TEMPLATES);
     const data = { ...body.data, items: withHeldFlags(body.data.items, []) };
     checkBlocks(data);
     await checkTemplateName(db, data.name);
@@ -60,13 +70,13 @@ export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
     };
   });
 
-  registerCall(app, templatesUpdate, async ({ body }) => {
+  registerCall(app, templatesUpdate, async ({ body, user }) => {
     let data = body.data;
     const saved = await transaction(db, async (tx) => {
       const saved = await saveVersioned(tx, templatesTable, {
         id: body.id,
         loadedAt: body.updated_at,
-        find: (id) => findTemplateRow(tx, id),
+        find: (id) => findTemplateRow(tx, id, user.access.scope),
         check: async (current) => {
           if (current.locked && breaksLock(current, body.data)) throw new HttpError(403, TEMPLATE_LOCKED);
           data = { ...body.data, items: withHeldFlags(body.data.items, current.items) };

@@ -68,12 +68,22 @@ export const activity = pgTable(
       onDelete: 'set null',
     }),
     detail: text('detail'),
+    /**
+     * Where the record belonged when the change was made (its brand, and its dealership where it is
+     * a dealership's); both null for the group's own records and for changes of no one record. A
+     * scoped user's log shows the entries in their scope. No foreign keys: the entry outlives them.
+     */
+    brandId: integer('brand_id'),
+    dealershipId: integer('dealership_id'),
   },
   (t) => [
     index('activity_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('activity_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('activity_area_idx').on(t.area, t.createdAt.desc(), t.id.desc()),
     index('activity_action_idx').on(t.action, t.createdAt.desc(), t.id.desc()),
+    // A scoped user's log: their brands' entries and their dealerships', newest first.
+    index('activity_brand_idx').on(t.brandId, t.createdAt.desc(), t.id.desc()),
+    index('activity_dealership_idx').on(t.dealershipId, t.createdAt.desc(), t.id.desc()),
     index('activity_revision_idx').on(t.revisionId).where(sql`${t.revisionId} is not null`),
   ],
 );

@@ -6,6 +6,8 @@ import { brands } from '../../db/schema/brands';
 import { dealerships } from '../../db/schema/dealerships';
 import { pages, templates } from '../../db/schema/pages';
 import { settings } from '../../db/schema/settings';
+import type { OwnerColumns } from '../access/scope';
+import { pageBrand } from '../pages/scope';
 
 /** Where an area's records are stored, for the revisions kept of them. */
 export interface HistoryStore {
@@ -15,6 +17,8 @@ export interface HistoryStore {
   row: (record: string) => SQL;
   /** An area that is one record (the settings): the key its revisions are kept under and its name in the log. */
   one?: { key: string; name: string };
+  /** Where a record belongs (none: the group's), so a scoped user reads only their records' history. */
+  owner: OwnerColumns;
 }
 
 /**
@@ -29,6 +33,11 @@ export interface ServerArea {
    * null for an area whose entries never link to a gone record (no record, or one record).
    */
   opens: ((id: SQL) => SQL) | null;
+  /**
+   * Where a record of the area belongs, read when a change to it is logged (the activity row keeps
+   * it, so a scoped user's log is a condition on the row); null for an area of the group's own.
+   */
+  owner: ((id: SQL) => { brand: SQL; dealership: SQL }) | null;
   history?: HistoryStore;
 }
 
@@ -46,15 +55,17 @@ export const SETTINGS_KEY = 'site';
 export const SETTINGS_NAME = 'Site settings';
 
 /** A table whose records are kept by their id. */
-const byId = (table: PgTable, id: PgColumn): HistoryStore => ({
+const byId = (table: PgTable, id: PgColumn, owner: OwnerColumns): HistoryStore => ({
   table,
   row: (record) => eq(id, Number(record)),
+  owner,
 });
 
 /** Pages and forms share a table, told apart by their kind. */
 const ofKind = (kind: 'page' | 'form'): HistoryStore => ({
   table: pages,
   row: (record) => and(eq(pages.id, Number(record)), eq(pages.kind, kind)) as SQL,
+  owner: { brand: pageBrand() },
 });
 
 /**
@@ -62,34 +73,66 @@ const ofKind = (kind: 'page' | 'form'): HistoryStore => ({
  * its row waits for Undo before it is purged; a user, brand or dealership in the bin still opens,
  * so only a row deleted forever is gone.
  */
+/** A page's or form's owner: its brand or the nearest above it (see pages/scope.ts). */
+const pageOwner = (id: SQL) => ({
+  brand: sql`(select ${pageBrand(sql`g`)} from pages g where g.id = ${id})`,
+  dealership: sql`null::int`,
+});
+
+/** Enquiries and reservations store their owner beside them. */
+const storedOwner = (table: 'responses' | 'reservations') => (id: SQL) => ({
+  brand: sql`(select g.brand_id from ${sql.identifier(table)} g where g.id = ${id})`,
+  dealership: sql`(select g.dealership_id from ${sql.identifier(table)} g where g.id = ${id})`,
+});
+
 export const serverAreas: ServerAreas = {
-  auth: { opens: null },
-  users: { opens: (id) => sql`select 1 from users g where g.id = ${id}` },
-  brands: { opens: (id) => sql`select 1 from brands g where g.id = ${id}`, history: byId(brands, brands.id) },
+  auth: { opens: null, owner: null },
+  users: { opens: (id) => sql`select 1 from users g where g.id = ${id}`, owner: null },
+  brands: {
+    opens: (id) => sql`select 1 from brands g where g.id = ${id}`,
+    owner: (id) => ({ brand: sql`${id}`, dealership: sql`null::int` }),
+    history: byId(brands, brands.id, { brand: brands.id }),
+  },
   dealerships: {
     opens: (id) => sql`select 1 from dealerships g where g.id = ${id}`,
-    history: byId(dealerships, dealerships.id),
+    owner: (id) => ({
+      brand: sql`(select g.brand_id from dealerships g where g.id = ${id})`,
+      dealership: sql`${id}`,
+    }),
+    history: byId(dealerships, dealerships.id, { brand: dealerships.brandId, dealership: dealerships.id }),
   },
   pages: {
     opens: (id) => sql`select 1 from pages g where g.id = ${id} and g.kind = 'page' and g.deleted_at is null`,
+    owner: pageOwner,
     history: ofKind('page'),
   },
   forms: {
     opens: (id) => sql`select 1 from pages g where g.id = ${id} and g.kind = 'form' and g.deleted_at is null`,
+    owner: pageOwner,
     history: ofKind('form'),
   },
   templates: {
     opens: (id) => sql`select 1 from templates g where g.id = ${id}`,
-    history: byId(templates, templates.id),
+    owner: null,
+    // The group's own.
+    history: byId(templates, templates.id, {}),
   },
-  responses: { opens: (id) => sql`select 1 from responses g where g.id = ${id}` },
-  reservations: { opens: (id) => sql`select 1 from reservations g where g.id = ${id}` },
+  responses: {
+    opens: (id) => sql`select 1 from responses g where g.id = ${id}`,
+    owner: storedOwner('responses'),
+  },
+  reservations: {
+    opens: (id) => sql`select 1 from reservations g where g.id = ${id}`,
+    owner: storedOwner('reservations'),
+  },
   settings: {
     opens: null,
+    owner: null,
     history: {
       table: settings,
       row: (record) => eq(settings.key, record),
       one: { key: SETTINGS_KEY, name: SETTINGS_NAME },
+      owner: {},
     },
   },
 };

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { ActivityEntry } from '@/api/contract/activity';
 import type { HistoryArea, RevisionAction, RevisionSummary } from '@/api/contract/history';
+import type { Access } from '@/shared/access';
 import { MAX_SERIAL_ID } from '../../db/errors';
 import type { Db } from '../../db/open';
 import { activity, revisions } from '../../db/schema/history';
@@ -8,6 +9,7 @@ import { notFound } from '../../http/errors';
 import { PAGE_SIZE, pageWindow } from '../paginate';
 import { recordGone } from './recordGone';
 import { revive, type StoredRow } from './rows';
+import { visibleActivity } from './visible';
 
 type RevisionRow = Pick<typeof revisions.$inferSelect, 'id' | 'createdAt' | 'action' | 'userId' | 'userName'>;
 
@@ -108,9 +110,11 @@ const newestFirst = [sql`${activity.createdAt} desc nulls last`, sql`${activity.
 export async function listActivity(
   db: Db,
   filter: ActivityFilter,
+  access?: Access,
 ): Promise<{ rows: ActivityEntry[]; total: number }> {
   const { offset } = pageWindow(filter.page);
   const conditions: (SQL | undefined)[] = [
+    access ? visibleActivity(access) : undefined,
     filter.user === undefined
       ? undefined
       : filter.user > MAX_SERIAL_ID

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ActivityAction, ActivityArea } from '@/api/contract/activity';
 import type { HistoryArea, RevisionAction } from '@/api/contract/history';
 import type { Db } from '../../db/open';
 import { activity } from '../../db/schema/history';
 import { type Actor, currentActor } from './actor';
-import { historyStore } from './areas';
+import { historyStore, serverAreas } from './areas';
 import { currentRetention, prune } from './retention';
 import { recordKey, sourceOf } from './rows';
 
@@ -20,13 +20,25 @@ export interface Change {
   revisionId?: number | null;
 }
 
+/** Where the changed record belongs, read in the change's statement; null for the group's own. */
+function ownerOf(
+  area: ActivityArea,
+  id: SQL,
+): { brand: SQL<number | null>; dealership: SQL<number | null> } | null {
+  const owner = serverAreas[area].owner?.(id);
+  return owner ? { brand: sql`${owner.brand}`, dealership: sql`${owner.dealership}` } : null;
+}
+
 /**
  * Writes one activity entry in `tx`, the transaction of the change itself: the entry commits with
  * the change or not at all.
  */
 export async function recordChange(tx: Db, change: Change): Promise<void> {
   const who = change.actor === undefined ? currentActor() : change.actor;
+  const owner = change.record ? ownerOf(change.area, sql`${change.record.id}::int`) : null;
   await tx.insert(activity).values({
+    brandId: owner?.brand ?? null,
+    dealershipId: owner?.dealership ?? null,
     userId: who?.id ?? null,
     userName: who?.name ?? null,
     area: change.area,
@@ -59,6 +71,7 @@ export async function recordRevision(
   const userName = sql`${who?.name ?? null}::text`;
   const name = one ? sql`${one.name}::text` : sql`src.row->>'name'`;
   const recordId = one ? sql`null::int` : sql`${Number(id)}::int`;
+  const owner = one ? null : ownerOf(area, recordId);
   const result = await tx.execute(sql`
     with src as (
       select to_jsonb(r) as row, jsonb_typeof(to_jsonb(r)->'items') = 'array' as has_items
@@ -84,8 +97,9 @@ export async function recordRevision(
       returning id
     ),
     logged as (
-      insert into activity (user_id, user_name, area, action, record_id, record_name, revision_id, detail)
-      select ${userId}, ${userName}, ${area}, ${action}, ${recordId}, ${name}, rev.id, ${detail}::text
+      insert into activity (user_id, user_name, area, action, record_id, record_name, revision_id, detail, brand_id, dealership_id)
+      select ${userId}, ${userName}, ${area}, ${action}, ${recordId}, ${name}, rev.id, ${detail}::text,
+        ${owner?.brand ?? sql`null::int`}, ${owner?.dealership ?? sql`null::int`}
       from rev, src
     )
     select rev.id, (select count(*) from revisions where area = ${area} and record = ${record})::int as before

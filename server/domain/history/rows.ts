@@ -1,6 +1,8 @@
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { HistoryArea } from '@/api/contract/history';
+import { type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../../db/open';
+import { inScope } from '../access/scope';
 import { historyStore } from './areas';
 
 /** A stored row as a revision keeps it: its columns by their TypeScript names. */
@@ -10,10 +12,21 @@ export type StoredRow = Record<string, unknown>;
 export const recordKey = (area: HistoryArea, id: number | null | undefined): string =>
   historyStore(area).one?.key ?? String(id);
 
-/** The row of one record as it is stored now (in the caller's transaction), or null. */
-export async function loadRow(tx: Db, area: HistoryArea, record: string): Promise<StoredRow | null> {
-  const { table, row } = historyStore(area);
-  const rows: StoredRow[] = await tx.select().from(table).where(row(record));
+/**
+ * The row of one record as it is stored now (in the caller's transaction), or null; with a scope,
+ * null too when the record is not in it.
+ */
+export async function loadRow(
+  tx: Db,
+  area: HistoryArea,
+  record: string,
+  scope: Scope = wholeGroup,
+): Promise<StoredRow | null> {
+  const { table, row, owner } = historyStore(area);
+  const rows: StoredRow[] = await tx
+    .select()
+    .from(table)
+    .where(and(row(record), inScope(scope, owner)));
   return rows[0] ?? null;
 }
 

@@ -1,9 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../../db/open';
 import { brands } from '../../db/schema/brands';
 import { dealerships } from '../../db/schema/dealerships';
 import type { ImportKind } from '../../db/schema/jobs';
 import { pages } from '../../db/schema/pages';
+import { brandsLifecycle } from '../brands';
+import { dealershipsLifecycle } from '../dealerships';
+import { scopeOn } from '../lifecycle';
+import { pageInScope } from '../pages/scope';
 import type { DealershipInfo, ImportLookups } from './provider';
 
 export interface ExistingPage {
@@ -20,8 +25,12 @@ export interface TreeLookups {
   nameTaken(kind: ImportKind, parentId: number | null, name: string): Promise<boolean>;
 }
 
-/** Lookups for one run, each answer kept: a sheet names the same brand or parent many times. */
-export function createLookups(db: Db): ImportLookups & TreeLookups {
+/**
+ * Lookups for one run, each answer kept: a sheet names the same brand or parent many times. With
+ * the importer's scope, only the brands, dealerships and pages in it are found (the places they
+ * may write; the rest read as not there).
+ */
+export function createLookups(db: Db, scope: Scope = wholeGroup): ImportLookups & TreeLookups {
   const cache = new Map<string, Promise<unknown>>();
   const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
     if (!cache.has(key)) cache.set(key, read());
@@ -38,6 +47,7 @@ export function createLookups(db: Db): ImportLookups & TreeLookups {
             and(
               isNull(brands.deletedAt),
               sql`(lower(${brands.slug}) = ${value} or lower(${brands.name}) = ${value})`,
+              scopeOn(brandsLifecycle, scope),
             ),
           )
           .orderBy(brands.id)
@@ -54,6 +64,7 @@ export function createLookups(db: Db): ImportLookups & TreeLookups {
             and(
               isNull(dealerships.deletedAt),
               sql`lower(${dealerships.slug}) = ${slug.trim().toLowerCase()}`,
+              scopeOn(dealershipsLifecycle, scope),
             ),
           )
           .limit(1);
@@ -77,7 +88,9 @@ export function createLookups(db: Db): ImportLookups & TreeLookups {
         const [row] = await db
           .select({ id: pages.id, name: pages.name, isAllowedChildren: pages.isAllowedChildren })
           .from(pages)
-          .where(and(eq(pages.kind, 'page'), eq(pages.slug, value), isNull(pages.deletedAt)))
+          .where(
+            and(eq(pages.kind, 'page'), eq(pages.slug, value), isNull(pages.deletedAt), pageInScope(scope)),
+          )
           .limit(1);
         return row ?? null;
       }),

@@ -1,8 +1,10 @@
 import { readFile, rm } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Access } from '@/shared/access';
 import type { Db } from '../../db/open';
 import { type ImportRejection, imports } from '../../db/schema/jobs';
+import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
 import { HttpError } from '../../http/errors';
 import { type Actor, actingAs } from '../history/actor';
@@ -96,6 +98,8 @@ class Refused extends Error {
 
 /** The column a refusal of storePage belongs to, from the field its 422 names. */
 function columnOfError(provider: ImportProvider, error: HttpError): string {
+  // A parent out of the importer's scope is not found (404, no field).
+  if (error.statusCode === 404) return 'Parent';
   const key = Object.keys(error.errors ?? {})[0] ?? 'name';
   if (key === 'parent') return 'Parent';
   return provider.fieldColumns[key] ?? provider.columns[0]!.header;
@@ -158,7 +162,9 @@ async function applyRows(
           continue;
         }
         try {
-          const saved = await actingAs(importer, () => storePage(tx, kind, row.values, parentId, 'imported'));
+          const saved = await actingAs(importer && { id: importer.id, name: importer.name }, () =>
+            storePage(tx, kind, row.values, parentId, 'imported', importer?.access),
+          );
           made.set(row.row, saved.id);
         } catch (error) {
           if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
@@ -185,14 +191,35 @@ async function applyRows(
   }
 }
 
-/** The user who uploaded an import: its pages' history names them. */
-async function importerOf(tx: Db, importId: number): Promise<Actor | null> {
+/**
+ * The user who uploaded an import: its pages' history names them, and their role and scope as
+ * they are now decide where its rows may go (the places they may write) and whether they may
+ * arrive published.
+ */
+async function importerOf(tx: Db, importId: number): Promise<(Actor & { access: Access }) | null> {
   const [row] = await tx
-    .select({ id: users.id, name: users.name })
+    .select({
+      id: users.id,
+      name: users.name,
+      roleId: roles.id,
+      roleName: roles.name,
+      permissions: roles.permissions,
+      brandIds: users.scopeBrandIds,
+      dealershipIds: users.scopeDealershipIds,
+    })
     .from(imports)
     .innerJoin(users, eq(users.id, imports.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(imports.id, importId));
-  return row ?? null;
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    access: {
+      role: { id: row.roleId, name: row.roleName, permissions: row.permissions },
+      scope: { brand_ids: row.brandIds, dealership_ids: row.dealershipIds },
+    },
+  };
 }
 
 function describeRejection(rejection: ImportRejection): string {
@@ -248,15 +275,20 @@ export async function runImport(deps: ImportDeps, data: ImportJobData, context: 
       await db.update(imports).set({ rowsTotal: rows.length }).where(eq(imports.id, started.id));
       const outcome = problem
         ? { rows: [], rejected: [problem] }
-        : await checkRows(provider, rows, createLookups(db), async (done) => {
-            if (context.signal.aborted) throw new JobStopped();
-            await db
-              .update(imports)
-              .set({ rowsDone: done, updatedAt: new Date() })
-              .where(eq(imports.id, started.id));
-            // PGlite runs in this thread: let waiting requests (the progress bar's) have their turn.
-            await nextTurn();
-          });
+        : await checkRows(
+            provider,
+            rows,
+            createLookups(db, (await importerOf(db, started.id))?.access.scope),
+            async (done) => {
+              if (context.signal.aborted) throw new JobStopped();
+              await db
+                .update(imports)
+                .set({ rowsDone: done, updatedAt: new Date() })
+                .where(eq(imports.id, started.id));
+              // PGlite runs in this thread: let waiting requests (the progress bar's) have their turn.
+              await nextTurn();
+            },
+          );
       if (context.signal.aborted) throw new JobStopped();
       const created: number[] = [];
       const rejected =

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, not, sql } from 'drizzle-orm';
+import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../../db/open';
 import { pages } from '../../db/schema/pages';
 import { invalid } from '../../http/errors';
@@ -6,6 +7,7 @@ import { recordChange, recordRevision } from '../history/record';
 import { inList, lastPosition, moveToList, placeAt } from '../ordering';
 import { type Placement, treeList } from './lists';
 import { ancestorsOf, findPage } from './read';
+import { pageInScope } from './scope';
 import { childSlug, freeSlug, HOMEPAGE } from './slugs';
 import { treeTransaction } from './transaction';
 import { CYCLE, lockChildren, locked, missing, requireParent, rewriteDescendants } from './write';
@@ -15,14 +17,20 @@ import { CYCLE, lockChildren, locked, missing, requireParent, rewriteDescendants
 /** Moves serialise on this lock, so two crossing moves cannot make a loop between them. */
 const MOVE_LOCK = 7_303;
 
-export async function movePage(db: Db, id: number, parentId: number | null): Promise<void> {
+/** Moves a page under another parent; a scoped user moves their pages between their places only. */
+export async function movePage(
+  db: Db,
+  id: number,
+  parentId: number | null,
+  scope: Scope = wholeGroup,
+): Promise<void> {
   await treeTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MOVE_LOCK}, 0)`);
-    const page = await findPage(tx, 'page', id);
+    const page = await findPage(tx, 'page', id, scope);
     if (!page) throw missing('page');
     if (page.locked) throw locked();
     if (parentId === id) throw invalid({ parent: CYCLE });
-    const parent = await requireParent(tx, 'page', parentId);
+    const parent = await requireParent(tx, 'page', parentId, scope);
     if (parent && (await ancestorsOf(tx, parent.id)).some((a) => a.id === id))
       throw invalid({ parent: CYCLE });
     if (page.parentId === parentId) return;
@@ -44,18 +52,44 @@ export async function movePage(db: Db, id: number, parentId: number | null): Pro
   });
 }
 
-export async function sortPages(db: Db, placements: Placement[]): Promise<void> {
+export const OTHERS_AMONG_THEM =
+  'Pages of other brands are among these: a user with the whole group in their scope can order them.';
+
+/** Whether a page has live children outside the scope. */
+async function hiddenChildren(tx: Db, parentId: number, scope: Scope): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: pages.id })
+    .from(pages)
+    .where(and(eq(pages.parentId, parentId), isNull(pages.deletedAt), not(pageInScope(scope) ?? sql`true`)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function sortPages(db: Db, placements: Placement[], scope: Scope = wholeGroup): Promise<void> {
   await treeTransaction(db, async (tx) => {
     const ids = placements.map((p) => p.id);
     const found = await tx
       .select({ id: pages.id, parentId: pages.parentId, locked: pages.locked, sortOrder: pages.sortOrder })
       .from(pages)
-      .where(sql`${pages.id} = any(${`{${ids.join(',')}}`}::int[]) and kind = 'page' and deleted_at is null`);
+      .where(
+        and(
+          sql`${pages.id} = any(${`{${ids.join(',')}}`}::int[]) and kind = 'page' and deleted_at is null`,
+          pageInScope(scope),
+        ),
+      );
     if (found.length !== ids.length) throw invalid({ data: 'Some of the selected pages do not exist.' });
     const parents = new Set(found.map((r) => r.parentId));
     if (parents.size !== 1) throw invalid({ data: 'Sort the children of one page at a time.' });
     const parentId = found[0]!.parentId;
     const parent = parentId === null ? null : await findPage(tx, 'page', parentId);
+    // The order of a list is its parent's: a scoped user orders only the children of their own pages.
+    if (!isGroupWide(scope) && (parentId === null || !(await findPage(tx, 'page', parentId, scope)))) {
+      throw missing('page');
+    }
+    // Indexes count the children the user sees: with another brand's among them they would not say where.
+    if (!isGroupWide(scope) && (await hiddenChildren(tx, parentId!, scope))) {
+      throw invalid({ data: OTHERS_AMONG_THEM });
+    }
     if (parent && parent.sortBy !== 'sort_order') {
       throw invalid({ data: 'These pages are ordered by their publish date.' });
     }

@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PageCrumb, PageSummary } from '@/api/contract/pages';
+import { type Scope as AccessScope, isGroupWide, wholeGroup } from '@/shared/access';
 import { MAX_SERIAL_ID } from '../../db/errors';
 import type { Db } from '../../db/open';
 import { pages } from '../../db/schema/pages';
 import type { Scope, TreeKind } from './lists';
+import { pageInScope, pageScopeSql, topOfScope } from './scope';
 import { rowsOf } from './transaction';
 
 export type PageRow = typeof pages.$inferSelect;
@@ -36,13 +38,21 @@ export function toSummary(row: PageRow, children: number): PageSummary {
   };
 }
 
-/** A live page of a kind, or null (ids beyond the column's range name no page). */
-export async function findPage(db: Db, kind: TreeKind, id: number): Promise<PageRow | null> {
+/**
+ * A live page of a kind within the scope (any for a group-wide user), or null (ids beyond the
+ * column's range name no page).
+ */
+export async function findPage(
+  db: Db,
+  kind: TreeKind,
+  id: number,
+  scope: AccessScope = wholeGroup,
+): Promise<PageRow | null> {
   if (id > MAX_SERIAL_ID) return null;
   const [row] = await db
     .select()
     .from(pages)
-    .where(and(eq(pages.id, id), eq(pages.kind, kind), live));
+    .where(and(eq(pages.id, id), eq(pages.kind, kind), live, pageInScope(scope)));
   return row ?? null;
 }
 
@@ -53,8 +63,14 @@ export async function countChildren(db: Db, id: number): Promise<number> {
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
-export async function summaryOf(db: Db, row: PageRow): Promise<PageSummary> {
-  return toSummary(row, await countChildren(db, row.id));
+/** A page as lists show it; its children counted as the user's scope shows them. */
+export async function summaryOf(
+  db: Db,
+  row: PageRow,
+  access: AccessScope = wholeGroup,
+): Promise<PageSummary> {
+  if (isGroupWide(access)) return toSummary(row, await countChildren(db, row.id));
+  return toSummary(row, (await childCounts(db, [row.id], access)).get(row.id) ?? 0);
 }
 
 /** How a parent's sort_by and sort_by_mode order its children; ties by id, undated last. */
@@ -69,75 +85,103 @@ export function childOrder(parent: Pick<PageRow, 'sortBy' | 'sortByMode'> | null
   return [dir(pages.sortOrder), dir(pages.id)];
 }
 
-const scopeWhere = (scope: Scope) =>
+/**
+ * One parent's children, as the user's scope shows them. A scoped user's top level is the top of
+ * their part of the tree (their brands' sections, wherever the group's tree holds them).
+ */
+const scopeWhere = (scope: Scope, access: AccessScope) =>
   scope.parent === null
-    ? and(isNull(pages.parentId), eq(pages.kind, scope.kind), live)
-    : and(eq(pages.parentId, scope.parent), live);
+    ? and(isGroupWide(access) ? isNull(pages.parentId) : topOfScope(access), eq(pages.kind, scope.kind), live)
+    : and(eq(pages.parentId, scope.parent), live, pageInScope(access));
 
-/** One parent's children in its order, optionally one page of them. */
+/** One parent's children in its order, optionally one page of them, within the user's scope. */
 export async function listChildren(
   db: Db,
   scope: Scope,
   parent: PageRow | null,
   window?: { page: number; perPage: number },
+  access: AccessScope = wholeGroup,
 ): Promise<{ rows: PageSummary[]; total: number }> {
   const query = db
     .select()
     .from(pages)
-    .where(scopeWhere(scope))
+    .where(scopeWhere(scope, access))
     .orderBy(...childOrder(parent));
   const [rows, counted] = await Promise.all([
     window ? query.limit(window.perPage).offset((window.page - 1) * window.perPage) : query,
-    window
+    window && isGroupWide(access)
       ? db.execute(
           scope.parent === null
             ? sql`select count(*)::int as n from pages where parent_id is null and kind = ${scope.kind} and deleted_at is null`
             : sql`select count(*)::int as n from pages where parent_id = ${scope.parent} and deleted_at is null`,
         )
-      : null,
+      : window
+        ? db.select({ n: sql<number>`count(*)::int` }).from(pages).where(scopeWhere(scope, access))
+        : null,
   ]);
   const total = counted ? Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0) : rows.length;
   // Counted for the rows answered only: counting in the select would count for every row an offset skips.
   const children = await childCounts(
     db,
     rows.map((row) => row.id),
+    access,
   );
   return { rows: rows.map((row) => toSummary(row, children.get(row.id) ?? 0)), total };
 }
 
-/** How many live children each of these pages has (one grouped query over the parent index). */
-async function childCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
+/**
+ * How many live children each of these pages has (one grouped query over the parent index); a
+ * scoped user counts the children they can open.
+ */
+async function childCounts(db: Db, ids: number[], access: AccessScope): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
+  const scoped = isGroupWide(access) ? sql`` : sql` and ${pageScopeSql(access, sql`"pages"`)}`;
   const result = await db.execute(sql`
     select parent_id, count(*)::int as n from pages
-    where parent_id = any(${`{${ids.join(',')}}`}::int[]) and deleted_at is null
+    where parent_id = any(${`{${ids.join(',')}}`}::int[]) and deleted_at is null${scoped}
     group by parent_id`);
   return new Map(
     rowsOf<{ parent_id: number; n: number }>(result).map((r) => [Number(r.parent_id), Number(r.n)]),
   );
 }
 
-/** The way from the top of the tree down to a page's parent: top level first. */
-export async function ancestorsOf(db: Db, id: number): Promise<PageCrumb[]> {
+/**
+ * The way from the top of the tree down to a page's parent: top level first. A scoped user's way
+ * starts at the top of their part of the tree: the group's pages above it are not theirs to name.
+ */
+export async function ancestorsOf(
+  db: Db,
+  id: number,
+  access: AccessScope = wholeGroup,
+): Promise<PageCrumb[]> {
+  const reachable = isGroupWide(access) ? sql`` : sql` and ${pageScopeSql(access, sql`p`)}`;
   const result = await db.execute(sql`
     with recursive up(id, name, parent_id, depth) as (
       select id, name, parent_id, 0 from pages where id = ${id}
       union all
       select p.id, p.name, p.parent_id, up.depth + 1 from pages p join up on p.id = up.parent_id
-      where up.depth < 1000
+      where up.depth < 1000${reachable}
     )
     select id, name from up where depth > 0 order by depth desc`);
   return rowsOf<{ id: number; name: string }>(result).map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
-/** A page and everything below it, parents before children (depth order). */
-export async function subtreeOf(db: Db, id: number): Promise<(PageRow & { depth: number })[]> {
+/**
+ * A page and everything below it, parents before children (depth order). For a scoped user, the
+ * part of it within their scope: the walk does not go into another brand's pages.
+ */
+export async function subtreeOf(
+  db: Db,
+  id: number,
+  access: AccessScope = wholeGroup,
+): Promise<(PageRow & { depth: number })[]> {
+  const reachable = isGroupWide(access) ? sql`` : sql` and ${pageScopeSql(access, sql`p`)}`;
   const result = await db.execute(sql`
     with recursive down(id, depth) as (
       select id, 0 from pages where id = ${id} and deleted_at is null
       union all
       select p.id, down.depth + 1 from pages p join down on p.parent_id = down.id
-      where p.deleted_at is null and down.depth < 1000
+      where p.deleted_at is null and down.depth < 1000${reachable}
     )
     select id, depth from down order by depth, id`);
   const found = rowsOf<{ id: number; depth: number }>(result);
@@ -167,8 +211,17 @@ export async function searchPages(
   db: Db,
   search: string,
   limit = 20,
+  access: AccessScope = wholeGroup,
 ): Promise<(PageSummary & { path: PageCrumb[] })[]> {
+  const reachable = isGroupWide(access) ? sql`` : sql` and ${pageScopeSql(access, sql`p`)}`;
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // A scoped user's candidates are their own pages' matches, so another brand's cannot crowd them out.
+  const candidates = isGroupWide(access)
+    ? sql`select page_id from page_search where text ilike ${pattern} limit ${SEARCH_CANDIDATES}`
+    : sql`select s.page_id from page_search s join pages q on q.id = s.page_id
+        where s.text ilike ${pattern} and q.kind = 'page' and q.deleted_at is null
+          and ${pageScopeSql(access, sql`q`)}
+        limit ${SEARCH_CANDIDATES}`;
   // The shortest slugs (nearest the top) rank first. Only the page of hits that is answered gets
   // its children counted and its path built: doing that for every match costs per match.
   // The matches are read unordered with a limit, through the trigram index alone: with a limit and
@@ -178,8 +231,8 @@ export async function searchPages(
     await tx.execute(sql`set local enable_seqscan = off`);
     return tx.execute(sql`
       select p.id from pages p
-      where p.id in (select page_id from page_search where text ilike ${pattern} limit ${SEARCH_CANDIDATES})
-        and p.kind = 'page' and p.deleted_at is null
+      where p.id in (${candidates})
+        and p.kind = 'page' and p.deleted_at is null${reachable}
       order by length(p.slug), p.id
       limit ${limit}`);
   });
@@ -196,7 +249,7 @@ export async function searchPages(
         select id, id, name, parent_id, 0 from pages where id = any(${idList}::int[])
         union all
         select up.hit, p.id, p.name, p.parent_id, up.depth + 1 from pages p join up on p.id = up.parent_id
-        where up.depth < 1000
+        where up.depth < 1000${reachable}
       )
       select hit, id, name, depth from up where depth > 0 order by hit, depth desc`),
   ]);

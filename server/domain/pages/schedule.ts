@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { SCHEDULE_DAYS, type ScheduledChange } from '@/api/contract/pages';
+import { type Access, can, isGroupWide } from '@/shared/access';
 import type { Db } from '../../db/open';
 import { recordRevision } from '../history/record';
 import { JOBS_SCHEMA, type JobContext, type Jobs } from '../jobs';
+import { pageScopeSql } from './scope';
 import { rowsOf } from './transaction';
 
 /**
@@ -117,16 +119,23 @@ export async function applyScheduledChange(
 }
 
 /** What goes live or comes down in the next days, soonest first. */
-export async function upcomingChanges(db: Db, limit = 100): Promise<ScheduledChange[]> {
+export async function upcomingChanges(db: Db, limit = 100, access?: Access): Promise<ScheduledChange[]> {
+  // A scoped user sees their pages' (and forms') times, and only of the areas they may view.
+  const scoped =
+    access && !isGroupWide(access.scope) ? sql` and ${pageScopeSql(access.scope, sql`"pages"`)}` : sql``;
+  const kinds = (['page', 'form'] as const).filter((kind) =>
+    access ? can(access, 'view', kind === 'page' ? 'pages' : 'forms') : true,
+  );
+  const only = kinds.length === 2 ? scoped : sql`${scoped} and kind = any(${`{${kinds.join(',')}}`}::text[])`;
   const result = await db.execute(sql`
     select id, kind, name, at, change from (
       select id, kind, name, published_at as at, 'publish' as change from pages
       where published and deleted_at is null
-        and published_at > now() and published_at <= now() + make_interval(days => ${SCHEDULE_DAYS})
+        and published_at > now() and published_at <= now() + make_interval(days => ${SCHEDULE_DAYS})${only}
       union all
       select id, kind, name, unpublish_at as at, 'unpublish' as change from pages
       where published and deleted_at is null and unpublish_at is not null
-        and unpublish_at > now() and unpublish_at <= now() + make_interval(days => ${SCHEDULE_DAYS})
+        and unpublish_at > now() and unpublish_at <= now() + make_interval(days => ${SCHEDULE_DAYS})${only}
     ) upcoming
     order by at, id, change
     limit ${limit}`);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FormValues } from '@/api/contract/forms';
 import { PAGE_RESTORE_SECONDS, type PageValues } from '@/api/contract/pages';
+import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import { withBlockIds } from '@/shared/blockIds';
 import type { Db } from '../../db/open';
 import { brands } from '../../db/schema/brands';
@@ -15,14 +16,17 @@ import { type RecordTable, saveVersioned } from '../records';
 import { requireTemplate } from '../templates';
 import { type TreeKind, treeList } from './lists';
 import { countChildren, findPage, type PageRow, subtreeOf } from './read';
+import { pageScopeSql } from './scope';
 import { childSlug, freeSlug, HOMEPAGE, slugPart } from './slugs';
 import { rowsOf, treeTransaction } from './transaction';
+import { changesPublishing, requirePublish, scopeOf, type Writer } from './writer';
 
 export const LOCKED = 'This page is locked you cannot make structural changes to this page.';
 export const HAS_CHILDREN = 'You cannot delete as you have child pages.';
 export const CYCLE = 'A page cannot be moved under itself or one of its own children.';
 export const NO_CHILDREN_ALLOWED = 'That page cannot hold child pages.';
 export const NO_SUCH_PARENT = 'Choose a parent page that exists.';
+export const GROUP_TOP_LEVEL = 'The top level of the tree is the group’s: choose a page of your brands.';
 
 const noun = (kind: TreeKind) => (kind === 'page' ? 'page' : 'form');
 /** The area a page or form's history and activity belong to. */
@@ -88,20 +92,41 @@ const CHOOSE_BRAND = 'Choose a brand.';
  * A page's brand must exist. A new page needs one; a page that was made without one (the group's own
  * pages) may stay without, but a page that has a brand cannot drop it.
  */
-async function requireBrand(tx: Db, brandId: number | null, before?: PageRow): Promise<void> {
+async function requireBrand(
+  tx: Db,
+  brandId: number | null,
+  before?: PageRow,
+  scope: Scope = wholeGroup,
+): Promise<void> {
   if (brandId === null) {
     if (!before || before.brandId !== null) throw invalid({ brand_id: CHOOSE_BRAND });
     return;
   }
-  const [row] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId));
+  // A scoped user gives a page only one of their brands (the brand list offers only those).
+  const outOfReach = !isGroupWide(scope) && brandId !== before?.brandId && !scope.brand_ids.includes(brandId);
+  const [row] = outOfReach
+    ? []
+    : await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId));
   if (!row) throw invalid({ brand_id: 'Choose a brand from the list.' });
 }
 
-/** The parent a page may go under: same kind, live, and open to children. */
-export async function requireParent(tx: Db, kind: TreeKind, parent: number | null): Promise<PageRow | null> {
-  if (parent === null) return null;
-  const row = await findPage(tx, kind, parent);
-  if (!row) throw invalid({ parent: NO_SUCH_PARENT });
+/**
+ * The parent a page may go under: same kind, live, open to children, and (for a scoped user) in
+ * their scope: another brand's page is not found, and the top level is the group's.
+ */
+export async function requireParent(
+  tx: Db,
+  kind: TreeKind,
+  parent: number | null,
+  scope: Scope = wholeGroup,
+): Promise<PageRow | null> {
+  const scoped = !isGroupWide(scope);
+  if (parent === null) {
+    if (scoped) throw invalid({ parent: GROUP_TOP_LEVEL });
+    return null;
+  }
+  const row = await findPage(tx, kind, parent, scope);
+  if (!row) throw scoped ? missing(kind) : invalid({ parent: NO_SUCH_PARENT });
   if (!row.isAllowedChildren) throw invalid({ parent: NO_CHILDREN_ALLOWED });
   return row;
 }
@@ -155,15 +180,18 @@ export async function storePage(
   parentId: number | null,
   /** `imported` for a page or form an import made. */
   action: 'created' | 'imported' = 'created',
+  writer?: Writer,
 ): Promise<SavedPage> {
+  if (changesPublishing(values)) requirePublish(writer, kind);
   const held = { ...values, items: withHeldFlags(values.items, []) };
   checkBlocks(held);
+  const scope = scopeOf(writer);
   return treeTransaction(db, async (tx) => {
     await purgeExpired(tx);
     await lockChildren(tx, kind, [parentId]);
     // Checked under the lock, so a parent deleted at the same moment is seen.
-    const parent = await requireParent(tx, kind, parentId);
-    if (kind === 'page') await requireBrand(tx, values.brand_id);
+    const parent = await requireParent(tx, kind, parentId, scope);
+    if (kind === 'page' || !isGroupWide(scope)) await requireBrand(tx, values.brand_id, undefined, scope);
     await requireTemplate(tx, values.child_template_id);
     const slug =
       kind === 'page' && 'slug' in values && values.slug === HOMEPAGE
@@ -190,15 +218,18 @@ export async function updatePage(
   id: number,
   values: TreeValues,
   updatedAt: string | undefined,
+  writer?: Writer,
 ): Promise<SavedPage> {
+  const scope = scopeOf(writer);
   return treeTransaction(db, async (tx) => {
     let slug = '';
     let held = values;
     const saved = await saveVersioned(tx, pagesTable, {
       id,
       loadedAt: updatedAt,
-      find: (id) => findPage(tx, kind, id),
+      find: (id) => findPage(tx, kind, id, scope),
       check: async (current) => {
+        if (changesPublishing(values, current)) requirePublish(writer, kind);
         // The lock keeps its blocks, itself, and the template its children start from.
         if (
           current.locked &&
@@ -208,7 +239,7 @@ export async function updatePage(
         }
         held = { ...values, items: withHeldFlags(values.items, current.items) };
         checkBlocks(held, current);
-        if (kind === 'page') await requireBrand(tx, values.brand_id, current);
+        if (kind === 'page' || !isGroupWide(scope)) await requireBrand(tx, values.brand_id, current, scope);
         await requireTemplate(tx, values.child_template_id);
       },
       values: async (current) => {
@@ -251,13 +282,17 @@ export async function duplicatePage(
   id: number,
   parentId: number | null,
   fields: { name: string; children: boolean; publish_children: boolean },
+  writer?: Writer,
 ): Promise<number> {
+  if (fields.children && fields.publish_children) requirePublish(writer, 'page');
+  const scope = scopeOf(writer);
   return treeTransaction(db, async (tx) => {
-    const source = await findPage(tx, 'page', id);
+    const source = await findPage(tx, 'page', id, scope);
     if (!source) throw missing('page');
     await lockChildren(tx, 'page', [parentId]);
-    const parent = await requireParent(tx, 'page', parentId);
-    const rows = fields.children ? await subtreeOf(tx, id) : [{ ...source, depth: 0 }];
+    const parent = await requireParent(tx, 'page', parentId, scope);
+    // A scoped user copies the part of the subtree that is theirs.
+    const rows = fields.children ? await subtreeOf(tx, id, scope) : [{ ...source, depth: 0 }];
     const fresh = await tx.execute(
       sql`select nextval(pg_get_serial_sequence('pages', 'id'))::int as id from generate_series(1, ${rows.length})`,
     );
@@ -293,10 +328,10 @@ export async function duplicatePage(
   });
 }
 
-export async function deletePage(db: Db, kind: TreeKind, id: number): Promise<void> {
+export async function deletePage(db: Db, kind: TreeKind, id: number, writer?: Writer): Promise<void> {
   await treeTransaction(db, async (tx) => {
     await purgeExpired(tx);
-    const page = await findPage(tx, kind, id);
+    const page = await findPage(tx, kind, id, scopeOf(writer));
     if (!page) throw missing(kind);
     if (page.locked) throw locked();
     await lockChildren(tx, kind, [page.parentId, id]);
@@ -310,13 +345,16 @@ export async function deletePage(db: Db, kind: TreeKind, id: number): Promise<vo
   });
 }
 
-export async function restorePage(db: Db, id: number): Promise<void> {
+export async function restorePage(db: Db, id: number, writer?: Writer): Promise<void> {
   await treeTransaction(db, async (tx) => {
     const result = await tx.execute(sql`
       select id from pages where id = ${id} and kind = 'page'
-        and deleted_at >= now() - make_interval(secs => ${PAGE_RESTORE_SECONDS})`);
+        and deleted_at >= now() - make_interval(secs => ${PAGE_RESTORE_SECONDS})
+        and ${pageScopeSql(scopeOf(writer), sql`"pages"`)}`);
     if (rowsOf(result).length === 0) throw notFound('That page can no longer be put back.');
     const [row] = await tx.select().from(pages).where(eq(pages.id, id));
+    // A published page put back is on the website again.
+    if (row!.published) requirePublish(writer, 'page');
     const parent = row!.parentId === null ? null : await findPage(tx, 'page', row!.parentId);
     if (row!.parentId !== null && !parent) throw invalid({ id: 'The page it was under no longer exists.' });
     const list = treeList('page');
@@ -331,8 +369,9 @@ export async function restorePage(db: Db, id: number): Promise<void> {
   });
 }
 
-export async function togglePublished(db: Db, id: number): Promise<0 | 1> {
+export async function togglePublished(db: Db, id: number, writer?: Writer): Promise<0 | 1> {
   return treeTransaction(db, async (tx) => {
+    if (!(await findPage(tx, 'page', id, scopeOf(writer)))) throw missing('page');
     const published = await flipPublished(tx, id);
     await recordRevision(tx, 'pages', published ? 'published' : 'unpublished', id);
     return published;

@@ -1,0 +1,54 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { isGroupWide, type Scope } from '@/shared/access';
+
+/**
+ * Where the rows of a table belong, as SQL over the row: the brand it is under and, for the rows
+ * that are a dealership's, the dealership. An area whose records are the group's own (templates)
+ * names neither, and only group-wide users see it.
+ */
+export interface OwnerColumns {
+  brand?: PgColumn | SQL;
+  dealership?: PgColumn | SQL;
+}
+
+/** A list of ids as the `'{1,2}'::int[]` text the statements bind (one value, any length). */
+export const intArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+/** The placeholders a prepared statement binds the scope through (see `scopeValues`). */
+export const scopePlaceholders = {
+  brands: sql.placeholder('scope_brands'),
+  dealerships: sql.placeholder('scope_dealerships'),
+};
+
+/** The values for `scopePlaceholders`. */
+export function scopeValues(scope: Scope): { scope_brands: string; scope_dealerships: string } {
+  return { scope_brands: intArray(scope.brand_ids), scope_dealerships: intArray(scope.dealership_ids) };
+}
+
+/**
+ * The condition a scoped user's rows meet: owned by one of their brands or one of their
+ * dealerships. A group-level row (both null) meets neither; a table with no owner columns has
+ * only group-level rows. `brands`/`dealerships` are the bound lists (values or placeholders).
+ */
+function owned(owner: OwnerColumns, brands: SQL | unknown, dealerships: SQL | unknown): SQL {
+  const parts: SQL[] = [];
+  if (owner.brand) parts.push(sql`${owner.brand} = any(${brands}::int[])`);
+  if (owner.dealership) parts.push(sql`${owner.dealership} = any(${dealerships}::int[])`);
+  if (parts.length === 0) return sql`false`;
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * The scope as a WHERE condition on a table's rows; undefined for a group-wide user, whose
+ * statements stay exactly as they are.
+ */
+export function inScope(scope: Scope, owner: OwnerColumns): SQL | undefined {
+  if (isGroupWide(scope)) return undefined;
+  return owned(owner, intArray(scope.brand_ids), intArray(scope.dealership_ids));
+}
+
+/** As `inScope`, through `scopePlaceholders`, for a statement prepared once for every scoped user. */
+export function inBoundScope(owner: OwnerColumns): SQL {
+  return owned(owner, scopePlaceholders.brands, scopePlaceholders.dealerships);
+}

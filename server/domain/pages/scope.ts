@@ -1,0 +1,45 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { isGroupWide, type Scope } from '@/shared/access';
+import { inScope } from '../access/scope';
+
+/**
+ * Where a page or form belongs: its brand, or (a page saved without one) the nearest brand above
+ * it in the tree; a page with no brand on its way to the top is the group's. The server does not
+ * make a child take its parent's brand (the builder preloads it, and a section of one brand holds
+ * other brands' pages), so the brand column alone would leave a brandless page under a brand's
+ * section to the group: the walk up gives it to the brand whose subtree it is in.
+ *
+ * `row` names the pages row in the statement (`"pages"` in Drizzle's queries, an alias in raw
+ * SQL). The walk runs only for a page without a brand (coalesce stops at the first value), and
+ * only the scoped users' statements carry it.
+ */
+export function pageBrand(row: SQL = sql`"pages"`): SQL {
+  return sql`coalesce(${row}."brand_id", (
+    with recursive up(parent_id, brand_id, depth) as (
+      select a.parent_id, a.brand_id, 0 from pages a where a.id = ${row}."parent_id"
+      union all
+      select a.parent_id, a.brand_id, up.depth + 1 from pages a join up on a.id = up.parent_id
+      where up.brand_id is null and up.depth < 1000
+    )
+    select brand_id from up where brand_id is not null limit 1))`;
+}
+
+/** The scope as a condition on a pages row; undefined for a group-wide user. */
+export function pageInScope(scope: Scope, row?: SQL): SQL | undefined {
+  return inScope(scope, { brand: pageBrand(row) });
+}
+
+/** As `pageInScope`, as SQL that is always there (`true` for a group-wide user), for raw statements. */
+export function pageScopeSql(scope: Scope, row: SQL): SQL {
+  return pageInScope(scope, row) ?? sql`true`;
+}
+
+/**
+ * The top of a scoped user's part of the tree: pages in their scope whose parent is not (their
+ * brands' sections under the group's). A group-wide user's top is the top level itself.
+ */
+export function topOfScope(scope: Scope): SQL | undefined {
+  if (isGroupWide(scope)) return undefined;
+  return sql`(${pageInScope(scope)} and ("pages"."parent_id" is null or not exists (
+    select 1 from pages parent where parent.id = "pages"."parent_id" and ${pageScopeSql(scope, sql`parent`)})))`;
+}
