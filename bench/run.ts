@@ -15,6 +15,7 @@ import { historyBenchmark } from './history';
 import { lighthouseBenchmark } from './lighthouse';
 import { postgresBenchmark } from './postgres';
 import { scaleBenchmark } from './scale';
+import { scopeBenchmark } from './scope';
 import { siteBenchmark } from './site';
 import { treeBenchmark } from './tree';
 
@@ -26,6 +27,7 @@ const benchmarks: Benchmark[] = [
   blocksBenchmark,
   builderBenchmark,
   scaleBenchmark,
+  scopeBenchmark,
   siteBenchmark,
   deliveryBenchmark,
   lighthouseBenchmark,
