@@ -81,7 +81,9 @@ describe('the migration to hashed limit addresses', () => {
 describe('the migration to roles and scope', () => {
   it('attributes existing enquiries and reservations to a dealership, else a form’s brand, else the group', async () => {
     const { client, migrate } = await databaseBefore('_roles-and-scope');
-    await client.query(`insert into brands (id, name, slug, sort_order) values (1, 'Kia', 'kia', 1), (2, 'Ford', 'ford', 2)`);
+    await client.query(
+      `insert into brands (id, name, slug, sort_order) values (1, 'Kia', 'kia', 1), (2, 'Ford', 'ford', 2)`,
+    );
     await client.query(`insert into vehicle_dealers (id, name) values (1, 'Northway Leeds (FOR)')`);
     const site = (id: number, name: string, brand: number, binned: boolean, feed: number | null) =>
       `(${id}, '${name}', 'site-${id}', ${brand}, ${feed ?? 'null'}, 'site${id}@example.com', '0113', '{}'::jsonb, '1', '2', ${id}, ${binned ? 'now()' : 'null'})`;
