@@ -129,8 +129,18 @@ export async function scopedTotals(db: Db, scope: Scope): Promise<Map<string, nu
  * user's scope), or the first.
  */
 export async function firstFormWithResponses(db: Db, scope: Scope = wholeGroup): Promise<ResponseHandle> {
-  const totals = await scopedTotals(db, scope);
-  return responseHandles.find((handle) => (totals.get(handle) ?? 0) > 0) ?? responseHandles[0]!;
+  const where = enquiriesIn(scope);
+  if (!where) {
+    const totals = await storedTotals(db);
+    return responseHandles.find((handle) => (totals.get(handle) ?? 0) > 0) ?? responseHandles[0]!;
+  }
+  // Scoped: whether each form has one enquiry in the scope, not how many.
+  const result = (await db.execute(sql`
+    select h.handle from unnest(${`{${responseHandles.join(',')}}`}::text[]) with ordinality as h(handle, n)
+    where exists (select 1 from ${responses} where ${responses.handle} = h.handle and ${where})
+    order by h.n limit 1
+  `)) as unknown as { rows: Array<{ handle: ResponseHandle }> };
+  return result.rows[0]?.handle ?? responseHandles[0]!;
 }
 
 /** A form's stored enquiries: group-wide from the daily totals, scoped a count of the scope's rows. */

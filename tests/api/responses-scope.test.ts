@@ -306,6 +306,10 @@ describe(`group-level records (${databaseKind})`, () => {
     expect(names(seen.responses.data)).toEqual(['Mine Visitor', 'Other Visitor']);
     expect(seen.total).toBe(2);
     expect((await get(`/api/responses/show?id=${enquiry.group}`, both)).statusCode).toBe(404);
+    const two = await signInWithRole(server, 'Sales', { dealershipIds: [mine.id, other.id] });
+    const twoSeen = (await get('/api/responses?handle=test-drive', two)).json();
+    expect(names(twoSeen.responses.data)).toEqual(['Mine Visitor', 'Other Visitor']);
+    expect(twoSeen.total).toBe(2);
   });
 });
 
