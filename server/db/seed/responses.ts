@@ -119,16 +119,11 @@ export async function seedResponses(db: Db, total: number, days = 90, now = Date
           to_timestamp((${now - span}::float8 + floor(n::float8 / ${total} * ${span})) / 1000),
           d.brand_id, d.id
         from generate_series(${start}::bigint, ${end}::bigint) as n
-        left join lateral (
-          select live.ids[p] as id, live.names[p] as name, live.brands[p] as brand_id
-          from live cross join lateral (select (1 + n % nullif(cardinality(live.ids), 0))::int) as pick(p)
-          where ${chose}
-        ) d on true
+        left join live d on ${chose} and d.k = n % nullif((select count(*) from live), 0)
         order by n`,
       sql`live as (
-        select array_agg(id order by id) as ids, array_agg(name order by id) as names,
-          array_agg(brand_id order by id) as brands
-        from dealerships where deleted_at is null and published_at is not null
+        select row_number() over (order by id) - 1 as k, id, name, brand_id from dealerships
+        where deleted_at is null and published_at is not null
       )`,
     );
   }
