@@ -21,13 +21,20 @@ export async function ownersOfVehicles(
   if (wanted.length === 0) return new Map();
   const list = `{${wanted.map((r) => `"${r.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
   const result = (await db.execute(sql`
-    select distinct on (upper(v.registration)) upper(v.registration) as registration,
-        d.id as dealership_id, d.brand_id
-      from ${vehicles} v
-      join ${dealerships} d on d.name = v.dealership
-        or d.vehicles_dealer_id in (select f.id from ${vehicleDealers} f where f.name = v.dealership)
+    with stock as (
+      select upper(v.registration) as registration, v.dealership from ${vehicles} v
       where upper(v.registration) = any(${list}::text[])
-      order by upper(v.registration), (d.name = v.dealership) desc, d.deleted_at nulls first, d.id
+    )
+    select distinct on (registration) registration, dealership_id, brand_id from (
+      select s.registration, d.id as dealership_id, d.brand_id, 0 as via, d.deleted_at
+        from stock s join ${dealerships} d on d.name = s.dealership
+      union all
+      select s.registration, d.id, d.brand_id, 1, d.deleted_at
+        from stock s
+        join ${vehicleDealers} f on f.name = s.dealership
+        join ${dealerships} d on d.vehicles_dealer_id = f.id
+    ) as found
+    order by registration, via, deleted_at nulls first, dealership_id
   `)) as unknown as { rows: Array<{ registration: string; dealership_id: number; brand_id: number | null }> };
   return new Map(
     result.rows.map((row) => [row.registration, { brandId: row.brand_id, dealershipId: row.dealership_id }]),

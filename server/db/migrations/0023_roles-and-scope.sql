@@ -53,17 +53,22 @@ FROM (
 	ORDER BY "slug", "deleted_at" NULLS FIRST, "id" DESC
 ) f
 WHERE r."dealership_id" IS NULL AND f."slug" = r."handle" AND f."brand_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "vehicles_registration_upper_idx" ON "vehicles" USING btree (upper("registration"));--> statement-breakpoint
 -- Existing reservations: the dealership of their vehicle in stock (registrations compared in upper
 -- case). The stock row names its dealership by text: a dealership of that name, else the one
 -- linked to the stock feed's dealer of that name; live before binned, then the oldest.
 UPDATE "reservations" r SET "dealership_id" = o."dealership_id", "brand_id" = o."brand_id"
 FROM (
-	SELECT DISTINCT ON (upper(v."registration")) upper(v."registration") AS "registration",
-		d."id" AS "dealership_id", d."brand_id"
-	FROM "vehicles" v
-	JOIN "dealerships" d ON d."name" = v."dealership"
-		OR d."vehicles_dealer_id" IN (SELECT f."id" FROM "vehicle_dealers" f WHERE f."name" = v."dealership")
-	ORDER BY upper(v."registration"), (d."name" = v."dealership") DESC, d."deleted_at" NULLS FIRST, d."id"
+	SELECT DISTINCT ON ("registration") "registration", "dealership_id", "brand_id" FROM (
+		SELECT upper(v."registration") AS "registration", d."id" AS "dealership_id", d."brand_id", 0 AS "via", d."deleted_at"
+		FROM "vehicles" v JOIN "dealerships" d ON d."name" = v."dealership"
+		UNION ALL
+		SELECT upper(v."registration"), d."id", d."brand_id", 1, d."deleted_at"
+		FROM "vehicles" v
+		JOIN "vehicle_dealers" f ON f."name" = v."dealership"
+		JOIN "dealerships" d ON d."vehicles_dealer_id" = f."id"
+	) AS "found"
+	ORDER BY "registration", "via", "deleted_at" NULLS FIRST, "dealership_id"
 ) o
 WHERE upper(r."registration") = o."registration";--> statement-breakpoint
 CREATE INDEX "reservations_brand_idx" ON "reservations" USING btree ("brand_id","reserved_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
