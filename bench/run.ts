@@ -16,6 +16,7 @@ import { lighthouseBenchmark } from './lighthouse';
 import { permissionBenchmark } from './permission';
 import { postgresBenchmark } from './postgres';
 import { scaleBenchmark } from './scale';
+import { scopeBenchmark } from './scope';
 import { siteBenchmark } from './site';
 import { treeBenchmark } from './tree';
 
@@ -27,6 +28,7 @@ const benchmarks: Benchmark[] = [
   blocksBenchmark,
   builderBenchmark,
   scaleBenchmark,
+  scopeBenchmark,
   siteBenchmark,
   deliveryBenchmark,
   lighthouseBenchmark,

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AnalyticsRange, MetricTable, MetricTotal } from '@/api/contract/analytics';
+import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../db/open';
 import { analyticsDaily } from '../db/schema/analytics';
-import { reservationDailyTotals } from '../db/schema/reservations';
-import { responseDailyTotals } from '../db/schema/responses';
+import { reservationDailyTotals, reservations } from '../db/schema/reservations';
+import { responseDailyTotals, responses } from '../db/schema/responses';
+import { inScope } from './access/scopeSql';
+import { VALUE_CURRENCY } from './reservations';
 
 const DAY_MS = 86_400_000;
 
@@ -37,14 +40,70 @@ const METRICS: Metric[] = [
   { key: 'visitors', title: 'Visitors' },
 ];
 
+/** Figures of the whole site: page views carry no owner, so they are the group's alone. */
+const GROUP_LEVEL = new Set(['page_views', 'visitors']);
+
+/**
+ * The metrics a user is shown. Group-wide users: all of them. A scoped user: the enquiries and
+ * reservations of their scope, and no traffic figures (a page view belongs to no brand or
+ * dealership, so no honest share of them is theirs).
+ */
+const metricsFor = (scope: Scope) =>
+  isGroupWide(scope) ? METRICS : METRICS.filter((metric) => !GROUP_LEVEL.has(metric.key));
+
+/** The first and the last instant of a range of UTC calendar days, as the daily totals count them. */
+const utcDays = (start: string, end: string) => ({
+  from: sql`(${start}::date::timestamp at time zone 'UTC')`,
+  to: sql`((${end}::date + 1)::timestamp at time zone 'UTC')`,
+});
+
+/**
+ * A scoped user's daily figures, from the rows of their scope (each owner's (brand_id|dealership_id,
+ * created_at / reserved_at) index): the daily totals tables count the whole group.
+ */
+async function readScopedSeries(db: Db, start: string, end: string, scope: Scope) {
+  const { from, to } = utcDays(start, end);
+  const enquiries = inScope(scope, { brandId: responses.brandId, dealershipId: responses.dealershipId });
+  const reserved = inScope(scope, { brandId: reservations.brandId, dealershipId: reservations.dealershipId });
+  const enquiryDay = sql`(${responses.createdAt} at time zone 'UTC')::date`;
+  const reservationDay = sql`(${reservations.reservedAt} at time zone 'UTC')::date`;
+  return (await db.execute(sql`
+    select 'enquiries' as a, null as b, ${enquiryDay}::text as day, count(*)::float8 as x, null::float8 as y
+      from ${responses}
+      where ${responses.createdAt} >= ${from} and ${responses.createdAt} < ${to} and ${enquiries}
+      group by ${enquiryDay}
+    union all
+    select 'reservations', 'reservation_value', ${reservationDay}::text, count(*)::float8,
+        coalesce(sum(${reservations.amount}) filter (where ${reservations.currency} = ${VALUE_CURRENCY}), 0) / 100.0::float8
+      from ${reservations}
+      where ${reservations.reservedAt} >= ${from} and ${reservations.reservedAt} < ${to} and ${reserved}
+      group by ${reservationDay}
+  `)) as unknown as { rows: SeriesRow[] };
+}
+
 /**
  * Every metric's daily figures for one range, in one statement over the daily totals tables (a
  * row per day and form at most): a year costs a few thousand rows, whatever the traffic.
  */
-async function readSeries(db: Db, start: string, end: string): Promise<Map<string, Series>> {
+async function readSeries(db: Db, start: string, end: string, scope: Scope): Promise<Map<string, Series>> {
+  // One scan per table (or, scoped, per owner's index): a row carries up to two metrics of its day.
+  const result = isGroupWide(scope)
+    ? await readGroupSeries(db, start, end)
+    : await readScopedSeries(db, start, end, scope);
+  const series = new Map<string, Series>(METRICS.map((metric) => [metric.key, new Map()]));
+  for (const row of result.rows) {
+    series.get(row.a)?.set(row.day, Number(row.x));
+    if (row.b) series.get(row.b)?.set(row.day, Number(row.y));
+  }
+  return series;
+}
+
+type SeriesRow = { a: string; b: string | null; day: string; x: number | string; y: number | string | null };
+
+/** Everyone's figures, from the daily totals tables. */
+async function readGroupSeries(db: Db, start: string, end: string) {
   const within = (day: PgColumn) => sql`${day} between ${start} and ${end}`;
-  // One scan per table: a row carries up to two metrics of its day.
-  const result = (await db.execute(sql`
+  return (await db.execute(sql`
     select 'enquiries' as a, null as b, ${responseDailyTotals.day}::text as day,
         sum(${responseDailyTotals.total})::float8 as x, null::float8 as y
       from ${responseDailyTotals} where ${within(responseDailyTotals.day)} group by ${responseDailyTotals.day}
@@ -56,15 +115,7 @@ async function readSeries(db: Db, start: string, end: string): Promise<Map<strin
     select 'page_views', 'visitors', ${analyticsDaily.day}::text,
         ${analyticsDaily.views}::float8, ${analyticsDaily.visitors}::float8
       from ${analyticsDaily} where ${within(analyticsDaily.day)}
-  `)) as unknown as {
-    rows: Array<{ a: string; b: string | null; day: string; x: number | string; y: number | string | null }>;
-  };
-  const series = new Map<string, Series>(METRICS.map((metric) => [metric.key, new Map()]));
-  for (const row of result.rows) {
-    series.get(row.a)?.set(row.day, Number(row.x));
-    if (row.b) series.get(row.b)?.set(row.day, Number(row.y));
-  }
-  return series;
+  `)) as unknown as { rows: SeriesRow[] };
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -112,17 +163,17 @@ function tableRows(graph: MetricTotal['graph'], comparison: MetricTotal['graph']
  * Every figure of one search, computed once: each range's daily series is read once, and each
  * metric's daily points, totals and table rows come from that one reading.
  */
-async function computeFigures(db: Db, range: AnalyticsRange): Promise<DashboardFigures> {
+async function computeFigures(db: Db, range: AnalyticsRange, scope: Scope): Promise<DashboardFigures> {
   const days = daysBetween(range.start, range.end);
   const { comparison_start: cs, comparison_end: ce } = range;
   const comparisonDays = cs && ce ? daysBetween(cs, ce) : null;
   const [first, second] = await Promise.all([
-    readSeries(db, range.start, range.end),
-    cs && ce ? readSeries(db, cs, ce) : null,
+    readSeries(db, range.start, range.end, scope),
+    cs && ce ? readSeries(db, cs, ce, scope) : null,
   ]);
   const totals: MetricTotal[] = [];
   const tables: MetricTable[] = [];
-  for (const { key, title } of METRICS) {
+  for (const { key, title } of metricsFor(scope)) {
     const series = first.get(key) ?? new Map();
     const comparison = second && comparisonDays ? (second.get(key) ?? new Map()) : null;
     const graph = graphOf(days, series);
@@ -140,7 +191,7 @@ async function computeFigures(db: Db, range: AnalyticsRange): Promise<DashboardF
   return { totals, tables };
 }
 
-/** The figures being computed, per database and range, until they are answered. */
+/** The figures being computed, per database, range and scope, until they are answered. */
 const computing = new WeakMap<Db, Map<string, Promise<DashboardFigures>>>();
 
 /**
@@ -148,12 +199,18 @@ const computing = new WeakMap<Db, Map<string, Promise<DashboardFigures>>>();
  * at once: the second call shares the computation the first started. Nothing is kept once it is
  * answered, so a later search reads the figures afresh.
  */
-export function metricFigures(db: Db, range: AnalyticsRange): Promise<DashboardFigures> {
+export function metricFigures(
+  db: Db,
+  range: AnalyticsRange,
+  scope: Scope = wholeGroup,
+): Promise<DashboardFigures> {
   const key = JSON.stringify([
     range.start,
     range.end,
     range.comparison_start ?? null,
     range.comparison_end ?? null,
+    scope.brand_ids,
+    scope.dealership_ids,
   ]);
   let open = computing.get(db);
   if (!open) {
@@ -162,15 +219,15 @@ export function metricFigures(db: Db, range: AnalyticsRange): Promise<DashboardF
   }
   const known = open.get(key);
   if (known) return known;
-  const running = computeFigures(db, range).finally(() => open.delete(key));
+  const running = computeFigures(db, range, scope).finally(() => open.delete(key));
   open.set(key, running);
   return running;
 }
 
-export async function metricTotals(db: Db, range: AnalyticsRange): Promise<MetricTotal[]> {
-  return (await metricFigures(db, range)).totals;
+export async function metricTotals(db: Db, range: AnalyticsRange, scope?: Scope): Promise<MetricTotal[]> {
+  return (await metricFigures(db, range, scope)).totals;
 }
 
-export async function metricTables(db: Db, range: AnalyticsRange): Promise<MetricTable[]> {
-  return (await metricFigures(db, range)).tables;
+export async function metricTables(db: Db, range: AnalyticsRange, scope?: Scope): Promise<MetricTable[]> {
+  return (await metricFigures(db, range, scope)).tables;
 }

@@ -1,8 +1,11 @@
-import { eq, like, sql, sum } from 'drizzle-orm';
+import { and, count, eq, like, sql, sum } from 'drizzle-orm';
 import type { Reservation } from '@/api/contract/reservations';
+import { type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../db/open';
 import { reservationDailyTotals, reservations } from '../db/schema/reservations';
+import { GROUP_OWNED, inScope } from './access/scopeSql';
 import { likePattern, selectPage, selectPageByIndex } from './paginate';
+import { ownersOfVehicles } from './vehicleOwners';
 
 type ReservationRow = typeof reservations.$inferSelect;
 
@@ -21,7 +24,7 @@ type NewReservation = typeof reservations.$inferInsert;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The currency the dashboard's reservation value is counted in. */
-const VALUE_CURRENCY = 'gbp';
+export const VALUE_CURRENCY = 'gbp';
 
 /**
  * Adds reservations to their days' totals; run in the transaction that stored them. Every
@@ -54,11 +57,21 @@ export async function countIn(
 /**
  * Stores reservations and counts them in their days, in one transaction: totals never drift.
  * Every reservation is stored through here (or `applyStripeEvent`, which counts the same way).
+ * Each belongs to its vehicle's dealership (`ownersOfVehicles`) unless the row names its owner.
  */
 export async function storeReservations(db: Db, rows: NewReservation[]): Promise<void> {
   if (rows.length === 0) return;
   await db.transaction(async (tx) => {
-    const stored = await tx.insert(reservations).values(rows).returning({
+    const owners = await ownersOfVehicles(
+      tx as unknown as Db,
+      rows.map((row) => row.registration),
+    );
+    const owned = rows.map((row) =>
+      row.brandId !== undefined || row.dealershipId !== undefined
+        ? row
+        : { ...row, ...(owners.get(row.registration.toUpperCase()) ?? GROUP_OWNED) },
+    );
+    const stored = await tx.insert(reservations).values(owned).returning({
       reservedAt: reservations.reservedAt,
       amount: reservations.amount,
       currency: reservations.currency,
@@ -67,8 +80,20 @@ export async function storeReservations(db: Db, rows: NewReservation[]): Promise
   });
 }
 
-/** Every reservation, from the daily totals. */
-export async function reservationTotal(db: Db): Promise<number> {
+/** The condition that keeps a user's reads of reservations within their scope (none when group-wide). */
+const reservationsIn = (scope: Scope) =>
+  inScope(scope, { brandId: reservations.brandId, dealershipId: reservations.dealershipId });
+
+/**
+ * Every reservation the scope reaches: group-wide from the daily totals, scoped a count of the
+ * scope's rows (in the (brand_id|dealership_id, reserved_at, id) indexes).
+ */
+export async function reservationTotal(db: Db, scope: Scope = wholeGroup): Promise<number> {
+  const where = reservationsIn(scope);
+  if (where) {
+    const [counted] = await db.select({ n: count() }).from(reservations).where(where);
+    return counted?.n ?? 0;
+  }
   const [row] = await db
     .select({ total: sum(reservationDailyTotals.total).mapWith(Number) })
     .from(reservationDailyTotals);
@@ -93,26 +118,42 @@ export function toReservation(row: ReservationRow): Reservation {
     exp_year: row.expYear,
     last4: row.last4,
     charge_id: row.chargeId,
+    brand_id: row.brandId,
+    dealership_id: row.dealershipId,
   };
 }
 
-export async function listReservations(db: Db, opts: { search: string; page: number }) {
+/** A page of the reservations the scope reaches, newest first, searched or not, with their total. */
+export async function listReservations(
+  db: Db,
+  opts: { search: string; page: number },
+  scope: Scope = wholeGroup,
+) {
+  const scoped = reservationsIn(scope);
   if (!opts.search) {
-    // Without a search the total comes from the daily totals, not a count of every row.
+    // Without a search the total comes from the daily totals (group-wide), not a count of every row.
     const [rows, total] = await Promise.all([
-      selectPageByIndex(db, reservations, reservations.id, undefined, NEWEST_FIRST, opts.page),
-      reservationTotal(db),
+      selectPageByIndex(db, reservations, reservations.id, scoped, NEWEST_FIRST, opts.page),
+      reservationTotal(db, scope),
     ]);
     return { rows: rows.map(toReservation), total };
   }
   // ILIKE as PostgreSQL runs it on a UTF-8 database (both sides lower-cased, then LIKE), with the
   // row's side lower-cased once, when it was stored.
-  const where = like(reservations.searchText, sql`lower(${likePattern(opts.search)})`);
+  const where = and(like(reservations.searchText, sql`lower(${likePattern(opts.search)})`), scoped);
   const { rows, total } = await selectPage(db, reservations, where, NEWEST_FIRST, opts.page);
   return { rows: rows.map(toReservation), total };
 }
 
-export async function findReservation(db: Db, id: number): Promise<Reservation | null> {
-  const [row] = await db.select().from(reservations).where(eq(reservations.id, id));
+/** One reservation, if it exists and the scope reaches it: out of scope reads as missing. */
+export async function findReservation(
+  db: Db,
+  id: number,
+  scope: Scope = wholeGroup,
+): Promise<Reservation | null> {
+  const [row] = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.id, id), reservationsIn(scope)));
   return row ? toReservation(row) : null;
 }

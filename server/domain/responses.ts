@@ -1,16 +1,15 @@
-import { and, asc, desc, eq, gt, isNull, type SQL, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql, sum } from 'drizzle-orm';
 import type { Enquiry, ResponseHandle } from '@/api/contract/responses';
 import { responseHandles } from '@/api/contract/responses';
-import { questionsOf } from '@/shared/answers';
+import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../db/open';
-import { pages } from '../db/schema/pages';
 import {
   type ResponseAnswer,
   responseDailyTotals,
   responseEmailedTotals,
   responses,
 } from '../db/schema/responses';
-import type { ExportSource } from './exports';
+import { GROUP_OWNED, inScope, type RowOwner } from './access/scopeSql';
 import { selectPageByIndex } from './paginate';
 
 /** The enquiry types the console lists (spec §3 Response): each one's title and the totals box it counts towards. */
@@ -37,8 +36,19 @@ export const responseLists = () =>
   responseHandles.map((handle) => ({ name: handle, label: ENQUIRY_TYPES[handle].title }));
 
 export function toEnquiry(row: ResponseRow): Enquiry {
-  return { id: row.id, handle: row.handle, data: row.data, date_added: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    handle: row.handle,
+    data: row.data,
+    date_added: row.createdAt.toISOString(),
+    brand_id: row.brandId,
+    dealership_id: row.dealershipId,
+  };
 }
+
+/** The condition that keeps a user's reads of enquiries within their scope (none when group-wide). */
+const enquiriesIn = (scope: Scope) =>
+  inScope(scope, { brandId: responses.brandId, dealershipId: responses.dealershipId });
 
 /** The day an enquiry counts towards, in the calendar the dashboard reads (UTC). */
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -53,11 +63,12 @@ export async function storeResponse(
   data: Record<string, ResponseAnswer>,
   at: Date = new Date(),
   also?: (tx: Db, id: number) => Promise<void>,
+  owner: RowOwner = GROUP_OWNED,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(responses)
-      .values({ handle, data, createdAt: at })
+      .values({ handle, data, createdAt: at, ...owner })
       .returning({ id: responses.id });
     await also?.(tx as unknown as Db, row!.id);
     await tx
@@ -72,13 +83,14 @@ export async function storeResponse(
 }
 
 /**
- * Stores every row a query yields (its columns: handle, data, created_at) and counts them in their
- * forms' days, in one statement: the bulk form of `storeResponse`, for imports and demo data.
+ * Stores every row a query yields (its columns: handle, data, created_at, brand_id,
+ * dealership_id) and counts them in their forms' days, in one statement: the bulk form of
+ * `storeResponse`, for imports and demo data. `named`: common table expressions the query reads.
  */
-export async function storeSelectedResponses(db: Db, rows: SQL): Promise<void> {
+export async function storeSelectedResponses(db: Db, rows: SQL, named?: SQL): Promise<void> {
   await db.execute(sql`
-    with stored as (
-      insert into ${responses} (handle, data, created_at) ${rows}
+    with ${named ? sql`${named},` : sql``} stored as (
+      insert into ${responses} (handle, data, created_at, brand_id, dealership_id) ${rows}
       returning handle, created_at
     )
     insert into ${responseDailyTotals} (handle, day, total)
@@ -96,13 +108,51 @@ export async function storedTotals(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.handle, r.total]));
 }
 
-/** The form the responses screen opens on: the first in the list with stored enquiries, or the first. */
-export async function firstFormWithResponses(db: Db): Promise<ResponseHandle> {
-  const totals = await storedTotals(db);
-  return responseHandles.find((handle) => (totals.get(handle) ?? 0) > 0) ?? responseHandles[0]!;
+/**
+ * Enquiries stored per form that the scope reaches. Group-wide: the daily totals. Scoped: a count
+ * of the scope's rows of each form, each walking its form's (handle, brand_id|dealership_id, id)
+ * index; forms without any are left out.
+ */
+export async function scopedTotals(db: Db, scope: Scope): Promise<Map<string, number>> {
+  const where = enquiriesIn(scope);
+  if (!where) return storedTotals(db);
+  const handles = `{${responseHandles.join(',')}}`;
+  const result = (await db.execute(sql`
+    select h.handle, (select count(*) from ${responses} where ${responses.handle} = h.handle and ${where})::int as total
+    from unnest(${handles}::text[]) as h(handle)
+  `)) as unknown as { rows: Array<{ handle: string; total: number | string }> };
+  return new Map(result.rows.filter((r) => Number(r.total) > 0).map((r) => [r.handle, Number(r.total)]));
 }
 
-export async function storedTotal(db: Db, handle: string): Promise<number> {
+/**
+ * The form the responses screen opens on: the first in the list with stored enquiries (in the
+ * user's scope), or the first.
+ */
+export async function firstFormWithResponses(db: Db, scope: Scope = wholeGroup): Promise<ResponseHandle> {
+  const where = enquiriesIn(scope);
+  if (!where) {
+    const totals = await storedTotals(db);
+    return responseHandles.find((handle) => (totals.get(handle) ?? 0) > 0) ?? responseHandles[0]!;
+  }
+  // Scoped: whether each form has one enquiry in the scope, not how many.
+  const result = (await db.execute(sql`
+    select h.handle from unnest(${`{${responseHandles.join(',')}}`}::text[]) with ordinality as h(handle, n)
+    where exists (select 1 from ${responses} where ${responses.handle} = h.handle and ${where})
+    order by h.n limit 1
+  `)) as unknown as { rows: Array<{ handle: ResponseHandle }> };
+  return result.rows[0]?.handle ?? responseHandles[0]!;
+}
+
+/** A form's stored enquiries: group-wide from the daily totals, scoped a count of the scope's rows. */
+export async function storedTotal(db: Db, handle: string, scope: Scope = wholeGroup): Promise<number> {
+  const where = enquiriesIn(scope);
+  if (where) {
+    const [counted] = await db
+      .select({ n: count() })
+      .from(responses)
+      .where(and(eq(responses.handle, handle), where));
+    return counted?.n ?? 0;
+  }
   const [row] = await db
     .select({ total: sum(responseDailyTotals.total).mapWith(Number) })
     .from(responseDailyTotals)
@@ -110,7 +160,12 @@ export async function storedTotal(db: Db, handle: string): Promise<number> {
   return row?.total ?? 0;
 }
 
-export async function emailedTotal(db: Db, handle: string): Promise<number> {
+/**
+ * Enquiries a form only e-mailed: they belong to nobody but the group (nothing says where they were
+ * sent from), so a scoped user's figure is 0.
+ */
+export async function emailedTotal(db: Db, handle: string, scope: Scope = wholeGroup): Promise<number> {
+  if (!isGroupWide(scope)) return 0;
   const [row] = await db
     .select({ total: responseEmailedTotals.total })
     .from(responseEmailedTotals)
@@ -123,20 +178,29 @@ export async function emailedTotal(db: Db, handle: string): Promise<number> {
  * reads its own 25 enquiries, not every one before them (nor, walking the primary key, the other
  * forms' enquiries in between).
  */
-export async function pageOfResponses(db: Db, handle: string, page: number): Promise<Enquiry[]> {
+export async function pageOfResponses(
+  db: Db,
+  handle: string,
+  page: number,
+  scope: Scope = wholeGroup,
+): Promise<Enquiry[]> {
   const rows = await selectPageByIndex(
     db,
     responses,
     responses.id,
-    eq(responses.handle, handle),
+    and(eq(responses.handle, handle), enquiriesIn(scope)),
     [desc(responses.id)],
     page,
   );
   return rows.map(toEnquiry);
 }
 
-export async function findResponse(db: Db, id: number): Promise<Enquiry | null> {
-  const [row] = await db.select().from(responses).where(eq(responses.id, id));
+/** One enquiry, if it exists and the scope reaches it: out of scope reads as missing. */
+export async function findResponse(db: Db, id: number, scope: Scope = wholeGroup): Promise<Enquiry | null> {
+  const [row] = await db
+    .select()
+    .from(responses)
+    .where(and(eq(responses.id, id), enquiriesIn(scope)));
   return row ? toEnquiry(row) : null;
 }
 
@@ -144,12 +208,14 @@ type Count = number | 'N/A';
 
 /**
  * Per group of forms (Sales, Aftersales, Marketing): the total and each form's count. A form that
- * never stored an enquiry is N/A, not 0: the console cannot know what it only e-mailed.
+ * never stored an enquiry is N/A, not 0: the console cannot know what it only e-mailed. A scoped
+ * user's counts are of the enquiries in their scope, and a form with none there is N/A to them.
  */
 export async function groupTotals(
   db: Db,
+  scope: Scope = wholeGroup,
 ): Promise<Record<string, { total: Count; groups: Record<string, Count> }>> {
-  const stored = await storedTotals(db);
+  const stored = await scopedTotals(db, scope);
   const result: Record<string, { total: Count; groups: Record<string, Count> }> = {};
   for (const handle of responseHandles) {
     const form = ENQUIRY_TYPES[handle];
@@ -160,61 +226,4 @@ export async function groupTotals(
     result[form.group] = entry;
   }
   return result;
-}
-
-const BATCH = 1000;
-
-/**
- * The columns of a form's export: its questions as its blocks ask them now or, once the form is
- * gone, the answers of its newest enquiry.
- */
-async function exportColumns(db: Db, handle: string): Promise<{ key: string; label: string }[]> {
-  const [form] = await db
-    .select({ items: pages.items })
-    .from(pages)
-    .where(and(eq(pages.kind, 'form'), eq(pages.slug, handle), isNull(pages.deletedAt)));
-  if (form) return questionsOf(form.items);
-  const [newest] = await db
-    .select({ data: responses.data })
-    .from(responses)
-    .where(eq(responses.handle, handle))
-    .orderBy(desc(responses.id))
-    .limit(1);
-  return Object.entries(newest?.data ?? {}).map(([key, answer]) => ({ key, label: answer.label }));
-}
-
-function cellOf(result: ResponseAnswer['result'] | undefined) {
-  if (result === undefined || result === null) return null;
-  if (Array.isArray(result)) return result.join(', ');
-  return typeof result === 'boolean' ? (result ? 'Yes' : 'No') : result;
-}
-
-/** One form's enquiries, oldest first: Date Added, then each question of the form. */
-export async function responseExportSource(db: Db, handle: ResponseHandle): Promise<ExportSource> {
-  const fields = await exportColumns(db, handle);
-  return {
-    title: ENQUIRY_TYPES[handle].title,
-    columns: [{ header: 'Date Added', width: 20 }, ...fields.map((field) => ({ header: field.label }))],
-    async count(db) {
-      return storedTotal(db, handle);
-    },
-    async *batches(db) {
-      let after = 0;
-      for (;;) {
-        const rows = await db
-          .select()
-          .from(responses)
-          .where(and(eq(responses.handle, handle), gt(responses.id, after)))
-          .orderBy(asc(responses.id))
-          .limit(BATCH);
-        if (rows.length === 0) return;
-        after = rows.at(-1)!.id;
-        yield rows.map((row) => [
-          row.createdAt,
-          ...fields.map((field) => cellOf(row.data[field.key]?.result)),
-        ]);
-        if (rows.length < BATCH) return;
-      }
-    },
-  };
 }

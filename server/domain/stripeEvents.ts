@@ -9,8 +9,10 @@ import {
 } from '@/api/contract/reservations';
 import type { Db } from '../db/open';
 import { paymentEvents, paymentRefunds, reservations } from '../db/schema/reservations';
+import { GROUP_OWNED } from './access/scopeSql';
 import { countIn } from './reservations';
 import { transaction } from './transaction';
+import { ownersOfVehicles } from './vehicleOwners';
 
 /** Events that carry a whole Charge. */
 const CHARGE_EVENTS = new Set(['charge.succeeded', 'charge.refunded']);
@@ -102,6 +104,9 @@ async function applyCharge(tx: Db, charge: StripeCharge, eventAt: Date): Promise
   const card = charge.payment_method_details?.card;
   const reservedAt = fromUnix(charge.created);
   const chargeRefunded = charge.refunded ? charge.amount : Math.min(charge.amount_refunded, charge.amount);
+  const registration = clean(charge.metadata?.registration)?.toUpperCase() ?? 'N/A';
+  // Where it belongs: its vehicle's dealership, set when it is first stored and never moved.
+  const owner = (await ownersOfVehicles(tx, [registration])).get(registration) ?? GROUP_OWNED;
   const stored = await tx
     .insert(reservations)
     .values({
@@ -109,7 +114,7 @@ async function applyCharge(tx: Db, charge: StripeCharge, eventAt: Date): Promise
       email: clean(billing?.email) ?? clean(charge.receipt_email) ?? 'N/A',
       phone: clean(billing?.phone),
       postalCode: clean(billing?.address?.postal_code),
-      registration: clean(charge.metadata?.registration)?.toUpperCase() ?? 'N/A',
+      registration,
       reservedAt,
       amount: charge.amount,
       currency: charge.currency,
@@ -119,6 +124,7 @@ async function applyCharge(tx: Db, charge: StripeCharge, eventAt: Date): Promise
       expYear: card?.exp_year ?? null,
       last4: card?.last4 ?? null,
       chargeId: charge.id,
+      ...owner,
     })
     .onConflictDoUpdate({
       target: reservations.chargeId,

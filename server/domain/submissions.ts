@@ -12,6 +12,7 @@ import type { QueuedMessage } from '../db/schema/mail';
 import { type FormEmailsColumn, pages, type ThankYouColumn } from '../db/schema/pages';
 import type { ResponseAnswer } from '../db/schema/responses';
 import { publishedNow } from '../site/published';
+import type { RowOwner } from './access/scopeSql';
 import { createAddressHasher } from './dailySalts';
 import { type EnqueueWithin, queueMail } from './mailQueue';
 import { createSharedRateLimiter } from './rateLimits';
@@ -127,6 +128,25 @@ export function formMail(
 }
 
 /**
+ * Where an enquiry belongs (issue #25), decided when it is received: the dealership its form's
+ * dealership question chose, with that dealership's brand; else the brand of the form it was sent
+ * from; else the group. A form with two dealership questions belongs to the first one answered.
+ */
+export function enquiryOwner(
+  form: Pick<LiveForm, 'brandId'>,
+  questions: readonly Question[],
+  values: Record<string, AnswerValue>,
+): RowOwner {
+  for (const question of questions) {
+    const value = values[question.key];
+    if (question.kind === 'dealership' && value && isDealership(value)) {
+      return { brandId: value.brandId, dealershipId: value.id };
+    }
+  }
+  return { brandId: form.brandId, dealershipId: null };
+}
+
+/**
  * A visitor's enquiry to one form: checked against the form's input blocks, stored in their order,
  * and the form's e-mail queued in the same transaction, so a stored enquiry is always mailed.
  */
@@ -159,9 +179,16 @@ export async function submitEnquiry(
     data[question.key] = { label: question.label, result: isDealership(value) ? value.name : value };
   }
   const message = formMail(form, questions, values, data);
-  const id = await storeResponse(db, handle, data, new Date(), async (tx) => {
-    if (message) await queueMail(tx, deps.enqueueMail, message);
-  });
+  const id = await storeResponse(
+    db,
+    handle,
+    data,
+    new Date(),
+    async (tx) => {
+      if (message) await queueMail(tx, deps.enqueueMail, message);
+    },
+    enquiryOwner(form, questions, values),
+  );
   return {
     status: 'stored',
     id,

@@ -11,8 +11,13 @@ export function analyticsRoutes(app: FastifyInstance, opts: { db: Db }) {
   const pageViews = createPageViewCounter(db);
 
   registerCall(app, analyticsDates, async () => defaultRange());
-  registerCall(app, analyticsTotals, async ({ body }) => ({ data: await metricTotals(db, body) }));
-  registerCall(app, analyticsTables, async ({ body }) => ({ data: await metricTables(db, body) }));
+  // Enquiry and reservation figures of the user's scope; traffic figures for group-wide users alone.
+  registerCall(app, analyticsTotals, async ({ body, user }) => ({
+    data: await metricTotals(db, body, user.access.scope),
+  }));
+  registerCall(app, analyticsTables, async ({ body, user }) => ({
+    data: await metricTables(db, body, user.access.scope),
+  }));
 
   registerCall(app, analyticsCollect, async ({ raw }, reply) => {
     const collected = await pageViews.collect({ ip: raw.ip, agent: String(raw.headers['user-agent'] ?? '') });

@@ -34,13 +34,14 @@ function unreadableEvent(errors: Record<string, string[]>): HttpError {
 export function reservationsRoutes(app: FastifyInstance, opts: { db: Db; webhookSecret: string | null }) {
   const { db } = opts;
 
-  registerCall(app, reservationsList, async ({ query, raw }) => {
-    const { rows, total } = await listReservations(db, query);
+  // Only the reservations the user's scope reaches, decided in the SQL; out of scope reads as missing.
+  registerCall(app, reservationsList, async ({ query, raw, user }) => {
+    const { rows, total } = await listReservations(db, query, user.access.scope);
     return { reservations: paginate(raw, rows, total, query.page) };
   });
 
-  registerCall(app, reservationsShow, async ({ params }) => {
-    const reservation = await findReservation(db, params.id);
+  registerCall(app, reservationsShow, async ({ params, user }) => {
+    const reservation = await findReservation(db, params.id, user.access.scope);
     if (!reservation) throw notFound("The reservation you are trying to view doesn't exist.");
     return { data: reservation };
   });

@@ -8,6 +8,7 @@ import {
   responsesTotals,
 } from '@/api/contract/responses';
 import type { Db } from '../db/open';
+import { scopeParams } from '../domain/exportSources';
 import { type ExportJobData, queueExport } from '../domain/exports';
 import type { EnqueueWithin } from '../domain/mailQueue';
 import { paginate } from '../domain/paginate';
@@ -43,12 +44,14 @@ export function responsesRoutes(
     { perMinute: opts.submissionsPerMinute },
   );
 
-  registerCall(app, responsesList, async ({ query, raw }) => {
-    const handle = query.handle ?? (await firstFormWithResponses(db));
+  // Every read below is of the enquiries the user's scope reaches, decided in its SQL.
+  registerCall(app, responsesList, async ({ query, raw, user }) => {
+    const { scope } = user.access;
+    const handle = query.handle ?? (await firstFormWithResponses(db, scope));
     const [rows, total, emailed] = await Promise.all([
-      pageOfResponses(db, handle, query.page),
-      storedTotal(db, handle),
-      emailedTotal(db, handle),
+      pageOfResponses(db, handle, query.page, scope),
+      storedTotal(db, handle, scope),
+      emailedTotal(db, handle, scope),
     ]);
     return {
       handle,
@@ -59,21 +62,26 @@ export function responsesRoutes(
     };
   });
 
-  registerCall(app, responsesShow, async ({ query }) => {
-    const found = await findResponse(db, query.id);
+  registerCall(app, responsesShow, async ({ query, user }) => {
+    // Out of the user's scope reads exactly as missing.
+    const found = await findResponse(db, query.id, user.access.scope);
     if (!found) throw notFound('There is no responses available.');
     return { data: found };
   });
 
+  // The forms' handles and titles only: no enquiry is read, so there is nothing to scope.
   registerCall(app, responsesLists, async () => ({ data: responseLists() }));
 
-  registerCall(app, responsesTotals, async () => ({ data: await groupTotals(db) }));
+  registerCall(app, responsesTotals, async ({ user }) => ({
+    data: await groupTotals(db, user.access.scope),
+  }));
 
   registerCall(app, responsesExport, async ({ body, user }) => {
     const id = await queueExport(db, opts.enqueueExport, {
       kind: 'responses',
       email: body.email,
-      params: { handle: body.name },
+      // The file holds only what the requester may see: their scope goes with the export.
+      params: { handle: body.name, ...scopeParams(user.access.scope) },
       userId: user.id,
     });
     return { message: EXPORT_QUEUED, export_id: id };

@@ -77,3 +77,72 @@ describe('the migration to hashed limit addresses', () => {
     await client.close();
   });
 });
+
+describe('the migration to roles and scope', () => {
+  it('attributes existing enquiries and reservations to a dealership, else a form’s brand, else the group', async () => {
+    const { client, migrate } = await databaseBefore('_roles-and-scope');
+    await client.query(
+      `insert into brands (id, name, slug, sort_order) values (1, 'Kia', 'kia', 1), (2, 'Ford', 'ford', 2)`,
+    );
+    await client.query(`insert into vehicle_dealers (id, name) values (1, 'Northway Leeds (FOR)')`);
+    const site = (id: number, name: string, brand: number, binned: boolean, feed: number | null) =>
+      `(${id}, '${name}', 'site-${id}', ${brand}, ${feed ?? 'null'}, 'site${id}@example.com', '0113', '{}'::jsonb, '1', '2', ${id}, ${binned ? 'now()' : 'null'})`;
+    await client.query(`
+      insert into dealerships (id, name, slug, brand_id, vehicles_dealer_id, email, telephone, address,
+          pinnacle_enquiry_id, pinnacle_used_enquiry_id, sort_order, deleted_at)
+      values ${[
+        // A binned dealership of the same name as a live one: the live one is meant.
+        site(1, 'Northway Kia York', 1, true, null),
+        site(2, 'Northway Kia York', 1, false, null),
+        site(3, 'Northway Ford Leeds', 2, false, 1),
+      ].join(', ')}`);
+    await client.query(`
+      insert into pages (kind, name, slug, brand_id, sort_order)
+      values ('form', 'Kia news', 'newsletter', 1, 1), ('form', 'Test drive', 'test-drive', null, 2)`);
+    const answer = (dealership: string | null) =>
+      JSON.stringify({
+        name: { label: 'Name', result: 'Amara Okafor' },
+        ...(dealership === null ? {} : { dealership: { label: 'Dealership', result: dealership } }),
+      });
+    await client.query(
+      `insert into responses (id, handle, data) values
+        (1, 'test-drive', $1), (2, 'test-drive', $2), (3, 'newsletter', $3), (4, 'test-drive', $3),
+        (5, 'test-drive', $4)`,
+      [answer('Northway Kia York'), answer('Northway Ford Leeds'), answer(null), answer('Gone Motors')],
+    );
+    await client.query(`
+      insert into vehicles (registration, make, model, derivative, price, mileage, dealership) values
+        ('YD24 KXA', 'Kia', 'EV6', 'GT', 1, 1, 'Northway Kia York'),
+        ('LS24 FRD', 'Ford', 'Puma', 'ST', 1, 1, 'Northway Leeds (FOR)'),
+        ('XX24 NON', 'Ford', 'Puma', 'ST', 1, 1, 'Nobody')`);
+    await client.query(`
+      insert into reservations (id, name, email, registration, reserved_at, amount, charge_id) values
+        (1, 'A', 'a@example.com', 'yd24 kxa', now(), 100, 'ch_1'),
+        (2, 'B', 'b@example.com', 'LS24 FRD', now(), 100, 'ch_2'),
+        (3, 'C', 'c@example.com', 'XX24 NON', now(), 100, 'ch_3'),
+        (4, 'D', 'd@example.com', 'N/A', now(), 100, 'ch_4')`);
+
+    await migrate();
+    const owners = async (table: string) =>
+      (
+        await client.query<{ id: number; brand_id: number | null; dealership_id: number | null }>(
+          `select id, brand_id, dealership_id from ${table} order by id`,
+        )
+      ).rows.map((row) => [row.id, row.brand_id, row.dealership_id]);
+    expect(await owners('responses')).toEqual([
+      [1, 1, 2],
+      [2, 2, 3],
+      [3, 1, null],
+      [4, null, null],
+      [5, null, null],
+    ]);
+    // By the dealership's name, or by the stock feed's name of the dealer linked to it.
+    expect(await owners('reservations')).toEqual([
+      [1, 1, 2],
+      [2, 2, 3],
+      [3, null, null],
+      [4, null, null],
+    ]);
+    await client.close();
+  });
+});

@@ -100,6 +100,8 @@ describe('one response', () => {
       handle: row!.handle,
       data: row!.data,
       date_added: row!.createdAt.toISOString(),
+      brand_id: null,
+      dealership_id: null,
     });
     const missing = await get('/api/responses/show?id=99999999');
     expect(missing.statusCode).toBe(404);

@@ -27,12 +27,15 @@ export const responses = pgTable(
     dealershipId: integer('dealership_id'),
     createdAt: stamps.createdAt,
   },
-  // Each form's list pages newest first, and exports walk it in id order; a scoped list walks
-  // the same order within its brands or dealerships.
+  // Each form's list pages newest first, and exports walk it in id order; a scoped list (and its
+  // count) walks the same order within its brands or dealerships. A scoped dashboard counts its
+  // owners' enquiries per day.
   (t) => [
     index('responses_handle_id_idx').on(t.handle, t.id),
     index('responses_handle_brand_id_idx').on(t.handle, t.brandId, t.id),
     index('responses_handle_dealership_id_idx').on(t.handle, t.dealershipId, t.id),
+    index('responses_brand_created_idx').on(t.brandId, t.createdAt),
+    index('responses_dealership_created_idx').on(t.dealershipId, t.createdAt),
   ],
 );
 

@@ -1,4 +1,5 @@
-import { integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamps } from './columns';
 
 /** Stock for sale: what the vehicles export sends. */
@@ -16,5 +17,9 @@ export const vehicles = pgTable(
     dealership: text('dealership').notNull(),
     ...stamps,
   },
-  (t) => [uniqueIndex('vehicles_registration_unique').on(t.registration)],
+  (t) => [
+    uniqueIndex('vehicles_registration_unique').on(t.registration),
+    // A reservation finds its vehicle (and so its dealership) by registration in upper case.
+    index('vehicles_registration_upper_idx').on(sql`upper(${t.registration})`),
+  ],
 );

@@ -57,7 +57,8 @@ function answerSql(n: SQL): Record<string, SQL> {
     telephone: sql`case when ${n} % 4 = 0 then null else '07' || left((700000000 + (${n} * 7919) % 99999999)::text, 9) end`,
     message: sql`case when ${n} % 3 = 0 then 'Please call me back about availability and finance.' end`,
     derivative: sql`(${textArray(MODELS)})[1 + ${n} % ${MODELS.length}]`,
-    dealership: sql`'Northway ' || ${town}`,
+    // The dealership the visitor chose (see `seedResponses`), or a made-up one when there are none.
+    dealership: sql`coalesce(d.name, 'Northway ' || ${town})`,
     registration: sql`${letter(sql`${n} * 7 + 3`)} || ${letter(n)} || lpad(((${n} / 676) % 100)::text, 2, '0')
       || ' ' || ${letter(sql`${n} / 23`)} || ${letter(sql`${n} / 529`)} || ${letter(sql`${n} * 3`)}`,
     part: sql`'Front brake pads'`,
@@ -86,10 +87,16 @@ function dataSql(handle: ResponseHandle, n: SQL): SQL {
 /** Rows generated per statement: a million enquiries take ten. */
 const CHUNK = 100_000;
 
+/** Whether a form asks which dealership the enquiry is for. */
+const asksDealership = (handle: ResponseHandle) => questionsFor(handle).some((q) => q.kind === 'dealership');
+
 /**
  * `total` enquiries spread over the past `days` days, oldest first (ids follow time), made by the
  * database itself (generate_series) and counted in their daily totals as they are stored; and the
- * counts each form only e-mailed before the console kept them.
+ * counts each form only e-mailed before the console kept them. A form that asks for a dealership
+ * names one of the live dealerships in turn and belongs to it and its brand, as a visitor's
+ * enquiry would; the others belong to their form's brand, which for the demo forms is none: the
+ * group.
  */
 export async function seedResponses(db: Db, total: number, days = 90, now = Date.now()): Promise<void> {
   const span = days * 24 * 3600_000;
@@ -99,14 +106,25 @@ export async function seedResponses(db: Db, total: number, days = 90, now = Date
     ACTIVE.map((handle, i) => sql`when ${i} then ${dataSql(handle, n)}`),
     sql` `,
   )} end`;
+  const choosing = ACTIVE.flatMap((handle, i) => (asksDealership(handle) ? [i] : []));
+  const chose = sql`${form} in (${sql.join(
+    choosing.map((i) => sql`${i}`),
+    sql`, `,
+  )})`;
   for (let start = 0; start < total; start += CHUNK) {
     const end = Math.min(total, start + CHUNK) - 1;
     await storeSelectedResponses(
       db,
       sql`select (${textArray(ACTIVE)})[1 + ${form}], ${data},
-        to_timestamp((${now - span}::float8 + floor(n::float8 / ${total} * ${span})) / 1000)
+          to_timestamp((${now - span}::float8 + floor(n::float8 / ${total} * ${span})) / 1000),
+          d.brand_id, d.id
         from generate_series(${start}::bigint, ${end}::bigint) as n
+        left join live d on ${chose} and d.k = n % nullif((select count(*) from live), 0)
         order by n`,
+      sql`live as (
+        select row_number() over (order by id) - 1 as k, id, name, brand_id from dealerships
+        where deleted_at is null and published_at is not null
+      )`,
     );
   }
   await db

@@ -1,4 +1,6 @@
+import { and, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../open';
+import { dealerships } from '../schema/dealerships';
 import { vehicles } from '../schema/vehicles';
 import { TOWNS } from './towns';
 
@@ -37,7 +39,11 @@ export function registrationFor(n: number): string {
   return `${letter(rest * 7 + 3)}${letter(rest)} ${age} ${letter(Math.floor(rest / 23))}${letter(Math.floor(rest / 529))}${letter(Math.floor(rest / 12167) + n)}`;
 }
 
-export function demoVehicles(total: number, offset = 0) {
+/**
+ * Demo stock; with `sites` (dealership names), each vehicle is at one of them in turn, so the
+ * reservations of the demo group belong to its dealerships; without, at a made-up one.
+ */
+export function demoVehicles(total: number, offset = 0, sites: readonly string[] = []) {
   return Array.from({ length: total }, (_, i) => {
     const n = i + offset;
     const [make, model, derivatives, price] = STOCK[n % STOCK.length]!;
@@ -51,14 +57,20 @@ export function demoVehicles(total: number, offset = 0) {
       // Used stock loses value with age; prices end in 95 or 50 as forecourts price them.
       price: (Math.round((price * (1 - ageYears * 0.09)) / 100) * 100 - (n % 2 ? 5 : 50)) * 100,
       mileage: ageYears === 0 ? 10 + (n % 90) : ageYears * 8_500 + ((n * 137) % 4_000),
-      dealership: `Northway ${make} ${town.city}`,
+      dealership: sites.length > 0 ? sites[n % sites.length]! : `Northway ${make} ${town.city}`,
     };
   });
 }
 
-/** Adds `total` vehicles in batches (one statement per 1,000 rows). */
+/** Adds `total` vehicles in batches (one statement per 1,000 rows), at the live dealerships if there are any. */
 export async function seedVehicles(db: Db, total: number, offset = 0): Promise<void> {
+  const sites = await db
+    .select({ name: dealerships.name })
+    .from(dealerships)
+    .where(and(isNull(dealerships.deletedAt), isNotNull(dealerships.publishedAt)))
+    .orderBy(dealerships.id);
+  const names = sites.map((site) => site.name);
   for (let i = 0; i < total; i += 1000) {
-    await db.insert(vehicles).values(demoVehicles(Math.min(1000, total - i), offset + i));
+    await db.insert(vehicles).values(demoVehicles(Math.min(1000, total - i), offset + i, names));
   }
 }

@@ -30,6 +30,10 @@ export const reservation = z.object({
     .nullable(),
   /** The charge id at Stripe. */
   charge_id: z.string(),
+  /** The brand of its vehicle's dealership; null: the group. */
+  brand_id: z.number().int().nullable(),
+  /** Its vehicle's dealership; null when the vehicle was not in stock at a known dealership. */
+  dealership_id: z.number().int().nullable(),
 });
 export type Reservation = z.infer<typeof reservation>;
 

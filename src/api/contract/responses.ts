@@ -32,6 +32,10 @@ export const enquiry = z.object({
   /** Field name to answer, in the order the form asked. */
   data: z.record(z.string(), responseField),
   date_added: timestamp,
+  /** Where the enquiry belongs: its chosen dealership's brand, or its form's brand; null: the group. */
+  brand_id: z.number().int().nullable(),
+  /** The dealership its form's dealership question chose; null when none was chosen. */
+  dealership_id: z.number().int().nullable(),
 });
 export type Enquiry = z.infer<typeof enquiry>;
 

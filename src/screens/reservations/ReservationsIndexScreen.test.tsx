@@ -100,6 +100,8 @@ describe('the reservations screens', () => {
       exp_year: null,
       last4: null,
       charge_id: 'ch_3QdebitEuro',
+      brand_id: null,
+      dealership_id: null,
     };
     vi.spyOn(api.reservations, 'show').mockResolvedValue({ data: paid });
     const location = memoryLocation({ path: '/reservations/7' });
