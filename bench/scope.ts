@@ -20,7 +20,7 @@ import { users } from '../server/db/schema/users';
 import { createScratchDatabase } from '../server/db/scratch';
 import { seedIfEmpty } from '../server/db/seed/index';
 import { roleNamed } from '../server/domain/access/roleNamed';
-import { inScope } from '../server/domain/access/scopeSql';
+import { inScope } from '../server/domain/access/scope';
 import { hashPassword } from '../server/domain/auth/passwords';
 import type { Benchmark, Budget } from './benchmark';
 import { postgresUrl } from './server';
@@ -47,7 +47,10 @@ async function planOf(db: Db, statement: SQL): Promise<string> {
 
 /** The statements a scoped list call runs: a page of ids in the form's index, and the count. */
 function scopedStatements(scope: Scope): { page: SQL; count: SQL } {
-  const where = and(eq(responses.handle, HANDLE), inScope(scope, responses));
+  const where = and(
+    eq(responses.handle, HANDLE),
+    inScope(scope, { brand: responses.brandId, dealership: responses.dealershipId }),
+  );
   return {
     page: sql`select ${responses.id} from ${responses} where ${where} order by ${desc(responses.id)} limit 25`,
     count: sql`select ${count()} from ${responses} where ${where}`,

@@ -6,7 +6,7 @@ import type { Db } from '../db/open';
 import { analyticsDaily } from '../db/schema/analytics';
 import { reservationDailyTotals, reservations } from '../db/schema/reservations';
 import { responseDailyTotals, responses } from '../db/schema/responses';
-import { inScope } from './access/scopeSql';
+import { inScope } from './access/scope';
 import { VALUE_CURRENCY } from './reservations';
 
 const DAY_MS = 86_400_000;
@@ -63,8 +63,8 @@ const utcDays = (start: string, end: string) => ({
  */
 async function readScopedSeries(db: Db, start: string, end: string, scope: Scope) {
   const { from, to } = utcDays(start, end);
-  const enquiries = inScope(scope, { brandId: responses.brandId, dealershipId: responses.dealershipId });
-  const reserved = inScope(scope, { brandId: reservations.brandId, dealershipId: reservations.dealershipId });
+  const enquiries = inScope(scope, { brand: responses.brandId, dealership: responses.dealershipId });
+  const reserved = inScope(scope, { brand: reservations.brandId, dealership: reservations.dealershipId });
   const enquiryDay = sql`(${responses.createdAt} at time zone 'UTC')::date`;
   const reservationDay = sql`(${reservations.reservedAt} at time zone 'UTC')::date`;
   return (await db.execute(sql`

@@ -3,7 +3,7 @@ import type { Reservation } from '@/api/contract/reservations';
 import { type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../db/open';
 import { reservationDailyTotals, reservations } from '../db/schema/reservations';
-import { GROUP_OWNED, inScope } from './access/scopeSql';
+import { GROUP_OWNED, inScope } from './access/scope';
 import { likePattern, selectPage, selectPageByIndex } from './paginate';
 import { ownersOfVehicles } from './vehicleOwners';
 
@@ -82,7 +82,7 @@ export async function storeReservations(db: Db, rows: NewReservation[]): Promise
 
 /** The condition that keeps a user's reads of reservations within their scope (none when group-wide). */
 const reservationsIn = (scope: Scope) =>
-  inScope(scope, { brandId: reservations.brandId, dealershipId: reservations.dealershipId });
+  inScope(scope, { brand: reservations.brandId, dealership: reservations.dealershipId });
 
 /**
  * Every reservation the scope reaches: group-wide from the daily totals, scoped a count of the

@@ -5,7 +5,7 @@ import { questionsOf } from '@/shared/answers';
 import type { Db } from '../db/open';
 import { pages } from '../db/schema/pages';
 import { type ResponseAnswer, responses } from '../db/schema/responses';
-import { inScope } from './access/scopeSql';
+import { inScope } from './access/scope';
 import type { ExportSource } from './exports';
 import { ENQUIRY_TYPES, storedTotal } from './responses';
 
@@ -49,7 +49,7 @@ export async function responseExportSource(
   handle: ResponseHandle,
   scope: Scope = wholeGroup,
 ): Promise<ExportSource> {
-  const where = inScope(scope, { brandId: responses.brandId, dealershipId: responses.dealershipId });
+  const where = inScope(scope, { brand: responses.brandId, dealership: responses.dealershipId });
   const fields = await exportColumns(db, handle, where);
   return {
     title: ENQUIRY_TYPES[handle].title,

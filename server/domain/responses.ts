@@ -9,7 +9,7 @@ import {
   responseEmailedTotals,
   responses,
 } from '../db/schema/responses';
-import { GROUP_OWNED, inScope, type RowOwner } from './access/scopeSql';
+import { GROUP_OWNED, inScope, type RowOwner } from './access/scope';
 import { selectPageByIndex } from './paginate';
 
 /** The enquiry types the console lists (spec §3 Response): each one's title and the totals box it counts towards. */
@@ -48,7 +48,7 @@ export function toEnquiry(row: ResponseRow): Enquiry {
 
 /** The condition that keeps a user's reads of enquiries within their scope (none when group-wide). */
 const enquiriesIn = (scope: Scope) =>
-  inScope(scope, { brandId: responses.brandId, dealershipId: responses.dealershipId });
+  inScope(scope, { brand: responses.brandId, dealership: responses.dealershipId });
 
 /** The day an enquiry counts towards, in the calendar the dashboard reads (UTC). */
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);

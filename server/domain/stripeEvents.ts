@@ -9,7 +9,7 @@ import {
 } from '@/api/contract/reservations';
 import type { Db } from '../db/open';
 import { paymentEvents, paymentRefunds, reservations } from '../db/schema/reservations';
-import { GROUP_OWNED } from './access/scopeSql';
+import { GROUP_OWNED } from './access/scope';
 import { countIn } from './reservations';
 import { transaction } from './transaction';
 import { ownersOfVehicles } from './vehicleOwners';

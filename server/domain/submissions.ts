@@ -12,7 +12,7 @@ import type { QueuedMessage } from '../db/schema/mail';
 import { type FormEmailsColumn, pages, type ThankYouColumn } from '../db/schema/pages';
 import type { ResponseAnswer } from '../db/schema/responses';
 import { publishedNow } from '../site/published';
-import type { RowOwner } from './access/scopeSql';
+import type { RowOwner } from './access/scope';
 import { createAddressHasher } from './dailySalts';
 import { type EnqueueWithin, queueMail } from './mailQueue';
 import { createSharedRateLimiter } from './rateLimits';

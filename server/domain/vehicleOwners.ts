@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { dealerships, vehicleDealers } from '../db/schema/dealerships';
 import { vehicles } from '../db/schema/vehicles';
-import type { RowOwner } from './access/scopeSql';
+import type { RowOwner } from './access/scope';
 
 /**
  * Where the reservations of these registrations belong (issue #25): the dealership of the vehicle

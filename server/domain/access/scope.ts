@@ -40,13 +40,38 @@ function owned(owner: OwnerColumns, brands: SQL | unknown, dealerships: SQL | un
 }
 
 /**
+ * `column = any(ids)`, the ids as one array parameter (drizzle would spread a JS array into a list
+ * of parameters). One id is written `column = id`: PostgreSQL before 17 cannot walk an index in
+ * order under `= any(...)`, and a page of the newest rows would be sorted instead.
+ */
+function oneOf(column: PgColumn | SQL, ids: readonly number[]): SQL {
+  if (ids.length === 1) return sql`${column} = ${Math.trunc(ids[0]!)}`;
+  return sql`${column} = any(${intArray(ids)}::int[])`;
+}
+
+/**
  * The scope as a WHERE condition on a table's rows; undefined for a group-wide user, whose
- * statements stay exactly as they are.
+ * statements stay exactly as they are. An arm whose list is empty matches nothing and is left
+ * out, so a scope of dealerships alone (or brands alone) is one indexed condition the planner can
+ * walk in order.
  */
 export function inScope(scope: Scope, owner: OwnerColumns): SQL | undefined {
   if (isGroupWide(scope)) return undefined;
-  return owned(owner, intArray(scope.brand_ids), intArray(scope.dealership_ids));
+  const arms: SQL[] = [];
+  if (owner.brand && scope.brand_ids.length > 0) arms.push(oneOf(owner.brand, scope.brand_ids));
+  if (owner.dealership && scope.dealership_ids.length > 0)
+    arms.push(oneOf(owner.dealership, scope.dealership_ids));
+  if (arms.length === 0) return sql`false`;
+  return arms.length === 1 ? arms[0] : sql`(${sql.join(arms, sql` or `)})`;
 }
+
+/** Where a stored row belongs: a dealership with its brand, a brand alone, or the group (both null). */
+export interface RowOwner {
+  brandId: number | null;
+  dealershipId: number | null;
+}
+
+export const GROUP_OWNED: RowOwner = { brandId: null, dealershipId: null };
 
 /** As `inScope`, through `scopePlaceholders`, for a statement prepared once for every scoped user. */
 export function inBoundScope(owner: OwnerColumns): SQL {
