@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AnalyticsRange, MetricTable, MetricTotal } from '@/api/contract/analytics';
-import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
+import { type Access, type AccessArea, can, isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../db/open';
 import { analyticsDaily } from '../db/schema/analytics';
 import { reservationDailyTotals, reservations } from '../db/schema/reservations';
@@ -224,10 +224,23 @@ export function metricFigures(
   return running;
 }
 
-export async function metricTotals(db: Db, range: AnalyticsRange, scope?: Scope): Promise<MetricTotal[]> {
-  return (await metricFigures(db, range, scope)).totals;
+/** The area whose view permission a metric needs: enquiry figures are enquiries, reservation figures reservations. */
+const METRIC_AREA: Record<string, AccessArea | undefined> = {
+  enquiries: 'responses',
+  reservations: 'reservations',
+  reservation_value: 'reservations',
+};
+
+/** Whether a role may see a metric at all: counting what it may not view is telling it. */
+const shownTo = (access: Access | undefined) => (metric: { key: string }) => {
+  const area = METRIC_AREA[metric.key];
+  return !access || !area || can(access, 'view', area);
+};
+
+export async function metricTotals(db: Db, range: AnalyticsRange, access?: Access): Promise<MetricTotal[]> {
+  return (await metricFigures(db, range, access?.scope)).totals.filter(shownTo(access));
 }
 
-export async function metricTables(db: Db, range: AnalyticsRange, scope?: Scope): Promise<MetricTable[]> {
-  return (await metricFigures(db, range, scope)).tables;
+export async function metricTables(db: Db, range: AnalyticsRange, access?: Access): Promise<MetricTable[]> {
+  return (await metricFigures(db, range, access?.scope)).tables.filter(shownTo(access));
 }

@@ -11,12 +11,13 @@ export function analyticsRoutes(app: FastifyInstance, opts: { db: Db }) {
   const pageViews = createPageViewCounter(db);
 
   registerCall(app, analyticsDates, async () => defaultRange());
-  // Enquiry and reservation figures of the user's scope; traffic figures for group-wide users alone.
+  // Enquiry and reservation figures of the user's scope, where their role may view them; traffic
+  // figures for group-wide users alone.
   registerCall(app, analyticsTotals, async ({ body, user }) => ({
-    data: await metricTotals(db, body, user.access.scope),
+    data: await metricTotals(db, body, user.access),
   }));
   registerCall(app, analyticsTables, async ({ body, user }) => ({
-    data: await metricTables(db, body, user.access.scope),
+    data: await metricTables(db, body, user.access),
   }));
 
   registerCall(app, analyticsCollect, async ({ raw }, reply) => {

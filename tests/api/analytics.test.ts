@@ -6,7 +6,7 @@ import { createPageViewCounter, VIEWS_PER_MINUTE, VISITORS_PER_ADDRESS } from '@
 import { storeReservations } from '@server/domain/reservations';
 import { storeResponse } from '@server/domain/responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from './harness';
+import { createTestServer, signedInAs, type TestServer } from './harness';
 
 let server: TestServer;
 let token: string;
@@ -162,6 +162,31 @@ describe('dashboard figures', () => {
     expect(
       (await server.call('POST', '/api/analytics/totals', { body: { start: today, end: today } })).statusCode,
     ).toBe(401);
+  });
+
+  it('shows a role only the figures of the areas it may view, and a role without the dashboard none', async () => {
+    const keysFor = async (role: string) => {
+      const { token } = await signedInAs(server, role);
+      const res = await server.call('POST', '/api/analytics/totals', {
+        token,
+        body: { start: today, end: today },
+      });
+      return res.statusCode === 200 ? res.json().data.map((m: { key: string }) => m.key) : res.statusCode;
+    };
+    // Marketing reads no enquiries or reservations: counting them would tell it what it may not view.
+    expect(await keysFor('Marketing')).toEqual(['page_views', 'visitors']);
+    expect(await keysFor('Sales')).toEqual([
+      'enquiries',
+      'reservations',
+      'reservation_value',
+      'page_views',
+      'visitors',
+    ]);
+    const tables = await server.call('POST', '/api/analytics/tables', {
+      token: (await signedInAs(server, 'Marketing')).token,
+      body: { start: today, end: today },
+    });
+    expect(tables.json().data.map((t: { key: string }) => t.key)).toEqual(['page_views', 'visitors']);
   });
 
   it('refuses an empty page view and limits one address to a page view a second, with Retry-After', async () => {
