@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
+import { type CallName, callPermission } from '@/api/callAccess';
 import type { SessionUser as User } from '@/api/contract/auth';
 import { type AccessAction, type AccessArea, can, type Owner, refusal } from '@/shared/access';
-import type { AuthActor } from './auth';
+import type { AuthActor, Viewing } from './auth';
 
 /** The running auth machine, provided once by the app. */
 export const SessionContext = createContext<AuthActor | null>(null);
@@ -25,11 +26,27 @@ export function useAuthStatus(): AuthStatus {
   });
 }
 
-/** The signed-in user; only for screens behind sign-in. */
+/** The signed-in user, as they are; only for screens behind sign-in. */
 export function useSignedInUser(): User {
   const user = useSelector(useAuthActor(), (s) => s.context.user);
   if (!user) throw new Error('useSignedInUser outside a signed-in route');
   return user;
+}
+
+/** "View as": the view the console is drawn for, or null in one's own view. */
+export function useViewing(): Viewing | null {
+  return useSelector(useAuthActor(), (s) => s.context.viewing);
+}
+
+/** Whether a view is being loaded ("View as" chosen, the server not yet answered). */
+export function useEnteringView(): boolean {
+  return useSelector(useAuthActor(), (s) => s.matches({ signedIn: 'enteringView' }));
+}
+
+/** Whose access the console draws: the viewed role and scope while viewing as one, else the user's. */
+function useDrawnUser(): User {
+  const own = useSignedInUser();
+  return useViewing()?.user ?? own;
 }
 
 export interface AccessCheck {
@@ -39,11 +56,36 @@ export interface AccessCheck {
   reason(action: AccessAction, area: AccessArea): string;
 }
 
-/** What the signed-in user may do, from the role and scope their session carries. */
+/** What the signed-in user may do, from the role and scope their session carries (or the view's). */
 export function useAccess(): AccessCheck {
-  const user = useSignedInUser();
+  const user = useDrawnUser();
   return {
     can: (action, area, record) => can(user, action, area, record),
     reason: (action, area) => refusal(user, action, area),
   };
+}
+
+/** Whether the user may make a call, and if not, why: null when they may. */
+export interface CallAllowed {
+  allowed: boolean;
+  reason: string | null;
+}
+
+/** The rule for one contract call: a control asks for exactly the call it makes ('brands.delete'). */
+export function callAllowed(user: Pick<User, 'role' | 'scope'>, name: CallName): CallAllowed {
+  const permission = callPermission(name);
+  if (typeof permission === 'string') return { allowed: true, reason: null };
+  const allowed = can(user, permission.action, permission.area);
+  return { allowed, reason: allowed ? null : refusal(user, permission.action, permission.area) };
+}
+
+/** `callAllowed` for the signed-in user (or the view): `useCallAllowed('pages.publishable')`. */
+export function useCallAllowed(name: CallName): CallAllowed {
+  return callAllowed(useDrawnUser(), name);
+}
+
+/** `callAllowed` for several calls at once, by name (a list's row actions). */
+export function useCallsAllowed<N extends CallName>(names: readonly N[]): Record<N, CallAllowed> {
+  const user = useDrawnUser();
+  return Object.fromEntries(names.map((name) => [name, callAllowed(user, name)])) as Record<N, CallAllowed>;
 }
