@@ -1,14 +1,17 @@
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { useAuthStatus } from '@/machines/session';
+import { useAuthStatus, useMaybeAccess } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import { AuthLayout } from './layouts/AuthLayout';
 import { type Preloadable, Preloaded, preloadable } from './preloadable';
+import { accessOf, REFUSED_TITLE } from './routeAccess';
 import { type LayoutName, NOT_FOUND_TITLE, type RouteDef, routes } from './routes';
 import { ScreenChange } from './ScreenChange';
 
 const NotFoundScreen = lazy(() => import('@/screens/errors/NotFoundScreen'));
+// With the shell, never with the login page.
+const Refused = lazy(() => import('./Refused'));
 
 const screens = new Map<string, Preloadable<object>>(
   routes.map((route) => [route.path, preloadable(() => route.load().then((m) => m.default))]),
@@ -67,6 +70,24 @@ function Guarded({ route }: { route: RouteDef }) {
     );
   }
   if (status !== 'signedIn') return <Redirect to={pathTo('login')} replace />;
+  return <SignedInRoute route={route} screen={screen} />;
+}
+
+/**
+ * A signed-in route: its screen in its layout, or, when the user's role may not open it
+ * (routeAccess.ts), the refusal page in the default layout, without calling the API.
+ */
+function SignedInRoute({ route, screen }: { route: RouteDef; screen: Preloadable<object> }) {
+  const access = useMaybeAccess();
+  const needs = accessOf(route.name);
+  if (needs && access && !access.can(needs.action, needs.area)) {
+    return (
+      <Suspense fallback={<Waiting />}>
+        <ScreenChange title={REFUSED_TITLE} />
+        <Preloaded of={layouts.default} props={{ children: <Refused needs={needs} /> }} />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={<Waiting />}>
       <ScreenChange title={route.title} />

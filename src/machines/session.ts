@@ -49,6 +49,22 @@ function useDrawnUser(): User {
   return useViewing()?.user ?? own;
 }
 
+/**
+ * The rule for whoever the console is drawn for, or null when nobody is signed in: for the router,
+ * which may still be showing a signed-in route for a moment after sign-out.
+ */
+export function useMaybeAccess(): AccessCheck | null {
+  const user = useSelector(useAuthActor(), (s) => s.context.viewing?.user ?? s.context.user);
+  return user ? checkFor(user) : null;
+}
+
+function checkFor(user: Pick<User, 'role' | 'scope'>): AccessCheck {
+  return {
+    can: (action, area, record) => can(user, action, area, record),
+    reason: (action, area) => refusal(user, action, area),
+  };
+}
+
 export interface AccessCheck {
   /** The one permission rule (`src/shared/access.ts`) for the signed-in user. */
   can(action: AccessAction, area: AccessArea, record?: Owner): boolean;
@@ -58,11 +74,7 @@ export interface AccessCheck {
 
 /** What the signed-in user may do, from the role and scope their session carries (or the view's). */
 export function useAccess(): AccessCheck {
-  const user = useDrawnUser();
-  return {
-    can: (action, area, record) => can(user, action, area, record),
-    reason: (action, area) => refusal(user, action, area),
-  };
+  return checkFor(useDrawnUser());
 }
 
 /** Whether the user may make a call, and if not, why: null when they may. */
