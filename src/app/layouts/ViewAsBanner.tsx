@@ -16,14 +16,14 @@ export function viewingText(roleName: string, scopeLabel: string): string {
 export function ViewAsBanner() {
   const viewing = useViewing();
   const auth = useAuthActor();
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
   const text = viewing ? viewingText(viewing.user.role.name, viewing.scopeLabel) : null;
   useEffect(() => {
     if (text) ref.current?.focus();
   }, [text]);
   if (!viewing || !text) return null;
   return (
-    <div ref={ref} className={styles.banner} role="region" aria-label="View as" tabIndex={-1}>
+    <section ref={ref} className={styles.banner} aria-label="View as" tabIndex={-1}>
       <p className={styles.text}>{text}</p>
       <Button
         size="sm"
@@ -35,6 +35,6 @@ export function ViewAsBanner() {
       >
         Back to my view
       </Button>
-    </div>
+    </section>
   );
 }
