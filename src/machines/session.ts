@@ -101,3 +101,9 @@ export function useCallsAllowed<N extends CallName>(names: readonly N[]): Record
   const user = useDrawnUser();
   return Object.fromEntries(names.map((name) => [name, callAllowed(user, name)])) as Record<N, CallAllowed>;
 }
+
+/** Asks of several calls whether the user may make them: `const may = useMayCall(); may('brands.create')`. */
+export function useMayCall(): (name: CallName) => boolean {
+  const user = useDrawnUser();
+  return (name) => callAllowed(user, name).allowed;
+}
