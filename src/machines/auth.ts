@@ -207,7 +207,6 @@ export const authMachine = authSetup.createMachine({
           on: {
             'session.refresh': 'refreshing',
             'viewAs.enter': 'enteringView',
-            'viewAs.leave': { actions: ['clearView', 'leaveView'] },
           },
         },
         refreshing: refreshing('idle'),
@@ -240,6 +239,8 @@ export const authMachine = authSetup.createMachine({
             // Refused (the 403 or 422 says why): back to one's own view.
             onError: { target: 'idle', actions: 'clearView' },
           },
+          // Back before the view has loaded: it never shows.
+          on: { 'viewAs.leave': { target: 'idle', actions: ['clearView', 'leaveView'] } },
           initial: 'loading',
           states: {
             loading: { on: { 'session.refresh': 'refreshing' } },
@@ -249,6 +250,9 @@ export const authMachine = authSetup.createMachine({
       },
       on: {
         'auth.logout': 'signingOut',
+        // Back to one's own view, at once and without a call (the user's own answer is kept); a
+        // refresh of the token under way goes on.
+        'viewAs.leave': { actions: ['clearView', 'leaveView'] },
       },
     },
     signingOut: {
