@@ -1,3 +1,4 @@
+import { contract } from './contract/all';
 import type { CallDef, Method } from './contract/define';
 import { type CallPermission, permissionOf } from './contract/permissions';
 
@@ -34,4 +35,9 @@ export function toCallTable(contract: Record<string, Record<string, CallDef>>): 
       ),
     ]),
   );
+}
+
+/** The whole contract's table, read with the permissions of the same contract modules. */
+export function contractCallTable(): CallTable {
+  return toCallTable(contract as unknown as Record<string, Record<string, CallDef>>);
 }
