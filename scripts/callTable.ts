@@ -2,7 +2,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Plugin, runnerImport } from 'vite';
 import type { CallTable } from '../src/api/callTable';
-import type { CallDef } from '../src/api/contract/define';
 
 export const CALL_TABLE_MODULE = 'virtual:api-call-table';
 const RESOLVED = `\0${CALL_TABLE_MODULE}`;

@@ -60,7 +60,7 @@ describe.skipIf(!hasChromium)('the console shows only what the server allows', (
     expect(await exportButton.evaluate((b) => b === document.activeElement)).toBe(true);
     expect(await exportButton.getAttribute('aria-disabled')).toBe('true');
     expect(await descriptionOf(exportButton)).toContain(reason);
-    expect(await page.getByRole('tooltip').innerText()).toBe(reason);
+    expect(await page.getByRole('tooltip').textContent()).toBe(reason);
     await page.keyboard.press('Enter');
     expect(await page.getByRole('dialog').count()).toBe(0);
     await context.close();
