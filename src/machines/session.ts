@@ -38,11 +38,6 @@ export function useViewing(): Viewing | null {
   return useSelector(useAuthActor(), (s) => s.context.viewing);
 }
 
-/** Whether a view is being loaded ("View as" chosen, the server not yet answered). */
-export function useEnteringView(): boolean {
-  return useSelector(useAuthActor(), (s) => s.matches({ signedIn: 'enteringView' }));
-}
-
 /** Whose access the console draws: the viewed role and scope while viewing as one, else the user's. */
 function useDrawnUser(): User {
   const own = useSignedInUser();
@@ -94,12 +89,6 @@ export function callAllowed(user: Pick<User, 'role' | 'scope'>, name: CallName):
 /** `callAllowed` for the signed-in user (or the view): `useCallAllowed('pages.publishable')`. */
 export function useCallAllowed(name: CallName): CallAllowed {
   return callAllowed(useDrawnUser(), name);
-}
-
-/** `callAllowed` for several calls at once, by name (a list's row actions). */
-export function useCallsAllowed<N extends CallName>(names: readonly N[]): Record<N, CallAllowed> {
-  const user = useDrawnUser();
-  return Object.fromEntries(names.map((name) => [name, callAllowed(user, name)])) as Record<N, CallAllowed>;
 }
 
 /** Asks of several calls whether the user may make them: `const may = useMayCall(); may('brands.create')`. */
