@@ -5,7 +5,7 @@ import { pathTo } from '@/shared/paths';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import { AuthLayout } from './layouts/AuthLayout';
 import { type Preloadable, Preloaded, preloadable } from './preloadable';
-import { accessOf, REFUSED_TITLE } from './routeAccess';
+import { accessOf, REFUSED_TITLE, type RouteAccess } from './routeAccess';
 import { type LayoutName, NOT_FOUND_TITLE, type RouteDef, routes } from './routes';
 import { ScreenChange } from './ScreenChange';
 
@@ -49,6 +49,13 @@ function Waiting() {
   );
 }
 
+/** What a route needs that the signed-in user (or the view) lacks, or null when they may open it. */
+function useRefused(route: RouteDef): RouteAccess | null {
+  const access = useMaybeAccess();
+  const needs = accessOf(route.name);
+  return needs && access && !access.can(needs.action, needs.area) ? needs : null;
+}
+
 /** Checks sign-in on every navigation (spec §2) and puts the screen in its layout. */
 function Guarded({ route }: { route: RouteDef }) {
   // Deferred: the screen a change of sign-in leads to (the whole signed-in shell, after sign-in or
@@ -56,7 +63,11 @@ function Guarded({ route }: { route: RouteDef }) {
   // ready the current one stays.
   const status = useDeferredValue(useAuthStatus());
   const screen = screens.get(route.path)!;
-  useEffect(() => preload(route), [route]);
+  const refused = useRefused(route);
+  // A screen the user may not open is never drawn: it is not loaded either.
+  useEffect(() => {
+    if (!refused) preload(route);
+  }, [route, refused]);
   if (status === 'restoring' || status === 'signingOut') return <Waiting />;
   if (route.public) {
     if (status === 'signedIn') return <Redirect to={pathTo('dashboard')} replace />;
@@ -78,9 +89,8 @@ function Guarded({ route }: { route: RouteDef }) {
  * (routeAccess.ts), the refusal page in the default layout, without calling the API.
  */
 function SignedInRoute({ route, screen }: { route: RouteDef; screen: Preloadable<object> }) {
-  const access = useMaybeAccess();
-  const needs = accessOf(route.name);
-  if (needs && access && !access.can(needs.action, needs.area)) {
+  const needs = useRefused(route);
+  if (needs) {
     return (
       <Suspense fallback={<Waiting />}>
         <ScreenChange title={REFUSED_TITLE} />
