@@ -2,26 +2,28 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Plugin, runnerImport } from 'vite';
 import type { CallTable } from '../src/api/callTable';
-import type { CallDef } from '../src/api/contract/define';
 
 export const CALL_TABLE_MODULE = 'virtual:api-call-table';
 const RESOLVED = `\0${CALL_TABLE_MODULE}`;
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'api');
 const source = (path: string) => join(apiDir, path);
+/** The contract imports the shared rules by the `@/` alias (src/shared/access.ts), as the console does. */
+const runnerConfig = { configFile: false as const, resolve: { alias: { '@': join(apiDir, '..') } } };
 
-/** The table, read from the contract in Node: what a build writes into the console. */
+/**
+ * The table, read from the contract in Node. One import, so the permission table looks up the very
+ * call definitions it is given (a second import would load the contract again, as other objects).
+ */
 async function readCallTable(): Promise<CallTable> {
-  const [{ module: all }, { module: table }] = await Promise.all([
-    runnerImport<{ contract: Record<string, Record<string, CallDef>> }>(source('contract/all.ts'), {
-      configFile: false,
-    }),
-    runnerImport<typeof import('../src/api/callTable')>(source('callTable.ts'), { configFile: false }),
-  ]);
-  return table.toCallTable(all.contract);
+  const { module: table } = await runnerImport<typeof import('../src/api/callTable')>(
+    source('callTable.ts'),
+    runnerConfig,
+  );
+  return table.contractCallTable();
 }
 
 /**
- * `virtual:api-call-table`: every call's method, path and sign-in flag (src/api/callTable.ts).
+ * `virtual:api-call-table`: every call's method, path, sign-in flag and permission (src/api/callTable.ts).
  * A build writes the table as plain data, so the console makes its calls without building the
  * contract's zod schemas in the browser, a tenth of a second of a slow phone's main thread before
  * the first call could go out. Served (dev server, tests), it derives the table from the contract
@@ -39,9 +41,8 @@ export function callTable(): Plugin {
       if (id !== RESOLVED) return undefined;
       if (build) return `export const callTable = ${JSON.stringify(await readCallTable())};\n`;
       return [
-        `import { toCallTable } from ${JSON.stringify(source('callTable.ts'))};`,
-        `import { contract } from ${JSON.stringify(source('contract/all.ts'))};`,
-        'export const callTable = toCallTable(contract);',
+        `import { contractCallTable } from ${JSON.stringify(source('callTable.ts'))};`,
+        'export const callTable = contractCallTable();',
       ].join('\n');
     },
   };

@@ -1,4 +1,6 @@
+import { contract } from './contract/all';
 import type { CallDef, Method } from './contract/define';
+import { type CallPermission, permissionOf } from './contract/permissions';
 
 /**
  * What the console needs at run time to make a call: its method, its path and whether it signs
@@ -10,6 +12,8 @@ export interface CallRoute {
   path: string;
   /** False for the few calls that work without a token (login, refresh). */
   auth?: boolean;
+  /** What the call needs of the user (`contract/permissions.ts`): the console draws its controls from it. */
+  permission: CallPermission;
 }
 
 /** Every call's route, by area and name, as the contract lists them. */
@@ -20,11 +24,20 @@ export function toCallTable(contract: Record<string, Record<string, CallDef>>): 
     Object.entries(contract).map(([area, calls]) => [
       area,
       Object.fromEntries(
-        Object.entries(calls).map(([name, { method, path, auth }]) => [
-          name,
-          auth === undefined ? { method, path } : { method, path, auth },
-        ]),
+        Object.entries(calls).map(([name, call]) => {
+          const { method, path, auth } = call;
+          const permission = permissionOf(call);
+          return [
+            name,
+            auth === undefined ? { method, path, permission } : { method, path, auth, permission },
+          ];
+        }),
       ),
     ]),
   );
+}
+
+/** The whole contract's table, read with the permissions of the same contract modules. */
+export function contractCallTable(): CallTable {
+  return toCallTable(contract as unknown as Record<string, Record<string, CallDef>>);
 }

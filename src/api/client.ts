@@ -1,3 +1,4 @@
+import { formatViewAs, VIEW_AS_HEADER, type ViewAs } from '@/shared/viewAs';
 import type { CallRoute } from './callTable';
 import type { ValidationErrorBody } from './contract/common';
 import { type CallDef, type CallInput, type CallOutput, fillPath } from './contract/define';
@@ -16,6 +17,24 @@ export const tokenStore = {
   },
   clear(): void {
     globalThis.localStorage?.removeItem(TOKEN_KEY);
+  },
+};
+
+let viewAsHeader: string | null = null;
+
+/**
+ * "View as": while set, every signed-in call carries the view's header and the server answers as the
+ * viewed role and scope would see it, read-only. Kept in memory: a reload is back in one's own view.
+ */
+export const viewAsStore = {
+  get(): string | null {
+    return viewAsHeader;
+  },
+  set(view: ViewAs): void {
+    viewAsHeader = formatViewAs(view);
+  },
+  clear(): void {
+    viewAsHeader = null;
   },
 };
 
@@ -105,6 +124,7 @@ async function send(call: CallRoute, input: CallParts) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (viewAsHeader !== null && call.auth !== false) headers[VIEW_AS_HEADER] = viewAsHeader;
   let body: BodyInit | undefined;
   if (input.body instanceof FormData) body = input.body;
   else if (input.body !== undefined) {

@@ -1,14 +1,17 @@
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { useAuthStatus } from '@/machines/session';
+import { useAuthStatus, useMaybeAccess } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import { AuthLayout } from './layouts/AuthLayout';
 import { type Preloadable, Preloaded, preloadable } from './preloadable';
+import { accessOf, REFUSED_TITLE, type RouteAccess } from './routeAccess';
 import { type LayoutName, NOT_FOUND_TITLE, type RouteDef, routes } from './routes';
 import { ScreenChange } from './ScreenChange';
 
 const NotFoundScreen = lazy(() => import('@/screens/errors/NotFoundScreen'));
+// With the shell, never with the login page.
+const Refused = lazy(() => import('./Refused'));
 
 const screens = new Map<string, Preloadable<object>>(
   routes.map((route) => [route.path, preloadable(() => route.load().then((m) => m.default))]),
@@ -46,6 +49,13 @@ function Waiting() {
   );
 }
 
+/** What a route needs that the signed-in user (or the view) lacks, or null when they may open it. */
+function useRefused(route: RouteDef): RouteAccess | null {
+  const access = useMaybeAccess();
+  const needs = accessOf(route.name);
+  return needs && access && !access.can(needs.action, needs.area) ? needs : null;
+}
+
 /** Checks sign-in on every navigation (spec §2) and puts the screen in its layout. */
 function Guarded({ route }: { route: RouteDef }) {
   // Deferred: the screen a change of sign-in leads to (the whole signed-in shell, after sign-in or
@@ -53,7 +63,11 @@ function Guarded({ route }: { route: RouteDef }) {
   // ready the current one stays.
   const status = useDeferredValue(useAuthStatus());
   const screen = screens.get(route.path)!;
-  useEffect(() => preload(route), [route]);
+  const refused = useRefused(route);
+  // A screen the user may not open is never drawn: it is not loaded either.
+  useEffect(() => {
+    if (!refused) preload(route);
+  }, [route, refused]);
   if (status === 'restoring' || status === 'signingOut') return <Waiting />;
   if (route.public) {
     if (status === 'signedIn') return <Redirect to={pathTo('dashboard')} replace />;
@@ -67,6 +81,23 @@ function Guarded({ route }: { route: RouteDef }) {
     );
   }
   if (status !== 'signedIn') return <Redirect to={pathTo('login')} replace />;
+  return <SignedInRoute route={route} screen={screen} />;
+}
+
+/**
+ * A signed-in route: its screen in its layout, or, when the user's role may not open it
+ * (routeAccess.ts), the refusal page in the default layout, without calling the API.
+ */
+function SignedInRoute({ route, screen }: { route: RouteDef; screen: Preloadable<object> }) {
+  const needs = useRefused(route);
+  if (needs) {
+    return (
+      <Suspense fallback={<Waiting />}>
+        <ScreenChange title={REFUSED_TITLE} />
+        <Preloaded of={layouts.default} props={{ children: <Refused needs={needs} /> }} />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={<Waiting />}>
       <ScreenChange title={route.title} />

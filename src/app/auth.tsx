@@ -15,6 +15,12 @@ export const liveAuthMachine = authMachine.provide({
     login: fromPromise(async ({ input }) => api.auth.login({ body: input })),
     refresh: fromPromise(async () => ({ access_token: (await api.auth.refresh({})).access_token })),
     logout: fromPromise<unknown>(async () => api.auth.logout({})),
+    // The machine has stored the view, so this call carries its header.
+    loadView: fromPromise(async ({ input }) => ({
+      as: input.view,
+      scopeLabel: input.scopeLabel,
+      user: (await api.auth.me({})).data,
+    })),
   },
 });
 

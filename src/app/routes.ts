@@ -259,6 +259,8 @@ export interface NavItem {
   label: string;
   href: string;
   icon: IconName;
+  /** The route it opens: the sidebar shows it only to whoever may open it (routeAccess.ts). */
+  route: Exclude<RouteName, 'login'>;
 }
 
 export interface NavSection {
@@ -266,35 +268,45 @@ export interface NavSection {
   items: NavItem[];
 }
 
+/** The sidebar's routes take no parameters: each is an area's index. */
+const indexPath = pathTo as (name: NavItem['route']) => string;
+
+const nav = (label: string, route: NavItem['route'], icon: IconName): NavItem => ({
+  label,
+  href: indexPath(route),
+  icon,
+  route,
+});
+
 /**
  * The sidebar of spec §2. An area appears once its screens exist: no link leads to a
  * screen that is not there.
  */
 export const navigation: NavSection[] = [
-  { title: null, items: [{ label: 'Dashboard', href: pathTo('dashboard'), icon: 'dashboard' }] },
+  { title: null, items: [nav('Dashboard', 'dashboard', 'dashboard')] },
   {
     title: 'Content',
     items: [
-      { label: 'Brands', href: pathTo('brands.index'), icon: 'brands' },
-      { label: 'Dealerships', href: pathTo('dealerships.index'), icon: 'dealership' },
-      { label: 'Pages', href: pathTo('pages.index'), icon: 'pages' },
-      { label: 'Templates', href: pathTo('templates.index'), icon: 'templates' },
-      { label: 'Forms', href: pathTo('forms.index'), icon: 'forms' },
+      nav('Brands', 'brands.index', 'brands'),
+      nav('Dealerships', 'dealerships.index', 'dealership'),
+      nav('Pages', 'pages.index', 'pages'),
+      nav('Templates', 'templates.index', 'templates'),
+      nav('Forms', 'forms.index', 'forms'),
     ],
   },
   {
     title: 'Forms',
     items: [
-      { label: 'Responses', href: pathTo('responses.index'), icon: 'responses' },
-      { label: 'Reservations', href: pathTo('reservations.index'), icon: 'reservations' },
+      nav('Responses', 'responses.index', 'responses'),
+      nav('Reservations', 'reservations.index', 'reservations'),
     ],
   },
   {
     title: 'Management',
     items: [
-      { label: 'Users', href: pathTo('users.index'), icon: 'users' },
-      { label: 'Settings', href: pathTo('settings'), icon: 'settings' },
-      { label: 'Activity', href: pathTo('activity'), icon: 'activity' },
+      nav('Users', 'users.index', 'users'),
+      nav('Settings', 'settings', 'settings'),
+      nav('Activity', 'activity', 'activity'),
     ],
   },
 ];

@@ -1,6 +1,7 @@
 import { type ActorRefFrom, assertEvent, assign, fromPromise, not, setup, waitFor } from 'xstate';
-import { type ClientHooks, tokenStore } from '@/api/client';
+import { type ClientHooks, tokenStore, viewAsStore } from '@/api/client';
 import type { SessionUser as User } from '@/api/contract/auth';
+import type { ViewAs } from '@/shared/viewAs';
 import { describeFailure } from './errors';
 
 export interface LoginError {
@@ -9,9 +10,21 @@ export interface LoginError {
   fieldErrors: Record<string, string>;
 }
 
+/** "View as": the role and scope chosen, what the scope is called, and the user the server answered as. */
+export interface Viewing {
+  as: ViewAs;
+  /** The scope in words: 'Dealership X', 'Whole group'. */
+  scopeLabel: string;
+  /** auth/me as the server answered it with the view: the viewed role, reduced to viewing, and scope. */
+  user: User;
+}
+
 export interface AuthContext {
+  /** The signed-in user, as they are (also while viewing as another role). */
   user: User | null;
   loginError: LoginError | null;
+  /** Viewing the console as another role and scope, read-only; null in one's own view. */
+  viewing: Viewing | null;
 }
 
 export interface Credentials {
@@ -27,7 +40,15 @@ export type AuthEvent =
   | ({ type: 'auth.login' } & Credentials)
   | { type: 'auth.logout' }
   | { type: 'session.refresh' }
-  | { type: 'session.expired' };
+  | { type: 'session.expired' }
+  | { type: 'viewAs.enter'; view: ViewAs; scopeLabel: string }
+  | { type: 'viewAs.leave' };
+
+/** What loading the view asks of auth/me: the view its calls carry (viewAsStore holds the header). */
+export interface ViewInput {
+  view: ViewAs;
+  scopeLabel: string;
+}
 
 const authSetup = setup({
   types: {
@@ -47,6 +68,10 @@ const authSetup = setup({
     logout: fromPromise<unknown>(async () => {
       throw new Error('logout not provided');
     }),
+    // auth/me with the view's header: the viewed role and scope, with the view they were asked for.
+    loadView: fromPromise<Viewing, ViewInput>(async () => {
+      throw new Error('loadView not provided');
+    }),
   },
   guards: {
     hasToken: () => tokenStore.get() !== null,
@@ -55,7 +80,12 @@ const authSetup = setup({
     storeToken: (_, params: { token: string }) => tokenStore.set(params.token),
     clearToken: () => tokenStore.clear(),
     setUser: assign({ user: (_, params: { user: User }) => params.user }),
-    forgetUser: assign({ user: null }),
+    forgetUser: assign({ user: null, viewing: null }),
+    // Every call from here on carries the view (the client adds the header); leaving drops it.
+    storeView: (_, params: { view: ViewAs }) => viewAsStore.set(params.view),
+    leaveView: assign({ viewing: null }),
+    clearView: () => viewAsStore.clear(),
+    setViewing: assign({ viewing: (_, params: { viewing: Viewing }) => params.viewing }),
     setLoginError: assign({
       loginError: (_, params: { error: unknown }): LoginError => {
         const { message, fieldErrors } = describeFailure(params.error);
@@ -91,7 +121,7 @@ function refreshing(back: string) {
  */
 export const authMachine = authSetup.createMachine({
   id: 'auth',
-  context: { user: null, loginError: null },
+  context: { user: null, loginError: null, viewing: null },
   initial: 'restoring',
   // A refused refresh ends the session from wherever it was held.
   on: {
@@ -121,7 +151,7 @@ export const authMachine = authSetup.createMachine({
       },
     },
     signedOut: {
-      entry: 'forgetUser',
+      entry: ['forgetUser', 'clearView'],
       on: {
         // Already signed out: nothing to end.
         'session.expired': undefined,
@@ -174,12 +204,55 @@ export const authMachine = authSetup.createMachine({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'session.refresh': 'refreshing' },
+          on: {
+            'session.refresh': 'refreshing',
+            'viewAs.enter': 'enteringView',
+          },
         },
         refreshing: refreshing('idle'),
+        // The view's role and scope as the server reads them: until it answers, the screens stay as they were.
+        enteringView: {
+          entry: [
+            'leaveView',
+            {
+              type: 'storeView',
+              params: ({ event }) => {
+                assertEvent(event, 'viewAs.enter');
+                return { view: event.view };
+              },
+            },
+          ],
+          invoke: {
+            id: 'loadView',
+            src: 'loadView',
+            input: ({ event }) => {
+              assertEvent(event, 'viewAs.enter');
+              return { view: event.view, scopeLabel: event.scopeLabel };
+            },
+            onDone: {
+              target: 'idle',
+              actions: {
+                type: 'setViewing',
+                params: ({ event }) => ({ viewing: event.output }),
+              },
+            },
+            // Refused (the 403 or 422 says why): back to one's own view.
+            onError: { target: 'idle', actions: 'clearView' },
+          },
+          // Back before the view has loaded: it never shows.
+          on: { 'viewAs.leave': { target: 'idle', actions: ['clearView', 'leaveView'] } },
+          initial: 'loading',
+          states: {
+            loading: { on: { 'session.refresh': 'refreshing' } },
+            refreshing: refreshing('loading'),
+          },
+        },
       },
       on: {
         'auth.logout': 'signingOut',
+        // Back to one's own view, at once and without a call (the user's own answer is kept); a
+        // refresh of the token under way goes on.
+        'viewAs.leave': { actions: ['clearView', 'leaveView'] },
       },
     },
     signingOut: {

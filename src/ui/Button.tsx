@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import styles from './Button.module.css';
 import { cx } from './cx';
+import { useDisabledReason } from './disabledReason';
 import { Icon, type IconName } from './Icon';
 import { Loader } from './Loader';
+import { Tooltip } from './Tooltip';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 export type ButtonSize = 'sm' | 'md';
@@ -22,6 +24,11 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'children' | 'classNa
   /** An icon after the label (e.g. chevron-right on 'Next'). */
   iconEnd?: IconName;
   className?: string;
+  /**
+   * Why the button may not be used ('Your role, Sales, cannot export enquiries.'): it stays focusable,
+   * says so on focus and hover, and a press announces it instead of acting (ui/disabledReason).
+   */
+  disabledReason?: string | null;
 }
 
 /**
@@ -36,11 +43,20 @@ export function Button({
   iconEnd,
   className,
   isPending,
+  disabledReason,
+  onPress,
   ...props
 }: ButtonProps) {
   const iconSize = size === 'sm' ? 'sm' : 'md';
-  return (
-    <AriaButton {...props} isPending={isPending} className={cx(buttonClassName(variant, size), className)}>
+  const refused = useDisabledReason(disabledReason);
+  const button = (
+    <AriaButton
+      {...props}
+      {...refused.props}
+      onPress={refused.press(onPress)}
+      isPending={isPending}
+      className={cx(buttonClassName(variant, size), className)}
+    >
       <span className={styles.content}>
         {icon ? <Icon name={icon} size={iconSize} /> : null}
         {children}
@@ -52,5 +68,12 @@ export function Button({
         </span>
       ) : null}
     </AriaButton>
+  );
+  if (!refused.disabled) return button;
+  return (
+    <>
+      <Tooltip content={disabledReason}>{button}</Tooltip>
+      {refused.description}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { cx } from './cx';
+import { useDisabledReason } from './disabledReason';
 import { Icon, type IconName } from './Icon';
 import styles from './IconButton.module.css';
 import { Tooltip, type TooltipPlacement } from './Tooltip';
@@ -12,10 +13,11 @@ export interface IconButtonProps
   /** Tooltip text when it should say more than the label. */
   tooltip?: string;
   /**
-   * Why the button is disabled ('You cannot delete as you have child pages.'). With isDisabled, the
-   * button stays focusable (aria-disabled) so the reason can be read in its tooltip; presses do nothing.
+   * Why the button is disabled ('You cannot delete as you have child pages.', 'Your role, Sales,
+   * cannot delete pages.'). With isDisabled, the button stays focusable (aria-disabled), its reason
+   * is its description and tooltip, and a press announces it instead of acting (ui/disabledReason).
    */
-  disabledReason?: string;
+  disabledReason?: string | null;
   variant?: 'ghost' | 'secondary' | 'primary' | 'danger';
   size?: 'sm' | 'md';
   tooltipPlacement?: TooltipPlacement;
@@ -37,21 +39,24 @@ export function IconButton({
   ...props
 }: IconButtonProps) {
   // A disabled button cannot be focused or hovered, so one with a reason is only marked disabled.
-  const explainDisabled = Boolean(isDisabled && disabledReason);
+  const refused = useDisabledReason(isDisabled ? disabledReason : null);
   return (
-    <Tooltip content={explainDisabled ? disabledReason : (tooltip ?? label)} placement={tooltipPlacement}>
-      <AriaButton
-        {...props}
-        aria-label={label}
-        // The same action in every row, so focus can find it in the next row (ui/focus/rowFocus).
-        data-action={icon}
-        isDisabled={explainDisabled ? false : isDisabled}
-        aria-disabled={explainDisabled ? true : undefined}
-        onPress={explainDisabled ? undefined : onPress}
-        className={cx(styles.iconButton, styles[variant], size === 'sm' && styles.sm, className)}
-      >
-        <Icon name={icon} size={size === 'sm' ? 'sm' : 'md'} />
-      </AriaButton>
-    </Tooltip>
+    <>
+      <Tooltip content={refused.disabled ? disabledReason : (tooltip ?? label)} placement={tooltipPlacement}>
+        <AriaButton
+          {...props}
+          {...refused.props}
+          aria-label={label}
+          // The same action in every row, so focus can find it in the next row (ui/focus/rowFocus).
+          data-action={icon}
+          isDisabled={refused.disabled ? false : isDisabled}
+          onPress={refused.press(onPress)}
+          className={cx(styles.iconButton, styles[variant], size === 'sm' && styles.sm, className)}
+        >
+          <Icon name={icon} size={size === 'sm' ? 'sm' : 'md'} />
+        </AriaButton>
+      </Tooltip>
+      {refused.description}
+    </>
   );
 }

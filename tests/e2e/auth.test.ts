@@ -167,7 +167,7 @@ describe.skipIf(!hasChromium)('signing in and out', () => {
     const menu = page.getByRole('menu', { name: 'Account' });
     await menu.waitFor();
     const items = await menu.getByRole('menuitem').allInnerTexts();
-    expect(items.map((text) => text.trim())).toEqual(['Profile', 'Logout']);
+    expect(items.map((text) => text.trim())).toEqual(['Profile', 'View as…', 'Logout']);
     await menu.getByRole('menuitem', { name: 'Logout' }).click();
 
     await page.waitForURL((url) => url.pathname === '/');

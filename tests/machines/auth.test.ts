@@ -229,7 +229,7 @@ describe('a session before and without the calls the app provides', () => {
     tokenStore.set(STORED_TOKEN);
     const { actor } = start();
     expect(actor.getSnapshot().matches('restoring')).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({ user: null, loginError: null });
+    expect(actor.getSnapshot().context).toEqual({ user: null, loginError: null, viewing: null });
   });
 
   // Fail closed: a console wired without its calls lets nobody in.

@@ -9,6 +9,7 @@ import * as dealerships from '@/api/contract/dealerships';
 import type { CallDef } from '@/api/contract/define';
 import * as forms from '@/api/contract/forms';
 import * as pages from '@/api/contract/pages';
+import { permissionOf } from '@/api/contract/permissions';
 import * as responses from '@/api/contract/responses';
 import * as settings from '@/api/contract/settings';
 import * as templates from '@/api/contract/templates';
@@ -244,7 +245,7 @@ describe('the call table a build writes', () => {
     return JSON.parse(json);
   }
 
-  it('holds every call’s method, path and sign-in flag, by area and name, and nothing else', async () => {
+  it('holds every call’s method, path, sign-in flag and permission, by area and name, and nothing else', async () => {
     const table = (await builtTable()) as Record<string, Record<string, Record<string, unknown>>>;
     expect(Object.keys(table).sort()).toEqual(Object.keys(contract).sort());
     for (const [area, calls] of Object.entries(contract)) {
@@ -254,11 +255,18 @@ describe('the call table a build writes', () => {
           method: call.method,
           path: call.path,
           ...(call.auth === false ? { auth: false } : {}),
+          permission: permissionOf(call),
         };
         expect(table[area]?.[name]).toEqual(route);
       }
     }
-    expect(table.auth?.login).toEqual({ method: 'POST', path: 'auth/login', auth: false });
+    expect(table.auth?.login).toEqual({
+      method: 'POST',
+      path: 'auth/login',
+      auth: false,
+      permission: 'public',
+    });
+    expect(table.users?.delete?.permission).toEqual({ area: 'users', action: 'delete' });
   });
 }, 30_000);
 

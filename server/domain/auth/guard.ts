@@ -8,6 +8,7 @@ import { sessions, users } from '../../db/schema/users';
 import { unauthenticated } from '../../http/errors';
 import { liveSessions } from './live';
 import type { TokenService } from './tokens';
+import { viewedAccess } from './viewAs';
 
 export interface AuthUser {
   id: number;
@@ -16,6 +17,8 @@ export interface AuthUser {
   sessionId: string;
   /** Their role and scope, read with the session (`src/shared/access.ts` decides with them). */
   access: Access;
+  /** Their own access while the request views the console as another role (`access` is then that view's). */
+  viewingAs?: { own: Access };
 }
 
 declare module 'fastify' {
@@ -48,7 +51,7 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; tokens:
     const live = liveSessions(opts.db);
     const known = live.get(claims.sid, claims.sub);
     if (known) {
-      request.user = { ...known, sessionId: claims.sid };
+      request.user = await withView(request, { ...known, sessionId: claims.sid });
       return;
     }
     const generation = live.generation;
@@ -85,6 +88,12 @@ export const authGuard = fp(async (app: FastifyInstance, opts: { db: Db; tokens:
       },
     };
     live.remember(claims.sid, row, generation);
-    request.user = { ...row, sessionId: claims.sid };
+    request.user = await withView(request, { ...row, sessionId: claims.sid });
   });
+
+  /** "View as": the request acts with the viewed role and scope instead (server/domain/auth/viewAs.ts). */
+  async function withView(request: FastifyRequest, user: AuthUser): Promise<AuthUser> {
+    const viewed = await viewedAccess(opts.db, request, user.access);
+    return viewed ? { ...user, access: viewed, viewingAs: { own: user.access } } : user;
+  }
 });

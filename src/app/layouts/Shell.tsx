@@ -1,8 +1,11 @@
 import { type ReactNode, Suspense } from 'react';
+import { useViewing } from '@/machines/session';
+import { formatViewAs } from '@/shared/viewAs';
 import { cx } from '@/ui/cx';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import styles from './Shell.module.css';
 import { TopBar } from './TopBar';
+import { ViewAsBanner } from './ViewAsBanner';
 
 const CONTENT_ID = 'content';
 
@@ -26,6 +29,9 @@ export interface ShellProps {
  * scrolling in a box of their own.
  */
 export function Shell({ layout, slimTopBar, aside, bodyClassName, innerClassName, children }: ShellProps) {
+  // A screen loaded in one view starts again in another: what it read belongs to the view it read in.
+  const viewing = useViewing();
+  const viewKey = viewing ? formatViewAs(viewing.as) : 'own';
   return (
     <div className={styles.shell} data-layout={layout}>
       {/* The first stop for Tab: past the top bar (and the sidebar), straight to the screen. */}
@@ -40,13 +46,17 @@ export function Shell({ layout, slimTopBar, aside, bodyClassName, innerClassName
       >
         Skip to content
       </a>
-      <TopBar slim={slimTopBar} />
+      {/* One row of the shell's grid: the banner of a view (as another role) above the top bar. */}
+      <div>
+        <ViewAsBanner />
+        <TopBar slim={slimTopBar} />
+      </div>
       <div className={cx(styles.body, bodyClassName)}>
         {aside}
         <main className={styles.content} id={CONTENT_ID} tabIndex={-1}>
           {/* The padding lives inside: on the scroll container itself it would leave a gap above the
               sticky table headers for rows to scroll through. */}
-          <div className={cx(styles.inner, innerClassName)}>
+          <div key={viewKey} className={cx(styles.inner, innerClassName)}>
             <Suspense fallback={<SkeletonLines lines={6} />}>{children}</Suspense>
           </div>
         </main>

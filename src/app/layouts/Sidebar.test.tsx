@@ -1,19 +1,26 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { signedInAs } from '@/machines/testSession';
 import { pathTo } from '@/shared/paths';
 import { routes } from '../routes';
 import { Sidebar } from './Sidebar';
 
-function renderAt(path: string) {
+function renderAt(path: string, role = 'Group administrator') {
   const location = memoryLocation({ path });
   render(
     <Router hook={location.hook}>
       <Sidebar />
     </Router>,
+    { wrapper: signedInAs(role) },
   );
 }
+
+const allLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 /** The links of the sidebar section under a heading, in order. */
 function section(title: string): HTMLElement[] {
@@ -29,6 +36,33 @@ describe('the sidebar', () => {
     const links = section('Management');
     expect(links.map((link) => link.textContent)).toEqual(['Users', 'Settings', 'Activity']);
     expect(links[2]!.getAttribute('href')).toBe('/activity');
+  });
+
+  it('shows a group administrator every area', () => {
+    renderAt('/dashboard');
+    expect(allLinks()).toEqual([
+      'Dashboard',
+      'Brands',
+      'Dealerships',
+      'Pages',
+      'Templates',
+      'Forms',
+      'Responses',
+      'Reservations',
+      'Users',
+      'Settings',
+      'Activity',
+    ]);
+  });
+
+  it('shows only the areas the role may open, and no heading of a section left empty', () => {
+    renderAt('/dashboard', 'Sales');
+    expect(allLinks()).toEqual(['Dashboard', 'Responses', 'Reservations']);
+    expect(screen.queryByRole('heading', { name: 'Content' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Management' })).toBeNull();
+    cleanup();
+    renderAt('/dashboard', 'Dealership manager');
+    expect(allLinks()).toEqual(['Dashboard', 'Dealerships', 'Responses', 'Reservations', 'Users']);
   });
 
   it('marks the activity log as the current page while it is shown', () => {

@@ -1,16 +1,22 @@
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useAuthActor, useSignedInUser } from '@/machines/session';
+import { useAuthActor, useMayCall, useSignedInUser } from '@/machines/session';
 import { initials } from '@/shared/format';
 import { pathTo } from '@/shared/paths';
+import { mayViewAs } from '@/shared/viewAs';
 import { cx } from '@/ui/cx';
 import { MenuButton } from '@/ui/MenuButton';
 import { leaveThen } from '@/ui/unsavedWork';
 import styles from './TopBar.module.css';
+import { ViewAsDialog } from './ViewAsDialog';
 
 const ACCOUNT_ITEMS = [
   { id: 'profile', label: 'Profile', icon: 'user' },
   { id: 'logout', label: 'Logout', icon: 'logout' },
 ] as const;
+
+/** For a group administrator: see the console as another role (issue #25). */
+const VIEW_AS_ITEM = { id: 'viewAs', label: 'View as…', icon: 'eye' } as const;
 
 /**
  * The product's name, home to the dashboard, and the user's initials and name with a popup holding
@@ -20,6 +26,11 @@ export function TopBar({ slim = false }: { slim?: boolean }) {
   const user = useSignedInUser();
   const auth = useAuthActor();
   const [, navigate] = useLocation();
+  const [choosingView, setChoosingView] = useState(false);
+  const may = useMayCall();
+  const [profile, logout] = ACCOUNT_ITEMS;
+  // Profile opens the user's own record (users.show): not offered to a role that may not view users.
+  const items = [...(may('users.show') ? [profile] : []), ...(mayViewAs(user) ? [VIEW_AS_ITEM] : []), logout];
   return (
     <header className={cx(styles.bar, slim && styles.slim)}>
       <Link className={styles.brand} href={pathTo('dashboard')}>
@@ -27,11 +38,12 @@ export function TopBar({ slim = false }: { slim?: boolean }) {
       </Link>
       <MenuButton
         aria-label={`Account: ${user.name}`}
-        items={ACCOUNT_ITEMS}
+        items={items}
         onAction={(id) => {
           // A screen with unsaved work (the builder) asks first.
           if (id === 'profile') leaveThen(() => navigate(pathTo('users.edit', { id: user.id })));
           if (id === 'logout') leaveThen(() => auth.send({ type: 'auth.logout' }));
+          if (id === 'viewAs') leaveThen(() => setChoosingView(true));
         }}
       >
         <span className={styles.initials} aria-hidden="true">
@@ -39,6 +51,7 @@ export function TopBar({ slim = false }: { slim?: boolean }) {
         </span>
         <span className={styles.name}>{user.name}</span>
       </MenuButton>
+      {choosingView ? <ViewAsDialog isOpen onClose={() => setChoosingView(false)} /> : null}
     </header>
   );
 }

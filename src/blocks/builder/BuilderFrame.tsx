@@ -71,6 +71,11 @@ export interface BuilderFrameProps {
   /** Unsaved work from an earlier visit, offered back before anything else. */
   draftOffered?: { savedAt: string } | null;
   onSave: () => void;
+  /**
+   * Why the user may not save this record ('Your role, Read only, cannot change pages.'): Save stays,
+   * disabled with this reason (ui/disabledReason), and saving does nothing.
+   */
+  saveRefused?: string | null;
   /** Extra actions beside Save (delete). */
   actions?: ReactNode;
   /** The page's own fields. */
@@ -130,6 +135,7 @@ export function BuilderFrame({
   isDirty,
   draftOffered = null,
   onSave,
+  saveRefused = null,
   actions,
   settings,
   items,
@@ -145,7 +151,11 @@ export function BuilderFrame({
   const saveLock = waiting ? DRAFT_OFFER_LOCK_MESSAGE : isEditing ? EDITING_LOCK_MESSAGE : null;
   // A disabled button cannot be hovered or focused, so a locked Save is only marked disabled: its
   // tooltip can then say why, and pressing it anyway says why to screen readers too.
-  const save = (
+  const save = saveRefused ? (
+    <Button variant="primary" disabledReason={saveRefused}>
+      Save
+    </Button>
+  ) : (
     <Tooltip content={saveLock ?? ''} isDisabled={saveLock === null}>
       <Button
         variant="primary"

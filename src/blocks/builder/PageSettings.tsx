@@ -19,6 +19,11 @@ export interface PageSettingsProps {
   meta: (name: string) => import('@/ui/formProps').FieldMeta;
   /** Stored as locked: the Locked and child template selectors are not offered (spec §4). */
   locked: boolean;
+  /**
+   * Why the user may not publish ('Your role, Brand manager, cannot publish forms.'): Published
+   * is then shown as it is, read-only, with this reason as its description, and its dates are not offered.
+   */
+  publishRefused?: string | null;
 }
 
 /** The page-wide fields of a page or form (spec §2 Builder, §3 Page). */
@@ -33,6 +38,7 @@ export function PageSettings({
   templates,
   meta,
   locked,
+  publishRefused = null,
 }: PageSettingsProps) {
   const slugName = slugLabel === 'Handle' ? 'handle' : 'slug';
   return (
@@ -69,13 +75,24 @@ export function PageSettings({
         onChange={(description) => onChange({ meta: { ...values.meta, description } })}
         maxLength={1000}
       />
-      <YesNoField
-        field={meta('published')}
-        label="Published"
-        value={values.published}
-        onChange={(published) => onChange({ published })}
-      />
-      {values.published === 1 ? (
+      {publishRefused ? (
+        // Read-only rather than disabled: it can still be focused, and its reason is read with it.
+        <Field
+          field={meta('published')}
+          label="Published"
+          value={values.published === 1 ? 'Yes' : 'No'}
+          isReadOnly
+          description={publishRefused}
+        />
+      ) : (
+        <YesNoField
+          field={meta('published')}
+          label="Published"
+          value={values.published}
+          onChange={(published) => onChange({ published })}
+        />
+      )}
+      {values.published === 1 && !publishRefused ? (
         <>
           <Field
             kind="date"

@@ -62,6 +62,8 @@ export interface RecordBuilderProps<V extends object> {
   actions?: ReactNode;
   /** A stored record's revisions, for its History panel; a new record has none. */
   history?: RecordHistory<V> | undefined;
+  /** Why the user's role may not save this record (its create or update call): Save says so. */
+  saveRefused?: string | null;
 }
 
 /** The preview and the site's components load with the pane, never with the builder. */
@@ -92,6 +94,7 @@ export function RecordBuilder<V extends object>({
   preview,
   actions,
   history,
+  saveRefused = null,
 }: RecordBuilderProps<V>) {
   const settingsRef = useRef<HTMLDivElement>(null);
   const [previewOpen, setPreviewOpen] = usePreviewOpen();
@@ -120,6 +123,7 @@ export function RecordBuilder<V extends object>({
         draftOffered={builder.draftOffered}
         actor={actor}
         onSave={builder.save}
+        saveRefused={saveRefused}
         actions={
           <>
             {actions}

@@ -9,6 +9,7 @@ import type { ActivityEntry } from '@/api/contract/activity';
 import type { Paginator } from '@/api/contract/common';
 import type { User } from '@/api/contract/users';
 import { api } from '@/api/endpoints';
+import { signedInAs } from '@/machines/testSession';
 import { clearAnnouncements } from '@/ui/announce';
 import { LiveRegion } from '@/ui/LiveRegion';
 import ActivityScreen from './ActivityScreen';
@@ -82,6 +83,7 @@ function renderAt(path: string) {
       <ActivityScreen />
       <LiveRegion />
     </Router>,
+    { wrapper: signedInAs('Group administrator') },
   );
   return location;
 }

@@ -1,6 +1,7 @@
 import { useLocation, useParams } from 'wouter';
 import { type Brand, brandUpdateSchema } from '@/api/contract/brands';
 import { api } from '@/api/endpoints';
+import { useCallAllowed } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
@@ -41,6 +42,7 @@ function brandValues(brand: Brand) {
 }
 
 function EditBrand({ brand, onReload }: { brand: Brand; onReload: () => void }) {
+  const updateRefused = useCallAllowed('brands.update').reason;
   const [, navigate] = useLocation();
   const makers = useManufacturers();
   const flow = useSaveForm({
@@ -78,6 +80,7 @@ function EditBrand({ brand, onReload }: { brand: Brand; onReload: () => void }) 
         }
       />
       <BrandForm
+        refusedReason={updateRefused}
         key={restorer.round}
         flow={flow}
         slugFollowsName={false}

@@ -7,6 +7,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { ApiError } from '@/api/client';
 import type { Brand, Manufacturer } from '@/api/contract/brands';
 import { api } from '@/api/endpoints';
+import { signedInAs } from '@/machines/testSession';
 import { toast } from '@/ui/toasts';
 import BrandAddScreen from './BrandAddScreen';
 import BrandEditScreen from './BrandEditScreen';
@@ -57,6 +58,7 @@ function renderAt(path: string) {
       <Route path="/brands/add" component={BrandAddScreen} />
       <Route path="/brands/edit/:id" component={BrandEditScreen} />
     </Router>,
+    { wrapper: signedInAs('Group administrator') },
   );
   return location;
 }

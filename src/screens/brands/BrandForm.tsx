@@ -19,18 +19,25 @@ interface BrandFormProps {
    */
   slugFollowsName: boolean;
   onReload?: () => void;
+  /** Why the user may not save this record: the form is then read-only (SaveFormFrame). */
+  refusedReason?: string | null;
   /** The makes the selects offer (useManufacturers). */
   makers: MakersLoad;
 }
 
 /** The brand form (spec §2 Brands): name, slug, live, fake, car and LCV makes, logo. */
-export function BrandForm({ flow, slugFollowsName, onReload, makers }: BrandFormProps) {
+export function BrandForm({ flow, refusedReason, slugFollowsName, onReload, makers }: BrandFormProps) {
   const { fields } = flow;
   const [slug, setSlug] = useState(fields.slug.defaultValue ?? '');
   const [following, setFollowing] = useState(slugFollowsName);
 
   return (
-    <SaveFormFrame flow={flow} cancelHref={pathTo('brands.index')} onReload={onReload}>
+    <SaveFormFrame
+      flow={flow}
+      cancelHref={pathTo('brands.index')}
+      onReload={onReload}
+      refusedReason={refusedReason}
+    >
       <Field
         field={fields.name}
         label="Name"

@@ -8,6 +8,7 @@ import { ApiError } from '@/api/client';
 import type { Brand } from '@/api/contract/brands';
 import type { Paginator } from '@/api/contract/common';
 import { api } from '@/api/endpoints';
+import { signedInAs } from '@/machines/testSession';
 import { toast } from '@/ui/toasts';
 import BrandsIndexScreen from './BrandsIndexScreen';
 
@@ -81,11 +82,12 @@ afterEach(() => {
   toast.clear();
 });
 
-function renderList() {
+function renderList(role = 'Group administrator') {
   render(
     <Router hook={memoryLocation({ path: '/brands' }).hook}>
       <BrandsIndexScreen />
     </Router>,
+    { wrapper: signedInAs(role) },
   );
 }
 
@@ -181,5 +183,21 @@ describe('the brands list', () => {
     await waitFor(() => expect(showError).toHaveBeenCalledWith('Some of the selected brands do not exist.'));
     expect(shownNames()).toEqual(['Kia', 'Ford', 'Toyota']);
     await waitFor(() => expect(api.brands.list).toHaveBeenCalledTimes(2));
+  });
+
+  it('draws no control a role that may only view brands could not use', async () => {
+    const user = userEvent.setup();
+    renderList('Read only');
+    await screen.findByText('Kia');
+    expect(screen.queryByRole('link', { name: 'Add brand' })).toBeNull();
+    expect(screen.queryAllByRole('checkbox')).toEqual([]);
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Reorder/ })).toBeNull();
+    // Viewing a brand is allowed: its row still opens it.
+    expect(screen.getByRole('link', { name: 'Edit Kia' })).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: /^Bin/ }));
+    await screen.findByText('Rover');
+    expect(screen.queryByRole('button', { name: /^Restore/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete forever/ })).toBeNull();
   });
 });

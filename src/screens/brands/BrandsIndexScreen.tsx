@@ -1,5 +1,6 @@
 import type { Brand } from '@/api/contract/brands';
 import { api } from '@/api/endpoints';
+import { useMayCall } from '@/machines/session';
 import { formatDate } from '@/shared/format';
 import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
@@ -43,21 +44,24 @@ function renderCell(brand: Brand, column: string) {
 const renderTable = sortableLifecycleTable<Brand>((ids) => api.brands.sort({ body: { brands: ids } }));
 
 export default function BrandsIndexScreen() {
+  const may = useMayCall();
   return (
     <>
       <PageHeader
         title="Brands"
         subtitle="The car makes on the website, in the order it shows them"
         actions={
-          <ButtonLink href={pathTo('brands.add')} variant="primary" icon="plus">
-            Add brand
-          </ButtonLink>
+          may('brands.create') ? (
+            <ButtonLink href={pathTo('brands.add')} variant="primary" icon="plus">
+              Add brand
+            </ButtonLink>
+          ) : null
         }
       />
       <LifecycleList<Brand>
         keepsHistory
         nouns={{ one: 'brand', many: 'brands' }}
-        startHref={pathTo('brands.add')}
+        startHref={may('brands.create') ? pathTo('brands.add') : undefined}
         editHref={(brand) => pathTo('brands.edit', { id: brand.id })}
         columns={columns}
         columnsKey="brands.columns"
@@ -67,9 +71,15 @@ export default function BrandsIndexScreen() {
           const { brands, trashed } = await api.brands.list({ query });
           return { active: brands, trashed };
         }}
-        remove={({ ids, type }) => api.brands.delete({ body: { brands: ids, type } })}
-        restore={({ ids }) => api.brands.restore({ body: { brands: ids } })}
-        renderTable={renderTable}
+        remove={
+          may('brands.delete')
+            ? ({ ids, type }) => api.brands.delete({ body: { brands: ids, type } })
+            : undefined
+        }
+        restore={
+          may('brands.restore') ? ({ ids }) => api.brands.restore({ body: { brands: ids } }) : undefined
+        }
+        renderTable={may('brands.sort') ? renderTable : undefined}
       />
     </>
   );

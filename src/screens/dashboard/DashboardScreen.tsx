@@ -11,6 +11,7 @@ import {
   dashboardShows,
 } from '@/machines/dashboard';
 import { currentInspect } from '@/machines/inspect';
+import { useMayCall } from '@/machines/session';
 import { formatDate } from '@/shared/format';
 import { Button } from '@/ui/Button';
 import { LineChart } from '@/ui/charts/LineChart';
@@ -158,6 +159,7 @@ const dashboard = dashboardMachine.provide({
 export default function DashboardScreen() {
   const actor = useActorRef(dashboard, { inspect: currentInspect() });
   const snapshot = useSelector(actor, (s) => s);
+  const may = useMayCall();
   const {
     range1,
     range2,
@@ -189,7 +191,8 @@ export default function DashboardScreen() {
   return (
     <>
       <PageHeader title="Dashboard" />
-      <ScheduleCard />
+      {/* What goes live or comes down next: pages' and forms' schedule, for a role that may view pages. */}
+      {may('pages.schedule') ? <ScheduleCard /> : null}
       <form className={styles.ranges} onSubmit={submit} noValidate aria-label="Date ranges">
         <fieldset className={styles.range}>
           <legend>Date range 1</legend>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { type Dealership, dealershipUpdateSchema } from '@/api/contract/dealerships';
 import { api } from '@/api/endpoints';
+import { useCallAllowed } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
@@ -49,6 +50,7 @@ interface EditDealershipProps {
 }
 
 function EditDealership({ dealership, options, onReload }: EditDealershipProps) {
+  const updateRefused = useCallAllowed('dealerships.update').reason;
   const [, navigate] = useLocation();
   // A revision names its brand even once the brand is in the bin: it joins the choices, so the
   // comparison names it and the brand select keeps it when the revision is restored.
@@ -91,7 +93,14 @@ function EditDealership({ dealership, options, onReload }: EditDealershipProps) 
           />
         }
       />
-      <DealershipForm key={restorer.round} flow={flow} options={named} isNew={false} onReload={onReload} />
+      <DealershipForm
+        refusedReason={updateRefused}
+        key={restorer.round}
+        flow={flow}
+        options={named}
+        isNew={false}
+        onReload={onReload}
+      />
     </>
   );
 }

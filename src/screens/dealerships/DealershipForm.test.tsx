@@ -9,6 +9,7 @@ import type { Brand } from '@/api/contract/brands';
 import type { Paginator } from '@/api/contract/common';
 import type { Dealership } from '@/api/contract/dealerships';
 import { api } from '@/api/endpoints';
+import { signedInAs } from '@/machines/testSession';
 import { toast } from '@/ui/toasts';
 import DealershipAddScreen from './DealershipAddScreen';
 import DealershipEditScreen from './DealershipEditScreen';
@@ -129,6 +130,7 @@ function renderAt(path: string) {
       <Route path="/dealerships/add" component={DealershipAddScreen} />
       <Route path="/dealerships/edit/:id" component={DealershipEditScreen} />
     </Router>,
+    { wrapper: signedInAs('Group administrator') },
   );
   return location;
 }

@@ -25,6 +25,8 @@ interface DealershipFormProps {
   onReload?: () => void;
   /** A places search for the address, where a maps key is configured. */
   addressLookup?: AddressLookup;
+  /** Why the user may not save this record: the form is then read-only (SaveFormFrame). */
+  refusedReason?: string | null;
 }
 
 /** conform's list buttons submit the form with this name; they are not a save. */
@@ -35,7 +37,14 @@ const INTENT = '__intent__';
  * form, so a save posts every field. A tab with errors is marked, and a save that fails on fields
  * out of sight opens the first tab that holds one.
  */
-export function DealershipForm({ flow, options, isNew, onReload, addressLookup }: DealershipFormProps) {
+export function DealershipForm({
+  flow,
+  options,
+  isNew,
+  onReload,
+  addressLookup,
+  refusedReason,
+}: DealershipFormProps) {
   const { form, fields } = flow;
   const [tab, setTab] = useState<DealershipTab>('general');
   const formRef = useRef<HTMLFormElement>(null);
@@ -90,6 +99,7 @@ export function DealershipForm({ flow, options, isNew, onReload, addressLookup }
       formRef={formRef}
       onBeforeSubmit={beforeSubmit}
       className={styles.form}
+      refusedReason={refusedReason}
     >
       <FormTabs
         label="Dealership sections"

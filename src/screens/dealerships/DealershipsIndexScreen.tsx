@@ -1,5 +1,6 @@
 import type { Dealership } from '@/api/contract/dealerships';
 import { api } from '@/api/endpoints';
+import { useMayCall } from '@/machines/session';
 import { formatDate } from '@/shared/format';
 import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
@@ -58,21 +59,24 @@ const renderTable = sortableLifecycleTable<Dealership>((ids) =>
 );
 
 export default function DealershipsIndexScreen() {
+  const may = useMayCall();
   return (
     <>
       <PageHeader
         title="Dealerships"
         subtitle="The dealerships on the website, in the order it shows them"
         actions={
-          <ButtonLink href={pathTo('dealerships.add')} variant="primary" icon="plus">
-            Add dealership
-          </ButtonLink>
+          may('dealerships.create') ? (
+            <ButtonLink href={pathTo('dealerships.add')} variant="primary" icon="plus">
+              Add dealership
+            </ButtonLink>
+          ) : null
         }
       />
       <LifecycleList<Dealership>
         keepsHistory
         nouns={{ one: 'dealership', many: 'dealerships' }}
-        startHref={pathTo('dealerships.add')}
+        startHref={may('dealerships.create') ? pathTo('dealerships.add') : undefined}
         editHref={(dealership) => pathTo('dealerships.edit', { id: dealership.id })}
         columns={columns}
         columnsKey="dealerships.columns"
@@ -82,9 +86,17 @@ export default function DealershipsIndexScreen() {
           const { dealerships, trashed } = await api.dealerships.list({ query });
           return { active: dealerships, trashed };
         }}
-        remove={({ ids, type }) => api.dealerships.delete({ body: { dealerships: ids, type } })}
-        restore={({ ids }) => api.dealerships.restore({ body: { dealerships: ids } })}
-        renderTable={renderTable}
+        remove={
+          may('dealerships.delete')
+            ? ({ ids, type }) => api.dealerships.delete({ body: { dealerships: ids, type } })
+            : undefined
+        }
+        restore={
+          may('dealerships.restore')
+            ? ({ ids }) => api.dealerships.restore({ body: { dealerships: ids } })
+            : undefined
+        }
+        renderTable={may('dealerships.sort') ? renderTable : undefined}
       />
     </>
   );

@@ -10,6 +10,7 @@ import { DEFAULT_SETTINGS, type SettingsValues, settingsOf } from '@/blocks/buil
 import { pageSettingsViews } from '@/blocks/builder/settingsViews';
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
+import { useAccess, useCallAllowed } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { toast } from '@/ui/toasts';
 import {
@@ -73,6 +74,12 @@ export default function FormBuilderScreen() {
 }
 
 function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () => void }) {
+  // Save needs the create or update call; the publish fields need publish (contract/permissions.ts).
+  const createAllowed = useCallAllowed('forms.store');
+  const updateAllowed = useCallAllowed('forms.update');
+  const access = useAccess();
+  // Forms are published through their own update: the permission is asked of the role directly.
+  const publishRefused = access.can('publish', 'forms') ? null : access.reason('publish', 'forms');
   const [, navigate] = useLocation();
   const calls: RecordCalls<FormBuilderValues> = {
     slugOf: (name, id) =>
@@ -103,6 +110,7 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
         };
   return (
     <RecordBuilder
+      saveRefused={(start.id === null ? createAllowed : updateAllowed).reason}
       start={start}
       calls={calls}
       title={start.id !== null ? 'Edit Form' : parent ? 'Add Child Form' : 'Add Form'}
@@ -128,6 +136,7 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
             templates={options.templates}
             meta={meta}
             locked={start.locked}
+            publishRefused={publishRefused}
           />
           <FormMessages values={values} onChange={change} meta={meta} />
         </>

@@ -3,6 +3,7 @@ import { Link, useParams } from 'wouter';
 import type { FormSummary } from '@/api/contract/forms';
 import type { PageCrumb } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
+import { useMayCall } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable, type DataTableColumn } from '@/ui/DataTable';
@@ -60,6 +61,7 @@ export default function FormsScreen() {
 }
 
 function FormsList({ parentId }: { parentId: number | null }) {
+  const may = useMayCall();
   const [parent, setParent] = useState<{ form: FormSummary; ancestors: PageCrumb[] } | null>(null);
   useRecordTitle(parent?.form.name);
   const { actor, snapshot, rows } = useTreeList<FormSummary>(
@@ -109,17 +111,19 @@ function FormsList({ parentId }: { parentId: number | null }) {
         renderActions={(form) => (
           <>
             <IconLink icon="edit" label={`Edit: ${form.name}`} href={editHref(form.id)} />
-            <IconButton
-              icon="trash"
-              variant="danger"
-              label={`Delete: ${form.name}`}
-              tooltip="Delete"
-              isDisabled={busy || form.total_children > 0 || form.locked === 1}
-              disabledReason={
-                form.total_children > 0 ? 'You cannot delete as you have child pages.' : undefined
-              }
-              onPress={() => actor.send({ type: 'delete.ask', id: form.id })}
-            />
+            {may('forms.delete') ? (
+              <IconButton
+                icon="trash"
+                variant="danger"
+                label={`Delete: ${form.name}`}
+                tooltip="Delete"
+                isDisabled={busy || form.total_children > 0 || form.locked === 1}
+                disabledReason={
+                  form.total_children > 0 ? 'You cannot delete as you have child pages.' : undefined
+                }
+                onPress={() => actor.send({ type: 'delete.ask', id: form.id })}
+              />
+            ) : null}
           </>
         )}
       />
@@ -149,21 +153,27 @@ function FormsList({ parentId }: { parentId: number | null }) {
         actions={
           parentId === null ? (
             <>
-              <ButtonLink href={pathTo('forms.import')} icon="upload">
-                Import forms
-              </ButtonLink>
-              <ButtonLink href={pathTo('forms.add')} variant="primary" icon="plus">
-                Add Form
-              </ButtonLink>
+              {may('builder.runImport') ? (
+                <ButtonLink href={pathTo('forms.import')} icon="upload">
+                  Import forms
+                </ButtonLink>
+              ) : null}
+              {may('forms.store') ? (
+                <ButtonLink href={pathTo('forms.add')} variant="primary" icon="plus">
+                  Add Form
+                </ButtonLink>
+              ) : null}
             </>
-          ) : (
+          ) : may('forms.store') ? (
             <ButtonLink href={pathTo('forms.addChild', { id: parentId })} variant="primary" icon="plus">
               Add Child Form
             </ButtonLink>
-          )
+          ) : null
         }
       />
-      {parentId === null ? <RecentImports load={formImports} nouns="forms" onFinished={reload} /> : null}
+      {parentId === null && may('imports.recent') ? (
+        <RecentImports load={formImports} nouns="forms" onFinished={reload} />
+      ) : null}
       <div ref={list}>{body}</div>
       <TreeConfirms actor={actor} snapshot={snapshot} />
     </>

@@ -17,6 +17,7 @@ import {
 import { pageSettingsViews } from '@/blocks/builder/settingsViews';
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
+import { useCallAllowed } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { toast } from '@/ui/toasts';
 import { SharePreview } from './SharePreview';
@@ -83,6 +84,10 @@ export default function PageBuilderScreen() {
 }
 
 function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () => void }) {
+  // Save needs the create or update call; the publish fields need publish (contract/permissions.ts).
+  const createAllowed = useCallAllowed('pages.store');
+  const updateAllowed = useCallAllowed('pages.update');
+  const publishRefused = useCallAllowed('pages.publishable').reason;
   const [, navigate] = useLocation();
   const calls: RecordCalls<SettingsValues> = {
     slugOf: (name, id) =>
@@ -106,6 +111,7 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
         };
   return (
     <RecordBuilder
+      saveRefused={(start.id === null ? createAllowed : updateAllowed).reason}
       start={start}
       calls={calls}
       title={start.id !== null ? 'Edit Page' : parent ? 'Add Child Page' : 'Add Page'}
@@ -131,6 +137,7 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
             templates={options.templates}
             meta={meta}
             locked={start.locked}
+            publishRefused={publishRefused}
           />
           <ConfigurablesFields
             slug={slug}

@@ -3,6 +3,7 @@ import { Link, useParams } from 'wouter';
 import type { PageCrumb, PageSummary } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
 import type { TreeLoadInput } from '@/machines/pageTree';
+import { useMayCall } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable } from '@/ui/DataTable';
@@ -53,6 +54,7 @@ export default function PageChildrenScreen() {
 }
 
 function ChildrenList({ parentId }: { parentId: number }) {
+  const may = useMayCall();
   const [parent, setParent] = useState<{ page: PageSummary; ancestors: PageCrumb[] } | null>(null);
   useRecordTitle(parent?.page.name);
   const [positioning, setPositioning] = useState<PageSummary | null>(null);
@@ -73,7 +75,8 @@ function ChildrenList({ parentId }: { parentId: number }) {
     `pages.children.${parentId}`,
   );
   const busy = !snapshot.matches({ ready: 'idle' });
-  const sortable = snapshot.context.data?.sortable ?? false;
+  // Dragging saves the order (pages.sort): no drag handles for a role that may not.
+  const sortable = (snapshot.context.data?.sortable ?? false) && may('pages.sort');
 
   if (snapshot.matches('loadFailed') && !parent) {
     return (
@@ -140,7 +143,7 @@ function ChildrenList({ parentId }: { parentId: number }) {
         title="Children Pages"
         subtitle={parent ? `Under ${parent.page.name}` : undefined}
         actions={
-          parent?.page.is_allowed_children ? (
+          parent?.page.is_allowed_children && may('pages.store') ? (
             <ButtonLink href={addChildHref(parentId)} variant="primary" icon="plus">
               Add Child
             </ButtonLink>

@@ -1,5 +1,6 @@
 import type { PageSummary } from '@/api/contract/pages';
 import type { PageTreeActor } from '@/machines/pageTree';
+import { useMayCall } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { ActionSlot } from '@/ui/ActionSlot';
 import { IconButton } from '@/ui/IconButton';
@@ -26,21 +27,27 @@ export interface PageRowActionsProps {
 }
 
 /**
- * The row actions of spec §2 Pages; locked pages get no move or delete. An action a row lacks
- * leaves its place empty, so each action stands at the same x in every row.
+ * The row actions of spec §2 Pages; locked pages get no move or delete, and an action whose call the
+ * user's role may not make is not there. An action a row lacks leaves its place empty, so each
+ * action stands at the same x in every row.
  */
 export function PageRowActions({ page, actor, isBusy, onPosition }: PageRowActionsProps) {
+  const may = useMayCall();
   const locked = page.locked === 1;
   return (
     <>
-      <IconButton
-        icon="globe"
-        label={`Toggle Published: ${page.name}`}
-        tooltip="Toggle Published"
-        isDisabled={isBusy}
-        onPress={() => actor.send({ type: 'publish.ask', id: page.id })}
-      />
-      {locked ? (
+      {may('pages.publishable') ? (
+        <IconButton
+          icon="globe"
+          label={`Toggle Published: ${page.name}`}
+          tooltip="Toggle Published"
+          isDisabled={isBusy}
+          onPress={() => actor.send({ type: 'publish.ask', id: page.id })}
+        />
+      ) : (
+        <ActionSlot />
+      )}
+      {locked || !may('pages.move') ? (
         <ActionSlot />
       ) : (
         <IconButton
@@ -51,14 +58,18 @@ export function PageRowActions({ page, actor, isBusy, onPosition }: PageRowActio
           onPress={() => actor.send({ type: 'move.open', id: page.id })}
         />
       )}
-      <IconButton
-        icon="copy"
-        label={`Duplicate Page: ${page.name}`}
-        tooltip="Duplicate Page"
-        isDisabled={isBusy}
-        onPress={() => actor.send({ type: 'duplicate.open', id: page.id })}
-      />
-      {onPosition && !locked ? (
+      {may('pages.duplicate') ? (
+        <IconButton
+          icon="copy"
+          label={`Duplicate Page: ${page.name}`}
+          tooltip="Duplicate Page"
+          isDisabled={isBusy}
+          onPress={() => actor.send({ type: 'duplicate.open', id: page.id })}
+        />
+      ) : (
+        <ActionSlot />
+      )}
+      {onPosition && !locked && may('pages.sort') ? (
         <IconButton
           icon="drag"
           label={`Move to position: ${page.name}`}
@@ -75,12 +86,12 @@ export function PageRowActions({ page, actor, isBusy, onPosition }: PageRowActio
         <ActionSlot />
       )}
       <IconLink icon="edit" label={`Edit Page: ${page.name}`} href={editHref(page.id)} />
-      {page.is_allowed_children ? (
+      {page.is_allowed_children && may('pages.store') ? (
         <IconLink icon="plus" label={`Add Child: ${page.name}`} href={addChildHref(page.id)} />
       ) : (
         <ActionSlot />
       )}
-      {locked ? (
+      {locked || !may('pages.delete') ? (
         <ActionSlot />
       ) : (
         <IconButton

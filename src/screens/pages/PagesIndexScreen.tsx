@@ -1,6 +1,7 @@
 import { useCallback, useRef } from 'react';
 import type { PageSummary } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
+import { useMayCall } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { Button } from '@/ui/Button';
 import { ButtonLink } from '@/ui/ButtonLink';
@@ -30,6 +31,7 @@ const GROUPS = [
 ] as const;
 
 export default function PagesIndexScreen() {
+  const may = useMayCall();
   const { actor, snapshot, rows } = useTreeList<GroupedPage>(
     {
       ...pageTreeCalls,
@@ -97,19 +99,23 @@ export default function PagesIndexScreen() {
         subtitle="The website's pages, as a tree"
         actions={
           <>
-            <ButtonLink href={pathTo('pages.import')} icon="upload">
-              Import pages
-            </ButtonLink>
+            {may('builder.runImport') ? (
+              <ButtonLink href={pathTo('pages.import')} icon="upload">
+                Import pages
+              </ButtonLink>
+            ) : null}
             <Button variant="secondary" onPress={() => actor.send({ type: 'list.reload' })} isDisabled={busy}>
               Reload
             </Button>
-            <ButtonLink href={ADD_PAGE_HREF} variant="primary" icon="plus">
-              Add Page
-            </ButtonLink>
+            {may('pages.store') ? (
+              <ButtonLink href={ADD_PAGE_HREF} variant="primary" icon="plus">
+                Add Page
+              </ButtonLink>
+            ) : null}
           </>
         }
       />
-      <RecentImports load={pageImports} nouns="pages" onFinished={reload} />
+      {may('imports.recent') ? <RecentImports load={pageImports} nouns="pages" onFinished={reload} /> : null}
       <PageSearch />
       <div ref={groups}>{body}</div>
       <TreeConfirms actor={actor} snapshot={snapshot} />

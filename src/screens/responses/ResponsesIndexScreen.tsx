@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { type Enquiry, type ResponseHandle, responseHandle } from '@/api/contract/responses';
 import { api } from '@/api/endpoints';
+import { useCallAllowed } from '@/machines/session';
 import { formatDate } from '@/shared/format';
 import { pathTo } from '@/shared/paths';
 import { DataTable, type DataTableColumn } from '@/ui/DataTable';
@@ -54,6 +55,7 @@ function ResponsesOfForm({ asked }: { asked: ResponseHandle | undefined }) {
   const [location, navigate] = useLocation();
   const totals = useLoad(async () => (await api.responses.totals({})).data, 'responses-totals');
   const [exporting, setExporting] = useState(false);
+  const exportAllowed = useCallAllowed('responses.export');
   const [exportList, setExportList] = useState<ResponseHandle | undefined>(asked);
   const [listError, setListError] = useState<string | null>(null);
   // The list machine keeps the page of enquiries; the forms and counts that come with it are kept here.
@@ -86,7 +88,9 @@ function ResponsesOfForm({ asked }: { asked: ResponseHandle | undefined }) {
             icon="export"
             label="Export responses"
             variant="secondary"
-            isDisabled={!handle}
+            // Without the permission the icon stays, saying why: its absence would leave the list's export unexplained.
+            isDisabled={!handle || !exportAllowed.allowed}
+            disabledReason={exportAllowed.reason}
             onPress={() => {
               if (handle) setExportList(handle);
               setExporting(true);

@@ -7,6 +7,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { RevisionSummary } from '@/api/contract/history';
 import type { LoadedSiteSettings } from '@/api/contract/settings';
 import { api } from '@/api/endpoints';
+import { signedInAs } from '@/machines/testSession';
 import { toast } from '@/ui/toasts';
 import SettingsScreen from './SettingsScreen';
 
@@ -73,6 +74,7 @@ describe('the settings History', () => {
       <Router hook={location.hook}>
         <SettingsScreen />
       </Router>,
+      { wrapper: signedInAs('Group administrator') },
     );
     const user = userEvent.setup();
     await screen.findByDisplayValue('Northern Motors');

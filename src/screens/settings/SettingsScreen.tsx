@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { type LoadedSiteSettings, siteSettingsFields } from '@/api/contract/settings';
 import { api } from '@/api/endpoints';
+import { useCallAllowed } from '@/machines/session';
 import type { FieldViews } from '@/shared/history/fieldViews';
 import { pathTo } from '@/shared/paths';
 import { ExportDialog } from '@/ui/ExportDialog';
@@ -46,6 +47,7 @@ const followExport = async (id: number) => (await api.exports.show({ params: { i
 export default function SettingsScreen() {
   const loaded = useLoad(loadSettings, 'settings');
   const [exporting, setExporting] = useState(false);
+  const exportAllowed = useCallAllowed('vehicles.export');
   return (
     <>
       <PageHeader
@@ -55,6 +57,8 @@ export default function SettingsScreen() {
             icon="export"
             label="Export vehicles"
             variant="secondary"
+            isDisabled={!exportAllowed.allowed}
+            disabledReason={exportAllowed.reason}
             onPress={() => setExporting(true)}
           />
         }
@@ -85,6 +89,8 @@ export default function SettingsScreen() {
  * newer one shows the conflict (nothing typed is lost) and 'Load their changes' loads theirs.
  */
 function SettingsForm({ settings, onReload }: { settings: LoadedSiteSettings; onReload: () => void }) {
+  // Without settings.update the form is read-only, its Save saying why.
+  const updateRefused = useCallAllowed('settings.update').reason;
   // The form stays open after a save: the next save carries the version this one made.
   const version = useRef(settings.updated_at);
   const { updated_at: _version, ...values } = settings;
@@ -126,7 +132,13 @@ function SettingsForm({ settings, onReload }: { settings: LoadedSiteSettings; on
           }}
         />
       </div>
-      <SaveFormFrame key={restorer.round} flow={flow} cancelHref={pathTo('dashboard')} onReload={onReload}>
+      <SaveFormFrame
+        key={restorer.round}
+        flow={flow}
+        cancelHref={pathTo('dashboard')}
+        onReload={onReload}
+        refusedReason={updateRefused}
+      >
         <Field field={fields.site_name} label="Site name" />
         <fieldset className={styles.group}>
           <legend className={styles.legend}>Social links</legend>

@@ -9,6 +9,7 @@ import { requiredMarkers } from '@/blocks/builder/settingsValues';
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { YesNoField } from '@/blocks/builder/YesNoField';
 import { draftKey } from '@/blocks/drafts';
+import { useCallAllowed } from '@/machines/session';
 import { type FieldViews, yesNo } from '@/shared/history/fieldViews';
 import { pathTo } from '@/shared/paths';
 import { Field } from '@/ui/Field';
@@ -78,6 +79,9 @@ export default function TemplateBuilderScreen() {
 }
 
 function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => void }) {
+  // Save needs the create or update call; the publish fields need publish (contract/permissions.ts).
+  const createAllowed = useCallAllowed('templates.store');
+  const updateAllowed = useCallAllowed('templates.update');
   const [, navigate] = useLocation();
   const calls: RecordCalls<TemplateValues> = {
     slugOf: async () => ({ slug: '' }),
@@ -101,6 +105,7 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
         };
   return (
     <RecordBuilder
+      saveRefused={(start.id === null ? createAllowed : updateAllowed).reason}
       start={start}
       calls={calls}
       title={start.id !== null ? 'Edit Template' : 'Add Template'}

@@ -5,6 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Paginator } from '@/api/contract/common';
 import { api } from '@/api/endpoints';
+import { signedInAs } from '@/machines/testSession';
 import TemplatesIndexScreen from './TemplatesIndexScreen';
 
 type Row = { id: number; name: string; locked: 0 | 1 };
@@ -35,6 +36,7 @@ function renderList() {
     <Router hook={location.hook} searchHook={location.searchHook}>
       <TemplatesIndexScreen />
     </Router>,
+    { wrapper: signedInAs('Group administrator') },
   );
 }
 

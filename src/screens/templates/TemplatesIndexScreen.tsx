@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { templateSummary } from '@/api/contract/templates';
 import { api } from '@/api/endpoints';
+import { useMayCall } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import type { DataTableColumn } from '@/ui/DataTable';
@@ -35,14 +36,17 @@ function renderCell(template: TemplateRow, columnId: string) {
 
 /** /templates (spec §2 Templates): name, locked or unlocked, and the edit action. */
 export default function TemplatesIndexScreen() {
+  const may = useMayCall();
   return (
     <>
       <PageHeader
         title="Templates"
         actions={
-          <ButtonLink href={pathTo('templates.add')} variant="primary" icon="plus">
-            Add Template
-          </ButtonLink>
+          may('templates.store') ? (
+            <ButtonLink href={pathTo('templates.add')} variant="primary" icon="plus">
+              Add Template
+            </ButtonLink>
+          ) : null
         }
       />
       <PagedList<TemplateRow>

@@ -1,7 +1,7 @@
 import { useLocation, useParams } from 'wouter';
 import { type User, userUpdateSchema } from '@/api/contract/users';
 import { api } from '@/api/endpoints';
-import { useSignedInUser } from '@/machines/session';
+import { useCallAllowed, useSignedInUser } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
@@ -26,6 +26,7 @@ export default function UserEditScreen() {
 }
 
 function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
+  const updateRefused = useCallAllowed('users.update').reason;
   const [, navigate] = useLocation();
   const signedIn = useSignedInUser();
   const flow = useSaveForm({
@@ -52,6 +53,7 @@ function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
     <>
       <PageHeader title="Users" subtitle={`Updating ${user.name}`} />
       <UserForm
+        refusedReason={updateRefused}
         flow={flow}
         passwordRequired={false}
         onReload={onReload}

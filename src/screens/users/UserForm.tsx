@@ -12,6 +12,8 @@ interface UserFormProps {
   /** On edit an empty password keeps the current one (the schema marks it so; this words the hint). */
   passwordRequired: boolean;
   onReload?: () => void;
+  /** Why the user may not save this record: the form is then read-only (SaveFormFrame). */
+  refusedReason?: string | null;
   /**
    * When you edit yourself: the e-mail you have now and the current-password field, shown once
    * you change your e-mail or password (the server asks for it then).
@@ -20,13 +22,18 @@ interface UserFormProps {
 }
 
 /** The user form (spec §2 Users): name, email, telephone, job title, password, avatar. */
-export function UserForm({ flow, passwordRequired, onReload, self }: UserFormProps) {
+export function UserForm({ flow, refusedReason, passwordRequired, onReload, self }: UserFormProps) {
   const { fields } = flow;
   const changesSignIn =
     Boolean(fields.password.value) ||
     (fields.email.value ?? '').trim().toLowerCase() !== self?.email.trim().toLowerCase();
   return (
-    <SaveFormFrame flow={flow} cancelHref={pathTo('users.index')} onReload={onReload}>
+    <SaveFormFrame
+      flow={flow}
+      cancelHref={pathTo('users.index')}
+      onReload={onReload}
+      refusedReason={refusedReason}
+    >
       <Field field={fields.name} label="Name" autoComplete="off" />
       <Field field={fields.email} label="Email" type="email" autoComplete="off" />
       <Field field={fields.telephone} label="Telephone" type="tel" />

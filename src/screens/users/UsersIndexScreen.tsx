@@ -1,6 +1,6 @@
 import type { User } from '@/api/contract/users';
 import { api } from '@/api/endpoints';
-import { useSignedInUser } from '@/machines/session';
+import { useMayCall, useSignedInUser } from '@/machines/session';
 import { formatDate } from '@/shared/format';
 import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
@@ -32,6 +32,7 @@ function renderCell(user: User, column: string) {
 }
 
 export default function UsersIndexScreen() {
+  const may = useMayCall();
   const me = useSignedInUser();
   return (
     <>
@@ -39,14 +40,16 @@ export default function UsersIndexScreen() {
         title="Users"
         subtitle="Everyone who can sign in to the console"
         actions={
-          <ButtonLink href={pathTo('users.add')} variant="primary" icon="plus">
-            Add user
-          </ButtonLink>
+          may('users.create') ? (
+            <ButtonLink href={pathTo('users.add')} variant="primary" icon="plus">
+              Add user
+            </ButtonLink>
+          ) : null
         }
       />
       <LifecycleList<User>
         nouns={{ one: 'user', many: 'users' }}
-        startHref={pathTo('users.new')}
+        startHref={may('users.create') ? pathTo('users.new') : undefined}
         editHref={(user) => pathTo('users.edit', { id: user.id })}
         columns={columns}
         columnsKey="users.columns"
@@ -57,8 +60,12 @@ export default function UsersIndexScreen() {
           const { users, trashed } = await api.users.list({ query });
           return { active: users, trashed };
         }}
-        remove={({ ids, type }) => api.users.delete({ body: { users: ids, type } })}
-        restore={({ ids }) => api.users.restore({ body: { users: ids } })}
+        remove={
+          may('users.delete')
+            ? ({ ids, type }) => api.users.delete({ body: { users: ids, type } })
+            : undefined
+        }
+        restore={may('users.restore') ? ({ ids }) => api.users.restore({ body: { users: ids } }) : undefined}
       />
     </>
   );

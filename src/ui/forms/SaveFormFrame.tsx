@@ -3,6 +3,7 @@ import { Button } from '../Button';
 import { ButtonLink } from '../ButtonLink';
 import { ConflictNotice } from './ConflictNotice';
 import { FormLayout } from './FormLayout';
+import styles from './SaveFormFrame.module.css';
 import { formProps } from './useSaveForm';
 
 /** What the frame needs of a save form (any `useSaveForm` result fits). */
@@ -26,6 +27,11 @@ export interface SaveFormFrameProps {
   onBeforeSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   /** The submit button's text; Save unless the form does something else (Import). */
   submitLabel?: string;
+  /**
+   * Why the user may not save ('Your role, Sales, cannot change settings.'): the form is read-only,
+   * and Save stays, disabled with this reason (ui/disabledReason).
+   */
+  refusedReason?: string | null;
 }
 
 /**
@@ -41,14 +47,20 @@ export function SaveFormFrame({
   formRef,
   onBeforeSubmit,
   submitLabel = 'Save',
+  refusedReason = null,
 }: SaveFormFrameProps) {
   const props = formProps(flow.form);
+  const readOnly = refusedReason !== null;
   return (
     <form
       {...props}
       ref={formRef}
       className={className}
       onSubmit={(event) => {
+        if (readOnly) {
+          event.preventDefault();
+          return;
+        }
         onBeforeSubmit?.(event);
         props.onSubmit(event);
       }}
@@ -64,13 +76,20 @@ export function SaveFormFrame({
             <ButtonLink href={cancelHref} variant="ghost">
               Cancel
             </ButtonLink>
-            <Button type="submit" variant="primary" isPending={flow.pending}>
+            <Button type="submit" variant="primary" isPending={flow.pending} disabledReason={refusedReason}>
               {submitLabel}
             </Button>
           </>
         }
       >
-        {children}
+        {/* A disabled fieldset makes every control in it read-only, the form's own fieldsets too. */}
+        {readOnly ? (
+          <fieldset disabled className={styles.readOnly}>
+            {children}
+          </fieldset>
+        ) : (
+          children
+        )}
       </FormLayout>
     </form>
   );

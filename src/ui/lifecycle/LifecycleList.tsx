@@ -43,15 +43,19 @@ export interface LifecycleListControls {
 
 export interface LifecycleListProps<T extends { id: number }> {
   nouns: LifecycleNouns;
-  /** Where 'Get Started' leads when there is nothing yet. */
-  startHref: string;
+  /** Where 'Get Started' leads when there is nothing yet; none for a user who may not add. */
+  startHref?: string;
   editHref: (row: T) => string;
   columns: readonly DataTableColumn[];
   renderCell: (row: T, columnId: string) => ReactNode;
   rowLabel: (row: T) => string;
   load: (input: { search: string; page: number }) => Promise<LifecycleLists<T>>;
-  remove: (input: RemoveInput) => Promise<unknown>;
-  restore: (input: RestoreInput) => Promise<unknown>;
+  /**
+   * Binning and deleting forever, and restoring: left out for a user whose role may not, and then
+   * the list draws no delete or restore control, no selection and no bulk bar.
+   */
+  remove?: (input: RemoveInput) => Promise<unknown>;
+  restore?: (input: RestoreInput) => Promise<unknown>;
   /** Whether the records keep a history, which deleting them forever removes: the confirm says so. */
   keepsHistory?: boolean;
   /** The signed-in user's own row, never selectable or deletable (users only). */
@@ -99,11 +103,15 @@ export function LifecycleList<T extends { id: number }>(props: LifecycleListProp
           latestOutcome.current.after(
             input.type === 'all' ? 'binned' : 'deleted',
             input.ids,
-            latest.current.remove(input),
+            latest.current.remove?.(input) ?? Promise.resolve(),
           ),
         ),
         restore: fromPromise(({ input }) =>
-          latestOutcome.current.after('restored', input.ids, latest.current.restore(input)),
+          latestOutcome.current.after(
+            'restored',
+            input.ids,
+            latest.current.restore?.(input) ?? Promise.resolve(),
+          ),
         ),
       },
     }),
@@ -174,6 +182,8 @@ const LifecycleRows = memo(function LifecycleRows<T extends { id: number }>({
   const rows = list?.data ?? [];
   useOutcomeFocus(outcome, rows);
   const isSelf = (row: T) => props.selfId !== undefined && props.selfId !== null && row.id === props.selfId;
+  const mayRemove = props.remove !== undefined;
+  const mayRestore = props.restore !== undefined;
 
   // Empty states show only once loaded; a search that found nothing reads the same in both views.
   const empty = (
@@ -194,8 +204,9 @@ const LifecycleRows = memo(function LifecycleRows<T extends { id: number }>({
     renderCell: props.renderCell,
     rowLabel: props.rowLabel,
     selectedIds: context.selection,
-    onToggle: (id) => actor.send({ type: 'selection.toggle', id }),
-    onToggleAll: () => actor.send({ type: 'selection.all' }),
+    // Selection is for the bulk bar's delete and restore: without them there is nothing to select for.
+    onToggle: mayRemove ? (id) => actor.send({ type: 'selection.toggle', id }) : undefined,
+    onToggleAll: mayRemove ? () => actor.send({ type: 'selection.all' }) : undefined,
     isSelectable: (row) => !isSelf(row),
     isLoading: loading && !context.data,
     empty,
@@ -203,7 +214,7 @@ const LifecycleRows = memo(function LifecycleRows<T extends { id: number }>({
     renderActions: (row) => (
       <div className={styles.actions}>
         <IconLink href={props.editHref(row)} icon="edit" label={`Edit ${props.rowLabel(row)}`} size="sm" />
-        {inBin ? (
+        {inBin && mayRestore ? (
           <IconButton
             icon="restore"
             size="sm"
@@ -212,7 +223,7 @@ const LifecycleRows = memo(function LifecycleRows<T extends { id: number }>({
             onPress={() => actor.send({ type: 'item.restore', id: row.id })}
           />
         ) : null}
-        {isSelf(row) ? null : (
+        {isSelf(row) || !mayRemove ? null : (
           <IconButton
             icon="trash"
             size="sm"
@@ -250,9 +261,9 @@ const LifecycleRows = memo(function LifecycleRows<T extends { id: number }>({
       >
         {/* The panel holds the view it names, so the tabs control something and no empty panel takes focus. */}
         <div className={styles.panel}>
-          {context.selection.length > 0 ? (
+          {context.selection.length > 0 && mayRemove ? (
             <BulkBar count={context.selection.length}>
-              {inBin ? (
+              {inBin && mayRestore ? (
                 <Button
                   size="sm"
                   icon="restore"
