@@ -87,7 +87,7 @@ describe(`Scoped roles see exactly their scope (${databaseKind})`, () => {
             const listed = await everyRow(
               token,
               (page) => `/api/dealerships?page=${page}`,
-              (body) => body[tab],
+              (body) => body[tab]!,
             );
             const expected = await reachable(
               'dealerships',
@@ -111,7 +111,7 @@ describe(`Scoped roles see exactly their scope (${databaseKind})`, () => {
           const listed = await everyRow(
             token,
             (page) => `/api/brands?page=${page}`,
-            (body) => body.brands,
+            (body) => body.brands!,
           );
           expect(listed.ids, 'brands').toEqual(
             await reachable('brands', { brand: 'id' }, scope, 'deleted_at is null'),
@@ -129,7 +129,7 @@ describe(`Scoped roles see exactly their scope (${databaseKind})`, () => {
           const listed = await everyRow(
             token,
             (page) => `/api/reservations?page=${page}`,
-            (body) => body.reservations,
+            (body) => body.reservations!,
           );
           const expected = await reachable(
             'reservations',
