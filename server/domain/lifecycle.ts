@@ -68,6 +68,16 @@ async function requireAll(db: Db, t: LifecycleTable, ids: number[], inBin: boole
 }
 
 /**
+ * An area's own rules about a bin call, run in its transaction: `before` the rows change (ids the
+ * caller may not reach, a role still held), `after` they have (the group keeps an administrator).
+ * Each throws to refuse, and the transaction then changes nothing.
+ */
+export interface BinRules {
+  before?: (tx: Db, ids: number[]) => Promise<void>;
+  after?: (tx: Db, ids: number[]) => Promise<void>;
+}
+
+/**
  * Deleting from the All view moves rows to the bin; from the Bin it deletes them forever.
  * All or nothing: one transaction, and every id must be in the view it came from.
  */
@@ -76,8 +86,10 @@ export async function deleteRows(
   t: LifecycleTable,
   ids: number[],
   type: 'all' | 'trashed',
+  rules: BinRules = {},
 ): Promise<number> {
   return transaction(db, async (tx) => {
+    await rules.before?.(tx, ids);
     await requireAll(tx, t, ids, type === 'trashed');
     const unique = [...new Set(ids)];
     const names = await namesOf(tx, t, unique);
@@ -89,6 +101,7 @@ export async function deleteRows(
     if (type === 'trashed') {
       await tx.delete(t.table).where(and(inArray(t.id, ids), isNotNull(t.deletedAt)));
       if (keepsRevisions(area)) await removeHistory(tx, area, unique.map(String));
+      await rules.after?.(tx, unique);
       return unique.length;
     }
     const bin = () =>
@@ -98,13 +111,20 @@ export async function deleteRows(
         .where(and(inArray(t.id, ids), isNull(t.deletedAt)))
         .then(() => undefined);
     await (t.order ? removeFromLists(tx, t.order, ids, bin) : bin());
-    return new Set(ids).size;
+    await rules.after?.(tx, unique);
+    return unique.length;
   });
 }
 
 /** Restores rows from the bin; in a hand-ordered list they go to the end, in the order they had. */
-export async function restoreRows(db: Db, t: LifecycleTable, ids: number[]): Promise<number> {
+export async function restoreRows(
+  db: Db,
+  t: LifecycleTable,
+  ids: number[],
+  rules: Pick<BinRules, 'before'> = {},
+): Promise<number> {
   return transaction(db, async (tx) => {
+    await rules.before?.(tx, ids);
     await requireAll(tx, t, ids, true);
     if (t.order) await placeAtEnd(tx, t.order, ids);
     await tx

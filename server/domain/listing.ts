@@ -35,6 +35,17 @@ export interface ListQuery {
   perPage: number;
 }
 
+/**
+ * What narrows one call of a list with a bin (the users a scoped caller may see, a filter):
+ * `where` holds `sql.placeholder`s bound from `values`, and `key` names its shape, so each shape
+ * is one prepared statement. A list called without it keeps its plain statements.
+ */
+export interface ListNarrowing {
+  key: string;
+  where: SQL;
+  values: Record<string, unknown>;
+}
+
 export interface ListAnswer<Item> {
   active: { rows: Item[]; total: number };
   trashed: { rows: Item[]; total: number };
@@ -70,17 +81,27 @@ function searchWhere(source: ListSource<unknown, unknown>, searching: boolean): 
   return searching ? ilike(source.searchText, sql.placeholder('pattern')) : undefined;
 }
 
-function countStatement(db: Db, source: ListSource<unknown, unknown>, searching: boolean): Statement {
+/** A statement's name: the list, what it does, whether it searches, and how it is narrowed. */
+const statementName = (source: { name: string }, what: string, searching: boolean, narrow?: ListNarrowing) =>
+  `${source.name}_${what}_${searching ? 'search' : 'all'}${narrow ? `_${narrow.key}` : ''}`;
+
+function countStatement(
+  db: Db,
+  source: ListSource<unknown, unknown>,
+  searching: boolean,
+  narrow?: ListNarrowing,
+): Statement {
   const t = source.lifecycle;
-  return statement(db, `${source.name}_count_${searching ? 'search' : 'all'}`, () =>
+  const name = statementName(source, 'count', searching, narrow);
+  return statement(db, name, () =>
     db
       .select({
         active: sql<number>`count(*) filter (where ${t.deletedAt} is null)`.mapWith(Number),
         trashed: sql<number>`count(${t.deletedAt})`.mapWith(Number),
       })
       .from(t.table)
-      .where(searchWhere(source, searching))
-      .prepare(`${source.name}_count_${searching ? 'search' : 'all'}`),
+      .where(and(searchWhere(source, searching), narrow?.where))
+      .prepare(name),
   );
 }
 
@@ -106,10 +127,15 @@ function pageStatement(
  * Both tabs' pages in one statement (`(active page) union all (bin page)`), the active rows
  * carrying both totals, counted once in a scalar subquery: one round trip per list call.
  */
-function bothStatement(db: Db, source: ListSource<unknown, unknown>, searching: boolean): Statement {
+function bothStatement(
+  db: Db,
+  source: ListSource<unknown, unknown>,
+  searching: boolean,
+  narrow?: ListNarrowing,
+): Statement {
   const t = source.lifecycle;
-  const search = searchWhere(source, searching);
-  const name = `${source.name}_both_${searching ? 'search' : 'all'}`;
+  const search = and(searchWhere(source, searching), narrow?.where);
+  const name = statementName(source, 'both', searching, narrow);
   const totals = sql<
     number[]
   >`(select array[count(*) filter (where ${t.deletedAt} is null), count(${t.deletedAt})]::int[] from ${t.table}${search ? sql` where ${search}` : sql``})`;
@@ -145,18 +171,19 @@ export async function listBoth<Row, Item>(
   db: Db,
   source: ListSource<Row, Item>,
   query: ListQuery,
+  narrow?: ListNarrowing,
 ): Promise<ListAnswer<Item>> {
   const loose = source as unknown as ListSource<unknown, unknown>;
   const searching = query.search !== '';
-  const values = bindings(query);
+  const values = { ...narrow?.values, ...bindings(query) };
   // The rows are the source's own Row type plus the extras; the builder's generic type cannot carry it here.
-  const rows = (await bothStatement(db, loose, searching).execute(values)) as Array<
+  const rows = (await bothStatement(db, loose, searching, narrow).execute(values)) as Array<
     Row & { binned: boolean; totals: number[] | null }
   >;
   const active = rows.filter((row) => !row.binned);
   let totals = active[0]?.totals?.map(Number);
   if (!totals) {
-    const [counts] = (await countStatement(db, loose, searching).execute(values)) as {
+    const [counts] = (await countStatement(db, loose, searching, narrow).execute(values)) as {
       active: number;
       trashed: number;
     }[];

@@ -19,6 +19,7 @@ import { reservationsRoutes } from '../routes/reservations';
 import { responsesRoutes } from '../routes/responses';
 import { settingsRoutes } from '../routes/settings';
 import { templatesRoutes } from '../routes/templates';
+import { rolesRoutes } from '../routes/roles';
 import { usersRoutes } from '../routes/users';
 import { enqueueOn } from './jobs';
 
@@ -48,6 +49,7 @@ export async function apiRoutes(
   api.get('/api/docs', { schema: { hide: true } }, async () => api.swagger());
   authRoutes(api, { db, tokens, refreshTtl: config.refreshTokenTtl });
   usersRoutes(api, { db, storage, mailer });
+  rolesRoutes(api, { db });
   brandsRoutes(api, { db, storage });
   dealershipsRoutes(api, { db, storage });
   filesRoutes(api, { storage });

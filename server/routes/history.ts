@@ -6,6 +6,7 @@ import type { CallDef } from '@/api/contract/define';
 import { calls as formCalls } from '@/api/contract/forms';
 import { type HistoryArea, historyAreas } from '@/api/contract/history';
 import { calls as pageCalls } from '@/api/contract/pages';
+import { calls as roleCalls } from '@/api/contract/roles';
 import { calls as settingsCalls } from '@/api/contract/settings';
 import { calls as templateCalls } from '@/api/contract/templates';
 import { areas } from '@/shared/areas';
@@ -17,6 +18,7 @@ import { findRevision, listActivity, listRevisions } from '../domain/history/rea
 import { loadRow, recordKey, type StoredRow } from '../domain/history/rows';
 import { formForEditor, pageForEditor } from '../domain/pages/present';
 import type { PageRow } from '../domain/pages/read';
+import { type RoleRow, roleFromRow } from '../domain/roles';
 import { paginate } from '../domain/paginate';
 import { loadedSettings } from '../domain/settings';
 import { type TemplateRow, toTemplate } from '../domain/templates';
@@ -37,6 +39,7 @@ const historyRoutesOf: Record<
   pages: { calls: pageCalls, serialise: (db, row) => pageForEditor(db, row as PageRow) },
   forms: { calls: formCalls, serialise: (db, row) => formForEditor(db, row as PageRow) },
   templates: { calls: templateCalls, serialise: (_db, row) => toTemplate(row as TemplateRow) },
+  roles: { calls: roleCalls, serialise: (db, row) => roleFromRow(db, row as RoleRow) },
   brands: { calls: brandCalls, serialise: (db, row) => brandFromRow(db, row as BrandRow) },
   dealerships: {
     calls: dealershipCalls,

@@ -5,6 +5,7 @@ import type { HistoryArea } from '@/api/contract/history';
 import { brands } from '../../db/schema/brands';
 import { dealerships } from '../../db/schema/dealerships';
 import { pages, templates } from '../../db/schema/pages';
+import { roles } from '../../db/schema/roles';
 import { settings } from '../../db/schema/settings';
 
 /** Where an area's records are stored, for the revisions kept of them. */
@@ -65,6 +66,7 @@ const ofKind = (kind: 'page' | 'form'): HistoryStore => ({
 export const serverAreas: ServerAreas = {
   auth: { opens: null },
   users: { opens: (id) => sql`select 1 from users g where g.id = ${id}` },
+  roles: { opens: (id) => sql`select 1 from roles g where g.id = ${id}`, history: byId(roles, roles.id) },
   brands: { opens: (id) => sql`select 1 from brands g where g.id = ${id}`, history: byId(brands, brands.id) },
   dealerships: {
     opens: (id) => sql`select 1 from dealerships g where g.id = ${id}`,

@@ -12,6 +12,7 @@ import * as imports from './imports';
 import { type LifecycleArea, lifecycleArea } from './lifecycle';
 import * as pages from './pages';
 import * as reservations from './reservations';
+import * as roles from './roles';
 import * as responses from './responses';
 import * as settings from './settings';
 import * as site from './site';
@@ -23,6 +24,7 @@ import * as vehicles from './vehicles';
 const modules = {
   auth,
   users,
+  roles,
   files,
   brands,
   dealerships,
