@@ -4,15 +4,16 @@ import { join } from 'node:path';
 import { type App, buildApp } from '@server/app';
 import { readConfig } from '@server/config';
 import { type Database, openDatabase } from '@server/db/open';
+import { roles } from '@server/db/schema/roles';
 import { users } from '@server/db/schema/users';
 import { createScratchDatabase } from '@server/db/scratch';
 import { seedIfEmpty } from '@server/db/seed/index';
 import { hashPassword } from '@server/domain/auth/passwords';
 import { createStorage } from '@server/domain/storage';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { GROUP_ADMINISTRATOR } from '@/shared/access';
+import { GROUP_ADMINISTRATOR, type Scope } from '@/shared/access';
 import { roleNamed } from '../../server/domain/access/roleNamed';
 
 export const ADMIN = {
@@ -129,21 +130,66 @@ export async function signedInEditor(server: TestServer): Promise<{ id: number; 
     name: 'Robin Editor',
     email: 'robin@example.com',
     password: 'robin password 1',
+    // Tells two users' changes apart: Robin may make the same changes as the admin.
+    role: GROUP_ADMINISTRATOR,
   });
   return { id, token: await server.login('robin@example.com', 'robin password 1') };
 }
 
 export async function insertUser(
   server: TestServer,
-  fields: { name: string; email: string; password?: string; passwordHash?: string },
+  fields: {
+    name: string;
+    email: string;
+    password?: string;
+    passwordHash?: string;
+    /** A role by name (a seeded template); none: Read only. */
+    role?: string;
+    scope?: Partial<Scope>;
+  },
 ): Promise<number> {
   const passwordHash =
     fields.passwordHash ?? (await hashPassword(fields.password ?? 'a long enough password'));
   const [row] = await server.database.db
     .insert(users)
-    .values({ name: fields.name, email: fields.email, passwordHash })
+    .values({
+      name: fields.name,
+      email: fields.email,
+      passwordHash,
+      ...(fields.role ? { roleId: roleNamed(fields.role) } : {}),
+      scopeBrandIds: fields.scope?.brand_ids ?? [],
+      scopeDealershipIds: fields.scope?.dealership_ids ?? [],
+    })
     .returning({ id: users.id });
   return row!.id;
+}
+
+let staffCount = 0;
+
+/**
+ * A member of staff with this role (by name) and scope, signed in: for tests that act as
+ * someone who may, or may not, do a thing.
+ */
+export async function signedInAs(
+  server: TestServer,
+  role: string,
+  scope: Partial<Scope> = {},
+  name = `${role} ${++staffCount}`,
+): Promise<{ id: number; token: string; email: string }> {
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`;
+  const password = 'staff password 1';
+  const id = await insertUser(server, { name, email, password, role, scope });
+  return { id, email, token: await server.login(email, password) };
+}
+
+/** The id of a role by name. */
+export async function roleId(server: TestServer, name: string): Promise<number> {
+  const [row] = await server.database.db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(sql`lower(${roles.name}) = lower(${name})`);
+  if (!row) throw new Error(`no role named ${name}`);
+  return row.id;
 }
 
 /** The refresh cookie a response set, as a `cookie` request header value. */
