@@ -20,9 +20,10 @@ export const rolesLifecycle: LifecycleTable = {
 export type RoleRow = typeof roles.$inferSelect;
 
 /** How many users hold the role, active or in the bin (a role deleted forever must have none). */
-const usersCount = sql<number>`(select count(*) from ${users} where ${users.roleId} = ${roles.id})::int`.mapWith(
-  Number,
-);
+// Spelled out in full: drizzle leaves the columns of a one-table select unqualified, and `id`
+// would then name the user's.
+const usersCount =
+  sql<number>`(select count(*) from "users" u where u."role_id" = "roles"."id")::int`.mapWith(Number);
 
 /** What the roles list searches: the name. */
 export const roleSearchText = sql`${roles.name}`;
@@ -82,7 +83,12 @@ export async function roleNameTaken(db: Db, name: string, exceptId?: number): Pr
   const [row] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(eq(sql`lower(${roles.name})`, name.trim().toLowerCase()), exceptId ? ne(roles.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(sql`lower(${roles.name})`, name.trim().toLowerCase()),
+        exceptId ? ne(roles.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }

@@ -76,7 +76,10 @@ function scopedWithin(brands: SQL, dealerships_: SQL): SQL {
 /** The same condition for one statement with the caller's scope as values, or none for a group-wide caller. */
 export function usersWithin(scope: Scope): SQL | undefined {
   if (isGroupWide(scope)) return undefined;
-  return scopedWithin(sql`${sql.param(scope.brand_ids)}::int[]`, sql`${sql.param(scope.dealership_ids)}::int[]`);
+  return scopedWithin(
+    sql`${sql.param(scope.brand_ids)}::int[]`,
+    sql`${sql.param(scope.dealership_ids)}::int[]`,
+  );
 }
 
 /** The users list's filters, as the query gives them. */

@@ -112,7 +112,12 @@ export function registerList<Item, Row>(
     // Every row on one page has only that page.
     const page = perPage === -1 ? 1 : q.page;
     const narrow = opts.narrow?.(query as Record<string, unknown>, user);
-    const { active, trashed } = await listBoth(opts.db, opts.source, { search: q.search, page, perPage }, narrow);
+    const { active, trashed } = await listBoth(
+      opts.db,
+      opts.source,
+      { search: q.search, page, perPage },
+      narrow,
+    );
     return {
       [opts.key]: paginate(raw, active.rows, active.total, page, perPage),
       trashed: paginate(raw, trashed.rows, trashed.total, page, perPage),

@@ -17,9 +17,9 @@ import { importsRoutes } from '../routes/imports';
 import { pagesRoutes } from '../routes/pages';
 import { reservationsRoutes } from '../routes/reservations';
 import { responsesRoutes } from '../routes/responses';
+import { rolesRoutes } from '../routes/roles';
 import { settingsRoutes } from '../routes/settings';
 import { templatesRoutes } from '../routes/templates';
-import { rolesRoutes } from '../routes/roles';
 import { usersRoutes } from '../routes/users';
 import { enqueueOn } from './jobs';
 

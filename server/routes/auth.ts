@@ -134,7 +134,11 @@ export function authRoutes(app: FastifyInstance, opts: { db: Db; tokens: TokenSe
     if (!row) throw unauthenticated();
     // The role and scope the session check read for this request: what every call now decides by.
     return {
-      data: { ...toUser({ ...row, roleName: user.access.role.name }), role: user.access.role, scope: user.access.scope },
+      data: {
+        ...toUser({ ...row, roleName: user.access.role.name }),
+        role: user.access.role,
+        scope: user.access.scope,
+      },
     };
   });
 

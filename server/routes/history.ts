@@ -18,8 +18,8 @@ import { findRevision, listActivity, listRevisions } from '../domain/history/rea
 import { loadRow, recordKey, type StoredRow } from '../domain/history/rows';
 import { formForEditor, pageForEditor } from '../domain/pages/present';
 import type { PageRow } from '../domain/pages/read';
-import { type RoleRow, roleFromRow } from '../domain/roles';
 import { paginate } from '../domain/paginate';
+import { type RoleRow, roleFromRow } from '../domain/roles';
 import { loadedSettings } from '../domain/settings';
 import { type TemplateRow, toTemplate } from '../domain/templates';
 import { invalid, notFound } from '../http/errors';

@@ -119,7 +119,8 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
     }
     await checkRules(body, body.id);
     const roleId = body.role_id ?? current?.roleId;
-    if (roleId !== undefined) await checkGrant(db, user, roleId, body.scope);
+    const scope = body.scope ?? (current ? scopeOf(current) : { brand_ids: [], dealership_ids: [] });
+    if (roleId !== undefined) await checkGrant(db, user, roleId, scope);
     return { valid: true as const };
   });
 
@@ -163,7 +164,7 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
         find: (id) => findUser(tx, id),
         check: async (current) => {
           await checkRules(body, params.id, tx);
-          grant = await checkGrant(tx, user, body.role_id ?? current.roleId, body.scope);
+          grant = await checkGrant(tx, user, body.role_id ?? current.roleId, body.scope ?? scopeOf(current));
           const roleChanged = grant.role.id !== current.roleId;
           const scopeChanged = !sameScope(grant.scope, scopeOf(current));
           accessChanged = roleChanged || scopeChanged;

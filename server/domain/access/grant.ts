@@ -4,10 +4,10 @@ import type { Db } from '../../db/open';
 import { brands } from '../../db/schema/brands';
 import { dealerships } from '../../db/schema/dealerships';
 import { roles } from '../../db/schema/roles';
+import { invalid } from '../../http/errors';
+import type { AuthUser } from '../auth/guard';
 import type { RoleRow } from '../roles';
 import { activeRole } from '../roles';
-import type { AuthUser } from '../auth/guard';
-import { invalid } from '../../http/errors';
 import { requireWithinOwn } from './beyond';
 import { forbidden } from './require';
 
@@ -45,7 +45,8 @@ export async function checkGrant(db: Db, giver: AuthUser, roleId: number, scope:
   ]);
   const errors: Record<string, string> = {};
   if (!role) errors.role_id = 'Choose a role from the list.';
-  if (foundBrands.length !== scope.brand_ids.length) errors['scope.brand_ids'] = 'Choose brands from the list.';
+  if (foundBrands.length !== scope.brand_ids.length)
+    errors['scope.brand_ids'] = 'Choose brands from the list.';
   if (foundDealerships.length !== scope.dealership_ids.length)
     errors['scope.dealership_ids'] = 'Choose dealerships from the list.';
   if (!role || Object.keys(errors).length) throw invalid(errors);
@@ -66,11 +67,18 @@ export function describeScope(grant: Pick<Grant, 'scope' | 'brands' | 'dealershi
 }
 
 /** The role and scope a user holds now, in words, for the activity log's account of a change. */
-export async function describeHeld(db: Db, roleId: number, scope: Scope): Promise<{ role: string; scope: string }> {
+export async function describeHeld(
+  db: Db,
+  roleId: number,
+  scope: Scope,
+): Promise<{ role: string; scope: string }> {
   const [role] = await db.select({ name: roles.name }).from(roles).where(eq(roles.id, roleId));
   const [heldBrands, heldDealerships] = await Promise.all([
     scope.brand_ids.length
-      ? db.select({ id: brands.id, name: brands.name }).from(brands).where(inArray(brands.id, scope.brand_ids))
+      ? db
+          .select({ id: brands.id, name: brands.name })
+          .from(brands)
+          .where(inArray(brands.id, scope.brand_ids))
       : [],
     scope.dealership_ids.length
       ? db

@@ -56,17 +56,26 @@ const roleChoice = z.preprocess(
 /** On update a role left out keeps the current one. */
 const optionalRoleChoice = z.preprocess(blank, id.optional());
 
-const scopeIds = (noun: string) =>
-  z
-    .array(id, `Choose ${noun} from the list.`)
-    .max(500, `Choose at most 500 ${noun}.`)
-    .default([])
-    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
+/** A form's blank entries (the hidden one that makes the field present) are not ids. */
+const withoutBlanks = (v: unknown) =>
+  typeof v === 'string' ? (v === '' ? [] : [v]) : Array.isArray(v) ? v.filter((x) => x !== '') : v;
 
+const scopeIds = (noun: string) =>
+  z.preprocess(
+    withoutBlanks,
+    z
+      .array(id, `Choose ${noun} from the list.`)
+      .max(500, `Choose at most 500 ${noun}.`)
+      .default([])
+      .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+  );
+
+const scopeObject = z.object(
+  { brand_ids: scopeIds('brands'), dealership_ids: scopeIds('dealerships') },
+  'Choose a scope.',
+);
 /** The scope as the form sends it: none chosen (or nothing sent) is the whole group. */
-export const scopeField = z
-  .object({ brand_ids: scopeIds('brands'), dealership_ids: scopeIds('dealerships') }, 'Choose a scope.')
-  .prefault({});
+export const scopeField = scopeObject.prefault({});
 
 /** The user form (spec §2 Users). The same schema validates in the console and on the server. */
 export const userFields = z.object({
@@ -94,6 +103,8 @@ export const userUpdateSchema = userFields.extend({
     .transform((v) => (v ? v : undefined))
     .pipe(z.string().min(8, 'Use at least 8 characters.').optional()),
   role_id: optionalRoleChoice,
+  /** Left out, the scope stays as it is; sent with nothing chosen, it is the whole group. */
+  scope: scopeObject.optional(),
   /** Needed when you change your own e-mail or password; the server checks it. */
   current_password: z
     .string()
