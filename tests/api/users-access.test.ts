@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD, seedDemoStaff } from '@server/db/seed/demoStaff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBrand, insertDealership } from './accessFixtures';
 import {
@@ -320,3 +321,21 @@ async function adminToken(): Promise<string> {
     return server.login('second.admin@example.com', 'a long enough password');
   }
 }
+
+describe(`The demo's staff (${databaseKind})`, () => {
+  it('has one user of each role template with a scope, each able to sign in', async () => {
+    await seedDemoStaff(server.database.db);
+    const expected: [string, string, { brand_ids: number[]; dealership_ids: number[] }][] = [
+      ['marketing@example.com', 'Marketing', { brand_ids: [], dealership_ids: [] }],
+      ['brand.manager@example.com', 'Brand manager', { brand_ids: [north], dealership_ids: [] }],
+      ['dealership.manager@example.com', 'Dealership manager', { brand_ids: [], dealership_ids: [leeds] }],
+      ['sales@example.com', 'Sales', { brand_ids: [], dealership_ids: [leeds] }],
+      ['read.only@example.com', 'Read only', { brand_ids: [north], dealership_ids: [] }],
+    ];
+    for (const [email, role, scope] of expected) {
+      const me = (await get('/api/auth/me', await server.login(email, DEMO_PASSWORD))).json().data;
+      expect(me.role.name, email).toBe(role);
+      expect(me.scope, email).toEqual(scope);
+    }
+  });
+});
