@@ -5,8 +5,9 @@ import {
   areaAccess,
   normalisePermissions,
   type Permissions,
-} from '@/shared/access';
-import { actionLabels, areaLabels } from '@/shared/accessLabels';
+} from '../../shared/access';
+import { actionLabels, areaLabels } from '../../shared/accessLabels';
+import { permissionsSchema } from './access';
 import {
   id,
   idParams,
@@ -26,13 +27,10 @@ import { lifecycleCalls } from './lifecycle';
 const areaName = z.enum(accessAreas);
 const actionName = z.enum(accessActions);
 
-/** A role's matrix as the API answers it: for each area, the actions it is given. */
-export const permissions = z.partialRecord(areaName, z.array(actionName));
-
 export const role = z.object({
   id: z.number().int(),
   name: z.string(),
-  permissions,
+  permissions: permissionsSchema,
   /** How many users (active or in the bin) hold it. */
   users_count: z.number().int(),
   created_at: timestamp,
@@ -47,9 +45,15 @@ export type Role = z.infer<typeof role>;
  * (catalogue order, each once, empty areas left out).
  */
 export const permissionsField = z
-  .record(z.string(), z.array(z.string('Choose actions from the list.')).max(20), {
-    error: 'Choose the permissions from the list.',
-  })
+  .record(
+    z.string(),
+    // A form posts one ticked box of a row as a string, several as an array.
+    z.preprocess(
+      (v) => (typeof v === 'string' ? [v] : v),
+      z.array(z.string('Choose actions from the list.')).max(20),
+    ),
+    { error: 'Choose the permissions from the list.' },
+  )
   .default({})
   .superRefine((value, ctx) => {
     for (const [area, actions] of Object.entries(value)) {

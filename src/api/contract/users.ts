@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scopeSchema } from './access';
 import {
   emailField,
   id,
@@ -22,12 +23,6 @@ export const userMeta = z.object({
   avatar: z.string().nullable().optional(),
 });
 
-/** Where a user may act: both lists empty is the whole group; a brand includes its dealerships. */
-export const userScope = z.object({
-  brand_ids: z.array(z.number().int()),
-  dealership_ids: z.array(z.number().int()),
-});
-
 export const user = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -36,7 +31,7 @@ export const user = z.object({
   role_id: z.number().int(),
   /** The role they hold, named. */
   role: z.object({ id: z.number().int(), name: z.string() }),
-  scope: userScope,
+  scope: scopeSchema,
   created_at: timestamp,
   updated_at: timestamp,
   deleted_at: timestamp.nullable(),

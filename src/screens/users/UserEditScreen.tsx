@@ -7,6 +7,7 @@ import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
+import { useAccessChoices } from './accessChoices';
 import { UserForm } from './UserForm';
 
 export default function UserEditScreen() {
@@ -28,6 +29,7 @@ export default function UserEditScreen() {
 function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
   const [, navigate] = useLocation();
   const signedIn = useSignedInUser();
+  const choices = useAccessChoices();
   const flow = useSaveForm({
     id: `user-edit-${user.id}`,
     schema: userUpdateSchema,
@@ -38,6 +40,7 @@ function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
       job_title: user.meta.job_title ?? '',
       password: '',
       avatar: user.meta.avatar ?? '',
+      role_id: String(user.role_id),
       updated_at: user.updated_at,
     },
     validate: (values) => api.users.validate({ body: { ...values, id: user.id } }),
@@ -55,6 +58,8 @@ function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
         flow={flow}
         passwordRequired={false}
         onReload={onReload}
+        choices={choices.data}
+        scope={user.scope}
         self={
           signedIn.id === user.id
             ? { email: user.email, currentPassword: flow.fields.current_password }
