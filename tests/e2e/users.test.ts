@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest, apiToken, createUser, listUsers, uniqueToken, userTotals } from './api';
 import {
+  chooseOption,
   descriptionOf,
   expectNoAxeViolations,
   field,
@@ -248,6 +249,7 @@ describe.skipIf(!hasChromium)('the users area', () => {
     await field(page, 'Telephone').fill('01632 960123');
     await field(page, 'Job title').fill('Sales Executive');
     await field(page, 'Password').fill('Forecourt-Pass-2024');
+    await chooseOption(page, 'Role', 'Sales');
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload file' }).click();
     await (await chooser).setFiles(avatarPath);
@@ -292,6 +294,7 @@ describe.skipIf(!hasChromium)('the users area', () => {
       Password: 'Forecourt-Pass-2024',
     };
     for (const [label, value] of Object.entries(typed)) await field(page, label).fill(value);
+    await chooseOption(page, 'Role', 'Read only');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
 
     await page.getByText(EMAIL_TAKEN, { exact: true }).waitFor();
