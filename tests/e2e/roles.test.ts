@@ -65,7 +65,8 @@ describe.skipIf(!hasChromium)('roles', () => {
     await field(page, 'Name').waitFor();
     await chooseOption(page, 'Role', roleName);
     await page.getByRole('radio', { name: 'Chosen brands and dealerships' }).check();
-    await page.getByRole('checkbox', { name: brandName, exact: true }).check();
+    await page.getByRole('checkbox', { name: brandName, exact: true }).focus();
+    await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await successToasts(page).getByText('You have updated a user.', { exact: true }).waitFor();
     await page.waitForURL((url) => url.pathname === '/users');
