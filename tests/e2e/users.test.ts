@@ -191,7 +191,7 @@ describe.skipIf(!hasChromium)('the users area', () => {
     await openUsers(page);
     const headers = async () =>
       (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
-    expect(await headers()).toEqual(['Name', 'Email', 'Created', 'Updated', 'Actions']);
+    expect(await headers()).toEqual(['Name', 'Email', 'Role', 'Scope', 'Created', 'Updated', 'Actions']);
     const someName = (await listUsers(token)).users.data[0]?.name ?? '';
 
     await page.getByRole('button', { name: 'Columns', exact: true }).click();
@@ -199,13 +199,13 @@ describe.skipIf(!hasChromium)('the users area', () => {
     const email = popup.getByRole('checkbox', { name: 'Email', exact: true });
     await email.locator('xpath=ancestor::label[1]').click();
     await page.getByRole('columnheader', { name: 'Email' }).waitFor({ state: 'detached' });
-    expect(await headers()).toEqual(['Name', 'Created', 'Updated', 'Actions']);
+    expect(await headers()).toEqual(['Name', 'Role', 'Scope', 'Created', 'Updated', 'Actions']);
     expect(await page.locator('table').textContent()).not.toContain('@example.');
     expect(await rowNames(page)).toContain(someName);
 
     await email.locator('xpath=ancestor::label[1]').click();
     await page.getByRole('columnheader', { name: 'Email' }).waitFor();
-    expect(await headers()).toEqual(['Name', 'Email', 'Created', 'Updated', 'Actions']);
+    expect(await headers()).toEqual(['Name', 'Email', 'Role', 'Scope', 'Created', 'Updated', 'Actions']);
   });
 
   it('pages through the list with Next and Previous', async () => {
