@@ -33,7 +33,7 @@ export function PermissionMatrix({ name, defaultValue, errors, onChange }: Permi
     onChange();
   };
   return (
-    <div>
+    <div className={styles.wrap}>
       <table className={styles.matrix}>
         <caption>Permissions</caption>
         <thead>
@@ -60,7 +60,11 @@ export function PermissionMatrix({ name, defaultValue, errors, onChange }: Permi
                     isSelected={count === open.length}
                     isIndeterminate={count > 0 && count < open.length}
                     onChange={(on) => set(area, on ? [...open] : [])}
-                  />
+                  >
+                    <span className={styles.narrow} aria-hidden="true">
+                      All
+                    </span>
+                  </Checkbox>
                 </td>
                 {accessActions.map((action) => (
                   <td key={action}>
@@ -78,7 +82,11 @@ export function PermissionMatrix({ name, defaultValue, errors, onChange }: Permi
                               : (held[area] ?? []).filter((a) => a !== action),
                           )
                         }
-                      />
+                      >
+                        <span className={styles.narrow} aria-hidden="true">
+                          {actionLabels[action]}
+                        </span>
+                      </Checkbox>
                     ) : null}
                   </td>
                 ))}
