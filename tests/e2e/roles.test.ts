@@ -56,6 +56,37 @@ describe.skipIf(!hasChromium)('roles', () => {
     });
   });
 
+  it('shows a role’s history and loads an earlier version into the matrix', async () => {
+    const { roles } = await apiRequest<{ roles: { data: Role[] } }>(
+      token,
+      'GET',
+      `roles?search=${encodeURIComponent(roleName)}`,
+    );
+    const role = roles.data[0]!;
+    await apiRequest(token, 'POST', `roles/update/${role.id}`, {
+      name: roleName,
+      permissions: { pages: ['view'] },
+    });
+    await page.goto(`/roles/edit/${role.id}`);
+    const refund = page.getByRole('checkbox', { name: 'Reservations: refund', exact: true });
+    await field(page, 'Name').waitFor();
+    expect(await refund.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'History', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'History' });
+    const revisions = dialog.getByRole('list', { name: 'Revisions, newest first' }).getByRole('listitem');
+    await expect.poll(() => revisions.count()).toBe(2);
+    await revisions
+      .nth(1)
+      .getByRole('button', { name: /^Compare/ })
+      .click();
+    const changed = dialog.getByRole('region', { name: 'Fields changed' });
+    await changed.getByText('Reservations', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Restore this version' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => refund.isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Pages: create', exact: true }).isChecked()).toBe(true);
+  });
+
   it("edits a user's role and scope, and the list shows both", async () => {
     const brandName = `Scope Brand ${tag}`;
     const brandId = await createBrand(token, { name: brandName, slug: `scope-brand-${tag}` });

@@ -1,9 +1,13 @@
 import { useLocation, useParams } from 'wouter';
 import { type Role, roleUpdateSchema } from '@/api/contract/roles';
 import { api } from '@/api/endpoints';
+import { accessAreas } from '@/shared/access';
+import { areaLabels } from '@/shared/accessLabels';
+import type { FieldViews } from '@/shared/history/fieldViews';
 import { pathTo } from '@/shared/paths';
 import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
+import { FormHistory, useFormRestore } from '@/ui/history/FormHistory';
 import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
 import { RoleForm } from './RoleForm';
@@ -24,12 +28,23 @@ export default function RoleEditScreen() {
   );
 }
 
+/** A stored role (or one of its revisions) as the form's values. */
+function roleValues(role: Role) {
+  return { name: role.name, permissions: role.permissions, updated_at: role.updated_at };
+}
+
+/** How the History names the role's fields: each area of the matrix by its row's label. */
+const roleViews: FieldViews = {
+  name: { label: 'Name' },
+  ...Object.fromEntries(accessAreas.map((area) => [`permissions.${area}`, { label: areaLabels[area] }])),
+};
+
 function EditRole({ role, onReload }: { role: Role; onReload: () => void }) {
   const [, navigate] = useLocation();
   const flow = useSaveForm({
     id: `role-edit-${role.id}`,
     schema: roleUpdateSchema,
-    defaultValue: { name: role.name, updated_at: role.updated_at },
+    defaultValue: roleValues(role),
     validate: (values) => api.roles.validate({ body: { ...values, id: role.id } }),
     save: (values) =>
       api.roles.update({ params: { id: role.id }, body: { ...values, updated_at: role.updated_at } }),
@@ -38,10 +53,29 @@ function EditRole({ role, onReload }: { role: Role; onReload: () => void }) {
       navigate(pathTo('roles.index'));
     },
   });
+  const restorer = useFormRestore(flow);
+  const id = role.id;
   return (
     <>
-      <PageHeader title="Roles" subtitle={`Updating ${role.name}`} />
-      <RoleForm flow={flow} permissions={role.permissions} onReload={onReload} />
+      <PageHeader
+        title="Roles"
+        subtitle={`Updating ${role.name}`}
+        actions={
+          <FormHistory
+            flow={flow}
+            schema={roleUpdateSchema}
+            restorer={restorer}
+            views={roleViews}
+            list={(page) => api.roles.history({ query: { id, page } })}
+            show={async (revision) => {
+              const { data } = await api.roles.historyShow({ query: { id, revision } });
+              // The form keeps the version it loaded: saving the revision is checked against it.
+              return { ...roleValues(data), updated_at: role.updated_at };
+            }}
+          />
+        }
+      />
+      <RoleForm flow={flow} permissions={role.permissions} onReload={onReload} round={restorer.round} />
     </>
   );
 }
