@@ -90,6 +90,16 @@ export async function requireAll(
 }
 
 /**
+ * An area's own rules about a bin call, run in its transaction: `before` the rows change (ids the
+ * caller may not reach, a role still held), `after` they have (the group keeps an administrator).
+ * Each throws to refuse, and the transaction then changes nothing.
+ */
+export interface BinRules {
+  before?: (tx: Db, ids: number[]) => Promise<void>;
+  after?: (tx: Db, ids: number[]) => Promise<void>;
+}
+
+/**
  * Deleting from the All view moves rows to the bin; from the Bin it deletes them forever.
  * All or nothing: one transaction, and every id must be in the view it came from.
  */
@@ -99,8 +109,10 @@ export async function deleteRows(
   ids: number[],
   type: 'all' | 'trashed',
   scope: AccessScope = wholeGroup,
+  rules: BinRules = {},
 ): Promise<number> {
   return transaction(db, async (tx) => {
+    await rules.before?.(tx, ids);
     await requireAll(tx, t, ids, type === 'trashed', scope);
     const unique = [...new Set(ids)];
     const names = await namesOf(tx, t, unique);
@@ -112,6 +124,7 @@ export async function deleteRows(
     if (type === 'trashed') {
       await tx.delete(t.table).where(and(inArray(t.id, ids), isNotNull(t.deletedAt)));
       if (keepsRevisions(area)) await removeHistory(tx, area, unique.map(String));
+      await rules.after?.(tx, unique);
       return unique.length;
     }
     const bin = () =>
@@ -121,7 +134,8 @@ export async function deleteRows(
         .where(and(inArray(t.id, ids), isNull(t.deletedAt)))
         .then(() => undefined);
     await (t.order ? removeFromLists(tx, t.order, ids, bin) : bin());
-    return new Set(ids).size;
+    await rules.after?.(tx, unique);
+    return unique.length;
   });
 }
 
@@ -131,8 +145,10 @@ export async function restoreRows(
   t: LifecycleTable,
   ids: number[],
   scope: AccessScope = wholeGroup,
+  rules: Pick<BinRules, 'before'> = {},
 ): Promise<number> {
   return transaction(db, async (tx) => {
+    await rules.before?.(tx, ids);
     await requireAll(tx, t, ids, true, scope);
     if (t.order) await placeAtEnd(tx, t.order, ids);
     await tx

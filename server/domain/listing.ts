@@ -37,6 +37,17 @@ export interface ListQuery {
   perPage: number;
 }
 
+/**
+ * What narrows one call of a list with a bin (the users a scoped caller may see, a filter):
+ * `where` holds `sql.placeholder`s bound from `values`, and `key` names its shape, so each shape
+ * is one prepared statement. A list called without it keeps its plain statements.
+ */
+export interface ListNarrowing {
+  key: string;
+  where: SQL;
+  values: Record<string, unknown>;
+}
+
 export interface ListAnswer<Item> {
   active: { rows: Item[]; total: number };
   trashed: { rows: Item[]; total: number };
@@ -80,25 +91,40 @@ interface Variant {
 
 const variantName = (v: Variant) => `${v.searching ? 'search' : 'all'}${v.scoped ? '_scoped' : ''}`;
 
-function searchWhere(source: ListSource<unknown, unknown>, v: Variant): SQL | undefined {
+/** A statement's name: the list, what it does, its variant, and how it is narrowed (users' filters). */
+const statementName = (source: { name: string }, what: string, v: Variant, narrow?: ListNarrowing) =>
+  `${source.name}_${what}_${variantName(v)}${narrow ? `_${narrow.key}` : ''}`;
+
+function searchWhere(
+  source: ListSource<unknown, unknown>,
+  v: Variant,
+  narrow?: ListNarrowing,
+): SQL | undefined {
   const owner = source.lifecycle.owner;
   return and(
     v.searching ? ilike(source.searchText, sql.placeholder('pattern')) : undefined,
     v.scoped && owner ? inBoundScope(owner) : undefined,
+    narrow?.where,
   );
 }
 
-function countStatement(db: Db, source: ListSource<unknown, unknown>, v: Variant): Statement {
+function countStatement(
+  db: Db,
+  source: ListSource<unknown, unknown>,
+  v: Variant,
+  narrow?: ListNarrowing,
+): Statement {
   const t = source.lifecycle;
-  return statement(db, `${source.name}_count_${variantName(v)}`, () =>
+  const name = statementName(source, 'count', v, narrow);
+  return statement(db, name, () =>
     db
       .select({
         active: sql<number>`count(*) filter (where ${t.deletedAt} is null)`.mapWith(Number),
         trashed: sql<number>`count(${t.deletedAt})`.mapWith(Number),
       })
       .from(t.table)
-      .where(searchWhere(source, v))
-      .prepare(`${source.name}_count_${variantName(v)}`),
+      .where(searchWhere(source, v, narrow))
+      .prepare(name),
   );
 }
 
@@ -124,10 +150,15 @@ function pageStatement(
  * Both tabs' pages in one statement (`(active page) union all (bin page)`), the active rows
  * carrying both totals, counted once in a scalar subquery: one round trip per list call.
  */
-function bothStatement(db: Db, source: ListSource<unknown, unknown>, v: Variant): Statement {
+function bothStatement(
+  db: Db,
+  source: ListSource<unknown, unknown>,
+  v: Variant,
+  narrow?: ListNarrowing,
+): Statement {
   const t = source.lifecycle;
-  const search = searchWhere(source, v);
-  const name = `${source.name}_both_${variantName(v)}`;
+  const search = searchWhere(source, v, narrow);
+  const name = statementName(source, 'both', v, narrow);
   const totals = sql<
     number[]
   >`(select array[count(*) filter (where ${t.deletedAt} is null), count(${t.deletedAt})]::int[] from ${t.table}${search ? sql` where ${search}` : sql``})`;
@@ -166,21 +197,23 @@ export async function listBoth<Row, Item>(
   query: ListQuery,
   /** The user's scope: a scoped user's tabs and totals hold only their brands' and dealerships' rows. */
   scope: Scope = wholeGroup,
+  /** A narrower list still (the users list's filters), as its own named statement. */
+  narrow?: ListNarrowing,
 ): Promise<ListAnswer<Item>> {
   const loose = source as unknown as ListSource<unknown, unknown>;
   const v: Variant = {
     searching: query.search !== '',
     scoped: !isGroupWide(scope) && source.lifecycle.owner !== undefined,
   };
-  const values = bindings(query, v.scoped ? scope : wholeGroup);
+  const values = { ...narrow?.values, ...bindings(query, v.scoped ? scope : wholeGroup) };
   // The rows are the source's own Row type plus the extras; the builder's generic type cannot carry it here.
-  const rows = (await bothStatement(db, loose, v).execute(values)) as Array<
+  const rows = (await bothStatement(db, loose, v, narrow).execute(values)) as Array<
     Row & { binned: boolean; totals: number[] | null }
   >;
   const active = rows.filter((row) => !row.binned);
   let totals = active[0]?.totals?.map(Number);
   if (!totals) {
-    const [counts] = (await countStatement(db, loose, v).execute(values)) as {
+    const [counts] = (await countStatement(db, loose, v, narrow).execute(values)) as {
       active: number;
       trashed: number;
     }[];

@@ -6,8 +6,8 @@ import type { AuthUser } from '../domain/auth/guard';
 import { deletingFiles } from '../domain/files/cleanup';
 import type { FileReferences } from '../domain/files/references';
 import { recordChange } from '../domain/history/record';
-import { deleteRows, requireAll, restoreRows } from '../domain/lifecycle';
-import { type ListSource, listBoth, listPage, type PagedSource } from '../domain/listing';
+import { type BinRules, deleteRows, requireAll, restoreRows } from '../domain/lifecycle';
+import { type ListNarrowing, type ListSource, listBoth, listPage, type PagedSource } from '../domain/listing';
 import { reorder } from '../domain/ordering';
 import { pageSize, paginate } from '../domain/paginate';
 import type { Storage } from '../domain/storage';
@@ -27,6 +27,11 @@ export interface BinArea {
   calls: { remove: CallDef; restore: CallDef; sort?: CallDef };
   /** Refuses a delete the area does not allow (a user binning their own account); throws a 422. */
   guardDelete?: (ids: number[], user: AuthUser) => void;
+  /**
+   * Rules checked in the call's transaction, given who asks: `before` a delete or restore (ids
+   * out of the caller's scope), and around a delete (a role still held, the last administrator).
+   */
+  rules?: (user: AuthUser, type: 'all' | 'trashed' | 'restore') => BinRules;
   /** What follows a delete that landed (a binned user's sessions end). */
   deleted?: (ids: number[], type: 'all' | 'trashed') => Promise<void>;
   /** The uploads the area's rows refer to: a delete forever removes them once it has committed. */
@@ -48,7 +53,7 @@ export function registerBin(app: FastifyInstance, area: BinArea): void {
     const ids = idsOf(body, t.key);
     area.guardDelete?.(ids, user);
     const type = (body as { type: 'all' | 'trashed' }).type;
-    const remove = () => deleteRows(db, t, ids, type, user.access.scope);
+    const remove = () => deleteRows(db, t, ids, type, user.access.scope, area.rules?.(user, type));
     const { files } = area;
     const n = files
       ? await deletingFiles(
@@ -63,7 +68,7 @@ export function registerBin(app: FastifyInstance, area: BinArea): void {
   });
 
   registerCall(app, calls.restore, async ({ body, user }) => {
-    const n = await restoreRows(db, t, idsOf(body, t.key), user.access.scope);
+    const n = await restoreRows(db, t, idsOf(body, t.key), user.access.scope, area.rules?.(user, 'restore'));
     return { message: `Restored ${n} ${noun}.` };
   });
 
@@ -96,7 +101,13 @@ export function registerBin(app: FastifyInstance, area: BinArea): void {
 export function registerList<Item, Row>(
   app: FastifyInstance,
   call: CallDef,
-  opts: { db: Db; key: string; source: ListSource<Row, Item> },
+  opts: {
+    db: Db;
+    key: string;
+    source: ListSource<Row, Item>;
+    /** What narrows this call's rows (the caller's scope, the query's filters); none: every row. */
+    narrow?: (query: Record<string, unknown>, user: AuthUser) => ListNarrowing | undefined;
+  },
 ): void {
   registerCall(app, call, async ({ query, raw, user }) => {
     // The call's query schema (listQuery, with perPage where the area allows it) has parsed these.
@@ -104,11 +115,13 @@ export function registerList<Item, Row>(
     const perPage = pageSize(q.perPage);
     // Every row on one page has only that page.
     const page = perPage === -1 ? 1 : q.page;
+    const narrow = opts.narrow?.(query as Record<string, unknown>, user);
     const { active, trashed } = await listBoth(
       opts.db,
       opts.source,
       { search: q.search, page, perPage },
       user.access.scope,
+      narrow,
     );
     return {
       [opts.key]: paginate(raw, active.rows, active.total, page, perPage),

@@ -6,7 +6,7 @@ import { messageResponse, validationErrorResponse } from '@/api/contract/common'
 import type { CallDef, CallOutput } from '@/api/contract/define';
 import { type CallPermission, permissionOf } from '@/api/contract/permissions';
 import { permissionName } from '@/shared/access';
-import { requirePermission } from '../domain/access/require';
+import { forbidden, requirePermission, VIEWING_IS_READ_ONLY } from '../domain/access/require';
 import type { AuthUser } from '../domain/auth/guard';
 import { actingAs } from '../domain/history/actor';
 
@@ -80,7 +80,13 @@ export function registerCall<C extends CallDef>(
     typeof permission === 'object'
       ? async (request: FastifyRequest) =>
           requirePermission(request.user as AuthUser, permission.action, permission.area)
-      : null;
+      : permission === 'signedIn' && call.method === 'POST'
+        ? // A call any signed-in user may make can still write (an upload, their own account):
+          // viewing as another role is read-only, so it is refused there.
+          async (request: FastifyRequest) => {
+            if ((request.user as AuthUser).viewingAs) throw forbidden(VIEWING_IS_READ_ONLY);
+          }
+        : null;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: `/api/${call.path}`,

@@ -17,6 +17,7 @@ import { importsRoutes } from '../routes/imports';
 import { pagesRoutes } from '../routes/pages';
 import { reservationsRoutes } from '../routes/reservations';
 import { responsesRoutes } from '../routes/responses';
+import { rolesRoutes } from '../routes/roles';
 import { settingsRoutes } from '../routes/settings';
 import { templatesRoutes } from '../routes/templates';
 import { usersRoutes } from '../routes/users';
@@ -48,6 +49,7 @@ export async function apiRoutes(
   api.get('/api/docs', { schema: { hide: true } }, async () => api.swagger());
   authRoutes(api, { db, tokens, refreshTtl: config.refreshTokenTtl });
   usersRoutes(api, { db, storage, mailer });
+  rolesRoutes(api, { db });
   brandsRoutes(api, { db, storage });
   dealershipsRoutes(api, { db, storage });
   filesRoutes(api, { storage });

@@ -133,7 +133,13 @@ export function authRoutes(app: FastifyInstance, opts: { db: Db; tokens: TokenSe
     const row = await findUser(db, user.id);
     if (!row) throw unauthenticated();
     // The role and scope the session check read for this request: what every call now decides by.
-    return { data: { ...toUser(row), role: user.access.role, scope: user.access.scope } };
+    return {
+      data: {
+        ...toUser({ ...row, roleName: user.access.role.name }),
+        role: user.access.role,
+        scope: user.access.scope,
+      },
+    };
   });
 
   registerCall(app, logout, async ({ user }, reply) => {

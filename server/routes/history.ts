@@ -6,6 +6,7 @@ import type { CallDef } from '@/api/contract/define';
 import { calls as formCalls } from '@/api/contract/forms';
 import { type HistoryArea, historyAreas } from '@/api/contract/history';
 import { calls as pageCalls } from '@/api/contract/pages';
+import { calls as roleCalls } from '@/api/contract/roles';
 import { calls as settingsCalls } from '@/api/contract/settings';
 import { calls as templateCalls } from '@/api/contract/templates';
 import { isGroupWide, type Scope } from '@/shared/access';
@@ -19,6 +20,7 @@ import { loadRow, recordKey, type StoredRow } from '../domain/history/rows';
 import { formForEditor, pageForEditor } from '../domain/pages/present';
 import type { PageRow } from '../domain/pages/read';
 import { paginate } from '../domain/paginate';
+import { type RoleRow, roleFromRow } from '../domain/roles';
 import { loadedSettings } from '../domain/settings';
 import { type TemplateRow, toTemplate } from '../domain/templates';
 import { invalid, notFound } from '../http/errors';
@@ -38,6 +40,7 @@ const historyRoutesOf: Record<
   pages: { calls: pageCalls, serialise: (db, row) => pageForEditor(db, row as PageRow) },
   forms: { calls: formCalls, serialise: (db, row) => formForEditor(db, row as PageRow) },
   templates: { calls: templateCalls, serialise: (_db, row) => toTemplate(row as TemplateRow) },
+  roles: { calls: roleCalls, serialise: (db, row) => roleFromRow(db, row as RoleRow) },
   brands: { calls: brandCalls, serialise: (db, row) => brandFromRow(db, row as BrandRow) },
   dealerships: {
     calls: dealershipCalls,

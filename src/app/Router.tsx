@@ -1,6 +1,7 @@
+import { useSelector } from '@xstate/react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
-import { useAuthStatus, useMaybeAccess } from '@/machines/session';
+import { Redirect, Route, Switch, useParams } from 'wouter';
+import { useAuthActor, useAuthStatus, useMaybeAccess } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import { AuthLayout } from './layouts/AuthLayout';
@@ -52,7 +53,11 @@ function Waiting() {
 /** What a route needs that the signed-in user (or the view) lacks, or null when they may open it. */
 function useRefused(route: RouteDef): RouteAccess | null {
   const access = useMaybeAccess();
+  const ownId = useSelector(useAuthActor(), (state) => state.context.user?.id);
+  const params = useParams<{ id?: string }>();
   const needs = accessOf(route.name);
+  // Everyone may open their own account (Profile): users/show and users/update answer it.
+  if (route.name === 'users.edit' && ownId !== undefined && Number(params.id) === ownId) return null;
   return needs && access && !access.can(needs.action, needs.area) ? needs : null;
 }
 

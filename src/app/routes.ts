@@ -65,6 +65,27 @@ export const routes: RouteDef[] = [
     load: () => import('@/screens/users/UserEditScreen'),
   },
   {
+    path: routePaths['roles.index'],
+    name: 'roles.index',
+    title: 'Roles',
+    layout: 'default',
+    load: () => import('@/screens/roles/RolesIndexScreen'),
+  },
+  {
+    path: routePaths['roles.add'],
+    name: 'roles.add',
+    title: 'Add role',
+    layout: 'default',
+    load: () => import('@/screens/roles/RoleAddScreen'),
+  },
+  {
+    path: routePaths['roles.edit'],
+    name: 'roles.edit',
+    title: 'Edit role',
+    layout: 'default',
+    load: () => import('@/screens/roles/RoleEditScreen'),
+  },
+  {
     path: routePaths['brands.index'],
     name: 'brands.index',
     title: 'Brands',
@@ -305,6 +326,7 @@ export const navigation: NavSection[] = [
     title: 'Management',
     items: [
       nav('Users', 'users.index', 'users'),
+      nav('Roles', 'roles.index', 'roles'),
       nav('Settings', 'settings', 'settings'),
       nav('Activity', 'activity', 'activity'),
     ],

@@ -29,6 +29,7 @@ export interface AreaDescriptor {
 export const areas = {
   auth: { label: 'Sign-in', noun: 'sign-in', opens: null },
   users: { label: 'Users', noun: 'user', bin: true, opens: { record: (id) => pathTo('users.edit', { id }) } },
+  roles: { label: 'Roles', noun: 'role', bin: true, opens: { record: (id) => pathTo('roles.edit', { id }) } },
   brands: {
     label: 'Brands',
     noun: 'brand',

@@ -172,6 +172,7 @@ describe(`activity log (${databaseKind})`, () => {
       email: 'sam@example.com',
       password: 'a long enough password',
       password_confirmation: 'a long enough password',
+      role_id: 6,
       telephone: null,
       job_title: null,
       avatar: null,

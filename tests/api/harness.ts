@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { type App, buildApp } from '@server/app';
 import { readConfig } from '@server/config';
 import { type Database, openDatabase } from '@server/db/open';
+import { roles } from '@server/db/schema/roles';
 import { users } from '@server/db/schema/users';
 import { createScratchDatabase } from '@server/db/scratch';
 import { seedIfEmpty } from '@server/db/seed/index';
 import { hashPassword } from '@server/domain/auth/passwords';
 import { createStorage } from '@server/domain/storage';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { GROUP_ADMINISTRATOR, type Scope } from '@/shared/access';
@@ -128,6 +129,8 @@ export async function signedInEditor(server: TestServer): Promise<{ id: number; 
     name: 'Robin Editor',
     email: 'robin@example.com',
     password: 'robin password 1',
+    // Tells two users' changes apart: Robin may make the same changes as the admin.
+    role: GROUP_ADMINISTRATOR,
   });
   return { id, token: await server.login('robin@example.com', 'robin password 1') };
 }
@@ -143,6 +146,7 @@ export async function insertUser(
     email: string;
     password?: string;
     passwordHash?: string;
+    /** A role by name (a seeded template); none: Group administrator, as every account was before roles. */
     role?: string;
     scope?: Partial<Scope>;
   },
@@ -163,20 +167,36 @@ export async function insertUser(
   return row!.id;
 }
 
-/** A user of this role and scope, signed in: for tests of what someone who may not gets. */
+let staffCount = 0;
+/** One hash for every such member of staff of a file: argon2id takes a noticeable time per call. */
+let staffHash: Promise<string> | undefined;
+const STAFF_PASSWORD = 'staff password 1';
+
+/**
+ * A member of staff with this role (by name) and scope, signed in: for tests that act as
+ * someone who may, or may not, do a thing.
+ */
 export async function signedInAs(
   server: TestServer,
   role: string,
   scope: Partial<Scope> = {},
-  email = `${role.toLowerCase().replace(/[^a-z]+/g, '.')}.${Math.random().toString(36).slice(2, 8)}@example.com`,
+  name = `${role} ${++staffCount}`,
 ): Promise<{ id: number; token: string; email: string }> {
-  // One hash for every such user of a file: argon2id takes a noticeable time per call.
-  roleUserHash ??= hashPassword(ROLE_USER_PASSWORD);
-  const id = await insertUser(server, { name: role, email, passwordHash: await roleUserHash, role, scope });
-  return { id, token: await server.login(email, ROLE_USER_PASSWORD), email };
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`;
+  staffHash ??= hashPassword(STAFF_PASSWORD);
+  const id = await insertUser(server, { name, email, passwordHash: await staffHash, role, scope });
+  return { id, email, token: await server.login(email, STAFF_PASSWORD) };
 }
-const ROLE_USER_PASSWORD = 'role user password';
-let roleUserHash: Promise<string> | undefined;
+
+/** The id of a role by name. */
+export async function roleId(server: TestServer, name: string): Promise<number> {
+  const [row] = await server.database.db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(sql`lower(${roles.name}) = lower(${name})`);
+  if (!row) throw new Error(`no role named ${name}`);
+  return row.id;
+}
 
 /** The refresh cookie a response set, as a `cookie` request header value. */
 export function refreshCookie(res: LightMyRequestResponse): string | null {

@@ -1,6 +1,7 @@
 import { brands } from '@server/db/schema/brands';
 import { dealerships } from '@server/db/schema/dealerships';
 import { exports, imports } from '@server/db/schema/jobs';
+import { roles } from '@server/db/schema/roles';
 import { users } from '@server/db/schema/users';
 import { storeReservations } from '@server/domain/reservations';
 import { registeredCalls } from '@server/http/route';
@@ -26,6 +27,8 @@ beforeAll(async () => {
     .values(
       [10, 16].map((id) => ({ id, name: `User ${id}`, email: `user${id}@example.com`, passwordHash: 'x' })),
     );
+  // Roles 1..6 are the seeded templates; 10 and 16 are added.
+  await db.insert(roles).values([10, 16].map((id) => ({ id, name: `Role ${id}` })));
   await db
     .insert(brands)
     .values(RECORD_IDS.map((id) => ({ id, name: `Brand ${id}`, slug: `brand-${id}`, sortOrder: id })));

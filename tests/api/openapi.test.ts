@@ -7,6 +7,7 @@ import { exports, imports } from '@server/db/schema/jobs';
 import { pages, templates } from '@server/db/schema/pages';
 import { reservations } from '@server/db/schema/reservations';
 import { responses } from '@server/db/schema/responses';
+import { roles } from '@server/db/schema/roles';
 import { settings } from '@server/db/schema/settings';
 import { recordRevision } from '@server/domain/history/record';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -49,6 +50,7 @@ beforeAll(async () => {
   const db = server.database.db;
   const first = async (query: Promise<Array<{ id: number }>>) => (await query)[0]!.id;
   ids.users = server.adminId;
+  ids.roles = await first(db.select({ id: roles.id }).from(roles).limit(1));
   ids.brands = await first(db.select({ id: brands.id }).from(brands).limit(1));
   ids.dealerships = await first(db.select({ id: dealerships.id }).from(dealerships).limit(1));
   // A page with children, so that its children list is not empty.

@@ -35,6 +35,9 @@ async function rowOf(id: number) {
   return row ?? null;
 }
 
+/** The seeded Read only role (src/shared/access.ts roleTemplates: ids 1..6 in its order). */
+const READ_ONLY = 6;
+
 function validUser(overrides: Record<string, unknown> = {}) {
   return {
     name: 'Jo Bloggs',
@@ -43,6 +46,7 @@ function validUser(overrides: Record<string, unknown> = {}) {
     job_title: 'Sales Manager',
     password: 'a long enough password',
     avatar: null,
+    role_id: READ_ONLY,
     ...overrides,
   };
 }
@@ -91,6 +95,9 @@ describe(`GET /api/users (${databaseKind})`, () => {
       name: expect.stringMatching(/^Pager Person/),
       email: expect.stringMatching(/@list\.example\.com$/),
       meta: { telephone: null, job_title: null, avatar: null },
+      role_id: READ_ONLY,
+      role: { id: READ_ONLY, name: 'Read only' },
+      scope: { brand_ids: [], dealership_ids: [] },
       created_at: expect.any(String),
       updated_at: expect.any(String),
       deleted_at: null,
@@ -245,6 +252,7 @@ describe.each(['validation', 'create'])(`POST /api/users/%s rejects bad input ($
         email: ['Enter a valid e-mail address.'],
         password: ['Use at least 8 characters.'],
         telephone: ['Use at most 50 characters.'],
+        role_id: ['Choose a role.'],
       },
     );
   });
@@ -279,6 +287,9 @@ describe(`POST /api/users/create (${databaseKind})`, () => {
       name: 'Ann Other',
       email: 'Ann.Other@Example.com',
       meta: { telephone: '01632 960123', job_title: 'Director', avatar },
+      role_id: READ_ONLY,
+      role: { id: READ_ONLY, name: 'Read only' },
+      scope: { brand_ids: [], dealership_ids: [] },
       created_at: expect.any(String),
       updated_at: expect.any(String),
       deleted_at: null,

@@ -109,6 +109,10 @@ describe.skipIf(!hasChromium)('accessibility sweep: WCAG 2.2 AA and reflow on ev
     ['users', () => '/users'],
     ['add user', () => '/users/add'],
     ['edit user', () => `/users/edit/${ids.user}`],
+    ['roles', () => '/roles'],
+    ['add role', () => '/roles/add'],
+    // The seeded Group administrator role.
+    ['edit role', () => '/roles/edit/1'],
     ['brands', () => '/brands'],
     ['add brand', () => '/brands/add'],
     ['edit brand', () => `/brands/edit/${ids.brand}`],

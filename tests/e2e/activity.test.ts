@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { signedInAdmin } from './admin';
 import { apiToken, createBrand, createPage, createUser, uniqueToken } from './api';
-import { field, hasChromium, launchBrowser, signedInPage, successToasts } from './browser';
+import { chooseOption, field, hasChromium, launchBrowser, signedInPage, successToasts } from './browser';
 
 const PASSWORD = 'Forecourt-Pass-2024';
 
@@ -22,11 +22,7 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], [data-skeleton]'));
 }
 
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(`(^|\\s)${label}$`) }).click();
-  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
+const choose = chooseOption;
 
 describe.skipIf(!hasChromium)('activity log', () => {
   const admin = signedInAdmin();

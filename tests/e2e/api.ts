@@ -63,6 +63,8 @@ export async function createUser(token: string, user: NewUser): Promise<number> 
     telephone: '',
     job_title: '',
     password: 'Forecourt-Pass-2024',
+    // The seeded Read only role (ids 1..6 follow roleTemplates in src/shared/access.ts).
+    role_id: 6,
     ...user,
   });
   return body.id;

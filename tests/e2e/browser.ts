@@ -296,3 +296,10 @@ export async function watchTimeline(page: Page, watches: TimelineWatch[]): Promi
 export async function readTimeline(page: Page): Promise<Record<string, TimelineMark>> {
   return page.evaluate(() => (window as TimelineWindow).__timeline ?? {});
 }
+
+/** Chooses an option of a react-aria select by the select's label ('Role') and the option's name. */
+export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(`(^|\\s)${escapeRegExp(label)}\\s*\\*?$`) }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}

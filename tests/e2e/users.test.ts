@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest, apiToken, createUser, listUsers, uniqueToken, userTotals } from './api';
 import {
+  chooseOption,
   descriptionOf,
   expectNoAxeViolations,
   field,
@@ -190,7 +191,7 @@ describe.skipIf(!hasChromium)('the users area', () => {
     await openUsers(page);
     const headers = async () =>
       (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
-    expect(await headers()).toEqual(['Name', 'Email', 'Created', 'Updated', 'Actions']);
+    expect(await headers()).toEqual(['Name', 'Email', 'Role', 'Scope', 'Created', 'Updated', 'Actions']);
     const someName = (await listUsers(token)).users.data[0]?.name ?? '';
 
     await page.getByRole('button', { name: 'Columns', exact: true }).click();
@@ -198,13 +199,13 @@ describe.skipIf(!hasChromium)('the users area', () => {
     const email = popup.getByRole('checkbox', { name: 'Email', exact: true });
     await email.locator('xpath=ancestor::label[1]').click();
     await page.getByRole('columnheader', { name: 'Email' }).waitFor({ state: 'detached' });
-    expect(await headers()).toEqual(['Name', 'Created', 'Updated', 'Actions']);
+    expect(await headers()).toEqual(['Name', 'Role', 'Scope', 'Created', 'Updated', 'Actions']);
     expect(await page.locator('table').textContent()).not.toContain('@example.');
     expect(await rowNames(page)).toContain(someName);
 
     await email.locator('xpath=ancestor::label[1]').click();
     await page.getByRole('columnheader', { name: 'Email' }).waitFor();
-    expect(await headers()).toEqual(['Name', 'Email', 'Created', 'Updated', 'Actions']);
+    expect(await headers()).toEqual(['Name', 'Email', 'Role', 'Scope', 'Created', 'Updated', 'Actions']);
   });
 
   it('pages through the list with Next and Previous', async () => {
@@ -248,6 +249,7 @@ describe.skipIf(!hasChromium)('the users area', () => {
     await field(page, 'Telephone').fill('01632 960123');
     await field(page, 'Job title').fill('Sales Executive');
     await field(page, 'Password').fill('Forecourt-Pass-2024');
+    await chooseOption(page, 'Role', 'Sales');
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload file' }).click();
     await (await chooser).setFiles(avatarPath);
@@ -292,6 +294,7 @@ describe.skipIf(!hasChromium)('the users area', () => {
       Password: 'Forecourt-Pass-2024',
     };
     for (const [label, value] of Object.entries(typed)) await field(page, label).fill(value);
+    await chooseOption(page, 'Role', 'Read only');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
 
     await page.getByText(EMAIL_TAKEN, { exact: true }).waitFor();

@@ -8,6 +8,7 @@ import type { Db } from '../open';
 import { users } from '../schema/users';
 import { seedAnalytics } from './analytics';
 import { seedDealerGroup } from './dealerGroup';
+import { demoRole, seedDemoStaff } from './demoStaff';
 import { seedPages } from './pages';
 import { FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './people';
 import { seedReservations } from './reservations';
@@ -48,6 +49,7 @@ export function demoUsers(total: number, passwordHash: string, offset = 0) {
       name: `${first} ${last}`,
       email: `${first}.${last}${n > 0 ? n : ''}@example.co.uk`.toLowerCase(),
       passwordHash,
+      roleId: demoRole(n),
       meta: {
         telephone: `07700 9${String(n).padStart(5, '0')}`,
         job_title: pick(JOB_TITLES, n),
@@ -88,6 +90,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
         storage: options.storage,
         total: options.size === 'large' ? 5000 : 36,
       });
+      await seedDemoStaff(tx as unknown as Db);
       await seedPages(tx as unknown as Db, options.size ?? 'normal');
       await seedTemplates(tx as unknown as Db);
       await seedVehicles(tx as unknown as Db, options.size === 'large' ? 50_000 : 240);

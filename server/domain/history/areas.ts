@@ -5,6 +5,7 @@ import type { HistoryArea } from '@/api/contract/history';
 import { brands } from '../../db/schema/brands';
 import { dealerships } from '../../db/schema/dealerships';
 import { pages, templates } from '../../db/schema/pages';
+import { roles } from '../../db/schema/roles';
 import { settings } from '../../db/schema/settings';
 import type { OwnerColumns } from '../access/scope';
 import { pageBrand } from '../pages/scope';
@@ -88,6 +89,11 @@ const storedOwner = (table: 'responses' | 'reservations') => (id: SQL) => ({
 export const serverAreas: ServerAreas = {
   auth: { opens: null, owner: null },
   users: { opens: (id) => sql`select 1 from users g where g.id = ${id}`, owner: null },
+  roles: {
+    opens: (id) => sql`select 1 from roles g where g.id = ${id}`,
+    owner: null,
+    history: byId(roles, roles.id, {}),
+  },
   brands: {
     opens: (id) => sql`select 1 from brands g where g.id = ${id}`,
     owner: (id) => ({ brand: sql`${id}`, dealership: sql`null::int` }),

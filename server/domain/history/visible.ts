@@ -8,6 +8,7 @@ import { inScope } from '../access/scope';
 const viewedAs: Record<ActivityArea, AccessArea> = {
   auth: 'users',
   users: 'users',
+  roles: 'roles',
   brands: 'brands',
   dealerships: 'dealerships',
   pages: 'pages',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AccessAction, type AccessArea, accessActions, accessAreas } from '@/shared/access';
+import { type AccessAction, type AccessArea, accessActions, accessAreas } from '../../shared/access';
 
 /** A role's matrix as the API carries it: `{<area>: [<action>...]}` (issue #25). */
 export const permissionsSchema = z.partialRecord(

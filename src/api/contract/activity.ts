@@ -7,6 +7,7 @@ import { actor } from './history';
 export const activityArea = z.enum([
   'auth',
   'users',
+  'roles',
   'brands',
   'dealerships',
   'pages',

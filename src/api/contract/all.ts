@@ -13,6 +13,7 @@ import { type LifecycleArea, lifecycleArea } from './lifecycle';
 import * as pages from './pages';
 import * as reservations from './reservations';
 import * as responses from './responses';
+import * as roles from './roles';
 import * as settings from './settings';
 import * as site from './site';
 import * as templates from './templates';
@@ -23,6 +24,7 @@ import * as vehicles from './vehicles';
 const modules = {
   auth,
   users,
+  roles,
   files,
   brands,
   dealerships,

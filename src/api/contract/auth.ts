@@ -33,7 +33,7 @@ export const logout = defineCall({
 });
 
 /** The signed-in user as the session carries them: the user, their role and their scope. */
-export const sessionUser = user.extend({ role: roleSummary, scope: scopeSchema });
+export const sessionUser = user.omit({ role_id: true }).extend({ role: roleSummary, scope: scopeSchema });
 export type SessionUser = z.infer<typeof sessionUser>;
 
 export const me = defineCall({

@@ -3,7 +3,15 @@ import { id, idQuery, pageNumber, paginator, timestamp } from './common';
 import { defineCall } from './define';
 
 /** The areas whose records keep revisions: each has an edit screen with a History panel. */
-export const historyAreas = ['pages', 'forms', 'templates', 'brands', 'dealerships', 'settings'] as const;
+export const historyAreas = [
+  'pages',
+  'forms',
+  'templates',
+  'brands',
+  'dealerships',
+  'settings',
+  'roles',
+] as const;
 export type HistoryArea = (typeof historyAreas)[number];
 
 export const isHistoryArea = (area: string): area is HistoryArea =>

@@ -20,12 +20,27 @@ const table: Table = {
   auth: { login: 'public', logout: 'signedIn', me: 'signedIn', refresh: 'public' },
   users: {
     list: p('users', 'view'),
-    show: p('users', 'view'),
+    // Anyone may open and change their own account (Profile); anyone else's needs users.view or
+    // users.update, which the handler asks for.
+    show: 'signedIn',
     validate: 'signedIn',
     create: p('users', 'create'),
-    update: p('users', 'update'),
+    update: 'signedIn',
     delete: p('users', 'delete'),
     restore: p('users', 'delete'),
+  },
+  roles: {
+    history: p('roles', 'view'),
+    historyShow: p('roles', 'view'),
+    list: p('roles', 'view'),
+    options: 'signedIn',
+    permissions: 'signedIn',
+    show: p('roles', 'view'),
+    validate: 'signedIn',
+    create: p('roles', 'create'),
+    update: p('roles', 'update'),
+    delete: p('roles', 'delete'),
+    restore: p('roles', 'delete'),
   },
   files: { upload: 'signedIn' },
   brands: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scopeSchema } from './access';
 import {
   emailField,
   id,
@@ -7,6 +8,7 @@ import {
   optionalStoredPath,
   optionalText,
   paginator,
+  perPageQuery,
   requiredText,
   savedResponse,
   timestamp,
@@ -26,11 +28,49 @@ export const user = z.object({
   name: z.string(),
   email: z.string(),
   meta: userMeta,
+  role_id: z.number().int(),
+  /** The role they hold, named. */
+  role: z.object({ id: z.number().int(), name: z.string() }),
+  scope: scopeSchema,
   created_at: timestamp,
   updated_at: timestamp,
   deleted_at: timestamp.nullable(),
 });
 export type User = z.infer<typeof user>;
+
+const ROLE_MESSAGE = 'Choose a role.';
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** The role a user is given, chosen from a select. */
+const roleChoice = z.preprocess(
+  blank,
+  z
+    .unknown()
+    .refine((v) => v !== undefined, ROLE_MESSAGE)
+    .pipe(id),
+);
+/** On update a role left out keeps the current one. */
+const optionalRoleChoice = z.preprocess(blank, id.optional());
+
+/** A form's blank entries (the hidden one that makes the field present) are not ids. */
+const withoutBlanks = (v: unknown) =>
+  typeof v === 'string' ? (v === '' ? [] : [v]) : Array.isArray(v) ? v.filter((x) => x !== '') : v;
+
+const scopeIds = (noun: string) =>
+  z.preprocess(
+    withoutBlanks,
+    z
+      .array(id, `Choose ${noun} from the list.`)
+      .max(500, `Choose at most 500 ${noun}.`)
+      .default([])
+      .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
+  );
+
+const scopeObject = z.object(
+  { brand_ids: scopeIds('brands'), dealership_ids: scopeIds('dealerships') },
+  'Choose a scope.',
+);
+/** The scope as the form sends it: none chosen (or nothing sent) is the whole group. */
+export const scopeField = scopeObject.prefault({});
 
 /** The user form (spec §2 Users). The same schema validates in the console and on the server. */
 export const userFields = z.object({
@@ -45,6 +85,8 @@ export const userFields = z.object({
     .max(200, 'Use at most 200 characters.'),
   /** Path of a file stored through files/upload (handle `avatar`), or nothing. */
   avatar: optionalStoredPath('avatar', 'Upload the avatar again.'),
+  role_id: roleChoice,
+  scope: scopeField,
 });
 export const userCreateSchema = userFields;
 /** On update an empty password keeps the current one. */
@@ -55,6 +97,9 @@ export const userUpdateSchema = userFields.extend({
     .optional()
     .transform((v) => (v ? v : undefined))
     .pipe(z.string().min(8, 'Use at least 8 characters.').optional()),
+  role_id: optionalRoleChoice,
+  /** Left out, the scope stays as it is; sent with nothing chosen, it is the whole group. */
+  scope: scopeObject.optional(),
   /** Needed when you change your own e-mail or password; the server checks it. */
   current_password: z
     .string()
@@ -70,14 +115,24 @@ export const userValidationSchema = userUpdateSchema
     if (value.id === undefined && !value.password) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter a password.' });
     }
+    if (value.id === undefined && value.role_id === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['role_id'], message: ROLE_MESSAGE });
+    }
   });
 export type UserCreateInput = z.input<typeof userCreateSchema>;
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
+/** The users list's query: search and page, and filters by role, brand and dealership. */
+export const usersQuery = listQuery.extend(perPageQuery.shape).extend({
+  role_id: id.optional().catch(undefined),
+  brand_id: id.optional().catch(undefined),
+  dealership_id: id.optional().catch(undefined),
+});
+
 export const usersList = defineCall({
   method: 'GET',
   path: 'users',
-  query: listQuery,
+  query: usersQuery,
   response: z.object({ users: paginator(user), trashed: paginator(user) }),
   summary: 'Active users and the bin, searched and paged',
 });

@@ -31,11 +31,12 @@ function section(title: string): HTMLElement[] {
 }
 
 describe('the sidebar', () => {
-  it('lists the activity log under Management, after the users and the settings', () => {
+  it('lists the activity log under Management, after the users, their roles and the settings', () => {
     renderAt('/dashboard');
     const links = section('Management');
-    expect(links.map((link) => link.textContent)).toEqual(['Users', 'Settings', 'Activity']);
-    expect(links[2]!.getAttribute('href')).toBe('/activity');
+    expect(links.map((link) => link.textContent)).toEqual(['Users', 'Roles', 'Settings', 'Activity']);
+    expect(links[3]!.getAttribute('href')).toBe('/activity');
+    expect(links[1]!.getAttribute('href')).toBe('/roles');
   });
 
   it('shows a group administrator every area', () => {

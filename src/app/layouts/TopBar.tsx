@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useAuthActor, useMayCall, useSignedInUser } from '@/machines/session';
+import { useAuthActor, useSignedInUser } from '@/machines/session';
 import { initials } from '@/shared/format';
 import { pathTo } from '@/shared/paths';
 import { mayViewAs } from '@/shared/viewAs';
@@ -27,10 +27,9 @@ export function TopBar({ slim = false }: { slim?: boolean }) {
   const auth = useAuthActor();
   const [, navigate] = useLocation();
   const [choosingView, setChoosingView] = useState(false);
-  const may = useMayCall();
   const [profile, logout] = ACCOUNT_ITEMS;
-  // Profile opens the user's own record (users.show): not offered to a role that may not view users.
-  const items = [...(may('users.show') ? [profile] : []), ...(mayViewAs(user) ? [VIEW_AS_ITEM] : []), logout];
+  // Profile opens the user's own record, which everyone may open and change.
+  const items = [profile, ...(mayViewAs(user) ? [VIEW_AS_ITEM] : []), logout];
   return (
     <header className={cx(styles.bar, slim && styles.slim)}>
       <Link className={styles.brand} href={pathTo('dashboard')}>

@@ -1,21 +1,11 @@
 import { useState } from 'react';
 import { api } from '@/api/endpoints';
 import { useAuthActor } from '@/machines/session';
-import { roleTemplates, type Scope, wholeGroup } from '@/shared/access';
+import { type Scope, wholeGroup } from '@/shared/access';
 import { Button } from '@/ui/Button';
 import { Modal } from '@/ui/Modal';
 import { Select, type SelectItem } from '@/ui/Select';
 import { useLoad } from '@/ui/useLoad';
-
-/**
- * The roles to view as: the seeded templates, whose ids are 1..6 in `roleTemplates` order. The
- * server reads the chosen role's own matrix by its id, so an edited template is shown as edited;
- * once roles have their list call, the picker reads them from it.
- */
-const roleItems: SelectItem<number>[] = roleTemplates.map((role, index) => ({
-  id: index + 1,
-  name: role.name,
-}));
 
 const GROUP = 'group';
 
@@ -26,13 +16,20 @@ interface ScopeChoice {
   label: string;
 }
 
-/** The whole group, each brand, each dealership: one at a time is enough to see what a role sees. */
-async function loadScopes(): Promise<ScopeChoice[]> {
-  const [brands, dealerships] = await Promise.all([
+interface Choices {
+  /** Every active role: the server reads the chosen role's own matrix by its id. */
+  roles: SelectItem<number>[];
+  /** The whole group, each brand, each dealership: one at a time is enough to see what a role sees. */
+  scopes: ScopeChoice[];
+}
+
+async function loadChoices(): Promise<Choices> {
+  const [roles, brands, dealerships] = await Promise.all([
+    api.roles.options({}),
     api.brands.options({}),
     api.dealerships.list({ query: { perPage: -1 } }),
   ]);
-  return [
+  const scopes: ScopeChoice[] = [
     { id: GROUP, name: 'Whole group', scope: wholeGroup, label: 'Whole group' },
     ...brands.data.map((brand) => ({
       id: `b${brand.id}`,
@@ -47,15 +44,17 @@ async function loadScopes(): Promise<ScopeChoice[]> {
       label: dealership.name,
     })),
   ];
+  return { roles: roles.data, scopes };
 }
 
 /** "View as": choose a role and a scope, and see the console as they would, read-only. */
 export function ViewAsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const auth = useAuthActor();
-  const scopes = useLoad(loadScopes, isOpen ? 'open' : 'closed');
+  const scopes = useLoad(loadChoices, isOpen ? 'open' : 'closed');
   const [roleId, setRoleId] = useState<number | null>(null);
   const [scopeId, setScopeId] = useState<string>(GROUP);
-  const choices = scopes.data ?? [];
+  const choices = scopes.data?.scopes ?? [];
+  const roleItems = scopes.data?.roles ?? [];
   const chosen = choices.find((choice) => choice.id === scopeId);
   const view = () => {
     if (roleId === null || !chosen) return;

@@ -5,10 +5,12 @@ import { pathTo } from '@/shared/paths';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
+import { useAccessChoices } from './accessChoices';
 import { UserForm } from './UserForm';
 
 export default function UserAddScreen() {
   const [, navigate] = useLocation();
+  const choices = useAccessChoices();
   const flow = useSaveForm({
     id: 'user-add',
     schema: userCreateSchema,
@@ -22,7 +24,12 @@ export default function UserAddScreen() {
   return (
     <>
       <PageHeader title="Users" subtitle="Create a new user" />
-      <UserForm flow={flow} passwordRequired />
+      <UserForm
+        flow={flow}
+        passwordRequired
+        choices={choices.data}
+        scope={{ brand_ids: [], dealership_ids: [] }}
+      />
     </>
   );
 }

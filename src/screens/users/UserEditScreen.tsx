@@ -1,12 +1,13 @@
 import { useLocation, useParams } from 'wouter';
 import { type User, userUpdateSchema } from '@/api/contract/users';
 import { api } from '@/api/endpoints';
-import { useCallAllowed, useSignedInUser } from '@/machines/session';
+import { useAccess, useSignedInUser } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
+import { useAccessChoices } from './accessChoices';
 import { UserForm } from './UserForm';
 
 export default function UserEditScreen() {
@@ -26,9 +27,13 @@ export default function UserEditScreen() {
 }
 
 function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
-  const updateRefused = useCallAllowed('users.update').reason;
   const [, navigate] = useLocation();
   const signedIn = useSignedInUser();
+  const access = useAccess();
+  // Your own account is yours to change; anyone else's needs users.update.
+  const own = signedIn.id === user.id;
+  const updateRefused = own || access.can('update', 'users') ? null : access.reason('update', 'users');
+  const choices = useAccessChoices();
   const flow = useSaveForm({
     id: `user-edit-${user.id}`,
     schema: userUpdateSchema,
@@ -39,6 +44,7 @@ function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
       job_title: user.meta.job_title ?? '',
       password: '',
       avatar: user.meta.avatar ?? '',
+      role_id: String(user.role_id),
       updated_at: user.updated_at,
     },
     validate: (values) => api.users.validate({ body: { ...values, id: user.id } }),
@@ -46,7 +52,8 @@ function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
       api.users.update({ params: { id: user.id }, body: { ...values, updated_at: user.updated_at } }),
     onSaved: () => {
       toast.success('You have updated a user.');
-      navigate(pathTo('users.index'));
+      // Back to the list, or, for someone who may not open it, to where they started.
+      navigate(pathTo(access.can('view', 'users') ? 'users.index' : 'dashboard'));
     },
   });
   return (
@@ -57,6 +64,8 @@ function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
         flow={flow}
         passwordRequired={false}
         onReload={onReload}
+        choices={choices.data}
+        scope={user.scope}
         self={
           signedIn.id === user.id
             ? { email: user.email, currentPassword: flow.fields.current_password }

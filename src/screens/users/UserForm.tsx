@@ -6,6 +6,8 @@ import { Field, type FieldMetaWithKey } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import type { SaveForm } from '@/ui/forms/useSaveForm';
 import { toast } from '@/ui/toasts';
+import type { AccessChoices } from './accessChoices';
+import { ScopeField } from './ScopeField';
 
 interface UserFormProps {
   flow: SaveForm<typeof userCreateSchema> | SaveForm<typeof userUpdateSchema>;
@@ -19,11 +21,26 @@ interface UserFormProps {
    * you change your e-mail or password (the server asks for it then).
    */
   self?: { email: string; currentPassword: FieldMetaWithKey };
+  /** The roles, brands and dealerships to choose from; null while they load. */
+  choices: AccessChoices | null;
+  /** The scope the user has (the whole group for a new one). */
+  scope: { brand_ids: number[]; dealership_ids: number[] };
 }
 
 /** The user form (spec §2 Users): name, email, telephone, job title, password, avatar. */
-export function UserForm({ flow, refusedReason, passwordRequired, onReload, self }: UserFormProps) {
-  const { fields } = flow;
+export function UserForm({
+  flow,
+  refusedReason,
+  passwordRequired,
+  onReload,
+  self,
+  choices,
+  scope,
+}: UserFormProps) {
+  const { form, fields } = flow;
+  const scopeErrors = Object.entries(form.allErrors)
+    .filter(([key]) => key.startsWith('scope'))
+    .flatMap(([, messages]) => messages);
   const changesSignIn =
     Boolean(fields.password.value) ||
     (fields.email.value ?? '').trim().toLowerCase() !== self?.email.trim().toLowerCase();
@@ -46,6 +63,24 @@ export function UserForm({ flow, refusedReason, passwordRequired, onReload, self
         description={
           passwordRequired ? 'At least 8 characters.' : 'Leave blank to keep the current password.'
         }
+      />
+      <Field
+        kind="select"
+        field={fields.role_id}
+        label="Role"
+        items={choices?.roles ?? []}
+        isRequired
+        placeholder={choices ? 'Choose a role' : 'Loading…'}
+        // The list arrives after the form: drawn again with it, the saved role shows as chosen.
+        key={`${fields.role_id.key}-${choices ? 'ready' : 'loading'}`}
+      />
+      <ScopeField
+        name={fields.scope.name}
+        defaultValue={scope}
+        brands={choices?.brands ?? []}
+        dealerships={choices?.dealerships ?? []}
+        errors={scopeErrors}
+        onChange={() => flow.onChange(fields.scope.name)}
       />
       {self && changesSignIn ? (
         <Field

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { User } from '@/api/contract/users';
 import { api } from '@/api/endpoints';
 import { useMayCall, useSignedInUser } from '@/machines/session';
@@ -7,17 +8,25 @@ import { ButtonLink } from '@/ui/ButtonLink';
 import type { DataTableColumn } from '@/ui/DataTable';
 import { LifecycleList } from '@/ui/lifecycle/LifecycleList';
 import { PageHeader } from '@/ui/PageHeader';
+import { type AccessChoices, scopeText, useAccessChoices } from './accessChoices';
 import { UserName } from './UserName';
+import { filterQuery, noFilters, UsersFilters } from './UsersFilters';
 
 const columns: DataTableColumn[] = [
   { id: 'name', label: 'Name' },
   { id: 'email', label: 'Email' },
+  { id: 'role', label: 'Role' },
+  { id: 'scope', label: 'Scope' },
   { id: 'created_at', label: 'Created', width: 88 },
   { id: 'updated_at', label: 'Updated', width: 88 },
 ];
 
-function renderCell(user: User, column: string) {
+function renderCell(user: User, column: string, choices: AccessChoices | null) {
   switch (column) {
+    case 'role':
+      return user.role.name;
+    case 'scope':
+      return scopeText(user.scope, choices);
     case 'name':
       return <UserName user={user} />;
     case 'email':
@@ -34,6 +43,8 @@ function renderCell(user: User, column: string) {
 export default function UsersIndexScreen() {
   const may = useMayCall();
   const me = useSignedInUser();
+  const choices = useAccessChoices();
+  const [filters, setFilters] = useState(noFilters);
   return (
     <>
       <PageHeader
@@ -47,17 +58,19 @@ export default function UsersIndexScreen() {
           ) : null
         }
       />
+      <UsersFilters value={filters} onChange={setFilters} choices={choices.data} />
       <LifecycleList<User>
         nouns={{ one: 'user', many: 'users' }}
         startHref={may('users.create') ? pathTo('users.new') : undefined}
         editHref={(user) => pathTo('users.edit', { id: user.id })}
         columns={columns}
         columnsKey="users.columns"
-        renderCell={renderCell}
+        renderCell={(user, column) => renderCell(user, column, choices.data)}
         rowLabel={(user) => user.name}
         selfId={me.id}
+        loadKey={JSON.stringify(filters)}
         load={async (query) => {
-          const { users, trashed } = await api.users.list({ query });
+          const { users, trashed } = await api.users.list({ query: { ...query, ...filterQuery(filters) } });
           return { active: users, trashed };
         }}
         remove={

@@ -1,0 +1,84 @@
+import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { roleNamed } from '../../domain/access/roleNamed';
+import { hashPassword } from '../../domain/auth/passwords';
+import type { Db } from '../open';
+import { brands } from '../schema/brands';
+import { dealerships } from '../schema/dealerships';
+import { users } from '../schema/users';
+
+/** The password every demo account of a role template signs in with (README: "Signing in as each role"). */
+export const DEMO_PASSWORD = 'demo-password';
+
+/**
+ * One member of staff per role template besides the Group administrator, each with a scope, who
+ * can sign in with `DEMO_PASSWORD`: the group's first brand, and that brand's first dealership.
+ */
+export async function seedDemoStaff(db: Db): Promise<void> {
+  const [brand] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(isNull(brands.deletedAt))
+    .orderBy(asc(brands.sortOrder), asc(brands.id))
+    .limit(1);
+  if (!brand) return;
+  const [dealership] = await db
+    .select({ id: dealerships.id })
+    .from(dealerships)
+    .where(sql`${eq(dealerships.brandId, brand.id)} and ${isNull(dealerships.deletedAt)}`)
+    .orderBy(asc(dealerships.sortOrder), asc(dealerships.id))
+    .limit(1);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const atBrand = { scopeBrandIds: [brand.id], scopeDealershipIds: [] };
+  const atDealership = dealership ? { scopeBrandIds: [], scopeDealershipIds: [dealership.id] } : atBrand;
+  const staff = [
+    {
+      name: 'Morgan Marketing',
+      email: 'marketing@example.com',
+      role: 'Marketing',
+      scope: {},
+      job: 'Marketing Manager',
+    },
+    {
+      name: 'Bailey Brand',
+      email: 'brand.manager@example.com',
+      role: 'Brand manager',
+      scope: atBrand,
+      job: 'Brand Manager',
+    },
+    {
+      name: 'Dana Dealer',
+      email: 'dealership.manager@example.com',
+      role: 'Dealership manager',
+      scope: atDealership,
+      job: 'General Manager',
+    },
+    {
+      name: 'Sam Sales',
+      email: 'sales@example.com',
+      role: 'Sales',
+      scope: atDealership,
+      job: 'Sales Executive',
+    },
+    {
+      name: 'Riley Reader',
+      email: 'read.only@example.com',
+      role: 'Read only',
+      scope: atBrand,
+      job: 'Analyst',
+    },
+  ];
+  await db.insert(users).values(
+    staff.map((s) => ({
+      name: s.name,
+      email: s.email,
+      passwordHash,
+      roleId: roleNamed(s.role),
+      ...s.scope,
+      meta: { job_title: s.job, telephone: null, avatar: null },
+    })),
+  );
+}
+
+/** The role a demo member of staff who cannot sign in is given, by their place in the list. */
+export const demoRole = (n: number) =>
+  roleNamed(['Sales', 'Marketing', 'Read only', 'Sales', 'Dealership manager'][n % 5] ?? 'Read only');

@@ -1,0 +1,113 @@
+import { and, asc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
+import type { Role } from '@/api/contract/roles';
+import { MAX_SERIAL_ID } from '../db/errors';
+import type { Db } from '../db/open';
+import { roles } from '../db/schema/roles';
+import { users } from '../db/schema/users';
+import type { LifecycleTable } from './lifecycle';
+import type { ListExtras, ListSource } from './listing';
+
+export const rolesLifecycle: LifecycleTable = {
+  table: roles,
+  id: roles.id,
+  deletedAt: roles.deletedAt,
+  updatedAt: roles.updatedAt,
+  key: 'roles',
+  noun: 'roles',
+  activity: { area: 'roles', name: roles.name },
+};
+
+export type RoleRow = typeof roles.$inferSelect;
+
+/** How many users hold the role, active or in the bin (a role deleted forever must have none). */
+// Spelled out in full: drizzle leaves the columns of a one-table select unqualified, and `id`
+// would then name the user's.
+const usersCount =
+  sql<number>`(select count(*) from "users" u where u."role_id" = "roles"."id")::int`.mapWith(Number);
+
+/** What the roles list searches: the name. */
+export const roleSearchText = sql`${roles.name}`;
+
+function selectRoles(db: Db, extra?: ListExtras) {
+  return db
+    .select({ ...getTableColumns(roles), usersCount, ...extra })
+    .from(roles)
+    .$dynamic();
+}
+
+export function toRole(row: RoleRow & { usersCount: number }): Role {
+  return {
+    id: row.id,
+    name: row.name,
+    permissions: row.permissions,
+    users_count: row.usersCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    deleted_at: row.deletedAt ? row.deletedAt.toISOString() : null,
+  };
+}
+
+/** The roles list: both tabs newest first, searched by name, each with how many users hold it. */
+export const rolesListing: ListSource<RoleRow & { usersCount: number }, Role> = {
+  name: 'roles',
+  lifecycle: rolesLifecycle,
+  searchText: roleSearchText,
+  select: selectRoles,
+  toItem: toRole,
+};
+
+export async function findRole(db: Db, id: number): Promise<Role | null> {
+  if (id > MAX_SERIAL_ID) return null;
+  const [row] = await selectRoles(db).where(eq(roles.id, id));
+  return row ? toRole(row) : null;
+}
+
+/** The stored row, for the version check before an update. */
+export async function findRoleRow(db: Db, id: number): Promise<RoleRow | null> {
+  if (id > MAX_SERIAL_ID) return null;
+  const [row] = await db.select().from(roles).where(eq(roles.id, id));
+  return row ?? null;
+}
+
+/** A stored role row (a revision's) as the show call answers it, with how many hold it now. */
+export async function roleFromRow(db: Db, row: RoleRow): Promise<Role> {
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(users)
+    .where(eq(users.roleId, row.id));
+  return toRole({ ...row, usersCount: counted?.n ?? 0 });
+}
+
+/** Whether another role (active or binned) already has this name, in any case. */
+export async function roleNameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        eq(sql`lower(${roles.name})`, name.trim().toLowerCase()),
+        exceptId ? ne(roles.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Every active role as a select option, by name. */
+export function roleOptions(db: Db) {
+  return db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(isNull(roles.deletedAt))
+    .orderBy(asc(roles.name), asc(roles.id));
+}
+
+/** The active role of this id with its permissions, or null (missing or in the bin). */
+export async function activeRole(db: Db, id: number): Promise<RoleRow | null> {
+  if (id > MAX_SERIAL_ID) return null;
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, id), isNull(roles.deletedAt)));
+  return row ?? null;
+}

@@ -1,0 +1,33 @@
+import { brands } from '@server/db/schema/brands';
+import { dealerships } from '@server/db/schema/dealerships';
+import type { TestServer } from './harness';
+
+let n = 0;
+
+/** A brand straight in the database; answers its id. */
+export async function insertBrand(server: TestServer, name: string): Promise<number> {
+  const [row] = await server.database.db
+    .insert(brands)
+    .values({ name, slug: `access-brand-${++n}`, sortOrder: 1000 + n })
+    .returning({ id: brands.id });
+  return row!.id;
+}
+
+/** A dealership of a brand straight in the database; answers its id. */
+export async function insertDealership(server: TestServer, name: string, brandId: number): Promise<number> {
+  const [row] = await server.database.db
+    .insert(dealerships)
+    .values({
+      name,
+      slug: `access-dealership-${++n}`,
+      brandId,
+      sortOrder: 1000 + n,
+      email: 'dealer@example.com',
+      telephone: '01632 960000',
+      address: {} as never,
+      pinnacleEnquiryId: '',
+      pinnacleUsedEnquiryId: '',
+    })
+    .returning({ id: dealerships.id });
+  return row!.id;
+}
