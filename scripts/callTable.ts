@@ -8,14 +8,14 @@ export const CALL_TABLE_MODULE = 'virtual:api-call-table';
 const RESOLVED = `\0${CALL_TABLE_MODULE}`;
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'api');
 const source = (path: string) => join(apiDir, path);
+/** The contract imports through the '@' alias (vite.config.ts), which a config-less runner does not know. */
+const runnerConfig = { configFile: false, resolve: { alias: { '@': join(apiDir, '..') } } } as const;
 
 /** The table, read from the contract in Node: what a build writes into the console. */
 async function readCallTable(): Promise<CallTable> {
   const [{ module: all }, { module: table }] = await Promise.all([
-    runnerImport<{ contract: Record<string, Record<string, CallDef>> }>(source('contract/all.ts'), {
-      configFile: false,
-    }),
-    runnerImport<typeof import('../src/api/callTable')>(source('callTable.ts'), { configFile: false }),
+    runnerImport<{ contract: Record<string, Record<string, CallDef>> }>(source('contract/all.ts'), runnerConfig),
+    runnerImport<typeof import('../src/api/callTable')>(source('callTable.ts'), runnerConfig),
   ]);
   return table.toCallTable(all.contract);
 }
