@@ -14,7 +14,10 @@ const runnerConfig = { configFile: false, resolve: { alias: { '@': join(apiDir, 
 /** The table, read from the contract in Node: what a build writes into the console. */
 async function readCallTable(): Promise<CallTable> {
   const [{ module: all }, { module: table }] = await Promise.all([
-    runnerImport<{ contract: Record<string, Record<string, CallDef>> }>(source('contract/all.ts'), runnerConfig),
+    runnerImport<{ contract: Record<string, Record<string, CallDef>> }>(
+      source('contract/all.ts'),
+      runnerConfig,
+    ),
     runnerImport<typeof import('../src/api/callTable')>(source('callTable.ts'), runnerConfig),
   ]);
   return table.toCallTable(all.contract);
