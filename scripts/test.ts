@@ -2,6 +2,11 @@
  * `npm test`: typecheck, lint, unit and API tests (on PGlite, then on PostgreSQL when DATABASE_URL is
  * set), then the browser tests. Every step runs even when an earlier one fails, so one run shows
  * everything that is wrong. The last line is always `N passed, N failed`.
+ *
+ * Steps that need different things run side by side (docs/decisions/017-test-run-time.md): typecheck
+ * and lint beside the unit and API tests on PGlite, and the API tests on PostgreSQL beside the build
+ * and the browser tests. One step at a time writes to the terminal as it goes; the output of a step
+ * running beside it is held and printed, under its own heading, once it is done.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -38,11 +43,42 @@ interface Exit {
 
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Exit> {
+/**
+ * Where a step's output goes: straight to the terminal, or held (`Held`) while another step has the
+ * terminal, and printed when the step is done.
+ */
+class Held {
+  private chunks: Buffer[] = [];
+  add(chunk: Buffer): void {
+    this.chunks.push(chunk);
+  }
+  print(): void {
+    process.stdout.write(Buffer.concat(this.chunks));
+    this.chunks = [];
+  }
+}
+
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  held?: Held,
+): Promise<Exit> {
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    const child = spawn(command, args, {
+      cwd: root,
+      env,
+      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    if (held) {
+      child.stdout?.on('data', (chunk: Buffer) => held.add(chunk));
+      child.stderr?.on('data', (chunk: Buffer) => held.add(chunk));
+    }
     child.once('error', (error) => done({ code: null, signal: null, error }));
-    child.once('exit', (code, signal) => done({ code, signal }));
+    // 'close' rather than 'exit': held output is complete only once the pipes have closed.
+    child.once(held ? 'close' : 'exit', (code: number | null, signal: NodeJS.Signals | null) =>
+      done({ code, signal }),
+    );
   });
 }
 
@@ -51,18 +87,25 @@ function describeExit(exit: Exit): string {
   return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
 }
 
-function heading(text: string): void {
-  console.log(`\n=== ${text} ===\n`);
+function heading(text: string, held?: Held): void {
+  const line = `\n=== ${text} ===\n\n`;
+  if (held) held.add(Buffer.from(line));
+  else process.stdout.write(line);
 }
 
 /** A command that is one test: it passes when it exits 0. */
-function commandStep(name: string, command: string, args: string[]): Promise<StepResult> {
-  return timed(() => runCommandStep(name, command, args));
+function commandStep(name: string, command: string, args: string[], held?: Held): Promise<StepResult> {
+  return timed(() => runCommandStep(name, command, args, held));
 }
 
-async function runCommandStep(name: string, command: string, args: string[]): Promise<StepResult> {
-  heading(name);
-  const exit = await run(command, args);
+async function runCommandStep(
+  name: string,
+  command: string,
+  args: string[],
+  held?: Held,
+): Promise<StepResult> {
+  heading(name, held);
+  const exit = await run(command, args, process.env, held);
   if (exit.code === 0) return { name, passed: 1, failed: 0, skipped: 0 };
   return { name, passed: 0, failed: 1, skipped: 0, note: describeExit(exit) };
 }
@@ -83,8 +126,13 @@ function tallyReport(report: JsonTestResults): Tally {
   return tally;
 }
 
-function vitestStep(name: string, projects: string[], env: NodeJS.ProcessEnv): Promise<StepResult> {
-  return timed(() => runVitestStep(name, projects, env));
+function vitestStep(
+  name: string,
+  projects: string[],
+  env: NodeJS.ProcessEnv,
+  held?: Held,
+): Promise<StepResult> {
+  return timed(() => runVitestStep(name, projects, env, held));
 }
 
 /** The three test files that took longest, as 'tests/api/users.test.ts 1:05'. */
@@ -96,8 +144,13 @@ function slowestFiles(report: JsonTestResults): string[] {
     .map(({ file, ms }) => `${file} ${minutesAndSeconds(ms)}`);
 }
 
-async function runVitestStep(name: string, projects: string[], env: NodeJS.ProcessEnv): Promise<StepResult> {
-  heading(name);
+async function runVitestStep(
+  name: string,
+  projects: string[],
+  env: NodeJS.ProcessEnv,
+  held?: Held,
+): Promise<StepResult> {
+  heading(name, held);
   const dir = await mkdtemp(join(tmpdir(), 'vitest-report-'));
   const reportPath = join(dir, 'report.json');
   try {
@@ -106,6 +159,7 @@ async function runVitestStep(name: string, projects: string[], env: NodeJS.Proce
       bin('vitest'),
       ['run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`],
       env,
+      held,
     );
     let tally: Tally = { passed: 0, failed: 0, skipped: 0 };
     let slowest: string[] | undefined;
@@ -158,6 +212,13 @@ async function browserSteps(env: NodeJS.ProcessEnv): Promise<StepResult[]> {
   return [build, await vitestStep('browser tests', ['e2e'], env)];
 }
 
+/** A step of the run; `beside` steps run while another has the terminal, their output held until done. */
+interface Planned {
+  name: string;
+  beside?: boolean;
+  step: (held?: Held) => Promise<StepResult | StepResult[]>;
+}
+
 /** A step that throws (a bug here, a full disk) is one failure, and the steps after it still run. */
 async function guarded(name: string, step: () => Promise<StepResult | StepResult[]>): Promise<StepResult[]> {
   try {
@@ -186,29 +247,46 @@ async function main(): Promise<void> {
   delete withoutDatabaseUrl.DATABASE_URL;
   const databaseUrl = process.env.DATABASE_URL;
 
-  const plan: Array<[string, () => Promise<StepResult | StepResult[]>]> = [
-    ['typecheck', () => commandStep('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])],
-    ['lint', () => commandStep('lint', bin('biome'), ['check', '.'])],
-    // The PGlite run must not see DATABASE_URL, or it would quietly test PostgreSQL twice.
+  // Each phase's steps run side by side: they use different things (tsc and Biome beside PGlite in
+  // the Vitest workers; PostgreSQL and its workers beside Chromium and the console's server), so
+  // together they take little more than the longest of them. The last step of a phase has the terminal.
+  const phases: Planned[][] = [
     [
-      'unit and API tests (PGlite)',
-      () => vitestStep('unit and API tests (PGlite)', ['unit', 'api'], withoutDatabaseUrl),
-    ],
-    [
-      'API tests (PostgreSQL)',
-      async () => {
-        if (databaseUrl)
-          return vitestStep('API tests (PostgreSQL)', ['api'], { ...process.env, DATABASE_URL: databaseUrl });
-        heading('API tests (PostgreSQL)');
-        console.log('DATABASE_URL is not set: the API tests ran on PGlite only.');
-        const note = 'DATABASE_URL is not set';
-        return { name: 'API tests (PostgreSQL)', passed: 0, failed: 0, skipped: 0, notRun: true, note };
+      {
+        name: 'typecheck',
+        beside: true,
+        step: (held) => commandStep('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], held),
+      },
+      { name: 'lint', beside: true, step: (held) => commandStep('lint', bin('biome'), ['check', '.'], held) },
+      // The PGlite run must not see DATABASE_URL, or it would quietly test PostgreSQL twice.
+      {
+        name: 'unit and API tests (PGlite)',
+        step: () => vitestStep('unit and API tests (PGlite)', ['unit', 'api'], withoutDatabaseUrl),
       },
     ],
-    ['browser tests', () => browserSteps(withoutDatabaseUrl)],
+    [
+      {
+        name: 'API tests (PostgreSQL)',
+        beside: true,
+        step: async (held) => {
+          if (databaseUrl)
+            return vitestStep(
+              'API tests (PostgreSQL)',
+              ['api'],
+              { ...process.env, DATABASE_URL: databaseUrl },
+              held,
+            );
+          heading('API tests (PostgreSQL)', held);
+          held?.add(Buffer.from('DATABASE_URL is not set: the API tests ran on PGlite only.\n'));
+          const note = 'DATABASE_URL is not set';
+          return { name: 'API tests (PostgreSQL)', passed: 0, failed: 0, skipped: 0, notRun: true, note };
+        },
+      },
+      { name: 'browser tests', step: () => browserSteps(withoutDatabaseUrl) },
+    ],
   ];
 
-  // Ctrl+C reaches the running step's processes too; stop after that step instead of starting the next.
+  // Ctrl+C reaches the running steps' processes too; stop after that phase instead of starting the next.
   let interrupted = false;
   process.once('SIGINT', () => {
     interrupted = true;
@@ -216,9 +294,16 @@ async function main(): Promise<void> {
 
   const started = performance.now();
   const steps: StepResult[] = [];
-  for (const [name, step] of plan) {
+  for (const phase of phases) {
     if (interrupted) break;
-    steps.push(...(await guarded(name, step)));
+    const ran = await Promise.all(
+      phase.map(async ({ name, beside, step }) => {
+        const held = beside ? new Held() : undefined;
+        return { results: await guarded(name, () => step(held)), held };
+      }),
+    );
+    for (const { held } of ran) held?.print();
+    steps.push(...ran.flatMap(({ results }) => results));
   }
   if (interrupted)
     steps.push({ name: 'interrupted', passed: 0, failed: 1, skipped: 0, note: 'stopped by Ctrl+C' });

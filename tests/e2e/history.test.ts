@@ -7,7 +7,7 @@ import {
   field,
   hasChromium,
   launchBrowser,
-  signedInPage,
+  signedInBlankPage,
   successToasts,
 } from './browser';
 
@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('the history of a page', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await signedInPage(browser);
+    page = await signedInBlankPage(browser);
     return () => page.context().close();
   });
 
