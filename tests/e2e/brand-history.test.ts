@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Brand, Manufacturer } from '@/api/contract/brands';
 import { apiRequest, apiToken, createBrand, uniqueToken } from './api';
-import { field, hasChromium, launchBrowser, signedInBlankPage, successToasts } from './browser';
+import { field, hasChromium, launchBrowser, signedInPage, successToasts } from './browser';
 
 describe.skipIf(!hasChromium)('the history of a brand', () => {
   let browser: Browser;
@@ -49,7 +49,7 @@ describe.skipIf(!hasChromium)('the history of a brand', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await signedInBlankPage(browser);
+    page = await signedInPage(browser);
     return () => page.context().close();
   });
 

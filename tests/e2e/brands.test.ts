@@ -17,7 +17,7 @@ import {
   field,
   hasChromium,
   launchBrowser,
-  signedInBlankPage,
+  signedInPage,
   successToasts,
 } from './browser';
 import { rowBySelectBox } from './lifecycle-driver';
@@ -116,7 +116,7 @@ describe.skipIf(!hasChromium)('brands', () => {
   });
 
   beforeEach(async () => {
-    page = await signedInBlankPage(browser);
+    page = await signedInPage(browser);
     return () => page.context().close();
   });
 
@@ -126,8 +126,6 @@ describe.skipIf(!hasChromium)('brands', () => {
     await make({ name: `Lister ${tag} Live`, slug: `lister-${tag}-live`, logo });
     await make({ name: `Lister ${tag} Hidden`, slug: `lister-${tag}-hidden`, live: false });
 
-    // From the dashboard, where signing in lands, by the navigation.
-    await page.goto('/dashboard');
     await page.getByRole('navigation').getByRole('link', { name: 'Brands' }).click();
     await page.waitForURL(/\/brands$/);
     await page.getByRole('heading', { name: 'Brands', level: 1 }).waitFor();

@@ -157,19 +157,6 @@ export async function signedInContext(
 }
 
 /**
- * A page in a context of its own, signed in (as the first admin unless told otherwise), that has
- * opened nothing yet: for tests whose first step is `page.goto`. Opening the dashboard first, as
- * `signedInPage` does, would load the whole console twice before the test began.
- */
-export async function signedInBlankPage(
-  browser: Browser,
-  email: string = inject('adminEmail'),
-  password: string = inject('adminPassword'),
-): Promise<Page> {
-  return (await signedInContext(browser, email, password)).newPage();
-}
-
-/**
  * A page in a context of its own, signed in (as the first admin unless told otherwise) and showing
  * the dashboard, as after signing in through the form.
  */

@@ -5,7 +5,7 @@ import type { BuilderItem } from '@/api/contract/builder';
 import { PAGE_BLOCKS } from '@/shared/catalogue';
 import { blankItem } from '@/shared/items';
 import { apiToken, createPage, uniqueToken } from './api';
-import { hasChromium, launchBrowser, signedInBlankPage } from './browser';
+import { hasChromium, launchBrowser, signedInPage } from './browser';
 
 const BLOCKS = 1000;
 
@@ -43,7 +43,7 @@ describe.skipIf(!hasChromium)('the block builder on a page of 1,000 blocks', () 
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await signedInBlankPage(browser);
+    page = await signedInPage(browser);
     return () => page.context().close();
   });
 

@@ -8,7 +8,7 @@ import {
   field,
   hasChromium,
   launchBrowser,
-  signedInBlankPage,
+  signedInPage,
   successToasts,
 } from './browser';
 
@@ -103,7 +103,7 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await signedInBlankPage(browser);
+    page = await signedInPage(browser);
     return () => page.context().close();
   });
 
@@ -614,7 +614,7 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await page.goto(`/pages/edit/${id}`);
     await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
     // Someone else, signed in elsewhere, has the same page open and saves a block first.
-    const other = await signedInBlankPage(browser);
+    const other = await signedInPage(browser);
     try {
       await other.goto(`/pages/edit/${id}`);
       await other.getByRole('heading', { name: 'Edit Page' }).waitFor();

@@ -18,7 +18,7 @@ import {
   field,
   hasChromium,
   launchBrowser,
-  signedInBlankPage,
+  signedInPage,
   successToasts,
 } from './browser';
 import { rowBySelectBox } from './lifecycle-driver';
@@ -116,7 +116,7 @@ describe.skipIf(!hasChromium)('dealerships', () => {
   });
 
   beforeEach(async () => {
-    page = await signedInBlankPage(browser);
+    page = await signedInPage(browser);
     return () => page.context().close();
   });
 
@@ -127,8 +127,6 @@ describe.skipIf(!hasChromium)('dealerships', () => {
     await make({ name: `Lister ${tag} Open`, slug: `lister-${tag}-open`, brand_id: brand.id });
     await make({ name: `Lister ${tag} Hidden`, slug: `lister-${tag}-hidden`, live: false });
 
-    // From the dashboard, where signing in lands, by the navigation.
-    await page.goto('/dashboard');
     await page.getByRole('navigation').getByRole('link', { name: 'Dealerships' }).click();
     await page.waitForURL(/\/dealerships$/);
     await page.getByRole('heading', { name: 'Dealerships', level: 1 }).waitFor();

@@ -7,7 +7,7 @@ import {
   field,
   hasChromium,
   launchBrowser,
-  signedInBlankPage,
+  signedInPage,
   successToasts,
 } from './browser';
 
@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('the history of a page', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await signedInBlankPage(browser);
+    page = await signedInPage(browser);
     return () => page.context().close();
   });
 

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest, apiToken, createPage, uniqueToken } from './api';
-import { field, hasChromium, launchBrowser, signedInBlankPage, successToasts } from './browser';
+import { field, hasChromium, launchBrowser, signedInPage, successToasts } from './browser';
 
 const HOMEPAGE = 'This is the homepage of the website.';
 const LOCKED = 'This page is locked you cannot make structural changes to this page.';
@@ -40,13 +40,11 @@ describe.skipIf(!hasChromium)('pages', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await signedInBlankPage(browser);
+    page = await signedInPage(browser);
     return () => page.context().close();
   });
 
   it('lists the top level as Brands, Group Sections and Pages with the homepage and lock tooltips', async () => {
-    // From the dashboard, where signing in lands, by the navigation.
-    await page.goto('/dashboard');
     await page.getByRole('navigation').getByRole('link', { name: 'Pages' }).click();
     await page.waitForURL(/\/pages$/);
     for (const title of ['Brands', 'Group Sections', 'Pages']) {
@@ -395,7 +393,7 @@ describe.skipIf(!hasChromium)('forms', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await signedInBlankPage(browser);
+    page = await signedInPage(browser);
     return () => page.context().close();
   });
 
@@ -420,8 +418,6 @@ describe.skipIf(!hasChromium)('forms', () => {
       });
     const made = await makeForm(`Brochure ${tag}`);
     await makeForm(`Catalogue ${tag}`);
-    // From the dashboard, where signing in lands, by the navigation.
-    await page.goto('/dashboard');
     await page.getByRole('navigation').getByRole('link', { name: 'Forms' }).click();
     await page.waitForURL(/\/forms$/);
     const testDrive = page.getByRole('row').filter({ hasText: 'test-drive' }).first();

@@ -1,7 +1,7 @@
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiToken, createPage, uniqueToken } from './api';
-import { field, hasChromium, launchBrowser, newPage, signedInBlankPage } from './browser';
+import { field, hasChromium, launchBrowser, newPage, signedInPage } from './browser';
 
 const blocks = (page: Page) => page.getByRole('list', { name: 'Blocks' });
 const block = (page: Page, name: string) => blocks(page).getByRole('listitem', { name, exact: true });
@@ -28,7 +28,7 @@ describe.skipIf(!hasChromium)('the builder preview', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await signedInBlankPage(browser);
+    page = await signedInPage(browser);
     return () => page.context().close();
   });
 
