@@ -3,10 +3,10 @@
  * set), then the browser tests. Every step runs even when an earlier one fails, so one run shows
  * everything that is wrong. The last line is always `N passed, N failed`.
  *
- * Steps that need different things run side by side (docs/decisions/017-test-run-time.md): typecheck
- * and lint beside the unit and API tests on PGlite, and the API tests on PostgreSQL beside the build
- * and the browser tests. One step at a time writes to the terminal as it goes; the output of a step
- * running beside it is held and printed, under its own heading, once it is done.
+ * The build and the browser tests run in one lane; typecheck, lint and the unit and API tests, one
+ * after another, in a second lane beside it (docs/decisions/017-test-run-time.md). The browser lane
+ * writes to the terminal as it goes; the other lane's output is held and printed, under each step's
+ * heading, once both lanes are done.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -212,11 +212,16 @@ async function browserSteps(env: NodeJS.ProcessEnv): Promise<StepResult[]> {
   return [build, await vitestStep('browser tests', ['e2e'], env)];
 }
 
-/** A step of the run; `beside` steps run while another has the terminal, their output held until done. */
+/** A step of the run: with `held`, its output is held rather than written as it goes. */
 interface Planned {
   name: string;
-  beside?: boolean;
   step: (held?: Held) => Promise<StepResult | StepResult[]>;
+}
+
+/** Steps that run one after another; a lane `beside` another runs at the same time, without the terminal. */
+interface Lane {
+  beside: boolean;
+  steps: Planned[];
 }
 
 /** A step that throws (a bug here, a full disk) is one failure, and the steps after it still run. */
@@ -247,64 +252,66 @@ async function main(): Promise<void> {
   delete withoutDatabaseUrl.DATABASE_URL;
   const databaseUrl = process.env.DATABASE_URL;
 
-  // Each phase's steps run side by side: they use different things (tsc and Biome beside PGlite in
-  // the Vitest workers; PostgreSQL and its workers beside Chromium and the console's server), so
-  // together they take little more than the longest of them. The last step of a phase has the terminal.
-  const phases: Planned[][] = [
-    [
-      {
-        name: 'typecheck',
-        beside: true,
-        step: (held) => commandStep('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], held),
-      },
-      { name: 'lint', beside: true, step: (held) => commandStep('lint', bin('biome'), ['check', '.'], held) },
-      // The PGlite run must not see DATABASE_URL, or it would quietly test PostgreSQL twice.
-      {
-        name: 'unit and API tests (PGlite)',
-        step: () => vitestStep('unit and API tests (PGlite)', ['unit', 'api'], withoutDatabaseUrl),
-      },
-    ],
-    [
-      {
-        name: 'API tests (PostgreSQL)',
-        beside: true,
-        step: async (held) => {
-          if (databaseUrl)
-            return vitestStep(
-              'API tests (PostgreSQL)',
-              ['api'],
-              { ...process.env, DATABASE_URL: databaseUrl },
-              held,
-            );
-          heading('API tests (PostgreSQL)', held);
-          held?.add(Buffer.from('DATABASE_URL is not set: the API tests ran on PGlite only.\n'));
-          const note = 'DATABASE_URL is not set';
-          return { name: 'API tests (PostgreSQL)', passed: 0, failed: 0, skipped: 0, notRun: true, note };
+  // Two lanes run side by side (docs/decisions/017-test-run-time.md): the browser tests spend most
+  // of their time waiting on Chromium and the console's server, not on the CPU, so typecheck, lint
+  // and the unit and API tests run beside them instead of before them. The browser lane has the
+  // terminal; the other lane's output is held and printed, step by step, once both are done.
+  const lanes: Lane[] = [
+    {
+      beside: true,
+      steps: [
+        {
+          name: 'typecheck',
+          step: (held) => commandStep('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], held),
         },
-      },
-      { name: 'browser tests', step: () => browserSteps(withoutDatabaseUrl) },
-    ],
+        { name: 'lint', step: (held) => commandStep('lint', bin('biome'), ['check', '.'], held) },
+        // The PGlite run must not see DATABASE_URL, or it would quietly test PostgreSQL twice.
+        {
+          name: 'unit and API tests (PGlite)',
+          step: (held) =>
+            vitestStep('unit and API tests (PGlite)', ['unit', 'api'], withoutDatabaseUrl, held),
+        },
+        {
+          name: 'API tests (PostgreSQL)',
+          step: async (held) => {
+            if (databaseUrl)
+              return vitestStep(
+                'API tests (PostgreSQL)',
+                ['api'],
+                { ...process.env, DATABASE_URL: databaseUrl },
+                held,
+              );
+            heading('API tests (PostgreSQL)', held);
+            held?.add(Buffer.from('DATABASE_URL is not set: the API tests ran on PGlite only.\n'));
+            const note = 'DATABASE_URL is not set';
+            return { name: 'API tests (PostgreSQL)', passed: 0, failed: 0, skipped: 0, notRun: true, note };
+          },
+        },
+      ],
+    },
+    { beside: false, steps: [{ name: 'browser tests', step: () => browserSteps(withoutDatabaseUrl) }] },
   ];
 
-  // Ctrl+C reaches the running steps' processes too; stop after that phase instead of starting the next.
+  // Ctrl+C reaches the running steps' processes too; each lane stops after its running step.
   let interrupted = false;
   process.once('SIGINT', () => {
     interrupted = true;
   });
 
   const started = performance.now();
-  const steps: StepResult[] = [];
-  for (const phase of phases) {
-    if (interrupted) break;
-    const ran = await Promise.all(
-      phase.map(async ({ name, beside, step }) => {
-        const held = beside ? new Held() : undefined;
-        return { results: await guarded(name, () => step(held)), held };
-      }),
-    );
-    for (const { held } of ran) held?.print();
-    steps.push(...ran.flatMap(({ results }) => results));
-  }
+  const ran = await Promise.all(
+    lanes.map(async ({ beside, steps: planned }) => {
+      const results: StepResult[] = [];
+      const held = beside ? new Held() : undefined;
+      for (const { name, step } of planned) {
+        if (interrupted) break;
+        results.push(...(await guarded(name, () => step(held))));
+      }
+      return { results, held };
+    }),
+  );
+  for (const { held } of ran) held?.print();
+  const steps = ran.flatMap(({ results }) => results);
   if (interrupted)
     steps.push({ name: 'interrupted', passed: 0, failed: 1, skipped: 0, note: 'stopped by Ctrl+C' });
 
