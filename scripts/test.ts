@@ -1,6 +1,6 @@
 /**
  * `npm test`: typecheck, lint, unit and API tests (on PGlite, then on PostgreSQL when DATABASE_URL is
- * set), then the browser tests. Every step runs even when an earlier one fails, so one run shows
+ * set), and the browser tests. Every step runs even when an earlier one fails, so one run shows
  * everything that is wrong. The last line is always `N passed, N failed`.
  *
  * The build and the browser tests run in one lane; typecheck, lint and the unit and API tests, one
@@ -89,10 +89,16 @@ function run(
       child.stderr?.on('data', (chunk: Buffer) => held.add(chunk));
     }
     child.once('error', (error) => done({ code: null, signal: null, error }));
-    // 'close' rather than 'exit': held output is complete only once the pipes have closed.
-    child.once(held ? 'close' : 'exit', (code: number | null, signal: NodeJS.Signals | null) =>
-      done({ code, signal }),
-    );
+    child.once('exit', (code, signal) => {
+      if (!held) return done({ code, signal });
+      // Held output is complete once the pipes close; a process the step left behind can hold them
+      // open, so that wait is bounded.
+      const timer = setTimeout(() => done({ code, signal }), 10_000);
+      child.once('close', () => {
+        clearTimeout(timer);
+        done({ code, signal });
+      });
+    });
   });
 }
 
