@@ -67,6 +67,9 @@ export async function writeStamp(outDir: string, fingerprint: string): Promise<v
 export function writeBuildStamp(): Plugin {
   let root = process.cwd();
   let outDir = 'dist';
+  // A failed build still closes its bundle: stamping then would call the previous build current
+  // (or, with no build yet, fail on the missing folder and hide the build's own error).
+  let written = false;
   return {
     name: 'build-stamp',
     apply: 'build',
@@ -74,8 +77,14 @@ export function writeBuildStamp(): Plugin {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
     },
+    buildStart() {
+      written = false;
+    },
+    writeBundle() {
+      written = true;
+    },
     async closeBundle() {
-      await writeStamp(outDir, await sourceFingerprint(root));
+      if (written) await writeStamp(outDir, await sourceFingerprint(root));
     },
   };
 }

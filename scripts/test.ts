@@ -1,12 +1,17 @@
 /**
  * `npm test`: typecheck, lint, unit and API tests (on PGlite, then on PostgreSQL when DATABASE_URL is
- * set), then the browser tests. Every step runs even when an earlier one fails, so one run shows
+ * set), and the browser tests. Every step runs even when an earlier one fails, so one run shows
  * everything that is wrong. The last line is always `N passed, N failed`.
+ *
+ * The build and the browser tests run in one lane; typecheck, lint and the unit and API tests, one
+ * after another, in a second lane beside it (docs/decisions/017-test-run-time.md). The browser lane
+ * writes to the terminal as it goes; the other lane's output is held and printed, under each step's
+ * heading, once both lanes are done.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { JsonTestResults } from 'vitest/node';
 
@@ -38,11 +43,62 @@ interface Exit {
 
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Exit> {
+/** The niceness of the steps beside the browser tests: the scheduler favours the browser tests ten to one. */
+const besidePriority = 10;
+
+/**
+ * Where a step's output goes: straight to the terminal, or held (`Held`) while another step has the
+ * terminal, and printed when the step is done.
+ */
+class Held {
+  private chunks: Buffer[] = [];
+  add(chunk: Buffer): void {
+    this.chunks.push(chunk);
+  }
+  print(): void {
+    process.stdout.write(Buffer.concat(this.chunks));
+    this.chunks = [];
+  }
+}
+
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  held?: Held,
+): Promise<Exit> {
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    const child = spawn(command, args, {
+      cwd: root,
+      env,
+      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    if (held && child.pid !== undefined) {
+      // The browser tests wait on a chain of short bursts of work (the test, the server, Chromium):
+      // beside a lane that kept both cores busy they ran two to three times slower and timed out.
+      // At a lower priority the lane beside them takes only what they leave; its Vitest workers
+      // inherit the priority.
+      try {
+        setPriority(child.pid, besidePriority);
+      } catch {
+        // A platform that refuses only makes the run slower, never wrong.
+      }
+    }
+    if (held) {
+      child.stdout?.on('data', (chunk: Buffer) => held.add(chunk));
+      child.stderr?.on('data', (chunk: Buffer) => held.add(chunk));
+    }
     child.once('error', (error) => done({ code: null, signal: null, error }));
-    child.once('exit', (code, signal) => done({ code, signal }));
+    child.once('exit', (code, signal) => {
+      if (!held) return done({ code, signal });
+      // Held output is complete once the pipes close; a process the step left behind can hold them
+      // open, so that wait is bounded.
+      const timer = setTimeout(() => done({ code, signal }), 10_000);
+      child.once('close', () => {
+        clearTimeout(timer);
+        done({ code, signal });
+      });
+    });
   });
 }
 
@@ -51,18 +107,25 @@ function describeExit(exit: Exit): string {
   return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
 }
 
-function heading(text: string): void {
-  console.log(`\n=== ${text} ===\n`);
+function heading(text: string, held?: Held): void {
+  const line = `\n=== ${text} ===\n\n`;
+  if (held) held.add(Buffer.from(line));
+  else process.stdout.write(line);
 }
 
 /** A command that is one test: it passes when it exits 0. */
-function commandStep(name: string, command: string, args: string[]): Promise<StepResult> {
-  return timed(() => runCommandStep(name, command, args));
+function commandStep(name: string, command: string, args: string[], held?: Held): Promise<StepResult> {
+  return timed(() => runCommandStep(name, command, args, held));
 }
 
-async function runCommandStep(name: string, command: string, args: string[]): Promise<StepResult> {
-  heading(name);
-  const exit = await run(command, args);
+async function runCommandStep(
+  name: string,
+  command: string,
+  args: string[],
+  held?: Held,
+): Promise<StepResult> {
+  heading(name, held);
+  const exit = await run(command, args, process.env, held);
   if (exit.code === 0) return { name, passed: 1, failed: 0, skipped: 0 };
   return { name, passed: 0, failed: 1, skipped: 0, note: describeExit(exit) };
 }
@@ -83,8 +146,13 @@ function tallyReport(report: JsonTestResults): Tally {
   return tally;
 }
 
-function vitestStep(name: string, projects: string[], env: NodeJS.ProcessEnv): Promise<StepResult> {
-  return timed(() => runVitestStep(name, projects, env));
+function vitestStep(
+  name: string,
+  projects: string[],
+  env: NodeJS.ProcessEnv,
+  held?: Held,
+): Promise<StepResult> {
+  return timed(() => runVitestStep(name, projects, env, held));
 }
 
 /** The three test files that took longest, as 'tests/api/users.test.ts 1:05'. */
@@ -96,8 +164,13 @@ function slowestFiles(report: JsonTestResults): string[] {
     .map(({ file, ms }) => `${file} ${minutesAndSeconds(ms)}`);
 }
 
-async function runVitestStep(name: string, projects: string[], env: NodeJS.ProcessEnv): Promise<StepResult> {
-  heading(name);
+async function runVitestStep(
+  name: string,
+  projects: string[],
+  env: NodeJS.ProcessEnv,
+  held?: Held,
+): Promise<StepResult> {
+  heading(name, held);
   const dir = await mkdtemp(join(tmpdir(), 'vitest-report-'));
   const reportPath = join(dir, 'report.json');
   try {
@@ -106,6 +179,7 @@ async function runVitestStep(name: string, projects: string[], env: NodeJS.Proce
       bin('vitest'),
       ['run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`],
       env,
+      held,
     );
     let tally: Tally = { passed: 0, failed: 0, skipped: 0 };
     let slowest: string[] | undefined;
@@ -158,6 +232,18 @@ async function browserSteps(env: NodeJS.ProcessEnv): Promise<StepResult[]> {
   return [build, await vitestStep('browser tests', ['e2e'], env)];
 }
 
+/** A step of the run: with `held`, its output is held rather than written as it goes. */
+interface Planned {
+  name: string;
+  step: (held?: Held) => Promise<StepResult | StepResult[]>;
+}
+
+/** Steps that run one after another; a lane `beside` another runs at the same time, without the terminal. */
+interface Lane {
+  beside: boolean;
+  steps: Planned[];
+}
+
 /** A step that throws (a bug here, a full disk) is one failure, and the steps after it still run. */
 async function guarded(name: string, step: () => Promise<StepResult | StepResult[]>): Promise<StepResult[]> {
   try {
@@ -186,40 +272,66 @@ async function main(): Promise<void> {
   delete withoutDatabaseUrl.DATABASE_URL;
   const databaseUrl = process.env.DATABASE_URL;
 
-  const plan: Array<[string, () => Promise<StepResult | StepResult[]>]> = [
-    ['typecheck', () => commandStep('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])],
-    ['lint', () => commandStep('lint', bin('biome'), ['check', '.'])],
-    // The PGlite run must not see DATABASE_URL, or it would quietly test PostgreSQL twice.
-    [
-      'unit and API tests (PGlite)',
-      () => vitestStep('unit and API tests (PGlite)', ['unit', 'api'], withoutDatabaseUrl),
-    ],
-    [
-      'API tests (PostgreSQL)',
-      async () => {
-        if (databaseUrl)
-          return vitestStep('API tests (PostgreSQL)', ['api'], { ...process.env, DATABASE_URL: databaseUrl });
-        heading('API tests (PostgreSQL)');
-        console.log('DATABASE_URL is not set: the API tests ran on PGlite only.');
-        const note = 'DATABASE_URL is not set';
-        return { name: 'API tests (PostgreSQL)', passed: 0, failed: 0, skipped: 0, notRun: true, note };
-      },
-    ],
-    ['browser tests', () => browserSteps(withoutDatabaseUrl)],
+  // Two lanes run side by side (docs/decisions/017-test-run-time.md): the browser tests use about a
+  // third of one core on average, so typecheck, lint and the unit and API tests run beside them, at
+  // a lower priority, instead of before them. The browser lane has the terminal; the other lane's
+  // output is held and printed, step by step, once both are done.
+  const lanes: Lane[] = [
+    {
+      beside: true,
+      steps: [
+        {
+          name: 'typecheck',
+          step: (held) => commandStep('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], held),
+        },
+        { name: 'lint', step: (held) => commandStep('lint', bin('biome'), ['check', '.'], held) },
+        // The PGlite run must not see DATABASE_URL, or it would quietly test PostgreSQL twice.
+        {
+          name: 'unit and API tests (PGlite)',
+          step: (held) =>
+            vitestStep('unit and API tests (PGlite)', ['unit', 'api'], withoutDatabaseUrl, held),
+        },
+        {
+          name: 'API tests (PostgreSQL)',
+          step: async (held) => {
+            if (databaseUrl)
+              return vitestStep(
+                'API tests (PostgreSQL)',
+                ['api'],
+                { ...process.env, DATABASE_URL: databaseUrl },
+                held,
+              );
+            heading('API tests (PostgreSQL)', held);
+            held?.add(Buffer.from('DATABASE_URL is not set: the API tests ran on PGlite only.\n'));
+            const note = 'DATABASE_URL is not set';
+            return { name: 'API tests (PostgreSQL)', passed: 0, failed: 0, skipped: 0, notRun: true, note };
+          },
+        },
+      ],
+    },
+    { beside: false, steps: [{ name: 'browser tests', step: () => browserSteps(withoutDatabaseUrl) }] },
   ];
 
-  // Ctrl+C reaches the running step's processes too; stop after that step instead of starting the next.
+  // Ctrl+C reaches the running steps' processes too; each lane stops after its running step.
   let interrupted = false;
   process.once('SIGINT', () => {
     interrupted = true;
   });
 
   const started = performance.now();
-  const steps: StepResult[] = [];
-  for (const [name, step] of plan) {
-    if (interrupted) break;
-    steps.push(...(await guarded(name, step)));
-  }
+  const ran = await Promise.all(
+    lanes.map(async ({ beside, steps: planned }) => {
+      const results: StepResult[] = [];
+      const held = beside ? new Held() : undefined;
+      for (const { name, step } of planned) {
+        if (interrupted) break;
+        results.push(...(await guarded(name, () => step(held))));
+      }
+      return { results, held };
+    }),
+  );
+  for (const { held } of ran) held?.print();
+  const steps = ran.flatMap(({ results }) => results);
   if (interrupted)
     steps.push({ name: 'interrupted', passed: 0, failed: 1, skipped: 0, note: 'stopped by Ctrl+C' });
 
