@@ -2,8 +2,7 @@ import { brands } from '@server/db/schema/brands';
 import { pages } from '@server/db/schema/pages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, databaseKind, type TestServer } from './harness';
-import { signInAs } from './signInAs';
+import { createTestServer, databaseKind, signedInAs, type TestServer } from './harness';
 
 /**
  * The content areas as a scoped user sees them: a Brand manager of Alpha sees Alpha's brand,
@@ -115,7 +114,7 @@ beforeAll(async () => {
     data: pageBody('Models', null),
   });
   expect(renamed.statusCode, renamed.body).toBe(200);
-  alphaManager = (await signInAs(server, 'Brand manager', { brand_ids: [alpha] })).token;
+  alphaManager = (await signedInAs(server, 'Brand manager', { brand_ids: [alpha] })).token;
 });
 afterAll(() => server.close());
 
@@ -149,7 +148,7 @@ describe(`brands and dealerships in a Brand manager's scope (${databaseKind})`, 
     expect((await call(alphaManager, 'GET', `/api/brands/history?id=${bravo}`)).statusCode).toBe(404);
     expect((await call(alphaManager, 'GET', `/api/brands/show/${alpha}`)).statusCode).toBe(200);
     // A scoped Marketing user may add brands by role, but a new brand is the group's to add.
-    const { token } = await signInAs(server, 'Marketing', { brand_ids: [alpha] });
+    const { token } = await signedInAs(server, 'Marketing', { brand_ids: [alpha] });
     const added = await call(token, 'POST', '/api/brands/create', {
       ...body,
       name: 'Charlie',
@@ -229,7 +228,7 @@ describe(`brands and dealerships in a Brand manager's scope (${databaseKind})`, 
   });
 
   it('shows a Dealership manager their dealership only', async () => {
-    const { token } = await signInAs(server, 'Dealership manager', { dealership_ids: [bravoYork] });
+    const { token } = await signedInAs(server, 'Dealership manager', { dealership_ids: [bravoYork] });
     const list = (await call(token, 'GET', '/api/dealerships?search=')).json();
     expect(ids(list.dealerships.data)).toEqual([bravoYork]);
     expect((await call(token, 'GET', `/api/dealerships/show/${alphaLeeds}`)).statusCode).toBe(404);
@@ -244,7 +243,7 @@ describe(`brands and dealerships in a Brand manager's scope (${databaseKind})`, 
   });
 
   it('refuses a Marketing user deleting dealerships, naming the permission', async () => {
-    const { token } = await signInAs(server, 'Marketing');
+    const { token } = await signedInAs(server, 'Marketing');
     const res = await call(token, 'POST', '/api/dealerships/delete', {
       dealerships: [alphaLeeds],
       type: 'all',

@@ -13,7 +13,7 @@ import { createStorage } from '@server/domain/storage';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { GROUP_ADMINISTRATOR, type Scope } from '@/shared/access';
+import { GROUP_ADMINISTRATOR, type Permissions, type Scope } from '@/shared/access';
 import { roleNamed } from '../../server/domain/access/roleNamed';
 
 export const ADMIN = {
@@ -202,4 +202,9 @@ export async function roleId(server: TestServer, name: string): Promise<number> 
 export function refreshCookie(res: LightMyRequestResponse): string | null {
   const cookie = res.cookies.find((c) => c.name === 'console_refresh');
   return cookie?.value ? `console_refresh=${cookie.value}` : null;
+}
+
+/** A role of the test's own making (the templates cannot express every gap), by name. */
+export async function addRole(server: TestServer, name: string, permissions: Permissions): Promise<void> {
+  await server.database.db.insert(roles).values({ name, permissions });
 }

@@ -2,8 +2,7 @@ import { brands } from '@server/db/schema/brands';
 import { pages } from '@server/db/schema/pages';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, databaseKind, type TestServer } from './harness';
-import { addRole, signInAs } from './signInAs';
+import { addRole, createTestServer, databaseKind, signedInAs, type TestServer } from './harness';
 import { type SmtpCatcher, startSmtp } from './smtp';
 import { multipartBody } from './uploads';
 import { PAGE_HEADERS, type SheetCell, workbook } from './workbooks';
@@ -98,7 +97,7 @@ const row = (
 describe(`page imports by a scoped user (${databaseKind})`, () => {
   it('creates pages under their brand’s pages only, and finds nothing of another brand’s', async () => {
     const [alpha] = await server.database.db.select().from(brands).where(eq(brands.slug, 'alpha'));
-    const { token } = await signInAs(server, 'Marketing', { brand_ids: [alpha!.id] });
+    const { token } = await signedInAs(server, 'Marketing', { brand_ids: [alpha!.id] });
     const refused = await imported(token, [
       row('Alpha news', 'alpha', 'models/alpha-range'),
       row('Bravo news', 'bravo', 'models/alpha-range'),
@@ -123,7 +122,7 @@ describe(`page imports by a scoped user (${databaseKind})`, () => {
   });
 
   it('creates no published page for an importer whose role may not publish', async () => {
-    const { token } = await signInAs(server, 'Importer');
+    const { token } = await signedInAs(server, 'Importer');
     const refused = await imported(token, [row('Live import', 'alpha', 'models/alpha-range', 'Yes')]);
     expect(refused).toContain('Your role, Importer, cannot publish pages.');
     expect(await pageNamed('Live import')).toBeNull();

@@ -1,7 +1,6 @@
 import { brands } from '@server/db/schema/brands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, databaseKind, type TestServer } from './harness';
-import { addRole, signInAs } from './signInAs';
+import { addRole, createTestServer, databaseKind, signedInAs, type TestServer } from './harness';
 
 /**
  * Publishing needs 'publish' by every route that puts a page or form on the website or takes it
@@ -74,7 +73,7 @@ beforeAll(async () => {
     pages: ['view', 'create', 'update', 'delete'],
     forms: ['view', 'create', 'update', 'delete'],
   });
-  editor = (await signInAs(server, 'Editor')).token;
+  editor = (await signedInAs(server, 'Editor')).token;
 });
 afterAll(() => server.close());
 
@@ -175,7 +174,7 @@ describe(`publishing without the publish permission (${databaseKind})`, () => {
   });
 
   it('lets a role with publish do all of it', async () => {
-    const { token } = await signInAs(server, 'Marketing');
+    const { token } = await signedInAs(server, 'Marketing');
     expect((await post(token, '/api/pages/publishable', { id: page })).json().published).toBe(1);
     const res = await post(token, '/api/pages/duplicate', {
       id: section,

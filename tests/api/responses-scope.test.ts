@@ -9,8 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseHandles } from '@/api/contract/responses';
 import { signedDelivery, stripeCharge, stripeEvent } from '../stripe';
-import { signInWithRole } from './access';
-import { createTestServer, databaseKind, type TestServer } from './harness';
+import { createTestServer, databaseKind, signedInAs, type TestServer } from './harness';
 import { attachmentOf, type SmtpCatcher, startSmtp } from './smtp';
 
 const SECRET = 'whsec_scope_0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d';
@@ -183,7 +182,7 @@ describe(`enquiries and reservations belong somewhere (${databaseKind})`, () => 
 describe(`a Sales user scoped to one dealership (${databaseKind})`, () => {
   let sales: string;
   beforeAll(async () => {
-    sales = await signInWithRole(server, 'Sales', { dealershipIds: [mine.id] });
+    sales = (await signedInAs(server, 'Sales', { dealership_ids: [mine.id] })).token;
   });
 
   it('lists and counts only that dealership’s enquiries', async () => {
@@ -280,7 +279,7 @@ describe(`a Sales user scoped to one dealership (${databaseKind})`, () => {
 
 describe(`a Brand manager (${databaseKind})`, () => {
   it('sees the enquiries of their brand’s dealerships and of the brand’s own form, not the group’s', async () => {
-    const manager = await signInWithRole(server, 'Brand manager', { brandIds: [mine.brandId] });
+    const manager = (await signedInAs(server, 'Brand manager', { brand_ids: [mine.brandId] })).token;
     const drives = (await get('/api/responses?handle=test-drive', manager)).json();
     expect(names(drives.responses.data)).toEqual(['Mine Visitor', 'Same Brand Visitor']);
     expect(drives.total).toBe(2);
@@ -295,18 +294,20 @@ describe(`a Brand manager (${databaseKind})`, () => {
 
 describe(`group-level records (${databaseKind})`, () => {
   it('are seen by group-wide users alone', async () => {
-    const groupSales = await signInWithRole(server, 'Sales');
+    const groupSales = (await signedInAs(server, 'Sales')).token;
     expect((await get(`/api/responses/show?id=${enquiry.group}`, groupSales)).statusCode).toBe(200);
     expect((await get('/api/responses?handle=test-drive', groupSales)).json().total).toBe(4);
-    const both = await signInWithRole(server, 'Sales', {
-      brandIds: [other.brandId],
-      dealershipIds: [mine.id],
-    });
+    const both = await (
+      await signedInAs(server, 'Sales', {
+        brand_ids: [other.brandId],
+        dealership_ids: [mine.id],
+      })
+    ).token;
     const seen = (await get('/api/responses?handle=test-drive', both)).json();
     expect(names(seen.responses.data)).toEqual(['Mine Visitor', 'Other Visitor']);
     expect(seen.total).toBe(2);
     expect((await get(`/api/responses/show?id=${enquiry.group}`, both)).statusCode).toBe(404);
-    const two = await signInWithRole(server, 'Sales', { dealershipIds: [mine.id, other.id] });
+    const two = (await signedInAs(server, 'Sales', { dealership_ids: [mine.id, other.id] })).token;
     const twoSeen = (await get('/api/responses?handle=test-drive', two)).json();
     expect(names(twoSeen.responses.data)).toEqual(['Mine Visitor', 'Other Visitor']);
     expect(twoSeen.total).toBe(2);
@@ -315,7 +316,7 @@ describe(`group-level records (${databaseKind})`, () => {
 
 describe(`a role without enquiries (${databaseKind})`, () => {
   it('is refused them with a reason', async () => {
-    const marketing = await signInWithRole(server, 'Marketing');
+    const marketing = (await signedInAs(server, 'Marketing')).token;
     for (const url of ['/api/responses', `/api/responses/show?id=${enquiry.mine}`, '/api/responses/totals']) {
       const res = await get(url, marketing);
       expect(res.statusCode).toBe(403);
