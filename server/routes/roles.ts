@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   permissionCatalogueData,
@@ -55,12 +55,17 @@ export function rolesRoutes(app: FastifyInstance, opts: { db: Db }) {
     calls: { remove: rolesDelete, restore: rolesRestore },
     rules: (_user, type) => ({
       before: async (tx, ids) => {
-        if (type !== 'trashed') return;
-        // Users keep a role in the bin; one deleted forever must be held by nobody.
+        // A role in the bin gives nobody anything: no active user may hold one. One deleted
+        // forever must be held by nobody, binned users included.
         const [held] = await tx
           .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
           .from(users)
-          .where(sql`${users.roleId} = any(${sql.param(ids)}::int[])`);
+          .where(
+            and(
+              sql`${users.roleId} = any(${sql.param(ids)}::int[])`,
+              type === 'trashed' ? undefined : isNull(users.deletedAt),
+            ),
+          );
         const n = held?.n ?? 0;
         if (n > 0) {
           throw invalid({

@@ -165,9 +165,8 @@ describe(`The last Group administrator's role (${databaseKind})`, () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     const binned = await post('/api/roles/delete', { roles: [admin], type: 'all' });
     expect(binned.statusCode).toBe(422);
-    expect(binned.json().errors.roles).toEqual([
-      'The role of the last Group administrator cannot be removed.',
-    ]);
+    // Its holder is active: no role held by anyone active goes to the bin.
+    expect(binned.json().errors.roles).toEqual(['1 user holds this role: give them another role first.']);
     const [row] = await server.database.db.select().from(roles).where(eq(roles.id, admin));
     expect(row!.deletedAt).toBeNull();
     expect(row!.permissions.settings).toEqual(['view', 'update', 'export']);
@@ -178,8 +177,15 @@ describe(`POST /api/roles/delete and restore (${databaseKind})`, () => {
   it('bins, restores and deletes forever a role nobody holds; refuses one still held', async () => {
     const free = await createRole({ pages: ['view'] }, 'Spare');
     const held = await createRole({ pages: ['view'] }, 'Held');
-    await insertUser(server, { name: 'Holder', email: 'holder@example.com', role: 'Held' });
+    const holder = await insertUser(server, { name: 'Holder', email: 'holder@example.com', role: 'Held' });
 
+    // A binned role would give its active holders nothing they could see: it is refused while held.
+    const refused = await post('/api/roles/delete', { roles: [free, held], type: 'all' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.roles).toEqual(['1 user holds this role: give them another role first.']);
+    expect((await get('/api/roles?search=')).json().trashed.total).toBe(0);
+    // Once its holder is in the bin it can follow them there, but not be deleted forever.
+    expect((await post('/api/users/delete', { users: [holder], type: 'all' })).statusCode).toBe(200);
     expect((await post('/api/roles/delete', { roles: [free, held], type: 'all' })).json().message).toBe(
       'Moved 2 role(s) to the bin.',
     );
