@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { signedInAs } from '@/machines/testSession';
+import { allows, roleTemplates } from '@/shared/access';
 import { pathTo } from '@/shared/paths';
-import { routes } from '../routes';
+import { routeAccess } from '../routeAccess';
+import { navigation, routes } from '../routes';
 import { Sidebar } from './Sidebar';
 
 function renderAt(path: string, role = 'Group administrator') {
@@ -51,10 +53,27 @@ describe('the sidebar', () => {
       'Responses',
       'Reservations',
       'Users',
+      'Roles',
       'Settings',
       'Activity',
     ]);
   });
+
+  it.each(roleTemplates.map((role) => [role.name, role] as const))(
+    'shows %s exactly the areas its permissions open',
+    (_name, role) => {
+      renderAt('/dashboard', role.name);
+      const expected = navigation
+        .flatMap((s) => s.items)
+        .filter((item) => {
+          const needs = routeAccess[item.route];
+          return allows(role.permissions, needs.action, needs.area);
+        })
+        .map((item) => item.label);
+      expect(allLinks()).toEqual(expected);
+      expect(expected.length).toBeGreaterThan(0);
+    },
+  );
 
   it('shows only the areas the role may open, and no heading of a section left empty', () => {
     renderAt('/dashboard', 'Sales');
