@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { signedInAdmin } from './admin';
-import { apiToken, createBrand, createPage, createUser, uniqueToken } from './api';
+import { apiToken, createBrand, createPage, createUser, GROUP_ADMINISTRATOR_ROLE, uniqueToken } from './api';
 import { chooseOption, field, hasChromium, launchBrowser, signedInPage, successToasts } from './browser';
 
 const PASSWORD = 'Forecourt-Pass-2024';
@@ -32,7 +32,12 @@ describe.skipIf(!hasChromium)('activity log', () => {
 
   beforeAll(async () => {
     // A mixed session: a second user signs in (once wrongly), both make changes in two areas.
-    made.sam = await createUser(admin.token, { ...sam, password: PASSWORD });
+    // Sam makes changes in two areas: a Group administrator, as everyone was before roles.
+    made.sam = await createUser(admin.token, {
+      ...sam,
+      password: PASSWORD,
+      role_id: GROUP_ADMINISTRATOR_ROLE,
+    });
     const wrong = await fetch(new URL('/api/auth/login', inject('baseURL')), {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },

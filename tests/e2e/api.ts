@@ -17,6 +17,8 @@ export interface NewUser {
   telephone?: string;
   job_title?: string;
   password?: string;
+  /** A seeded role's id (1..6 follow roleTemplates in src/shared/access.ts); none: Read only. */
+  role_id?: number;
 }
 
 export interface UserTotals {
@@ -58,13 +60,16 @@ export async function apiToken(
 }
 
 /** Creates an active user and answers its id. */
+/** The seeded roles' ids: they follow roleTemplates in src/shared/access.ts. */
+export const GROUP_ADMINISTRATOR_ROLE = 1;
+export const READ_ONLY_ROLE = 6;
+
 export async function createUser(token: string, user: NewUser): Promise<number> {
   const body = await apiRequest<{ id: number }>(token, 'POST', 'users/create', {
     telephone: '',
     job_title: '',
     password: 'Forecourt-Pass-2024',
-    // The seeded Read only role (ids 1..6 follow roleTemplates in src/shared/access.ts).
-    role_id: 6,
+    role_id: READ_ONLY_ROLE,
     ...user,
   });
   return body.id;

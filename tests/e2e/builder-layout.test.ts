@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)('the builder layout', () => {
       const account = page.getByRole('button', { name: /^Account: / });
       await account.click();
       const menu = page.getByRole('menu');
-      expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Profile', 'Logout']);
+      expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Profile', 'View as…', 'Logout']);
       await menu.getByRole('menuitem', { name: 'Profile' }).click();
       await page.waitForURL(/\/users\/edit\/\d+$/);
       await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();

@@ -47,7 +47,8 @@ describe.skipIf(!hasChromium)('editing your own account', () => {
     await field(page, 'Current password').fill(password);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await successToasts(page).getByText('You have updated a user.', { exact: true }).waitFor();
-    await page.waitForURL((url) => url.pathname === '/users');
+    // A Read only role may not open the users list: Profile returns them to the dashboard.
+    await page.waitForURL((url) => url.pathname === '/dashboard');
 
     // The new password signs in; this browser is still signed in.
     await expect(apiToken(email, 'Own-Account-Pass-2')).resolves.toEqual(expect.any(String));
@@ -58,10 +59,24 @@ describe.skipIf(!hasChromium)('editing your own account', () => {
       name: 'Someone Else',
       email: `someone.else.${uniqueToken()}@example.com`,
     });
+    // Another user's form is for those who may change users: the first admin.
+    const admin = await signedInContext(browser);
+    const adminPage = await admin.newPage();
+    await adminPage.goto(`/users/edit/${other}`);
+    await field(adminPage, 'Name').waitFor();
+    await field(adminPage, 'Password').fill('Set-For-Someone-1');
+    await field(adminPage, 'Email').fill(`moved.${uniqueToken()}@example.com`);
+    expect(await field(adminPage, 'Current password').count()).toBe(0);
+    await admin.close();
+  });
+
+  it('is refused to a role without users on someone else’s account, with the reason', async () => {
+    const other = await createUser(await apiToken(), {
+      name: 'Not Mine',
+      email: `not.mine.${uniqueToken()}@example.com`,
+    });
     await page.goto(`/users/edit/${other}`);
-    await field(page, 'Name').waitFor();
-    await field(page, 'Password').fill('Set-For-Someone-1');
-    await field(page, 'Email').fill(`moved.${uniqueToken()}@example.com`);
-    expect(await field(page, 'Current password').count()).toBe(0);
+    await page.getByRole('heading', { name: 'You cannot open this page' }).waitFor();
+    await page.getByText('Your role, Read only, cannot view users.').waitFor();
   });
 });

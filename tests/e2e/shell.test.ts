@@ -306,8 +306,9 @@ describe.skipIf(!hasChromium)('the shell for keyboard and screen-reader users', 
     const classic = await launchBrowser({ classicScrollbars: true });
     try {
       const page = await signedInPage(classic);
-      // Low enough that a page of the list overflows the window, so the scrollbar is there.
-      await page.setViewportSize({ width: 1280, height: 600 });
+      // Low enough that a page of the list overflows the window, so the scrollbar is there, and
+      // tall enough for the whole sidebar (in a shorter window the sidebar scrolls on its own).
+      await page.setViewportSize({ width: 1280, height: 720 });
       await openList(page, 'dealerships');
       await page
         .getByRole('button', { name: /^Delete / })

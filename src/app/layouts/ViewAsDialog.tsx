@@ -82,7 +82,13 @@ export function ViewAsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: ()
       }
     >
       <p>See the console as a role sees it within a scope. Nothing can be changed while you do.</p>
-      <Select<number> label="Role" items={roleItems} selectedKey={roleId} onSelectionChange={setRoleId} />
+      <Select<number>
+        label="Role"
+        items={roleItems}
+        selectedKey={roleId}
+        onSelectionChange={setRoleId}
+        isDisabled={scopes.status !== 'ready'}
+      />
       <Select<string>
         label="Scope"
         items={choices.map(({ id, name }) => ({ id, name }))}
