@@ -34,8 +34,10 @@ export function useDisabledReason(reason: string | null | undefined): ExplainedD
     disabled: true,
     props: { 'aria-disabled': true, 'aria-describedby': id },
     press: () => () => announce(reason),
+    // Hidden, not merely off screen: a description is read from a hidden element all the same, and
+    // one positioned off screen in a table cell would widen the page on a narrow screen.
     description: (
-      <span id={id} className="sr-only">
+      <span id={id} hidden>
         {reason}
       </span>
     ),

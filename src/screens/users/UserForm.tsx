@@ -71,6 +71,8 @@ export function UserForm({
         items={choices?.roles ?? []}
         isRequired
         placeholder={choices ? 'Choose a role' : 'Loading…'}
+        // Not opened before its roles arrive: drawn again then, an open list would close under the pointer.
+        isDisabled={!choices}
         // The list arrives after the form: drawn again with it, the saved role shows as chosen.
         key={`${fields.role_id.key}-${choices ? 'ready' : 'loading'}`}
       />
