@@ -1,4 +1,5 @@
-import { DEMO_PASSWORD, seedDemoStaff } from '@server/db/seed/demoStaff';
+import { seedDemoStaff } from '@server/db/seed/demoStaff';
+import { hashPassword } from '@server/domain/auth/passwords';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBrand, insertDealership } from './accessFixtures';
 import {
@@ -323,8 +324,8 @@ async function adminToken(): Promise<string> {
 }
 
 describe(`The demo's staff (${databaseKind})`, () => {
-  it('has one user of each role template with a scope, each able to sign in', async () => {
-    await seedDemoStaff(server.database.db);
+  it('has one user of each role template with a scope, each signing in with the admin’s password', async () => {
+    await seedDemoStaff(server.database.db, await hashPassword(ADMIN.password));
     const expected: [string, string, { brand_ids: number[]; dealership_ids: number[] }][] = [
       ['marketing@example.com', 'Marketing', { brand_ids: [], dealership_ids: [] }],
       ['brand.manager@example.com', 'Brand manager', { brand_ids: [north], dealership_ids: [] }],
@@ -333,7 +334,7 @@ describe(`The demo's staff (${databaseKind})`, () => {
       ['read.only@example.com', 'Read only', { brand_ids: [north], dealership_ids: [] }],
     ];
     for (const [email, role, scope] of expected) {
-      const me = (await get('/api/auth/me', await server.login(email, DEMO_PASSWORD))).json().data;
+      const me = (await get('/api/auth/me', await server.login(email, ADMIN.password))).json().data;
       expect(me.role.name, email).toBe(role);
       expect(me.scope, email).toEqual(scope);
     }

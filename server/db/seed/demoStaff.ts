@@ -1,19 +1,17 @@
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { roleNamed } from '../../domain/access/roleNamed';
-import { hashPassword } from '../../domain/auth/passwords';
 import type { Db } from '../open';
 import { brands } from '../schema/brands';
 import { dealerships } from '../schema/dealerships';
 import { users } from '../schema/users';
 
-/** The password every demo account of a role template signs in with (README: "Signing in as each role"). */
-export const DEMO_PASSWORD = 'demo-password';
-
 /**
- * One member of staff per role template besides the Group administrator, each with a scope, who
- * can sign in with `DEMO_PASSWORD`: the group's first brand, and that brand's first dealership.
+ * One member of staff per role template besides the Group administrator, each with a scope (the
+ * group's first brand, or that brand's first dealership), who signs in with the first admin's
+ * password (README: "Signing in as each role"): whoever can sign in as the admin can try each
+ * role, and nobody else can, as a password written in the README would let them.
  */
-export async function seedDemoStaff(db: Db): Promise<void> {
+export async function seedDemoStaff(db: Db, passwordHash: string): Promise<void> {
   const [brand] = await db
     .select({ id: brands.id })
     .from(brands)
@@ -27,7 +25,6 @@ export async function seedDemoStaff(db: Db): Promise<void> {
     .where(sql`${eq(dealerships.brandId, brand.id)} and ${isNull(dealerships.deletedAt)}`)
     .orderBy(asc(dealerships.sortOrder), asc(dealerships.id))
     .limit(1);
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const atBrand = { scopeBrandIds: [brand.id], scopeDealershipIds: [] };
   const atDealership = dealership ? { scopeBrandIds: [], scopeDealershipIds: [dealership.id] } : atBrand;
   const staff = [

@@ -90,7 +90,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
         storage: options.storage,
         total: options.size === 'large' ? 5000 : 36,
       });
-      await seedDemoStaff(tx as unknown as Db);
+      await seedDemoStaff(tx as unknown as Db, adminHash);
       await seedPages(tx as unknown as Db, options.size ?? 'normal');
       await seedTemplates(tx as unknown as Db);
       await seedVehicles(tx as unknown as Db, options.size === 'large' ? 50_000 : 240);
