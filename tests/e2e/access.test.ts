@@ -7,8 +7,12 @@ import { descriptionOf, hasChromium, launchBrowser, signedInContext, signedInPag
 const sidebar = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();
 
+/** Picks an option of a select in the View as dialog (the users list behind it has a Role filter too). */
 async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(`(^|\\s)${label}$`) }).click();
+  await page
+    .getByRole('dialog', { name: 'View as' })
+    .getByRole('button', { name: new RegExp(`(^|\\s)${label}$`) })
+    .click();
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
 }
