@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { useAccess } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
+import { NotFound } from '@/ui/NotFound';
 import { useAllowedNavigation } from './layouts/Sidebar';
 import styles from './Refused.module.css';
 import { REFUSED_TITLE, type RouteAccess } from './routeAccess';
@@ -13,20 +13,21 @@ import { REFUSED_TITLE, type RouteAccess } from './routeAccess';
  */
 export default function Refused({ needs }: { needs: RouteAccess }) {
   const access = useAccess();
-  const titleId = useId();
   const areas = useAllowedNavigation().flatMap((section) => section.items);
   const dashboard = access.can('view', 'dashboard');
+  const message = access.reason(needs.action, needs.area);
+  if (dashboard && needs.area !== 'dashboard') {
+    return (
+      <NotFound
+        title={REFUSED_TITLE}
+        message={message}
+        action={{ label: 'Go to the dashboard', href: pathTo('dashboard') }}
+      />
+    );
+  }
   return (
-    <section className={styles.refused} aria-labelledby={titleId}>
-      <h1 id={titleId} className={styles.title}>
-        {REFUSED_TITLE}
-      </h1>
-      <p className={styles.reason}>{access.reason(needs.action, needs.area)}</p>
-      {dashboard && needs.area !== 'dashboard' ? (
-        <ButtonLink href={pathTo('dashboard')} variant="primary">
-          Go to the dashboard
-        </ButtonLink>
-      ) : areas.length > 0 ? (
+    <NotFound title={REFUSED_TITLE} message={message}>
+      {areas.length > 0 ? (
         <nav aria-label="What you can open">
           <ul className={styles.links}>
             {areas.map((item) => (
@@ -39,10 +40,8 @@ export default function Refused({ needs }: { needs: RouteAccess }) {
           </ul>
         </nav>
       ) : (
-        <p className={styles.reason}>
-          Your role gives you no area of the console yet: ask a group administrator.
-        </p>
+        <p>Your role gives you no area of the console yet: ask a group administrator.</p>
       )}
-    </section>
+    </NotFound>
   );
 }

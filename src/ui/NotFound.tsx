@@ -13,15 +13,18 @@ export interface NotFoundProps {
   /** 1 when it is the whole page (the default); 2 under a page title that stays. */
   level?: 1 | 2;
   className?: string;
+  /** Ways on other than one `action` (a page the user may not open lists what they may). */
+  children?: ReactNode;
 }
 
-/** A missing page or record, with the way back. */
+/** A missing page or record, or one the user may not open, with the way back. */
 export function NotFound({
   title = 'Oops! Page not found.',
   message,
   action,
   level = 1,
   className,
+  children,
 }: NotFoundProps) {
   const titleId = useId();
   const Heading = level === 2 ? 'h2' : 'h1';
@@ -36,6 +39,7 @@ export function NotFound({
           {action.label}
         </ButtonLink>
       ) : null}
+      {children}
     </section>
   );
 }
