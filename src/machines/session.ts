@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
 import { type CallName, callPermission } from '@/api/callAccess';
 import type { SessionUser as User } from '@/api/contract/auth';
-import { type AccessAction, type AccessArea, can, type Owner, refusal } from '@/shared/access';
+import { type AccessAction, type AccessArea, can, isGroupWide, type Owner, refusal } from '@/shared/access';
 import type { AuthActor, Viewing } from './auth';
 
 /** The running auth machine, provided once by the app. */
@@ -42,6 +42,11 @@ export function useViewing(): Viewing | null {
 function useDrawnUser(): User {
   const own = useSignedInUser();
   return useViewing()?.user ?? own;
+}
+
+/** Whether the console is drawn for someone whose scope is the whole group (the tree's top level is theirs). */
+export function useGroupWide(): boolean {
+  return isGroupWide(useDrawnUser().scope);
 }
 
 /**

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { api } from '@/api/endpoints';
 import type { PageTreeActor, pageTreeMachine } from '@/machines/pageTree';
+import { useGroupWide } from '@/machines/session';
 import { Button } from '@/ui/Button';
 import { Field } from '@/ui/Field';
 import { stateFieldMeta } from '@/ui/formProps';
@@ -24,6 +25,8 @@ export function MovePageModal({ actor, snapshot }: { actor: PageTreeActor; snaps
   const open = snapshot.matches({ ready: 'moving' }) || snapshot.matches({ ready: 'savingMove' });
   const saving = snapshot.matches({ ready: 'savingMove' });
   const [target, setTarget] = useState<number | null>(null);
+  // The top level of the tree is the group's: a user scoped to brands moves within their pages.
+  const groupWide = useGroupWide();
   const close = () => actor.send({ type: 'modal.close' });
   return (
     <Modal
@@ -51,6 +54,7 @@ export function MovePageModal({ actor, snapshot }: { actor: PageTreeActor; snaps
           loadLevel={loadLevel}
           excludeId={snapshot.context.target?.id}
           onChange={setTarget}
+          topLevel={groupWide}
           errorMessage={snapshot.context.fieldErrors.parent ?? snapshot.context.error ?? undefined}
         />
       ) : null}
@@ -66,6 +70,7 @@ export function DuplicatePageModal({ actor, snapshot }: { actor: PageTreeActor; 
   const [name, setName] = useState(() => (nameOf(snapshot) ? `${nameOf(snapshot)} copy` : ''));
   const [children, setChildren] = useState(true);
   const [publishChildren, setPublishChildren] = useState(false);
+  const groupWide = useGroupWide();
   const close = () => actor.send({ type: 'modal.close' });
   const errors = snapshot.context.fieldErrors;
   return (
@@ -97,7 +102,12 @@ export function DuplicatePageModal({ actor, snapshot }: { actor: PageTreeActor; 
     >
       {open ? (
         <div className={styles.form}>
-          <TargetPicker loadLevel={loadLevel} onChange={setTarget} errorMessage={errors.parent} />
+          <TargetPicker
+            loadLevel={loadLevel}
+            onChange={setTarget}
+            errorMessage={errors.parent}
+            topLevel={groupWide}
+          />
           <Field
             field={stateFieldMeta('name', errors['fields.name'], { required: true })}
             label="Name"

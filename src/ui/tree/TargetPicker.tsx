@@ -19,6 +19,8 @@ export interface TargetPickerProps {
   /** The chosen target: the last level chosen, or null (the top level) when none is. */
   onChange: (target: number | null) => void;
   errorMessage?: string;
+  /** Whether the top of the tree may be chosen: not for a user scoped to brands, whose pages sit lower. */
+  topLevel?: boolean;
 }
 
 interface Level {
@@ -32,7 +34,13 @@ const TOP = 0;
  * Choose a parent, then a child of it, and so on (spec §4 Move page): each choice with children
  * opens a select of them. The target is the last level chosen, or the parent when none is.
  */
-export function TargetPicker({ loadLevel, excludeId, onChange, errorMessage }: TargetPickerProps) {
+export function TargetPicker({
+  loadLevel,
+  excludeId,
+  onChange,
+  errorMessage,
+  topLevel = true,
+}: TargetPickerProps) {
   const [levels, setLevels] = useState<Level[]>([]);
   const [failed, setFailed] = useState<string | null>(null);
 
@@ -78,7 +86,9 @@ export function TargetPicker({ loadLevel, excludeId, onChange, errorMessage }: T
           label={depth === 0 ? 'Parent' : `Child page (level ${depth})`}
           placeholder={depth === 0 ? 'Choose a parent' : 'None: keep the level above'}
           items={[
-            { id: TOP, name: depth === 0 ? 'Top level (no parent)' : 'None' },
+            ...(depth > 0 || topLevel
+              ? [{ id: TOP, name: depth === 0 ? 'Top level (no parent)' : 'None' }]
+              : []),
             ...level.options.map((o) => ({
               id: o.id,
               name: o.name,
