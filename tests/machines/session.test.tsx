@@ -7,19 +7,10 @@ import { tokenStore } from '@/api/client';
 import type { SessionUser as User } from '@/api/contract/auth';
 import { authMachine } from '@/machines/auth';
 import { SessionContext, useAuthActor, useAuthStatus, useSignedInUser } from '@/machines/session';
+import { templateUser } from '@/machines/testSession';
 import { FakeCalls, settle } from './replay';
 
-const user: User = {
-  id: 1,
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  meta: { telephone: null, job_title: null, avatar: null },
-  created_at: '2024-01-01T00:00:00Z',
-  updated_at: '2024-01-01T00:00:00Z',
-  deleted_at: null,
-  role: { id: 1, name: 'Group administrator', permissions: { users: ['view'] } },
-  scope: { brand_ids: [], dealership_ids: [] },
-};
+const user: User = templateUser('Group administrator');
 
 function session() {
   const calls = new FakeCalls();

@@ -1,4 +1,4 @@
-import { type AccessAction, type AccessArea, can, type Owner, refusal } from '@/shared/access';
+import { type AccessAction, type AccessArea, can, refusal } from '@/shared/access';
 import { HttpError } from '../../http/errors';
 import type { AuthUser } from '../auth/guard';
 
@@ -12,20 +12,4 @@ export const VIEWING_IS_READ_ONLY =
 /** Throws a 403 unless the user's role allows `action` in `area`. */
 export function requirePermission(user: AuthUser, action: AccessAction, area: AccessArea): void {
   if (!can(user.access, action, area)) throw forbidden(refusal(user.access, action, area));
-}
-
-/**
- * For a record the handler has already read within the user's scope: throws a 403 unless the
- * role allows `action`, and a 404 (`missing`) when the scope does not reach the record, so nobody
- * learns that it exists.
- */
-export function requireOn(
-  user: AuthUser,
-  action: AccessAction,
-  area: AccessArea,
-  record: Owner,
-  missing: () => Error,
-): void {
-  requirePermission(user, action, area);
-  if (!can(user.access, action, area, record)) throw missing();
 }

@@ -4,7 +4,8 @@ import type { Access } from '@/shared/access';
 import { mayViewAs, parseViewAs, readOnlyPermissions, VIEW_AS_HEADER } from '@/shared/viewAs';
 import type { Db } from '../../db/open';
 import { roles } from '../../db/schema/roles';
-import { HttpError, invalid } from '../../http/errors';
+import { invalid } from '../../http/errors';
+import { forbidden } from '../access/require';
 
 const header = VIEW_AS_HEADER.toLowerCase();
 
@@ -17,7 +18,7 @@ export async function viewedAccess(db: Db, request: FastifyRequest, own: Access)
   const value = request.headers[header];
   if (value === undefined) return null;
   if (!mayViewAs(own)) {
-    throw new HttpError(403, `Your role, ${own.role.name}, cannot view the console as another role.`);
+    throw forbidden(`Your role, ${own.role.name}, cannot view the console as another role.`);
   }
   const view = typeof value === 'string' ? parseViewAs(value) : null;
   if (!view) throw invalid({ [VIEW_AS_HEADER]: 'Choose a role and a scope to view as.' });
