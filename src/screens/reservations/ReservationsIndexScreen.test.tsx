@@ -96,6 +96,7 @@ describe('the reservations screens', () => {
       amount: 250000,
       currency: 'eur',
       amount_refunded: 62500,
+      amount_pending: 0,
       brand: null,
       exp_year: null,
       last4: null,
