@@ -7,6 +7,7 @@ import { ApiError } from '@/api/client';
 import type { Paginator } from '@/api/contract/common';
 import type { Reservation } from '@/api/contract/reservations';
 import { api } from '@/api/endpoints';
+import { signedInAs } from '@/machines/testSession';
 import ReservationShowScreen from './ReservationShowScreen';
 import ReservationsIndexScreen from './ReservationsIndexScreen';
 
@@ -110,6 +111,7 @@ describe('the reservations screens', () => {
       <Router hook={location.hook}>
         <ReservationShowScreen />
       </Router>,
+      { wrapper: signedInAs('Sales') },
     );
     const status = await screen.findByRole('region', { name: 'Status' });
     expect(status.textContent).toContain('Partially refunded: €625.00 of €2,500.00');
