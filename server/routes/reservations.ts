@@ -61,7 +61,7 @@ export function reservationsRoutes(
         'Refunds cannot be made here: no Stripe secret key (STRIPE_SECRET_KEY) is set.',
       );
     }
-    const { reservation, amount } = await refundReservation(db, opts.stripe, {
+    const { reservation, amount, repeated } = await refundReservation(db, opts.stripe, {
       id: body.id,
       amount: body.amount,
       reason: body.reason,
@@ -69,7 +69,9 @@ export function reservationsRoutes(
       userId: user.id,
     });
     return {
-      message: `The refund of ${formatMoney(amount, reservation.currency)} has been sent to Stripe.`,
+      message: repeated
+        ? `The refund of ${formatMoney(amount, reservation.currency)} was already sent to Stripe.`
+        : `The refund of ${formatMoney(amount, reservation.currency)} has been sent to Stripe.`,
       data: reservation,
     };
   });

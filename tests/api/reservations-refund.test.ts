@@ -187,6 +187,11 @@ describe(`refunding a reservation from the console (${databaseKind})`, () => {
     stripe.delayMs = 50;
     const answers = await Promise.all([refund({ id: r.id }), refund({ id: r.id }), refund({ id: r.id })]);
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    expect(answers.map((res) => res.json().message).sort()).toEqual([
+      'The refund of £199.00 has been sent to Stripe.',
+      'The refund of £199.00 was already sent to Stripe.',
+      'The refund of £199.00 was already sent to Stripe.',
+    ]);
     const keys = new Set(callsFor(r.chargeId).map((call) => call.idempotencyKey));
     expect(keys.size).toBe(1);
     expect(stripe.refunds.filter((made) => made.charge === r.chargeId)).toHaveLength(1);
