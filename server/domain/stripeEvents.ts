@@ -10,6 +10,8 @@ import {
 import type { Db } from '../db/open';
 import { paymentEvents, paymentRefunds, reservations } from '../db/schema/reservations';
 import { GROUP_OWNED } from './access/scope';
+import { lockCharge } from './chargeLock';
+import { settleRefundRequests } from './reservationRefunds';
 import { countIn } from './reservations';
 import { transaction } from './transaction';
 import { ownersOfVehicles } from './vehicleOwners';
@@ -66,11 +68,6 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
     errors[key] ??= issue.message;
   }
   return errors;
-}
-
-/** Serialises the events of one charge, so two of them never work out its refunds from stale rows. */
-async function lockCharge(tx: Db, chargeId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`charge:${chargeId}`}))`);
 }
 
 /** Works the charge's refunded amount out again and stores it; nothing when it is not stored yet. */
@@ -202,6 +199,7 @@ export async function applyStripeEvent(db: Db, event: StripeEvent): Promise<Appl
     if (recorded.length === 0) return { applied: false };
     await work.apply(tx, eventAt);
     await settleRefunds(tx, work.chargeId, eventAt);
+    await settleRefundRequests(tx, work.chargeId);
     return { applied: true };
   });
 }
