@@ -123,10 +123,17 @@ async function recordFor(route: RouteName, token: string, me: number): Promise<n
       );
     case 'responses.show':
       return first((await apiRequest<{ responses: Paged }>(token, 'GET', 'responses')).responses.data);
-    case 'reservations.show':
-      return first(
-        (await apiRequest<{ reservations: Paged }>(token, 'GET', 'reservations')).reservations.data,
+    case 'reservations.show': {
+      // One with something left to refund, so the Refund button has a reason to be there.
+      type Row = { id: number; amount: number; amount_refunded: number; amount_pending: number };
+      const { reservations } = await apiRequest<{ reservations: { data: Row[] } }>(
+        token,
+        'GET',
+        'reservations',
       );
+      const open = reservations.data.filter((r) => r.amount - r.amount_refunded - r.amount_pending > 0);
+      return first(open.length > 0 ? open : reservations.data);
+    }
     default:
       throw new Error(`The walk has no way to find a record for ${route}`);
   }

@@ -168,6 +168,14 @@ export const controls: Control[] = [
   },
   save('templates.edit', 'templates.update'),
 
+  // The reservation the walk opens has something left to refund (see recordFor in the walk).
+  {
+    call: 'reservations.refund',
+    at: { route: 'reservations.show' },
+    find: button('Refund'),
+    refused: 'absent',
+  },
+
   {
     call: 'responses.export',
     at: { route: 'responses.index' },
