@@ -21,7 +21,7 @@ export interface Receiver {
   port: number;
   received: Received[];
   /** What it answers next: a status, and headers (a redirect's Location). */
-  answer: { status: number; headers?: Record<string, string> };
+  answer: { status: number; headers?: Record<string, string>; delayMs?: number };
   /** Resolves once `count` requests have come in (or whatever `match` counts). */
   waitFor(count: number, match?: (r: Received) => boolean): Promise<Received[]>;
   /** Stops listening (connections are refused) until `up`. */
@@ -69,14 +69,17 @@ export async function startReceiver(port = 0): Promise<Receiver> {
         const chunks: Buffer[] = [];
         req.on('data', (c: Buffer) => chunks.push(c));
         req.on('end', () => {
-          const { status, headers } = receiver.answer;
+          const { status, headers, delayMs = 0 } = receiver.answer;
           if (status >= 200 && status < 300) {
             const body = Buffer.concat(chunks).toString('utf8');
             received.push({ headers: req.headers, body, json: JSON.parse(body) });
           }
-          res.writeHead(status, { 'content-type': 'text/plain', ...headers });
-          res.end(status < 300 ? 'ok' : 'not now');
           for (const waiter of [...waiters]) if (waiter.check()) waiters.splice(waiters.indexOf(waiter), 1);
+          // Taken in, then answered (a slow site answers late, or never, if the sender dies first).
+          setTimeout(() => {
+            res.writeHead(status, { 'content-type': 'text/plain', ...headers });
+            res.end(status < 300 ? 'ok' : 'not now');
+          }, delayMs);
         });
       });
       server.listen(receiver.port, '127.0.0.1', () => {
