@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, idList, idParams, messageResponse, pageNumber, paginator, timestamp } from './common';
+import { bool, id, idList, idParams, messageResponse, pageNumber, paginator, timestamp } from './common';
 import { defineCall } from './define';
 import { scopeIds } from './users';
 
@@ -84,13 +84,17 @@ export const webhookUrl = z
 /** The form (spec: issue #27); the console and the server check it with the same schema. */
 export const webhookFields = z.object({
   url: webhookUrl,
-  events: z
-    .array(z.enum(webhookEventTypes, 'Choose events from the list.'), 'Choose at least one event.')
-    .min(1, 'Choose at least one event.')
-    .transform((events) => webhookEventTypes.filter((type) => events.includes(type))),
+  events: z.preprocess(
+    // A form posts one ticked box as text, and a hidden blank entry that makes the field present.
+    (v) => (typeof v === 'string' ? (v === '' ? [] : [v]) : Array.isArray(v) ? v.filter((x) => x !== '') : v),
+    z
+      .array(z.enum(webhookEventTypes, 'Choose events from the list.'), 'Choose at least one event.')
+      .min(1, 'Choose at least one event.')
+      .transform((events) => webhookEventTypes.filter((type) => events.includes(type))),
+  ),
   brand_ids: scopeIds('brands'),
   dealership_ids: scopeIds('dealerships'),
-  enabled: z.boolean('Choose whether it is enabled.').default(true),
+  enabled: bool.default(false),
 });
 export type WebhookValues = z.output<typeof webhookFields>;
 export type WebhookInput = z.input<typeof webhookFields>;
