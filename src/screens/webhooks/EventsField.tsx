@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { webhookEventGroups } from '@/api/contract/webhooks';
 import { Checkbox } from '@/ui/Checkbox';
-import styles from '../users/ScopeField.module.css';
+import styles from './Webhooks.module.css';
 
 interface EventsFieldProps {
   /** The form name the ticked events post under ('events'). */
@@ -19,7 +19,7 @@ export function EventsField({ name, defaultValue, errors, onChange }: EventsFiel
   const [picked, setPicked] = useState<readonly string[]>(defaultValue);
   const errorId = `${name}-errors`;
   return (
-    <fieldset className={styles.scope} aria-describedby={errors.length ? errorId : undefined}>
+    <fieldset className={styles.eventsField} aria-describedby={errors.length ? errorId : undefined}>
       <legend>Events</legend>
       <input type="hidden" name={name} value="" />
       {webhookEventGroups.map((group) => (

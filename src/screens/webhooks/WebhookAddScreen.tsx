@@ -3,10 +3,10 @@ import { useLocation } from 'wouter';
 import { webhookFields } from '@/api/contract/webhooks';
 import { api } from '@/api/endpoints';
 import { pathTo } from '@/shared/paths';
+import { useAccessChoices } from '@/ui/access/accessChoices';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
-import { useAccessChoices } from '../users/accessChoices';
 import { SecretDialog } from './SecretDialog';
 import { WebhookForm } from './WebhookForm';
 

@@ -1,10 +1,10 @@
 import type { webhookFields } from '@/api/contract/webhooks';
 import { pathTo } from '@/shared/paths';
+import type { AccessChoices } from '@/ui/access/accessChoices';
+import { ScopeField } from '@/ui/access/ScopeField';
 import { Field } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import type { SaveForm } from '@/ui/forms/useSaveForm';
-import type { AccessChoices } from '../users/accessChoices';
-import { ScopeField } from '../users/ScopeField';
 import { EventsField } from './EventsField';
 
 interface WebhookFormProps {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Option } from '@/api/contract/common';
-import { Checkbox } from '@/ui/Checkbox';
+import { Checkbox } from '../Checkbox';
 import styles from './ScopeField.module.css';
 
 interface ScopeFieldProps {
