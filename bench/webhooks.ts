@@ -109,11 +109,20 @@ async function run() {
     });
 
     // A page publish to the site's revalidation request.
+    const brand = await post('/api/brands/create', {
+      name: 'Northway',
+      slug: 'northway',
+      live: true,
+      is_fake: false,
+      manufacturer_id: 0,
+      lcv_manufacturer_id: 0,
+      logo: null,
+    });
     const page = await post('/api/pages/store', {
       data: {
         name: 'Spring offers',
         slug: 'x',
-        brand_id: null,
+        brand_id: brand.id,
         meta: { title: 'Spring offers', description: 'Offers' },
         published: 0,
         is_allowed_children: 1,
