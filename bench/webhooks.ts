@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../server/app';
 import { readConfig } from '../server/config';
 import { openDatabase } from '../server/db/open';
@@ -19,8 +20,8 @@ import type { Benchmark, Budget } from './benchmark';
 const PASSWORD = 'Bench-Password-123!';
 const PUBLISHES = 20;
 const ENQUIRIES = Number(process.env.WEBHOOK_ENQUIRIES) || 1000;
-/** Enquiries sent at once: a busy minute of a large group's sites. */
-const IN_FLIGHT = 20;
+/** Between two enquiries: 1,000 of them in 54 s. */
+const SPACING_MS = 54;
 
 function p95(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -139,29 +140,26 @@ async function run() {
       await post('/api/pages/publishable', { id: page.id as number }); // and down again, unheard
     }
 
-    // 1,000 enquiries, IN_FLIGHT at a time, each from its own visitor.
+    // 1,000 enquiries spread over the minute (less the last seconds, for the last to arrive), each
+    // from its own visitor, as a busy minute of a large group's sites sends them.
     const sentAt = new Map<number, number>();
     const firstStarted = performance.now();
-    let next = 0;
-    const worker = async () => {
-      for (;;) {
-        const n = next++;
-        if (n >= ENQUIRIES) return;
-        const started = performance.now();
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/responses/submit',
-          remoteAddress: `198.18.${(n >> 8) & 255}.${n & 255}`,
-          payload: {
-            handle: 'newsletter',
-            fields: { name: `Visitor ${n}`, email: `visitor${n}@example.org`, subscribe: true },
-          },
-        });
-        if (res.statusCode !== 200) throw new Error(`submit: ${res.statusCode} ${res.body}`);
-        sentAt.set((res.json() as { id: number }).id, started);
-      }
+    const submit = async (n: number) => {
+      await sleep(Math.max(0, firstStarted + n * SPACING_MS - performance.now()));
+      const started = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/responses/submit',
+        remoteAddress: `198.18.${(n >> 8) & 255}.${n & 255}`,
+        payload: {
+          handle: 'newsletter',
+          fields: { name: `Visitor ${n}`, email: `visitor${n}@example.org`, subscribe: true },
+        },
+      });
+      if (res.statusCode !== 200) throw new Error(`submit: ${res.statusCode} ${res.body}`);
+      sentAt.set((res.json() as { id: number }).id, started);
     };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    await Promise.all(Array.from({ length: ENQUIRIES }, (_, n) => submit(n)));
     const enquiries = () => receiver.heard.filter((h) => h.body.type === 'response.received');
     await receiver.waitFor(() => new Set(enquiries().map((h) => h.body.data.ids[0])).size >= ENQUIRIES);
     const allDone = performance.now() - firstStarted;
@@ -193,7 +191,12 @@ async function run() {
           limit: 5000,
           unit: 'ms',
         },
-        { label: `${ENQUIRIES} enquiries sent and delivered`, actual: allDone, limit: 60_000, unit: 'ms' },
+        {
+          label: `${ENQUIRIES} enquiries sent in a minute, the last delivered`,
+          actual: allDone,
+          limit: 60_000,
+          unit: 'ms',
+        },
         { label: 'enquiries lost', actual: lost, limit: 0, unit: 'ratio' },
         { label: 'enquiries delivered twice', actual: twice, limit: 0, unit: 'ratio' },
       ] satisfies Budget[],

@@ -22,6 +22,8 @@ export const FAILING_FOR_MS = 24 * 60 * 60 * 1000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 /** How long a sender holds an endpoint between two steps; a dead sender's hold runs out. */
 const LEASE_SECONDS = 60;
+/** Waiting deliveries read at once. */
+const BATCH = 50;
 /** How much of a request and an answer the log keeps. */
 export const LOGGED_CHARS = 4_000;
 
@@ -228,80 +230,100 @@ export async function sendWaiting(
   }
   try {
     for (;;) {
-      if (context.signal.aborted) throw new JobStopped();
       const [endpoint] = await db.select().from(webhooks).where(eq(webhooks.id, webhookId));
       if (!endpoint?.enabled) return;
-      const [next] = await db
+      // The next deliveries in their order, read together; each is sent only after the one before it went.
+      const batch = await db
         .select({ delivery: webhookDeliveries, event: webhookEvents })
         .from(webhookDeliveries)
         .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
         .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.status, 'pending')))
         .orderBy(webhookDeliveries.seq)
-        .limit(1);
-      if (!next) return;
-      if (next.delivery.nextAttemptAt.getTime() > Date.now()) {
-        await kickEndpoint(db, webhookId, next.delivery.nextAttemptAt);
-        return;
-      }
-      const body = payloadOf(next.event);
-      const timestamp = Math.floor(Date.now() / 1000);
+        .limit(BATCH);
+      if (batch.length === 0) return;
       const secrets = [endpoint.secret];
       if (endpoint.previousSecret && endpoint.previousUntil && endpoint.previousUntil.getTime() > Date.now())
         secrets.push(endpoint.previousSecret);
-      const result = await postSigned(
-        endpoint.url,
-        {
-          'content-type': 'application/json',
-          'user-agent': 'Dealership-Console-Webhooks/1',
-          'webhook-id': next.event.msgId,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signatureHeader(secrets, next.event.msgId, timestamp, body),
-        },
-        body,
-        options.allowPrivate,
-      );
-      const attempts = next.delivery.attempts + 1;
-      const logged = {
-        attempts,
-        responseStatus: result.status,
-        durationMs: result.durationMs,
-        requestBody: cut(body),
-        responseBody: result.responseBody,
-        error: result.error,
-        attemptedAt: new Date(),
-      };
-      if (result.ok) {
+      for (const next of batch) {
+        if (context.signal.aborted) throw new JobStopped();
+        if (next.delivery.nextAttemptAt.getTime() > Date.now()) {
+          await kickEndpoint(db, webhookId, next.delivery.nextAttemptAt);
+          return;
+        }
+        const body = payloadOf(next.event);
+        const timestamp = Math.floor(Date.now() / 1000);
+        const result = await postSigned(
+          endpoint.url,
+          {
+            'content-type': 'application/json',
+            'user-agent': 'Dealership-Console-Webhooks/1',
+            'webhook-id': next.event.msgId,
+            'webhook-timestamp': String(timestamp),
+            'webhook-signature': signatureHeader(secrets, next.event.msgId, timestamp, body),
+          },
+          body,
+          options.allowPrivate,
+        );
+        const attempts = next.delivery.attempts + 1;
+        const logged = {
+          attempts,
+          responseStatus: result.status,
+          durationMs: result.durationMs,
+          requestBody: cut(body),
+          responseBody: result.responseBody,
+          error: result.error,
+          attemptedAt: new Date(),
+        };
+        if (result.ok) {
+          await delivered(db, webhookId, next.delivery.id, logged, endpoint.failingSince !== null);
+          endpoint.failingSince = null;
+          continue;
+        }
+        const failingSince = endpoint.failingSince ?? new Date();
+        const retryAt = new Date(Date.now() + backoffMs(attempts, options.retryBaseMs));
+        if (retryAt.getTime() - failingSince.getTime() >= FAILING_FOR_MS) {
+          await disable(db, options, endpoint, next.delivery.id, logged);
+          return;
+        }
         await transaction(db, async (tx) => {
           await tx
             .update(webhookDeliveries)
-            .set({ ...logged, status: 'delivered', deliveredAt: new Date() })
+            .set({ ...logged, nextAttemptAt: retryAt })
             .where(eq(webhookDeliveries.id, next.delivery.id));
-          await tx
-            .update(webhooks)
-            .set({ failingSince: null, leasedUntil: sql`now() + ${`${LEASE_SECONDS} seconds`}::interval` })
-            .where(eq(webhooks.id, webhookId));
+          await tx.update(webhooks).set({ failingSince }).where(eq(webhooks.id, webhookId));
+          await kickEndpoint(tx, webhookId, retryAt);
         });
-        continue;
-      }
-      const failingSince = endpoint.failingSince ?? new Date();
-      const retryAt = new Date(Date.now() + backoffMs(attempts, options.retryBaseMs));
-      if (retryAt.getTime() - failingSince.getTime() >= FAILING_FOR_MS) {
-        await disable(db, options, endpoint, next.delivery.id, logged);
         return;
       }
-      await transaction(db, async (tx) => {
-        await tx
-          .update(webhookDeliveries)
-          .set({ ...logged, nextAttemptAt: retryAt })
-          .where(eq(webhookDeliveries.id, next.delivery.id));
-        await tx.update(webhooks).set({ failingSince }).where(eq(webhooks.id, webhookId));
-        await kickEndpoint(tx, webhookId, retryAt);
-      });
-      return;
     }
   } finally {
     await db.update(webhooks).set({ leasedUntil: null }).where(eq(webhooks.id, webhookId));
   }
+}
+
+/**
+ * Records a delivery answered 2xx and renews the sender's hold, in one statement (the endpoint's
+ * failing streak ends with it, when it had one).
+ */
+async function delivered(
+  db: Db,
+  webhookId: number,
+  deliveryId: number,
+  logged: Partial<typeof webhookDeliveries.$inferInsert>,
+  wasFailing: boolean,
+): Promise<void> {
+  await db.execute(sql`
+    with done as (
+      update webhook_deliveries set status = 'delivered', delivered_at = now(),
+        attempts = ${logged.attempts}, response_status = ${logged.responseStatus ?? null},
+        duration_ms = ${logged.durationMs ?? null}, request_body = ${logged.requestBody ?? null},
+        response_body = ${logged.responseBody ?? null}, error = null, attempted_at = now()
+      where id = ${deliveryId}
+      returning id
+    )
+    update webhooks set leased_until = now() + ${`${LEASE_SECONDS} seconds`}::interval
+      ${wasFailing ? sql`, failing_since = null` : sql``}
+    where id = ${webhookId} and exists (select 1 from done)`);
 }
 
 /** A day of failures: the endpoint is disabled, what waits is failed (Replay sends it again), its creator is told. */
