@@ -19,6 +19,7 @@ import { scaleBenchmark } from './scale';
 import { scopeBenchmark } from './scope';
 import { siteBenchmark } from './site';
 import { treeBenchmark } from './tree';
+import { webhooksBenchmark } from './webhooks';
 
 const benchmarks: Benchmark[] = [
   bundleBenchmark,
@@ -34,6 +35,7 @@ const benchmarks: Benchmark[] = [
   lighthouseBenchmark,
   historyBenchmark,
   permissionBenchmark,
+  webhooksBenchmark,
 ];
 
 const resultsDir = join(import.meta.dirname, 'results');

@@ -55,6 +55,13 @@ export interface Config {
   historyKeepLast: number;
   /** Beyond those, one revision a day is kept for this many days (HISTORY_KEEP_DAYS). */
   historyKeepDays: number;
+  /**
+   * Webhooks may be sent to private and loopback addresses (WEBHOOKS_ALLOW_PRIVATE=1): for a
+   * receiver on the same machine or network. Off, such addresses are refused.
+   */
+  webhooksAllowPrivate: boolean;
+  /** The first wait after a failed webhook delivery, in ms, doubled after each (WEBHOOKS_RETRY_BASE_MS). */
+  webhooksRetryBaseMs: number;
   /** What the environment sets that still works but should change, said once at start-up. */
   warnings: string[];
 }
@@ -212,6 +219,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteOrigins: siteOriginsFrom(env.SITE_ORIGINS),
     historyKeepLast: intFrom(env.HISTORY_KEEP_LAST, 100),
     historyKeepDays: intFrom(env.HISTORY_KEEP_DAYS, 90),
+    webhooksAllowPrivate: ['1', 'true', 'yes'].includes((env.WEBHOOKS_ALLOW_PRIVATE ?? '').toLowerCase()),
+    webhooksRetryBaseMs: Math.max(1, intFrom(env.WEBHOOKS_RETRY_BASE_MS, 5_000)),
     warnings,
   };
 }

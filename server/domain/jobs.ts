@@ -70,6 +70,47 @@ export function positionalSql(text: string, values: readonly unknown[] = []): SQ
   return sql.join(chunks);
 }
 
+/** pg-boss's SQL runner over a Drizzle database or transaction. */
+function executorOf(within: Db) {
+  return {
+    executeSql: async (text: string, values?: unknown[]) => {
+      const result = await within.execute(positionalSql(text, values ?? []));
+      return { rows: (result as unknown as { rows: unknown[] }).rows };
+    },
+  };
+}
+
+/** A pg-boss that never starts: it only writes jobs, through the database it is handed each time. */
+const writer = new PgBoss({
+  db: {
+    executeSql: async () => {
+      throw new Error('Jobs are written through the database given to enqueueWithin.');
+    },
+  },
+  schema: JOBS_SCHEMA,
+  schedule: false,
+  supervise: false,
+});
+
+/**
+ * Queues one job through `within` (a transaction: the job exists exactly when what it stores
+ * does), for code that holds the transaction but not the running queues. With `key`, on a queue
+ * of the 'short' policy, a job whose key is already waiting is not queued again (the answer is
+ * then null).
+ */
+export async function enqueueWithin<T extends object>(
+  within: Db,
+  queue: string,
+  data: T,
+  options: { key?: string; startAfter?: Date } = {},
+): Promise<string | null> {
+  return writer.send(queue, data, {
+    db: executorOf(within),
+    ...(options.key ? { singletonKey: options.key } : {}),
+    ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+  });
+}
+
 /**
  * Durable background jobs on pg-boss, over the same database as everything else (PGlite through
  * pg-boss's `db.executeSql`, PostgreSQL through the same pool). A job survives kill -9: pg-boss
@@ -138,20 +179,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
 
   return {
     async enqueue(queue, data, within) {
-      const id = await boss.send(
-        queue,
-        data,
-        within
-          ? {
-              db: {
-                executeSql: async (text, values) => {
-                  const result = await within.execute(positionalSql(text, values ?? []));
-                  return { rows: (result as unknown as { rows: unknown[] }).rows };
-                },
-              },
-            }
-          : {},
-      );
+      const id = await boss.send(queue, data, within ? { db: executorOf(within) } : {});
       if (!id) throw new Error(`The job queue ${queue} refused the job.`);
       return id;
     },

@@ -11,10 +11,12 @@ import type { Db } from '../db/open';
 import { paymentEvents, paymentRefunds, reservations } from '../db/schema/reservations';
 import { GROUP_OWNED } from './access/scope';
 import { lockCharge } from './chargeLock';
+import { serverAreas } from './history/areas';
 import { settleRefundRequests } from './reservationRefunds';
 import { countIn } from './reservations';
 import { transaction } from './transaction';
 import { ownersOfVehicles } from './vehicleOwners';
+import { emitEvent } from './webhooks/outbox';
 
 /** Events that carry a whole Charge. */
 const CHARGE_EVENTS = new Set(['charge.succeeded', 'charge.refunded']);
@@ -94,6 +96,14 @@ async function settleRefunds(tx: Db, chargeId: string, eventAt: Date): Promise<v
     .update(reservations)
     .set({ amountRefunded: total, refundedAt, updatedAt: new Date() })
     .where(eq(reservations.id, row.id));
+  if (total > row.amountRefunded) {
+    await emitEvent(tx, {
+      type: 'reservation.refunded',
+      owner: serverAreas.reservations.owner!(sql`${row.id}::int`),
+      ids: [row.id],
+      data: { amount: row.amount, amount_refunded: total },
+    });
+  }
 }
 
 async function applyCharge(tx: Db, charge: StripeCharge, eventAt: Date): Promise<void> {
@@ -138,8 +148,14 @@ async function applyCharge(tx: Db, charge: StripeCharge, eventAt: Date): Promise
           and excluded.charge_refunded > ${reservations.chargeRefunded})`,
     })
     // xmax is 0 on a row this statement inserted, set on one it updated.
-    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    .returning({ id: reservations.id, inserted: sql<boolean>`(xmax = 0)` });
   if (stored[0]?.inserted) {
+    await emitEvent(tx, {
+      type: 'reservation.paid',
+      owner: { brand: owner.brandId, dealership: owner.dealershipId },
+      ids: [stored[0].id],
+      data: { amount: charge.amount, currency: charge.currency, registration },
+    });
     await countIn(tx, [{ reservedAt, amount: charge.amount, currency: charge.currency }]);
   }
 }

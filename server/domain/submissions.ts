@@ -17,6 +17,7 @@ import { createAddressHasher } from './dailySalts';
 import { type EnqueueWithin, queueMail } from './mailQueue';
 import { createSharedRateLimiter } from './rateLimits';
 import { storeResponse } from './responses';
+import { emitEvent } from './webhooks/outbox';
 
 export const DEFAULT_THANK_YOU_TITLE = 'Thank you';
 
@@ -179,15 +180,22 @@ export async function submitEnquiry(
     data[question.key] = { label: question.label, result: isDealership(value) ? value.name : value };
   }
   const message = formMail(form, questions, values, data);
+  const owner = enquiryOwner(form, questions, values);
   const id = await storeResponse(
     db,
     handle,
     data,
     new Date(),
-    async (tx) => {
+    async (tx, id) => {
       if (message) await queueMail(tx, deps.enqueueMail, message);
+      await emitEvent(tx, {
+        type: 'response.received',
+        owner: { brand: owner.brandId, dealership: owner.dealershipId },
+        ids: [id],
+        data: { form: handle, answers: data },
+      });
     },
-    enquiryOwner(form, questions, values),
+    owner,
   );
   return {
     status: 'stored',

@@ -22,6 +22,7 @@ import { rolesRoutes } from '../routes/roles';
 import { settingsRoutes } from '../routes/settings';
 import { templatesRoutes } from '../routes/templates';
 import { usersRoutes } from '../routes/users';
+import { webhooksRoutes } from '../routes/webhooks';
 import { enqueueOn } from './jobs';
 
 /** Every call of the contract under /api/, each area's routes from its own file. */
@@ -68,6 +69,7 @@ export async function apiRoutes(
   });
   responsesRoutes(api, { db, enqueueExport: enqueue.exportFile, enqueueMail: enqueue.mail });
   analyticsRoutes(api, { db });
+  webhooksRoutes(api, { db, allowPrivate: config.webhooksAllowPrivate });
   setRetention({ keepLast: config.historyKeepLast, keepDays: config.historyKeepDays });
   historyRoutes(api, { db });
 }

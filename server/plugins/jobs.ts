@@ -14,6 +14,12 @@ import {
   scheduleChanges,
 } from '../domain/pages/schedule';
 import { statisticsRefresher } from '../domain/statistics';
+import { WEBHOOK_SEND_QUEUE, type WebhookSendJob } from '../domain/webhooks/outbox';
+import { kickWaiting, pruneDeliveries, releaseAllLeases, sendWaiting } from '../domain/webhooks/send';
+
+/** The job that forgets webhook deliveries past 30 days, and runs again an hour later. */
+const WEBHOOK_PRUNE_QUEUE = 'webhook-prune';
+const HOUR_MS = 60 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,7 +63,8 @@ export const jobs = fp(
       expireInSeconds: config.jobExpireSeconds,
       batchSizes: { [MAIL_QUEUE]: 20 },
       // One waiting job per page, change and time, however many processes or saves queue it.
-      policies: { [SCHEDULE_QUEUE]: 'short' },
+      // One waiting send per webhook endpoint, however many changes ask for it.
+      policies: { [SCHEDULE_QUEUE]: 'short', [WEBHOOK_SEND_QUEUE]: 'short', [WEBHOOK_PRUNE_QUEUE]: 'short' },
       handlers: {
         [EXPORT_QUEUE]: (data: ExportJobData, context) =>
           runExport(
@@ -80,10 +87,39 @@ export const jobs = fp(
         [SCHEDULE_QUEUE]: async (data: ScheduleJobData, context) => {
           await applyScheduledChange(db, data, context);
         },
+        [WEBHOOK_SEND_QUEUE]: async (data: WebhookSendJob, context) => {
+          const jobs = await queueReady;
+          await sendWaiting(
+            db,
+            {
+              allowPrivate: config.webhooksAllowPrivate,
+              retryBaseMs: config.webhooksRetryBaseMs,
+              enqueueMail: (mail, within) => jobs.enqueue(MAIL_QUEUE, mail, within),
+              publicUrl: config.publicUrl,
+            },
+            data,
+            context,
+          );
+        },
+        [WEBHOOK_PRUNE_QUEUE]: async () => {
+          const jobs = await queueReady;
+          await pruneDeliveries(db);
+          await kickWaiting(db);
+          await jobs.schedule(
+            WEBHOOK_PRUNE_QUEUE,
+            {},
+            { startAfter: new Date(Date.now() + HOUR_MS), key: 'prune' },
+          );
+        },
       },
     });
     ready(started);
     await scheduleChanges(db, started);
+    // A webhook endpoint held by a process that died is free again (PGlite: only this process runs),
+    // and every endpoint with deliveries waiting gets its job, whatever happened to the one it had.
+    if (database.kind === 'pglite') await releaseAllLeases(db);
+    await kickWaiting(db);
+    await started.schedule(WEBHOOK_PRUNE_QUEUE, {}, { startAfter: new Date(), key: 'prune' });
     app.decorate('jobs', started);
     app.addHook('onClose', () => started.stop());
   },

@@ -57,6 +57,9 @@ export const routeAccess: Record<Exclude<RouteName, 'login'>, RouteAccess> = {
   'reservations.index': needs('reservations', 'view', 'reservations.list'),
   'reservations.show': needs('reservations', 'view', 'reservations.show'),
   settings: needs('settings', 'view', 'settings.show'),
+  'webhooks.index': needs('webhooks', 'view', 'webhooks.list'),
+  'webhooks.add': needs('webhooks', 'create', 'webhooks.create'),
+  'webhooks.edit': needs('webhooks', 'view', 'webhooks.show'),
   activity: needs('activity', 'view', 'activity.list'),
 };
 

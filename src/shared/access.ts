@@ -17,6 +17,7 @@ export const accessAreas = [
   'users',
   'roles',
   'settings',
+  'webhooks',
   'activity',
 ] as const;
 export type AccessArea = (typeof accessAreas)[number];
@@ -48,6 +49,7 @@ export const areaAccess: Record<AccessArea, { noun: string; actions: readonly Ac
   users: { noun: 'users', actions: ['view', 'create', 'update', 'delete'] },
   roles: { noun: 'roles', actions: ['view', 'create', 'update', 'delete'] },
   settings: { noun: 'settings', actions: ['view', 'update', 'export'] },
+  webhooks: { noun: 'webhooks', actions: ['view', 'create', 'update', 'delete'] },
   activity: { noun: 'the activity log', actions: ['view'] },
 };
 
@@ -232,7 +234,9 @@ export const roleTemplates: { name: string; permissions: Permissions }[] = [
   {
     name: 'Read only',
     permissions: Object.fromEntries(
-      accessAreas.filter((a) => !['users', 'roles', 'settings'].includes(a)).map((a) => [a, ['view']]),
+      accessAreas
+        .filter((a) => !['users', 'roles', 'settings', 'webhooks'].includes(a))
+        .map((a) => [a, ['view']]),
     ) as Permissions,
   },
 ];

@@ -13,6 +13,7 @@ export const areaLabels: Record<AccessArea, string> = {
   users: 'Users',
   roles: 'Roles',
   settings: 'Settings',
+  webhooks: 'Webhooks',
   activity: 'Activity',
 };
 

@@ -40,6 +40,9 @@ export const routePaths = {
   'reservations.index': '/reservations',
   'reservations.show': '/reservations/:id',
   settings: '/settings',
+  'webhooks.index': '/webhooks',
+  'webhooks.add': '/webhooks/add',
+  'webhooks.edit': '/webhooks/edit/:id',
   activity: '/activity',
 } as const;
 

@@ -90,7 +90,11 @@ export function serverProcesses(env: () => Record<string, string>) {
  * when DATABASE_URL is set, holding the admin and what `seed` adds; a mail catcher; and the servers,
  * all gone after the file. `name` tells the folder and database apart from other files'.
  */
-export function processFixture(name: string, seed: (db: Database['db']) => Promise<unknown>) {
+export function processFixture(
+  name: string,
+  seed: (db: Database['db']) => Promise<unknown>,
+  extraEnv: Record<string, string> = {},
+) {
   let dataDir: string;
   let scratch: ScratchDatabase | null = null;
   let smtp: SmtpCatcher | undefined;
@@ -123,6 +127,7 @@ export function processFixture(name: string, seed: (db: Database['db']) => Promi
       // On PostgreSQL a job of a dead process is taken over once it expires (pg-boss also stops waiting
       // for a handler then): short here, yet longer than a test's job takes.
       ...(scratch ? { DATABASE_URL: scratch.url, JOB_EXPIRE_SECONDS: '20' } : {}),
+      ...extraEnv,
     };
   }, 120_000);
 

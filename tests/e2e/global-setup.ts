@@ -55,6 +55,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
     STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+    // The webhook test's receiver listens on this machine.
+    WEBHOOKS_ALLOW_PRIVATE: '1',
   };
   // The browser tests always run on a fresh embedded database, whatever the surrounding shell points at.
   delete env.DATABASE_URL;

@@ -3,6 +3,7 @@ import type { ActivityAction, ActivityArea } from '@/api/contract/activity';
 import type { HistoryArea, RevisionAction } from '@/api/contract/history';
 import type { Db } from '../../db/open';
 import { activity } from '../../db/schema/history';
+import { emitChange } from '../webhooks/outbox';
 import { type Actor, currentActor } from './actor';
 import { historyStore, serverAreas } from './areas';
 import { currentRetention, prune } from './retention';
@@ -48,6 +49,7 @@ export async function recordChange(tx: Db, change: Change): Promise<void> {
     revisionId: change.revisionId ?? null,
     detail: change.detail ?? null,
   });
+  await emitChange(tx, change.area, change.action, change.record?.id ?? null);
 }
 
 /**
@@ -106,6 +108,7 @@ export async function recordRevision(
     from rev`);
   const [row] = (result as { rows?: { id: number | string; before: number | string }[] }).rows ?? [];
   if (!row) throw new Error(`no ${area} record ${record} to keep a revision of`);
+  await emitChange(tx, area, action, one ? null : Number(id));
   // The statement saw the revisions from before it: with the new one, is there anything to drop?
   if (Number(row.before) + 1 > currentRetention().keepLast) await prune(tx, area, record);
   return Number(row.id);

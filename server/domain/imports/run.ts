@@ -14,6 +14,7 @@ import type { Mailer } from '../mail';
 import { storePage } from '../pages/write';
 import { IMPORTED_TABLES, type RefreshStatistics } from '../statistics';
 import { transaction } from '../transaction';
+import { emitEvent, pagePaths } from '../webhooks/outbox';
 import { type CheckedRow, checkRows } from './check';
 import { createLookups, takenNames } from './lookups';
 import type { ImportProvider } from './provider';
@@ -183,6 +184,20 @@ async function applyRows(
           updatedAt: new Date(),
         })
         .where(and(eq(imports.id, importId), isNull(imports.appliedAt)));
+      // One event for the whole import, with every page it made.
+      const ids = [...made.values()];
+      await emitEvent(tx, {
+        type: 'import.finished',
+        owner: { brand: null, dealership: null },
+        ids,
+        ...(kind === 'page'
+          ? {
+              paths: sql`(select coalesce(array_agg(distinct x), '{}') from pages made,
+                unnest(${pagePaths(sql`made.id`)}) x where made.id = any(${`{${ids.join(',')}}`}::int[]))`,
+            }
+          : {}),
+        data: { import_id: importId, kind },
+      });
     });
     return null;
   } catch (error) {

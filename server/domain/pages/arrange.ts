@@ -3,8 +3,10 @@ import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../../db/open';
 import { pages } from '../../db/schema/pages';
 import { invalid } from '../../http/errors';
+import { serverAreas } from '../history/areas';
 import { recordChange, recordRevision } from '../history/record';
 import { inList, lastPosition, moveToList, placeAt } from '../ordering';
+import { emitEvent, pagePaths } from '../webhooks/outbox';
 import { type Placement, treeList } from './lists';
 import { ancestorsOf, findPage } from './read';
 import { pageInScope } from './scope';
@@ -123,6 +125,14 @@ export async function sortPages(db: Db, placements: Placement[], scope: Scope = 
       area: 'pages',
       action: 'sorted',
       detail: `${placements.length} page(s) under ${parent ? parent.name : 'the top level'}`,
+    });
+    // One event for the whole sort: the list's page, which shows the new order, and each page.
+    await emitEvent(tx, {
+      type: 'page.moved',
+      owner: serverAreas.pages.owner!(sql`${parentId ?? ids[0]!}::int`),
+      ids,
+      paths: sql`(select coalesce(array_agg(distinct x), '{}') from pages sorted,
+        unnest(${pagePaths(sql`sorted.id`)}) x where sorted.id = any(${`{${ids.join(',')}}`}::int[]))`,
     });
   });
 }

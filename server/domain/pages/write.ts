@@ -14,6 +14,7 @@ import { breaksLock } from '../locks';
 import { lastPosition, lockLists, placeAt, placeAtEnd, removeFromLists } from '../ordering';
 import { type RecordTable, saveVersioned } from '../records';
 import { requireTemplate } from '../templates';
+import { emitPathChange } from '../webhooks/outbox';
 import { type TreeKind, treeList } from './lists';
 import { countChildren, findPage, type PageRow, subtreeOf } from './read';
 import { pageScopeSql } from './scope';
@@ -153,6 +154,7 @@ async function homepageSlug(tx: Db, parent: PageRow | null, exceptId?: number): 
 /** Descendants' slugs follow a page whose slug changed. */
 export async function rewriteDescendants(tx: Db, id: number, from: string, to: string): Promise<void> {
   if (from === to) return;
+  await emitPathChange(tx, id, from, to);
   const oldPrefix = from === HOMEPAGE ? '' : `${from}/`;
   const newPrefix = to === HOMEPAGE ? '' : `${to}/`;
   await tx.execute(sql`

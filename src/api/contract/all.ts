@@ -19,6 +19,7 @@ import * as site from './site';
 import * as templates from './templates';
 import * as users from './users';
 import * as vehicles from './vehicles';
+import * as webhooks from './webhooks';
 
 /** The contract modules by area: the one place an area is named. */
 const modules = {
@@ -40,6 +41,7 @@ const modules = {
   exports: exportsArea,
   imports,
   site,
+  webhooks,
   activity,
 };
 type Modules = typeof modules;

@@ -157,6 +157,17 @@ const table: Table = {
     dealershipsShow: 'public',
     settings: 'public',
   },
+  webhooks: {
+    list: p('webhooks', 'view'),
+    show: p('webhooks', 'view'),
+    deliveries: p('webhooks', 'view'),
+    create: p('webhooks', 'create'),
+    update: p('webhooks', 'update'),
+    rotate: p('webhooks', 'update'),
+    test: p('webhooks', 'update'),
+    replay: p('webhooks', 'update'),
+    delete: p('webhooks', 'delete'),
+  },
   activity: { list: p('activity', 'view') },
 };
 

@@ -55,7 +55,7 @@ const optionalRoleChoice = z.preprocess(blank, id.optional());
 const withoutBlanks = (v: unknown) =>
   typeof v === 'string' ? (v === '' ? [] : [v]) : Array.isArray(v) ? v.filter((x) => x !== '') : v;
 
-const scopeIds = (noun: string) =>
+export const scopeIds = (noun: string) =>
   z.preprocess(
     withoutBlanks,
     z

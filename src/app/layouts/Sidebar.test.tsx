@@ -33,11 +33,18 @@ function section(title: string): HTMLElement[] {
 }
 
 describe('the sidebar', () => {
-  it('lists the activity log under Management, after the users, their roles and the settings', () => {
+  it('lists the activity log under Management, after the users, their roles, the settings and the webhooks', () => {
     renderAt('/dashboard');
     const links = section('Management');
-    expect(links.map((link) => link.textContent)).toEqual(['Users', 'Roles', 'Settings', 'Activity']);
-    expect(links[3]!.getAttribute('href')).toBe('/activity');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Users',
+      'Roles',
+      'Settings',
+      'Webhooks',
+      'Activity',
+    ]);
+    expect(links[3]!.getAttribute('href')).toBe('/webhooks');
+    expect(links[4]!.getAttribute('href')).toBe('/activity');
     expect(links[1]!.getAttribute('href')).toBe('/roles');
   });
 
@@ -55,6 +62,7 @@ describe('the sidebar', () => {
       'Users',
       'Roles',
       'Settings',
+      'Webhooks',
       'Activity',
     ]);
   });

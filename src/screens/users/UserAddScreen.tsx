@@ -2,10 +2,10 @@ import { useLocation } from 'wouter';
 import { userCreateSchema } from '@/api/contract/users';
 import { api } from '@/api/endpoints';
 import { pathTo } from '@/shared/paths';
+import { useAccessChoices } from '@/ui/access/accessChoices';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
-import { useAccessChoices } from './accessChoices';
 import { UserForm } from './UserForm';
 
 export default function UserAddScreen() {

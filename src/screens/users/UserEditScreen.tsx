@@ -3,11 +3,11 @@ import { type User, userUpdateSchema } from '@/api/contract/users';
 import { api } from '@/api/endpoints';
 import { useAccess, useSignedInUser } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
+import { useAccessChoices } from '@/ui/access/accessChoices';
 import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
-import { useAccessChoices } from './accessChoices';
 import { UserForm } from './UserForm';
 
 export default function UserEditScreen() {

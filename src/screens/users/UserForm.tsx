@@ -2,12 +2,12 @@ import type { userCreateSchema, userUpdateSchema } from '@/api/contract/users';
 import { uploadFile } from '@/api/uploads';
 import { describeFailure } from '@/machines/errors';
 import { pathTo } from '@/shared/paths';
+import type { AccessChoices } from '@/ui/access/accessChoices';
+import { ScopeField } from '@/ui/access/ScopeField';
 import { Field, type FieldMetaWithKey } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import type { SaveForm } from '@/ui/forms/useSaveForm';
 import { toast } from '@/ui/toasts';
-import type { AccessChoices } from './accessChoices';
-import { ScopeField } from './ScopeField';
 
 interface UserFormProps {
   flow: SaveForm<typeof userCreateSchema> | SaveForm<typeof userUpdateSchema>;

@@ -1,6 +1,6 @@
 import type { Option } from '@/api/contract/common';
+import type { AccessChoices } from '@/ui/access/accessChoices';
 import { Select } from '@/ui/Select';
-import type { AccessChoices } from './accessChoices';
 import styles from './UsersFilters.module.css';
 
 /** The users list's filters: 0 is any. */

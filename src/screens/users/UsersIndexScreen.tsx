@@ -4,11 +4,11 @@ import { api } from '@/api/endpoints';
 import { useMayCall, useSignedInUser } from '@/machines/session';
 import { formatDate } from '@/shared/format';
 import { pathTo } from '@/shared/paths';
+import { type AccessChoices, scopeText, useAccessChoices } from '@/ui/access/accessChoices';
 import { ButtonLink } from '@/ui/ButtonLink';
 import type { DataTableColumn } from '@/ui/DataTable';
 import { LifecycleList } from '@/ui/lifecycle/LifecycleList';
 import { PageHeader } from '@/ui/PageHeader';
-import { type AccessChoices, scopeText, useAccessChoices } from './accessChoices';
 import { UserName } from './UserName';
 import { filterQuery, noFilters, UsersFilters } from './UsersFilters';
 

@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import type { Option } from '@/api/contract/common';
-import { Checkbox } from '@/ui/Checkbox';
+import { Checkbox } from '../Checkbox';
 import styles from './ScopeField.module.css';
 
 interface ScopeFieldProps {
-  /** The field's form name ('scope'): posts `scope.brand_ids` and `scope.dealership_ids`. */
+  /**
+   * The field's form name ('scope'): posts `scope.brand_ids` and `scope.dealership_ids`; '' posts
+   * `brand_ids` and `dealership_ids` at the top of the form.
+   */
   name: string;
+  /** What the whole group means here ('Whole group'). */
+  wholeLabel?: string;
   defaultValue: { brand_ids: number[]; dealership_ids: number[] };
   brands: Option[];
   dealerships: Option[];
@@ -18,7 +23,16 @@ interface ScopeFieldProps {
  * dealerships. A hidden empty entry under each name makes the scope present even when nothing is
  * chosen, which is the whole group.
  */
-export function ScopeField({ name, defaultValue, brands, dealerships, errors, onChange }: ScopeFieldProps) {
+export function ScopeField({
+  name,
+  defaultValue,
+  brands,
+  dealerships,
+  errors,
+  onChange,
+  wholeLabel = 'Whole group',
+}: ScopeFieldProps) {
+  const named = (key: string) => (name ? `${name}.${key}` : key);
   const [chosen, setChosen] = useState(
     defaultValue.brand_ids.length + defaultValue.dealership_ids.length > 0,
   );
@@ -34,7 +48,7 @@ export function ScopeField({ name, defaultValue, brands, dealerships, errors, on
         {options.map((option) => (
           <Checkbox
             key={option.id}
-            name={`${name}.${key}`}
+            name={named(key)}
             value={String(option.id)}
             isSelected={picked[key].includes(option.id)}
             onChange={(on) => toggle(key, option.id, on)}
@@ -48,12 +62,12 @@ export function ScopeField({ name, defaultValue, brands, dealerships, errors, on
   return (
     <fieldset className={styles.scope}>
       <legend>Scope</legend>
-      <input type="hidden" name={`${name}.brand_ids`} value="" />
-      <input type="hidden" name={`${name}.dealership_ids`} value="" />
+      <input type="hidden" name={named('brand_ids')} value="" />
+      <input type="hidden" name={named('dealership_ids')} value="" />
       <label>
         <input
           type="radio"
-          name={`${name}-mode`}
+          name={`${name || 'scope'}-mode`}
           checked={!chosen}
           onChange={() => {
             setChosen(false);
@@ -61,11 +75,16 @@ export function ScopeField({ name, defaultValue, brands, dealerships, errors, on
             onChange();
           }}
         />{' '}
-        Whole group
+        {wholeLabel}
       </label>
       <label>
-        <input type="radio" name={`${name}-mode`} checked={chosen} onChange={() => setChosen(true)} /> Chosen
-        brands and dealerships
+        <input
+          type="radio"
+          name={`${name || 'scope'}-mode`}
+          checked={chosen}
+          onChange={() => setChosen(true)}
+        />{' '}
+        Chosen brands and dealerships
       </label>
       {chosen ? (
         <>
