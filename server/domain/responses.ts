@@ -10,8 +10,8 @@ import {
   responseOwnerTotals,
   responses,
 } from '../db/schema/responses';
-import { GROUP_OWNED, inScope, type RowOwner } from './access/scope';
-import { selectPageByIndex } from './paginate';
+import { GROUP_OWNED, inScope, ownerArms, type RowOwner } from './access/scope';
+import { pageWindow } from './paginate';
 
 /** The enquiry types the console lists (spec §3 Response): each one's title and the totals box it counts towards. */
 export const ENQUIRY_TYPES: Record<
@@ -176,24 +176,40 @@ export async function emailedTotal(db: Db, handle: string, scope: Scope = wholeG
 }
 
 /**
- * One page of a form's enquiries, newest first, counted off in the (handle, id) index: a late page
- * reads its own 25 enquiries, not every one before them (nor, walking the primary key, the other
- * forms' enquiries in between).
+ * The ids of one page of a form's enquiries in the scope, newest first, counted off in the
+ * (handle, id) index: a late page reads its own 25 enquiries' index entries and steps over the
+ * rest without reading them (nor, walking the primary key, the other forms' enquiries in between).
+ * A scope of one brand or one dealership walks its (handle, brand_id|dealership_id, id) index the
+ * same way. A scope of several takes the newest enquiries up to the page's end from each owner's
+ * index and merges them (a union: an enquiry of a scoped brand and a scoped dealership is listed
+ * once), never sorting every enquiry in scope.
  */
+export function responsePageIds(handle: string, page: number, scope: Scope = wholeGroup): SQL {
+  const { limit, offset } = pageWindow(page);
+  const arms = ownerArms(scope, { brand: responses.brandId, dealership: responses.dealershipId });
+  if (!arms || arms.length <= 1) {
+    const where = and(eq(responses.handle, handle), enquiriesIn(scope));
+    return sql`select ${responses.id} from ${responses} where ${where} order by ${responses.id} desc limit ${limit} offset ${offset}`;
+  }
+  const newest = arms.map(
+    (arm) =>
+      sql`(select ${responses.id} from ${responses} where ${responses.handle} = ${handle} and ${arm} order by ${responses.id} desc limit ${offset + (limit ?? 0)})`,
+  );
+  return sql`select id from (${sql.join(newest, sql` union `)}) as owned order by id desc limit ${limit} offset ${offset}`;
+}
+
+/** One page of a form's enquiries in the scope, newest first: the page's ids, then their rows. */
 export async function pageOfResponses(
   db: Db,
   handle: string,
   page: number,
   scope: Scope = wholeGroup,
 ): Promise<Enquiry[]> {
-  const rows = await selectPageByIndex(
-    db,
-    responses,
-    responses.id,
-    and(eq(responses.handle, handle), enquiriesIn(scope)),
-    [desc(responses.id)],
-    page,
-  );
+  const rows = await db
+    .select()
+    .from(responses)
+    .where(sql`${responses.id} in (${responsePageIds(handle, page, scope)})`)
+    .orderBy(desc(responses.id));
   return rows.map(toEnquiry);
 }
 
