@@ -1,7 +1,8 @@
 /**
  * Scoped lists at scale (issue #25): on the large data set (1,000,000 enquiries), a form's responses
  * list with its count, as one call through the real app, at p95 for a group-wide administrator, a
- * Sales user scoped to one dealership and a Brand manager scoped to one brand. Each scoped figure
+ * Sales user scoped to one dealership, a Brand manager scoped to one brand and a Dealership
+ * manager scoped to a brand and a dealership of another brand. Each scoped figure
  * must be no more than 1.1 times the unscoped one of the same run. Runs on PGlite and on
  * PostgreSQL (DATABASE_URL, or the local server), each in a database of its own, and records the
  * plans of the scoped statements beside the figures.
@@ -9,19 +10,20 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Scope, wholeGroup } from '@/shared/access';
 import { buildApp } from '../server/app';
 import { readConfig } from '../server/config';
 import { type Db, openDatabase } from '../server/db/open';
 import { dealerships } from '../server/db/schema/dealerships';
-import { responses } from '../server/db/schema/responses';
+import { responseOwnerTotals } from '../server/db/schema/responses';
 import { users } from '../server/db/schema/users';
 import { createScratchDatabase } from '../server/db/scratch';
 import { seedIfEmpty } from '../server/db/seed/index';
 import { roleNamed } from '../server/domain/access/roleNamed';
 import { inScope } from '../server/domain/access/scope';
 import { hashPassword } from '../server/domain/auth/passwords';
+import { responsePageIds } from '../server/domain/responses';
 import type { Benchmark, Budget } from './benchmark';
 import { postgresUrl } from './server';
 
@@ -45,15 +47,18 @@ async function planOf(db: Db, statement: SQL): Promise<string> {
   return result.rows.map((row) => Object.values(row)[0]).join('\n');
 }
 
-/** The statements a scoped list call runs: a page of ids in the form's index, and the count. */
+/**
+ * The statements a scoped list call runs: a page of ids in its owners' indexes, and the count from
+ * the per-owner totals.
+ */
 function scopedStatements(scope: Scope): { page: SQL; count: SQL } {
   const where = and(
-    eq(responses.handle, HANDLE),
-    inScope(scope, { brand: responses.brandId, dealership: responses.dealershipId }),
+    eq(responseOwnerTotals.handle, HANDLE),
+    inScope(scope, { brand: responseOwnerTotals.brandId, dealership: responseOwnerTotals.dealershipId }),
   );
   return {
-    page: sql`select ${responses.id} from ${responses} where ${where} order by ${desc(responses.id)} limit 25`,
-    count: sql`select ${count()} from ${responses} where ${where}`,
+    page: responsePageIds(HANDLE, 1, scope),
+    count: sql`select sum(${responseOwnerTotals.total}) from ${responseOwnerTotals} where ${where}`,
   };
 }
 
@@ -78,14 +83,16 @@ async function runOn(kind: 'pglite' | 'postgres') {
     });
     console.log(`${kind}: seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
-    // A typical dealership (the first live one) and its brand.
-    const [site] = await db
+    // A typical dealership (the first live one) and its brand, and a dealership of another brand.
+    const live = await db
       .select({ id: dealerships.id, brandId: dealerships.brandId })
       .from(dealerships)
       .where(and(isNull(dealerships.deletedAt), isNotNull(dealerships.publishedAt)))
-      .orderBy(dealerships.id)
-      .limit(1);
-    if (!site?.brandId) throw new Error('The large data set has no live dealership with a brand.');
+      .orderBy(dealerships.id);
+    const site = live[0];
+    const elsewhere = live.find((d) => d.brandId !== null && d.brandId !== site?.brandId);
+    if (!site?.brandId || !elsewhere)
+      throw new Error('The large data set has no live dealerships of two brands.');
     const people: Array<{ label: string; role: string; scope: Scope }> = [
       { label: 'unscoped (Group administrator)', role: 'Group administrator', scope: wholeGroup },
       { label: 'Sales, one dealership', role: 'Sales', scope: { brand_ids: [], dealership_ids: [site.id] } },
@@ -93,6 +100,11 @@ async function runOn(kind: 'pglite' | 'postgres') {
         label: 'Brand manager, one brand',
         role: 'Brand manager',
         scope: { brand_ids: [site.brandId], dealership_ids: [] },
+      },
+      {
+        label: 'Dealership manager, one brand and a dealership of another',
+        role: 'Dealership manager',
+        scope: { brand_ids: [site.brandId], dealership_ids: [elsewhere.id] },
       },
     ];
     const passwordHash = await hashPassword(PASSWORD);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql, sum } from 'drizzle-orm';
 import type { Enquiry, ResponseHandle } from '@/api/contract/responses';
 import { responseHandles } from '@/api/contract/responses';
 import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
@@ -7,10 +7,11 @@ import {
   type ResponseAnswer,
   responseDailyTotals,
   responseEmailedTotals,
+  responseOwnerTotals,
   responses,
 } from '../db/schema/responses';
-import { GROUP_OWNED, inScope, type RowOwner } from './access/scope';
-import { selectPageByIndex } from './paginate';
+import { GROUP_OWNED, inScope, ownerArms, type RowOwner } from './access/scope';
+import { pageWindow } from './paginate';
 
 /** The enquiry types the console lists (spec §3 Response): each one's title and the totals box it counts towards. */
 export const ENQUIRY_TYPES: Record<
@@ -49,6 +50,13 @@ export function toEnquiry(row: ResponseRow): Enquiry {
 /** The condition that keeps a user's reads of enquiries within their scope (none when group-wide). */
 const enquiriesIn = (scope: Scope) =>
   inScope(scope, { brand: responses.brandId, dealership: responses.dealershipId });
+
+/**
+ * The condition that keeps a user's totals within their scope: the same condition over the per-owner
+ * totals as over the enquiries, so a row of both a scoped brand and a scoped dealership counts once.
+ */
+const totalsIn = (scope: Scope) =>
+  inScope(scope, { brand: responseOwnerTotals.brandId, dealership: responseOwnerTotals.dealershipId });
 
 /** The day an enquiry counts towards, in the calendar the dashboard reads (UTC). */
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -109,19 +117,20 @@ export async function storedTotals(db: Db): Promise<Map<string, number>> {
 }
 
 /**
- * Enquiries stored per form that the scope reaches. Group-wide: the daily totals. Scoped: a count
- * of the scope's rows of each form, each walking its form's (handle, brand_id|dealership_id, id)
- * index; forms without any are left out.
+ * Enquiries stored per form that the scope reaches. Group-wide: the daily totals. Scoped: the sums
+ * of the per-owner totals of the scope's brands and dealerships; forms without any are left out.
  */
 export async function scopedTotals(db: Db, scope: Scope): Promise<Map<string, number>> {
-  const where = enquiriesIn(scope);
+  const where = totalsIn(scope);
   if (!where) return storedTotals(db);
-  const handles = `{${responseHandles.join(',')}}`;
-  const result = (await db.execute(sql`
-    select h.handle, (select count(*) from ${responses} where ${responses.handle} = h.handle and ${where})::int as total
-    from unnest(${handles}::text[]) as h(handle)
-  `)) as unknown as { rows: Array<{ handle: string; total: number | string }> };
-  return new Map(result.rows.filter((r) => Number(r.total) > 0).map((r) => [r.handle, Number(r.total)]));
+  const total = sum(responseOwnerTotals.total);
+  const rows = await db
+    .select({ handle: responseOwnerTotals.handle, total: total.mapWith(Number) })
+    .from(responseOwnerTotals)
+    .where(where)
+    .groupBy(responseOwnerTotals.handle)
+    .having(sql`${total} > 0`);
+  return new Map(rows.map((r) => [r.handle, r.total]));
 }
 
 /**
@@ -129,29 +138,22 @@ export async function scopedTotals(db: Db, scope: Scope): Promise<Map<string, nu
  * user's scope), or the first.
  */
 export async function firstFormWithResponses(db: Db, scope: Scope = wholeGroup): Promise<ResponseHandle> {
-  const where = enquiriesIn(scope);
-  if (!where) {
-    const totals = await storedTotals(db);
-    return responseHandles.find((handle) => (totals.get(handle) ?? 0) > 0) ?? responseHandles[0]!;
-  }
-  // Scoped: whether each form has one enquiry in the scope, not how many.
-  const result = (await db.execute(sql`
-    select h.handle from unnest(${`{${responseHandles.join(',')}}`}::text[]) with ordinality as h(handle, n)
-    where exists (select 1 from ${responses} where ${responses.handle} = h.handle and ${where})
-    order by h.n limit 1
-  `)) as unknown as { rows: Array<{ handle: ResponseHandle }> };
-  return result.rows[0]?.handle ?? responseHandles[0]!;
+  const totals = await scopedTotals(db, scope);
+  return responseHandles.find((handle) => (totals.get(handle) ?? 0) > 0) ?? responseHandles[0]!;
 }
 
-/** A form's stored enquiries: group-wide from the daily totals, scoped a count of the scope's rows. */
+/**
+ * A form's stored enquiries: group-wide from the daily totals, scoped from the per-owner totals of
+ * the scope's brands and dealerships. Either way a few rows are summed, never the enquiries counted.
+ */
 export async function storedTotal(db: Db, handle: string, scope: Scope = wholeGroup): Promise<number> {
-  const where = enquiriesIn(scope);
+  const where = totalsIn(scope);
   if (where) {
-    const [counted] = await db
-      .select({ n: count() })
-      .from(responses)
-      .where(and(eq(responses.handle, handle), where));
-    return counted?.n ?? 0;
+    const [row] = await db
+      .select({ total: sum(responseOwnerTotals.total).mapWith(Number) })
+      .from(responseOwnerTotals)
+      .where(and(eq(responseOwnerTotals.handle, handle), where));
+    return row?.total ?? 0;
   }
   const [row] = await db
     .select({ total: sum(responseDailyTotals.total).mapWith(Number) })
@@ -174,24 +176,40 @@ export async function emailedTotal(db: Db, handle: string, scope: Scope = wholeG
 }
 
 /**
- * One page of a form's enquiries, newest first, counted off in the (handle, id) index: a late page
- * reads its own 25 enquiries, not every one before them (nor, walking the primary key, the other
- * forms' enquiries in between).
+ * The ids of one page of a form's enquiries in the scope, newest first, counted off in the
+ * (handle, id) index: a late page reads its own 25 enquiries' index entries and steps over the
+ * rest without reading them (nor, walking the primary key, the other forms' enquiries in between).
+ * A scope of one brand or one dealership walks its (handle, brand_id|dealership_id, id) index the
+ * same way. A scope of several takes the newest enquiries up to the page's end from each owner's
+ * index and merges them (a union: an enquiry of a scoped brand and a scoped dealership is listed
+ * once), never sorting every enquiry in scope.
  */
+export function responsePageIds(handle: string, page: number, scope: Scope = wholeGroup): SQL {
+  const { limit, offset } = pageWindow(page);
+  const arms = ownerArms(scope, { brand: responses.brandId, dealership: responses.dealershipId });
+  if (!arms || arms.length <= 1) {
+    const where = and(eq(responses.handle, handle), enquiriesIn(scope));
+    return sql`select ${responses.id} from ${responses} where ${where} order by ${responses.id} desc limit ${limit} offset ${offset}`;
+  }
+  const newest = arms.map(
+    (arm) =>
+      sql`(select ${responses.id} from ${responses} where ${responses.handle} = ${handle} and ${arm} order by ${responses.id} desc limit ${offset + (limit ?? 0)})`,
+  );
+  return sql`select id from (${sql.join(newest, sql` union `)}) as owned order by id desc limit ${limit} offset ${offset}`;
+}
+
+/** One page of a form's enquiries in the scope, newest first: the page's ids, then their rows. */
 export async function pageOfResponses(
   db: Db,
   handle: string,
   page: number,
   scope: Scope = wholeGroup,
 ): Promise<Enquiry[]> {
-  const rows = await selectPageByIndex(
-    db,
-    responses,
-    responses.id,
-    and(eq(responses.handle, handle), enquiriesIn(scope)),
-    [desc(responses.id)],
-    page,
-  );
+  const rows = await db
+    .select()
+    .from(responses)
+    .where(sql`${responses.id} in (${responsePageIds(handle, page, scope)})`)
+    .orderBy(desc(responses.id));
   return rows.map(toEnquiry);
 }
 

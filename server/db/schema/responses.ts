@@ -1,4 +1,4 @@
-import { date, index, integer, json, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { date, index, integer, json, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import { stamps } from './columns';
 
 /** One answer of a stored enquiry: the question as the form labelled it and what was entered. */
@@ -51,6 +51,28 @@ export const responseDailyTotals = pgTable(
     total: integer('total').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.handle, t.day] }), index('response_daily_totals_day_idx').on(t.day)],
+);
+
+/**
+ * Enquiries per form and owner (brand and dealership as each enquiry stores them; both null: the
+ * group), so a scoped user's count sums the few rows of their brands and dealerships instead of
+ * counting their enquiries. Kept by triggers on `responses` (migration 0025), in the statement
+ * that writes the enquiries, whichever statement that is: stored, removed or moved, the totals
+ * follow.
+ */
+export const responseOwnerTotals = pgTable(
+  'response_owner_totals',
+  {
+    handle: text('handle').notNull(),
+    brandId: integer('brand_id'),
+    dealershipId: integer('dealership_id'),
+    total: integer('total').notNull().default(0),
+  },
+  (t) => [
+    // One row per owner, the group's (both null) included.
+    unique('response_owner_totals_owner_unique').on(t.handle, t.brandId, t.dealershipId).nullsNotDistinct(),
+    index('response_owner_totals_dealership_idx').on(t.handle, t.dealershipId),
+  ],
 );
 
 /** Enquiries a form sent by e-mail alone, before the console kept them: counted, never stored. */

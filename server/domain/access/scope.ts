@@ -65,6 +65,18 @@ export function inScope(scope: Scope, owner: OwnerColumns): SQL | undefined {
   return arms.length === 1 ? arms[0] : sql`(${sql.join(arms, sql` or `)})`;
 }
 
+/**
+ * The scope as one equality per owner id (`brand_id = 3`, `dealership_id = 7`, ...), whose OR is
+ * `inScope`: each arm alone walks an `(..., owner, id)` index in order, where their OR (or one
+ * `= any(...)`) reads every row in scope and sorts them. Undefined for a group-wide user.
+ */
+export function ownerArms(scope: Scope, owner: OwnerColumns): SQL[] | undefined {
+  if (isGroupWide(scope)) return undefined;
+  const arms = (column: PgColumn | SQL | undefined, ids: readonly number[]) =>
+    column ? ids.map((id) => sql`${column} = ${Math.trunc(id)}`) : [];
+  return [...arms(owner.brand, scope.brand_ids), ...arms(owner.dealership, scope.dealership_ids)];
+}
+
 /** Where a stored row belongs: a dealership with its brand, a brand alone, or the group (both null). */
 export interface RowOwner {
   brandId: number | null;
