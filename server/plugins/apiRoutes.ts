@@ -60,7 +60,7 @@ export async function apiRoutes(
   settingsRoutes(api, { db, enqueueExport: enqueue.exportFile });
   exportsRoutes(api, { db });
   importsRoutes(api, { db, dir: config.importsDir, enqueueImport: enqueue.importFile });
-  reservationsRoutes(api, { db, webhookSecret: config.stripeWebhookSecret });
+  reservationsRoutes(api, { db, webhookSecret: config.stripeWebhookSecret, enqueueMail: enqueue.mail });
   responsesRoutes(api, { db, enqueueExport: enqueue.exportFile, enqueueMail: enqueue.mail });
   analyticsRoutes(api, { db });
   setRetention({ keepLast: config.historyKeepLast, keepDays: config.historyKeepDays });

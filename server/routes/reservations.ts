@@ -7,6 +7,7 @@ import {
   STRIPE_SIGNATURE_HEADER,
 } from '@/api/contract/reservations';
 import type { Db } from '../db/open';
+import type { EnqueueWithin } from '../domain/mailQueue';
 import { paginate } from '../domain/paginate';
 import { verifyStripeSignature } from '../domain/payments';
 import { findReservation, listReservations } from '../domain/reservations';
@@ -31,7 +32,10 @@ function unreadableEvent(errors: Record<string, string[]>): HttpError {
   );
 }
 
-export function reservationsRoutes(app: FastifyInstance, opts: { db: Db; webhookSecret: string | null }) {
+export function reservationsRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; webhookSecret: string | null; enqueueMail?: EnqueueWithin },
+) {
   const { db } = opts;
 
   // Only the reservations the user's scope reaches, decided in the SQL; out of scope reads as missing.
@@ -81,7 +85,7 @@ export function reservationsRoutes(app: FastifyInstance, opts: { db: Db; webhook
       );
     });
     registerCall(scope, paymentsWebhook, async ({ body }) => {
-      const result = await applyStripeEvent(db, body);
+      const result = await applyStripeEvent(db, body, opts.enqueueMail);
       if ('invalid' in result) {
         throw unreadableEvent(Object.fromEntries(Object.entries(result.invalid).map(([k, v]) => [k, [v]])));
       }
