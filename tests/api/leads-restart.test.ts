@@ -9,9 +9,8 @@ import { outboundMails } from '@server/db/schema/mail';
 import { pages } from '@server/db/schema/pages';
 import { responses } from '@server/db/schema/responses';
 import { createScratchDatabase, type ScratchDatabase } from '@server/db/scratch';
-import { seedDealerGroup } from '@server/db/seed/dealerGroup';
 import { enquiryFormRow } from '@server/db/seed/forms';
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adfErrors } from './adf';
@@ -59,15 +58,29 @@ beforeAll(async () => {
   const pgUrl = process.env.DATABASE_URL;
   scratch = pgUrl ? await createScratchDatabase(pgUrl, 'console_leads_restart') : null;
   const database = await openTestDatabase();
-  await seedDealerGroup(database.db, { total: 2 });
-  const [live] = await database.db
-    .select({ id: dealerships.id })
-    .from(dealerships)
-    .where(and(isNull(dealerships.deletedAt), isNotNull(dealerships.publishedAt)))
-    .orderBy(asc(dealerships.id))
-    .limit(1);
-  dealershipId = live!.id;
-  await database.db.update(dealerships).set({ crmEmails: CRM }).where(eq(dealerships.id, dealershipId));
+  const [dealership] = await database.db
+    .insert(dealerships)
+    .values({
+      name: 'Northway Kia Leeds',
+      slug: 'kia-leeds',
+      email: 'leeds@northway.example.co.uk',
+      telephone: '0113 496 0000',
+      address: {
+        address_line_1: '1 Kirkstall Road',
+        address_line_2: null,
+        city: 'Leeds',
+        postcode: 'LS3 1AA',
+        county: 'West Yorkshire',
+        lat: 53.8,
+        lng: -1.56,
+      },
+      pinnacleEnquiryId: 'P1',
+      pinnacleUsedEnquiryId: 'P2',
+      publishedAt: new Date(),
+      crmEmails: CRM,
+    })
+    .returning({ id: dealerships.id });
+  dealershipId = dealership!.id;
   // The form mails nobody itself: what is sent is the dealership's leads alone.
   const row = enquiryFormRow('test-drive', 'Test Drive');
   await database.db.insert(pages).values({ ...row, emails: { ...row.emails!, send_email: 0 } });
@@ -81,7 +94,7 @@ beforeAll(async () => {
     // On PostgreSQL the job of a dead process is taken over once it expires.
     ...(scratch ? { DATABASE_URL: scratch.url, JOB_EXPIRE_SECONDS: '5' } : {}),
   };
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   for (const server of started) {
@@ -151,5 +164,5 @@ describe(`an enquiry's CRM leads when the server dies before they are sent (${da
     }
     // Nothing more arrives once every job is done: each lead went exactly once.
     expect(smtp.received).toHaveLength(2);
-  }, 120_000);
+  }, 400_000);
 });
