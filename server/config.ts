@@ -33,7 +33,7 @@ export interface Config {
   jobExpireSeconds: number;
   /**
    * Retries of a mail that failed (MAIL_RETRIES), each after twice the wait of the one before,
-   * from about 2 s: the default 10 keeps trying for about half an hour before it shows as failed.
+   * from about 2 s: the default 10 keeps trying for half an hour to an hour before it shows as failed.
    */
   mailRetries: number;
   /** Stripe's signing secret for the webhook endpoint (whsec_...); without it the webhook answers 404. */
