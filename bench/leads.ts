@@ -22,8 +22,8 @@ import type { Benchmark } from './benchmark';
 const IDLE_ROUNDS = 40;
 const BURST = 1000;
 const BURST_SECONDS = 60;
-/** How long the burst's last leads may take to arrive after its last submit. */
-const DRAIN_LIMIT_MS = 120_000;
+/** How long the bench waits for the mail queue to empty after the burst's last submit. */
+const DRAIN_LIMIT_MS = 10 * 60_000;
 
 function p95(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -167,8 +167,13 @@ export const leadsBenchmark: Benchmark = {
       const submitted = performance.now() - burstStart;
       const drainBy = performance.now() + DRAIN_LIMIT_MS;
       const ids = [...sentAt.keys()];
-      while (performance.now() < drainBy && ids.some((id) => !mailbox.arrivals.has(id))) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      // Until every mail job is done: a lead still queued is late, not lost.
+      for (;;) {
+        const open = await database.query(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail' AND state NOT IN ('completed', 'failed')`,
+        );
+        if (Number(open.rows[0]?.n) === 0 || performance.now() > drainBy) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
       // A moment more, so a lead sent twice would have arrived twice.
       await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -179,6 +184,7 @@ export const leadsBenchmark: Benchmark = {
         .map((id) => mailbox.arrivals.get(id)![0]! - sentAt.get(id)!);
       const lastArrival = Math.max(...ids.map((id) => mailbox.arrivals.get(id)?.[0] ?? 0));
       const allIn = lastArrival - burstStart;
+      const drained = lastArrival - (burstStart + submitted);
       console.log(
         `  submitted in ${(submitted / 1000).toFixed(1)} s; ${delivered} delivered, ${twice} twice, ` +
           `all in by ${(allIn / 1000).toFixed(1)} s; p95 submit to CRM under load ${p95(burstLatency).toFixed(0)} ms`,
@@ -195,12 +201,19 @@ export const leadsBenchmark: Benchmark = {
           lost: BURST - delivered,
           deliveredTwice: twice,
           allDeliveredSeconds: allIn / 1000,
+          drainedAfterLastSubmitSeconds: drained / 1000,
           burstP95Ms: p95(burstLatency),
         },
         budgets: [
           { label: 'Enquiry to its CRM e-mail, idle (p95)', actual: idleP95, limit: 5000, unit: 'ms' },
           { label: `Burst of ${BURST}: leads lost`, actual: BURST - delivered, limit: 0, unit: 'ratio' },
           { label: `Burst of ${BURST}: leads sent twice`, actual: twice, limit: 0, unit: 'ratio' },
+          {
+            label: `Burst of ${BURST}: last lead delivered after the last submit`,
+            actual: drained,
+            limit: 60_000,
+            unit: 'ms',
+          },
           {
             label: `Burst of ${BURST}: time to submit them all`,
             actual: submitted,
