@@ -38,6 +38,13 @@ export interface Config {
   mailRetries: number;
   /** Stripe's signing secret for the webhook endpoint (whsec_...); without it the webhook answers 404. */
   stripeWebhookSecret: string | null;
+  /** Stripe's secret API key (sk_... or rk_...), for refunds made from the console; null: no refunds. */
+  stripeSecretKey: string | null;
+  /**
+   * Where Stripe's API is reached (STRIPE_API_BASE): Stripe itself unless set; tests and local
+   * development point it at a stand-in that answers as Stripe does.
+   */
+  stripeApiBase: StripeApiBase | null;
   /** Origins whose pages may read the delivery API (`/api/site/*`) from a browser (SITE_ORIGINS). */
   siteOrigins: string[];
   /**
@@ -58,6 +65,31 @@ export interface Config {
 }
 
 export type TrustProxy = false | number | string[];
+
+/** The host, port and protocol the `stripe` package is given instead of api.stripe.com. */
+export interface StripeApiBase {
+  protocol: 'http' | 'https';
+  host: string;
+  port: number;
+}
+
+/** STRIPE_API_BASE: an http(s) origin (`http://127.0.0.1:12111`); anything else fails the start. */
+export function stripeApiBaseFrom(value: string | undefined): StripeApiBase | null {
+  const text = (value ?? '').trim();
+  if (!text) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    url = null;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== '')) {
+    throw new Error(`STRIPE_API_BASE must be an http(s) origin such as http://127.0.0.1:12111, got ${text}`);
+  }
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  const port = url.port ? Number(url.port) : protocol === 'https' ? 443 : 80;
+  return { protocol, host: url.hostname.replace(/^\[|\]$/g, ''), port };
+}
 
 const IPV4_OR_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
 const IPV6_OR_CIDR = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
@@ -181,6 +213,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobExpireSeconds: intFrom(env.JOB_EXPIRE_SECONDS, 60 * 60),
     mailRetries: intFrom(env.MAIL_RETRIES, 10),
     stripeWebhookSecret: webhookSecretFrom(env, warnings),
+    stripeSecretKey: env.STRIPE_SECRET_KEY || null,
+    stripeApiBase: stripeApiBaseFrom(env.STRIPE_API_BASE),
     siteOrigins: siteOriginsFrom(env.SITE_ORIGINS),
     historyKeepLast: intFrom(env.HISTORY_KEEP_LAST, 100),
     historyKeepDays: intFrom(env.HISTORY_KEEP_DAYS, 90),

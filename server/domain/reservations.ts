@@ -114,6 +114,7 @@ export function toReservation(row: ReservationRow): Reservation {
     amount: row.amount,
     currency: row.currency,
     amount_refunded: row.amountRefunded,
+    amount_pending: row.amountPending,
     brand: row.brand,
     exp_year: row.expYear,
     last4: row.last4,

@@ -10,9 +10,11 @@ import {
 import type { Db } from '../db/open';
 import { paymentEvents, paymentRefunds, reservations } from '../db/schema/reservations';
 import { GROUP_OWNED } from './access/scope';
+import { lockCharge } from './chargeLock';
 import { leadDealership, queueLeads, stockVehicle } from './leads/deliveries';
 import { reservationLead } from './leads/fromReservation';
 import type { EnqueueWithin } from './mailQueue';
+import { settleRefundRequests } from './reservationRefunds';
 import { countIn } from './reservations';
 import { transaction } from './transaction';
 import { ownersOfVehicles } from './vehicleOwners';
@@ -69,11 +71,6 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
     errors[key] ??= issue.message;
   }
   return errors;
-}
-
-/** Serialises the events of one charge, so two of them never work out its refunds from stale rows. */
-async function lockCharge(tx: Db, chargeId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`charge:${chargeId}`}))`);
 }
 
 /** Works the charge's refunded amount out again and stores it; nothing when it is not stored yet. */
@@ -233,6 +230,7 @@ export async function applyStripeEvent(
     if (recorded.length === 0) return { applied: false };
     await work.apply(tx, eventAt);
     await settleRefunds(tx, work.chargeId, eventAt);
+    await settleRefundRequests(tx, work.chargeId);
     return { applied: true };
   });
 }

@@ -103,7 +103,7 @@ export function registerCall<C extends CallDef>(
       ...(call.headers ? { headers: call.headers } : {}),
       // Multipart bodies are read from the stream by the handler, not parsed here.
       ...(call.body && !call.multipart ? { body: call.body } : {}),
-      response: { 200: call.response, ...errorResponses },
+      response: { 200: call.response, ...errorResponses, ...call.failures },
     },
     // Before parsing and validation, so a caller without a valid token learns nothing about the input.
     ...(needsAuth ? { onRequest: permitted ? [app.authenticate, permitted] : app.authenticate } : {}),

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/open';
 import { setRetention } from '../domain/history/retention';
 import { scheduleChanges } from '../domain/pages/schedule';
+import { createStripe } from '../domain/stripeClient';
 import { analyticsRoutes } from '../routes/analytics';
 import { authRoutes } from '../routes/auth';
 import { brandsRoutes } from '../routes/brands';
@@ -60,7 +61,12 @@ export async function apiRoutes(
   settingsRoutes(api, { db, enqueueExport: enqueue.exportFile });
   exportsRoutes(api, { db });
   importsRoutes(api, { db, dir: config.importsDir, enqueueImport: enqueue.importFile });
-  reservationsRoutes(api, { db, webhookSecret: config.stripeWebhookSecret, enqueueMail: enqueue.mail });
+  reservationsRoutes(api, {
+    db,
+    webhookSecret: config.stripeWebhookSecret,
+    stripe: createStripe(config),
+    enqueueMail: enqueue.mail,
+  });
   responsesRoutes(api, { db, enqueueExport: enqueue.exportFile, enqueueMail: enqueue.mail });
   analyticsRoutes(api, { db });
   setRetention({ keepLast: config.historyKeepLast, keepDays: config.historyKeepDays });

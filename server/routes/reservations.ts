@@ -3,14 +3,18 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   paymentsWebhook,
   reservationsList,
+  reservationsRefund,
   reservationsShow,
   STRIPE_SIGNATURE_HEADER,
 } from '@/api/contract/reservations';
+import { formatMoney } from '@/shared/format';
 import type { Db } from '../db/open';
 import type { EnqueueWithin } from '../domain/mailQueue';
 import { paginate } from '../domain/paginate';
 import { verifyStripeSignature } from '../domain/payments';
+import { refundReservation } from '../domain/reservationRefunds';
 import { findReservation, listReservations } from '../domain/reservations';
+import type { StripeRefunds } from '../domain/stripeClient';
 import { applyStripeEvent } from '../domain/stripeEvents';
 import { dottedErrors, HttpError, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
@@ -34,7 +38,7 @@ function unreadableEvent(errors: Record<string, string[]>): HttpError {
 
 export function reservationsRoutes(
   app: FastifyInstance,
-  opts: { db: Db; webhookSecret: string | null; enqueueMail?: EnqueueWithin },
+  opts: { db: Db; webhookSecret: string | null; stripe: StripeRefunds | null; enqueueMail?: EnqueueWithin },
 ) {
   const { db } = opts;
 
@@ -48,6 +52,29 @@ export function reservationsRoutes(
     const reservation = await findReservation(db, params.id, user.access.scope);
     if (!reservation) throw notFound("The reservation you are trying to view doesn't exist.");
     return { data: reservation };
+  });
+
+  // The reservation is looked for within the user's scope, in the SQL: out of scope reads as missing.
+  registerCall(app, reservationsRefund, async ({ body, user }) => {
+    if (!opts.stripe) {
+      throw new HttpError(
+        503,
+        'Refunds cannot be made here: no Stripe secret key (STRIPE_SECRET_KEY) is set.',
+      );
+    }
+    const { reservation, amount, repeated } = await refundReservation(db, opts.stripe, {
+      id: body.id,
+      amount: body.amount,
+      reason: body.reason,
+      scope: user.access.scope,
+      userId: user.id,
+    });
+    return {
+      message: repeated
+        ? `The refund of ${formatMoney(amount, reservation.currency)} was already sent to Stripe.`
+        : `The refund of ${formatMoney(amount, reservation.currency)} has been sent to Stripe.`,
+      data: reservation,
+    };
   });
 
   // Its own scope: only here is the raw body kept, and only here is a signature checked.

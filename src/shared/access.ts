@@ -124,6 +124,12 @@ export function refusal(access: Pick<Access, 'role'>, action: AccessAction, area
   return `Your role, ${access.role.name}, cannot ${permissionName(action, area)}.`;
 }
 
+/**
+ * Why a scoped user cannot add a page or form at the top of the tree: the top level is the group's,
+ * so the server refuses it and the console offers it only to group-wide users.
+ */
+export const GROUP_TOP_LEVEL = 'The top level of the tree is the group’s: choose a page of your brands.';
+
 /** Keeps only the cells the matrix has, in the catalogue's order, each once. */
 export function normalisePermissions(permissions: Permissions): Permissions {
   const out: Permissions = {};

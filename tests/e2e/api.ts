@@ -19,6 +19,8 @@ export interface NewUser {
   password?: string;
   /** A seeded role's id (1..6 follow roleTemplates in src/shared/access.ts); none: Read only. */
   role_id?: number;
+  /** Where they may act; none: the whole group. */
+  scope?: { brand_ids: number[]; dealership_ids: number[] };
 }
 
 export interface UserTotals {

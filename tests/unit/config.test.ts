@@ -30,3 +30,29 @@ describe('Stripe webhook secret in the environment', () => {
     expect(config.warnings).toEqual([]);
   });
 });
+
+describe("Stripe's API for refunds", () => {
+  it('reaches Stripe itself unless STRIPE_API_BASE names a stand-in', () => {
+    expect(readConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toMatchObject({
+      stripeSecretKey: 'sk_test_1',
+      stripeApiBase: null,
+    });
+    expect(readConfig({}).stripeSecretKey).toBeNull();
+    expect(readConfig({ STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripeApiBase).toEqual({
+      protocol: 'http',
+      host: '127.0.0.1',
+      port: 12111,
+    });
+    expect(readConfig({ STRIPE_API_BASE: 'https://stripe-mock.internal/' }).stripeApiBase).toEqual({
+      protocol: 'https',
+      host: 'stripe-mock.internal',
+      port: 443,
+    });
+  });
+
+  it('refuses to start with a STRIPE_API_BASE that is no http(s) origin', () => {
+    for (const value of ['localhost:12111', 'ftp://127.0.0.1', 'http://127.0.0.1:12111/v1']) {
+      expect(() => readConfig({ STRIPE_API_BASE: value }), value).toThrow(/STRIPE_API_BASE must be/);
+    }
+  });
+});

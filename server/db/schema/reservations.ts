@@ -46,6 +46,11 @@ export const reservations = pgTable(
      */
     chargeRefunded: integer('charge_refunded').notNull().default(0),
     chargeSeenAt: timestamp('charge_seen_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /**
+     * Refunds asked for from the console that Stripe's events have not reported yet (see
+     * `reservation_refunds`), in the same unit: not in `amount_refunded`, but no longer refundable.
+     */
+    amountPending: integer('amount_pending').notNull().default(0),
     /** Card brand, expiry year and last four digits; null when the charge was paid without a card. */
     brand: text('brand'),
     expYear: integer('exp_year'),
@@ -112,4 +117,37 @@ export const paymentRefunds = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
   },
   (t) => [index('payment_refunds_charge_idx').on(t.chargeId)],
+);
+
+/**
+ * Refunds a member of staff asked for (`reservations/refund`), one row per request. `requested`
+ * while Stripe is being asked; `pending` once Stripe made the refund, until one of its events
+ * reports it (a `charge.refund.updated` of the refund, or a charge event at or after it):
+ * then `refunded`, or `failed` when the refund failed or Stripe refused it. Stripe's idempotency key
+ * is derived from the reservation and the row, so a repeated request refunds once.
+ */
+export const reservationRefunds = pgTable(
+  'reservation_refunds',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id').notNull(),
+    chargeId: text('charge_id').notNull(),
+    /** In the charge currency's smallest unit. */
+    amount: integer('amount').notNull(),
+    /** Stripe's reason: requested_by_customer, duplicate or fraudulent; null when none was given. */
+    reason: text('reason'),
+    status: text('status').notNull().default('requested'),
+    /** The refund's id at Stripe (re_...) and when Stripe made it, once it answered. */
+    refundId: text('refund_id'),
+    refundCreatedAt: timestamp('refund_created_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /** Stripe's words when it refused the refund. */
+    failure: text('failure'),
+    requestedBy: integer('requested_by'),
+    ...stamps,
+  },
+  (t) => [
+    index('reservation_refunds_charge_idx').on(t.chargeId),
+    index('reservation_refunds_reservation_idx').on(t.reservationId, t.createdAt.desc()),
+    uniqueIndex('reservation_refunds_refund_unique').on(t.refundId),
+  ],
 );

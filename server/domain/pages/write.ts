@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FormValues } from '@/api/contract/forms';
 import { PAGE_RESTORE_SECONDS, type PageValues } from '@/api/contract/pages';
-import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
+import { GROUP_TOP_LEVEL, isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import { withBlockIds } from '@/shared/blockIds';
 import type { Db } from '../../db/open';
 import { brands } from '../../db/schema/brands';
@@ -26,7 +26,6 @@ export const HAS_CHILDREN = 'You cannot delete as you have child pages.';
 export const CYCLE = 'A page cannot be moved under itself or one of its own children.';
 export const NO_CHILDREN_ALLOWED = 'That page cannot hold child pages.';
 export const NO_SUCH_PARENT = 'Choose a parent page that exists.';
-export const GROUP_TOP_LEVEL = 'The top level of the tree is the group’s: choose a page of your brands.';
 
 const noun = (kind: TreeKind) => (kind === 'page' ? 'page' : 'form');
 /** The area a page or form's history and activity belong to. */

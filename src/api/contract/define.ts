@@ -22,6 +22,8 @@ export interface CallDef {
   /** False for the few calls that work without a token (login, refresh). */
   auth?: boolean;
   response: z.ZodType;
+  /** Failures beyond the ones every call may answer (a payment provider that is down: 502). */
+  failures?: Record<number, z.ZodType>;
   summary: string;
 }
 

@@ -124,6 +124,7 @@ const table: Table = {
   reservations: {
     list: p('reservations', 'view'),
     show: p('reservations', 'view'),
+    refund: p('reservations', 'refund'),
     webhook: 'public',
   },
   settings: {

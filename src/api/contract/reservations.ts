@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams, listQuery, paginator, timestamp } from './common';
+import { idParams, listQuery, messageResponse, paginator, timestamp } from './common';
 import { defineCall } from './define';
 
 /** A paid vehicle reservation (spec §3 Reservation). */
@@ -21,6 +21,12 @@ export const reservation = z.object({
   currency: z.string(),
   /** Refunded so far, in the same unit; between 0 and `amount`. */
   amount_refunded: z.number().int(),
+  /**
+   * Refunds asked for from the console that Stripe has not reported yet, in the same unit: not in
+   * `amount_refunded`, and no longer refundable. What is left to refund is
+   * `amount - amount_refunded - amount_pending`.
+   */
+  amount_pending: z.number().int(),
   /** Card brand as Stripe names it ('visa'); null when the payment used no card. */
   brand: z.string().nullable(),
   exp_year: z.number().int().nullable(),
@@ -51,6 +57,28 @@ export const reservationsShow = defineCall({
   params: idParams,
   response: z.object({ data: reservation }),
   summary: 'One reservation with its refund and card details',
+});
+
+/** The reasons Stripe's Refunds API accepts. */
+export const REFUND_REASONS = ['requested_by_customer', 'duplicate', 'fraudulent'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+export const reservationsRefund = defineCall({
+  method: 'POST',
+  path: 'reservations/refund',
+  body: z.object({
+    id: z.number().int().positive(),
+    /** In the currency's smallest unit (pence); without it, everything left to refund. */
+    amount: z
+      .number({ error: 'The amount must be a number of pence.' })
+      .int('The amount must be a whole number of pence.')
+      .optional(),
+    reason: z.enum(REFUND_REASONS, { error: 'Choose a reason Stripe accepts.' }).nullish(),
+  }),
+  response: z.object({ message: z.string(), data: reservation }),
+  failures: { 502: messageResponse, 503: messageResponse },
+  summary:
+    'Refunds a paid reservation at Stripe (all that is left, or `amount` of it); the refund shows as pending until Stripe reports it',
 });
 
 /** Unix seconds, up to the end of year 9999: a later time is no date the database can hold. */
@@ -163,5 +191,6 @@ export const paymentsWebhook = defineCall({
 export const calls = {
   list: reservationsList,
   show: reservationsShow,
+  refund: reservationsRefund,
   webhook: paymentsWebhook,
 };

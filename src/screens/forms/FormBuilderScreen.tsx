@@ -10,7 +10,8 @@ import { DEFAULT_SETTINGS, type SettingsValues, settingsOf } from '@/blocks/buil
 import { pageSettingsViews } from '@/blocks/builder/settingsViews';
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
-import { useAccess, useCallAllowed } from '@/machines/session';
+import { useAccess, useCallAllowed, useGroupWide } from '@/machines/session';
+import { GROUP_TOP_LEVEL } from '@/shared/access';
 import { pathTo } from '@/shared/paths';
 import { toast } from '@/ui/toasts';
 import {
@@ -77,6 +78,8 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
   // Save needs the create or update call; the publish fields need publish (contract/permissions.ts).
   const createAllowed = useCallAllowed('forms.store');
   const updateAllowed = useCallAllowed('forms.update');
+  // The top level is the group's: a scoped user adds under one of their brands' pages (the server's rule).
+  const groupWide = useGroupWide();
   const access = useAccess();
   // Forms are published through their own update: the permission is asked of the role directly.
   const publishRefused = access.can('publish', 'forms') ? null : access.reason('publish', 'forms');
@@ -110,7 +113,11 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
         };
   return (
     <RecordBuilder
-      saveRefused={(start.id === null ? createAllowed : updateAllowed).reason}
+      saveRefused={
+        start.id !== null
+          ? updateAllowed.reason
+          : (createAllowed.reason ?? (parent || groupWide ? null : GROUP_TOP_LEVEL))
+      }
       start={start}
       calls={calls}
       title={start.id !== null ? 'Edit Form' : parent ? 'Add Child Form' : 'Add Form'}

@@ -3,7 +3,7 @@ import { Link, useParams } from 'wouter';
 import type { FormSummary } from '@/api/contract/forms';
 import type { PageCrumb } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
-import { useMayCall } from '@/machines/session';
+import { useGroupWide, useMayCall } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable, type DataTableColumn } from '@/ui/DataTable';
@@ -62,6 +62,8 @@ export default function FormsScreen() {
 
 function FormsList({ parentId }: { parentId: number | null }) {
   const may = useMayCall();
+  // The top level is the group's: a scoped user adds forms under their brands' forms.
+  const groupWide = useGroupWide();
   const [parent, setParent] = useState<{ form: FormSummary; ancestors: PageCrumb[] } | null>(null);
   useRecordTitle(parent?.form.name);
   const { actor, snapshot, rows } = useTreeList<FormSummary>(
@@ -158,7 +160,7 @@ function FormsList({ parentId }: { parentId: number | null }) {
                   Import forms
                 </ButtonLink>
               ) : null}
-              {may('forms.store') ? (
+              {may('forms.store') && groupWide ? (
                 <ButtonLink href={pathTo('forms.add')} variant="primary" icon="plus">
                   Add Form
                 </ButtonLink>

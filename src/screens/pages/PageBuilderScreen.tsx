@@ -17,7 +17,8 @@ import {
 import { pageSettingsViews } from '@/blocks/builder/settingsViews';
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { draftKey } from '@/blocks/drafts';
-import { useCallAllowed } from '@/machines/session';
+import { useCallAllowed, useGroupWide } from '@/machines/session';
+import { GROUP_TOP_LEVEL } from '@/shared/access';
 import { pathTo } from '@/shared/paths';
 import { toast } from '@/ui/toasts';
 import { SharePreview } from './SharePreview';
@@ -87,6 +88,8 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
   // Save needs the create or update call; the publish fields need publish (contract/permissions.ts).
   const createAllowed = useCallAllowed('pages.store');
   const updateAllowed = useCallAllowed('pages.update');
+  // The top level is the group's: a scoped user adds under one of their brands' pages (the server's rule).
+  const groupWide = useGroupWide();
   const publishRefused = useCallAllowed('pages.publishable').reason;
   const [, navigate] = useLocation();
   const calls: RecordCalls<SettingsValues> = {
@@ -111,7 +114,11 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
         };
   return (
     <RecordBuilder
-      saveRefused={(start.id === null ? createAllowed : updateAllowed).reason}
+      saveRefused={
+        start.id !== null
+          ? updateAllowed.reason
+          : (createAllowed.reason ?? (parent || groupWide ? null : GROUP_TOP_LEVEL))
+      }
       start={start}
       calls={calls}
       title={start.id !== null ? 'Edit Page' : parent ? 'Add Child Page' : 'Add Page'}

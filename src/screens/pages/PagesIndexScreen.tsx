@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import type { PageSummary } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
-import { useMayCall } from '@/machines/session';
+import { useGroupWide, useMayCall } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { Button } from '@/ui/Button';
 import { ButtonLink } from '@/ui/ButtonLink';
@@ -32,6 +32,8 @@ const GROUPS = [
 
 export default function PagesIndexScreen() {
   const may = useMayCall();
+  // The top level is the group's: a scoped user adds pages under their brands' pages (the row's Add Child).
+  const groupWide = useGroupWide();
   const { actor, snapshot, rows } = useTreeList<GroupedPage>(
     {
       ...pageTreeCalls,
@@ -107,7 +109,7 @@ export default function PagesIndexScreen() {
             <Button variant="secondary" onPress={() => actor.send({ type: 'list.reload' })} isDisabled={busy}>
               Reload
             </Button>
-            {may('pages.store') ? (
+            {may('pages.store') && groupWide ? (
               <ButtonLink href={ADD_PAGE_HREF} variant="primary" icon="plus">
                 Add Page
               </ButtonLink>

@@ -1,20 +1,32 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import type { Reservation } from '@/api/contract/reservations';
 import { api } from '@/api/endpoints';
+import { useCallAllowed } from '@/machines/session';
 import { formatDate, formatMoney } from '@/shared/format';
 import { pathTo } from '@/shared/paths';
+import { Button } from '@/ui/Button';
 import { Loader } from '@/ui/Loader';
 import { NotFound } from '@/ui/NotFound';
 import { PageHeader } from '@/ui/PageHeader';
 import { useLoad } from '@/ui/useLoad';
+import { RefundDialog } from './RefundDialog';
 import { RefundStatus } from './RefundStatus';
 import styles from './Reservations.module.css';
+import { refundableAmount } from './refundAmount';
 
 /** Only the last four digits are stored; the rest is shown as the card's masked groups. */
 export const maskedCard = (last4: string | null) => (last4 ? `**** **** **** ${last4}` : 'N/A');
 
-function Section({ title, pairs }: { title: string; pairs: [label: string, value: ReactNode][] }) {
+function Section({
+  title,
+  pairs,
+  children,
+}: {
+  title: string;
+  pairs: [label: string, value: ReactNode][];
+  children?: ReactNode;
+}) {
   return (
     <section className={styles.section} aria-label={title}>
       <h2>{title}</h2>
@@ -26,7 +38,58 @@ function Section({ title, pairs }: { title: string; pairs: [label: string, value
           </div>
         ))}
       </dl>
+      {children}
     </section>
+  );
+}
+
+/**
+ * The status of the detail screen, with the Refund button for whoever may refund (issue #25) while
+ * something is left to refund. After a refund the answer is shown; when nothing is left, the button
+ * goes and focus moves to the status, which says what happened.
+ */
+function RefundSection({ loaded }: { loaded: Reservation }) {
+  const [answered, setAnswered] = useState<Reservation | null>(null);
+  const r = answered?.id === loaded.id ? answered : loaded;
+  const mayRefund = useCallAllowed('reservations.refund').allowed;
+  const [refunding, setRefunding] = useState(false);
+  const status = useRef<HTMLDivElement>(null);
+  const canRefund = mayRefund && refundableAmount(r) > 0;
+
+  const refunded = (next: Reservation) => {
+    setAnswered(next);
+    setRefunding(false);
+    // The dialog gives focus back to the button it came from; with nothing left that button is
+    // gone, and the status that replaced it takes focus once the dialog has finished closing.
+    if (refundableAmount(next) <= 0) {
+      requestAnimationFrame(() => requestAnimationFrame(() => status.current?.focus()));
+    }
+  };
+
+  return (
+    <Section
+      title="Status"
+      pairs={[
+        [
+          'Refunded',
+          <div key="refunded" ref={status} tabIndex={-1} className={styles.status}>
+            <RefundStatus reservation={r} full />
+          </div>,
+        ],
+        ['Refunded at', r.refunded_at ? formatDate(r.refunded_at) : 'N/A'],
+      ]}
+    >
+      {canRefund ? (
+        <div className={styles.statusActions}>
+          <Button variant="danger" onPress={() => setRefunding(true)}>
+            Refund
+          </Button>
+        </div>
+      ) : null}
+      {refunding ? (
+        <RefundDialog reservation={r} isOpen onClose={() => setRefunding(false)} onRefunded={refunded} />
+      ) : null}
+    </Section>
   );
 }
 
@@ -58,13 +121,7 @@ export default function ReservationShowScreen() {
             ['Postal code', r.postal_code ?? 'N/A'],
           ]}
         />
-        <Section
-          title="Status"
-          pairs={[
-            ['Refunded', <RefundStatus key="refunded" reservation={r} full />],
-            ['Refunded at', r.refunded_at ? formatDate(r.refunded_at) : 'N/A'],
-          ]}
-        />
+        <RefundSection loaded={r} />
         <Section
           title="Sale details"
           pairs={[

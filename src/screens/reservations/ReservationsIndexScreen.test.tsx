@@ -7,6 +7,7 @@ import { ApiError } from '@/api/client';
 import type { Paginator } from '@/api/contract/common';
 import type { Reservation } from '@/api/contract/reservations';
 import { api } from '@/api/endpoints';
+import { signedInAs } from '@/machines/testSession';
 import ReservationShowScreen from './ReservationShowScreen';
 import ReservationsIndexScreen from './ReservationsIndexScreen';
 
@@ -96,6 +97,7 @@ describe('the reservations screens', () => {
       amount: 250000,
       currency: 'eur',
       amount_refunded: 62500,
+      amount_pending: 0,
       brand: null,
       exp_year: null,
       last4: null,
@@ -109,6 +111,7 @@ describe('the reservations screens', () => {
       <Router hook={location.hook}>
         <ReservationShowScreen />
       </Router>,
+      { wrapper: signedInAs('Sales') },
     );
     const status = await screen.findByRole('region', { name: 'Status' });
     expect(status.textContent).toContain('Partially refunded: €625.00 of €2,500.00');
