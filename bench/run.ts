@@ -12,6 +12,7 @@ import { builderBenchmark } from './builder';
 import { bundleBenchmark } from './bundle';
 import { deliveryBenchmark } from './delivery';
 import { historyBenchmark } from './history';
+import { leadsBenchmark } from './leads';
 import { lighthouseBenchmark } from './lighthouse';
 import { permissionBenchmark } from './permission';
 import { postgresBenchmark } from './postgres';
@@ -36,6 +37,7 @@ const benchmarks: Benchmark[] = [
   historyBenchmark,
   permissionBenchmark,
   webhooksBenchmark,
+  leadsBenchmark,
 ];
 
 const resultsDir = join(import.meta.dirname, 'results');

@@ -31,6 +31,11 @@ export interface Config {
    * process died waits. Longer than the longest export.
    */
   jobExpireSeconds: number;
+  /**
+   * Retries of a mail that failed (MAIL_RETRIES), each after twice the wait of the one before,
+   * from about 2 s: the default 10 keeps trying for half an hour to an hour before it shows as failed.
+   */
+  mailRetries: number;
   /** Stripe's signing secret for the webhook endpoint (whsec_...); without it the webhook answers 404. */
   stripeWebhookSecret: string | null;
   /** Stripe's secret API key (sk_... or rk_...), for refunds made from the console; null: no refunds. */
@@ -213,6 +218,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapsEnabled: Boolean(env.VITE_MAPS_KEY),
     consoleApiUrl: env.VITE_API_URL || null,
     jobExpireSeconds: intFrom(env.JOB_EXPIRE_SECONDS, 60 * 60),
+    mailRetries: intFrom(env.MAIL_RETRIES, 10),
     stripeWebhookSecret: webhookSecretFrom(env, warnings),
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     stripeApiBase: stripeApiBaseFrom(env.STRIPE_API_BASE),

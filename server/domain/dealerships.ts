@@ -73,6 +73,8 @@ export function toDealership(row: { dealership: DealershipRow; brand: BrandRef }
     quotee_uid: d.quoteeUid,
     pinnacle_enquiry_id: d.pinnacleEnquiryId,
     pinnacle_used_enquiry_id: d.pinnacleUsedEnquiryId,
+    crm_emails: d.crmEmails,
+    crm_format: d.crmFormat,
     published_at: d.publishedAt ? d.publishedAt.toISOString() : null,
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
@@ -197,6 +199,8 @@ export function dealershipColumns(body: DealershipValues, publishedAt: Date | nu
     quoteeUid: body.quotee_uid,
     pinnacleEnquiryId: body.pinnacle_enquiry_id,
     pinnacleUsedEnquiryId: body.pinnacle_used_enquiry_id,
+    crmEmails: body.crm_emails,
+    crmFormat: body.crm_format,
     publishedAt,
   };
 }

@@ -7,7 +7,18 @@ export interface JobContext {
   signal: AbortSignal;
   /** 0 on the first run, one more on each retry (after a failure, or a process that died). */
   attempt?: number;
+  /** This run is the queue's last try: when it fails, the job fails for good. */
+  lastAttempt?: boolean;
 }
+
+/** How a queue retries a failed job: how often, and the wait before the first retry (doubled each time when `backoff`). */
+export interface RetryPolicy {
+  limit: number;
+  delaySeconds: number;
+  backoff: boolean;
+}
+
+const DEFAULT_RETRIES: RetryPolicy = { limit: 5, delaySeconds: 1, backoff: false };
 
 export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
 
@@ -44,6 +55,8 @@ export interface JobsOptions {
   expireInSeconds?: number;
   /** pg-boss queue policies by queue ('standard' when not given); 'short' keeps one waiting job per key. */
   policies?: Record<string, 'standard' | 'short'>;
+  /** Retry policies by queue (5 retries a second apart when not given). */
+  retries?: Record<string, RetryPolicy>;
 }
 
 /** The schema pg-boss keeps its tables in. */
@@ -134,13 +147,18 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   await database.exclusively(async () => {
     await boss.start();
     for (const name of names) {
-      await boss.createQueue(name, {
+      const retry = options.retries?.[name] ?? DEFAULT_RETRIES;
+      const queue = {
         name,
         policy: options.policies?.[name] ?? 'standard',
-        retryLimit: 5,
-        retryDelay: 1,
+        retryLimit: retry.limit,
+        retryDelay: retry.delaySeconds,
+        retryBackoff: retry.backoff,
         expireInSeconds: options.expireInSeconds ?? 60 * 60,
-      });
+      } as const;
+      await boss.createQueue(name, queue);
+      // A queue made by an earlier release keeps its first options unless told again.
+      await boss.updateQueue(name, queue);
     }
   });
 
@@ -165,7 +183,11 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       },
       async (jobs) => {
         for (const job of jobs) {
-          const run = handler(job.data, { signal: stopping.signal, attempt: job.retryCount });
+          const run = handler(job.data, {
+            signal: stopping.signal,
+            attempt: job.retryCount,
+            lastAttempt: job.retryCount >= job.retryLimit,
+          });
           if (jobs.length === 1) {
             await run;
             continue;

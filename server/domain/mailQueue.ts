@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { outboundMails, type QueuedMessage } from '../db/schema/mail';
 import type { JobContext } from './jobs';
@@ -37,7 +37,7 @@ export async function sendQueuedMail(
   const attempt = context.attempt ?? 0;
   const [claimed] = await deps.db
     .update(outboundMails)
-    .set({ claimedAttempt: attempt })
+    .set({ claimedAttempt: attempt, attempts: sql`${outboundMails.attempts} + 1` })
     .where(
       and(
         eq(outboundMails.id, data.mailId),
@@ -47,6 +47,43 @@ export async function sendQueuedMail(
     )
     .returning({ message: outboundMails.message });
   if (!claimed) return;
-  await deps.mailer.send(claimed.message);
-  await deps.db.update(outboundMails).set({ sentAt: new Date() }).where(eq(outboundMails.id, data.mailId));
+  try {
+    await deps.mailer.send(claimed.message);
+  } catch (error) {
+    // Kept where the console can show it; after the last retry the mail is failed for good.
+    await deps.db
+      .update(outboundMails)
+      .set({
+        lastError: errorText(error),
+        ...(context.lastAttempt ? { failedAt: new Date() } : {}),
+      })
+      .where(eq(outboundMails.id, data.mailId));
+    throw error;
+  }
+  await deps.db
+    .update(outboundMails)
+    .set({ sentAt: new Date(), lastError: null })
+    .where(eq(outboundMails.id, data.mailId));
+}
+
+/** What a failed send says, in one line a person can read. */
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s+/g, ' ').trim().slice(0, 500) || 'The mail could not be sent.';
+}
+
+/**
+ * Sends a failed message again: clears its failure and queues a new job, in the caller's
+ * transaction. Only a message that failed for good is taken (one still being retried, or sent,
+ * is left alone), so two requests at once queue it once. Whether it was taken.
+ */
+export async function resendFailedMail(tx: Db, enqueue: EnqueueWithin, mailId: number): Promise<boolean> {
+  const [taken] = await tx
+    .update(outboundMails)
+    .set({ failedAt: null, claimedAttempt: null })
+    .where(and(eq(outboundMails.id, mailId), isNotNull(outboundMails.failedAt), isNull(outboundMails.sentAt)))
+    .returning({ id: outboundMails.id });
+  if (!taken) return false;
+  await enqueue({ mailId }, tx);
+  return true;
 }

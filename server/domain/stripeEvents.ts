@@ -12,6 +12,9 @@ import { paymentEvents, paymentRefunds, reservations } from '../db/schema/reserv
 import { GROUP_OWNED } from './access/scope';
 import { lockCharge } from './chargeLock';
 import { serverAreas } from './history/areas';
+import { leadDealership, queueLeads, stockVehicle } from './leads/deliveries';
+import { reservationLead } from './leads/fromReservation';
+import type { EnqueueWithin } from './mailQueue';
 import { settleRefundRequests } from './reservationRefunds';
 import { countIn } from './reservations';
 import { transaction } from './transaction';
@@ -106,7 +109,12 @@ async function settleRefunds(tx: Db, chargeId: string, eventAt: Date): Promise<v
   }
 }
 
-async function applyCharge(tx: Db, charge: StripeCharge, eventAt: Date): Promise<void> {
+async function applyCharge(
+  tx: Db,
+  charge: StripeCharge,
+  eventAt: Date,
+  enqueueMail?: EnqueueWithin,
+): Promise<void> {
   const billing = charge.billing_details;
   const card = charge.payment_method_details?.card;
   const reservedAt = fromUnix(charge.created);
@@ -149,15 +157,33 @@ async function applyCharge(tx: Db, charge: StripeCharge, eventAt: Date): Promise
     })
     // xmax is 0 on a row this statement inserted, set on one it updated.
     .returning({ id: reservations.id, inserted: sql<boolean>`(xmax = 0)` });
-  if (stored[0]?.inserted) {
-    await emitEvent(tx, {
-      type: 'reservation.paid',
-      owner: { brand: owner.brandId, dealership: owner.dealershipId },
-      ids: [stored[0].id],
-      data: { amount: charge.amount, currency: charge.currency, registration },
-    });
-    await countIn(tx, [{ reservedAt, amount: charge.amount, currency: charge.currency }]);
-  }
+  const row = stored[0];
+  if (!row?.inserted) return;
+  await emitEvent(tx, {
+    type: 'reservation.paid',
+    owner: { brand: owner.brandId, dealership: owner.dealershipId },
+    ids: [row.id],
+    data: { amount: charge.amount, currency: charge.currency, registration },
+  });
+  await countIn(tx, [{ reservedAt, amount: charge.amount, currency: charge.currency }]);
+  // A new paid reservation goes to its dealership's CRM as a lead, queued with it.
+  const crm = enqueueMail ? await leadDealership(tx, owner.dealershipId) : null;
+  if (!crm || !enqueueMail) return;
+  const lead = reservationLead({
+    id: row.id,
+    name: clean(billing?.name) ?? 'N/A',
+    email: clean(billing?.email) ?? clean(charge.receipt_email) ?? 'N/A',
+    phone: clean(billing?.phone),
+    postalCode: clean(billing?.address?.postal_code),
+    registration,
+    reservedAt,
+    amount: charge.amount,
+    currency: charge.currency,
+    chargeId: charge.id,
+    dealership: crm,
+    stock: await stockVehicle(tx, registration),
+  });
+  await queueLeads(tx, enqueueMail, { reservationId: row.id }, crm, lead);
 }
 
 async function applyRefund(tx: Db, refund: StripeRefund, chargeId: string, eventAt: Date): Promise<void> {
@@ -185,15 +211,20 @@ async function applyRefund(tx: Db, refund: StripeRefund, chargeId: string, event
 /**
  * Applies one verified Stripe event exactly once: its id is recorded in the same transaction as
  * its change, so a retry (or two deliveries racing) finds the id taken and changes nothing.
- * Events of other types are acknowledged and left alone.
+ * Events of other types are acknowledged and left alone. A charge first stored sends its lead to
+ * its dealership's CRM through `enqueueMail`.
  */
-export async function applyStripeEvent(db: Db, event: StripeEvent): Promise<ApplyResult> {
+export async function applyStripeEvent(
+  db: Db,
+  event: StripeEvent,
+  enqueueMail?: EnqueueWithin,
+): Promise<ApplyResult> {
   let work: { chargeId: string; apply: (tx: Db, eventAt: Date) => Promise<void> };
   if (CHARGE_EVENTS.has(event.type)) {
     const parsed = stripeCharge.safeParse(event.data.object);
     if (!parsed.success) return { invalid: fieldErrors(parsed.error) };
     const charge = parsed.data;
-    work = { chargeId: charge.id, apply: (tx, at) => applyCharge(tx, charge, at) };
+    work = { chargeId: charge.id, apply: (tx, at) => applyCharge(tx, charge, at, enqueueMail) };
   } else if (REFUND_EVENTS.has(event.type)) {
     const parsed = stripeRefund.safeParse(event.data.object);
     if (!parsed.success) return { invalid: fieldErrors(parsed.error) };

@@ -14,6 +14,8 @@ import type { ResponseAnswer } from '../db/schema/responses';
 import { publishedNow } from '../site/published';
 import type { RowOwner } from './access/scope';
 import { createAddressHasher } from './dailySalts';
+import { leadDealership, queueLeads, stockVehicle } from './leads/deliveries';
+import { enquiryLead } from './leads/fromEnquiry';
 import { type EnqueueWithin, queueMail } from './mailQueue';
 import { createSharedRateLimiter } from './rateLimits';
 import { storeResponse } from './responses';
@@ -181,11 +183,16 @@ export async function submitEnquiry(
   }
   const message = formMail(form, questions, values, data);
   const owner = enquiryOwner(form, questions, values);
+  // Its dealership's CRM addresses get it as a lead, queued with it (none: no lead).
+  const crm = await leadDealership(db, owner.dealershipId);
+  const registration = questions.find((q) => q.kind === 'registration' && typeof values[q.key] === 'string');
+  const stock = crm && registration ? await stockVehicle(db, values[registration.key] as string) : null;
+  const receivedAt = new Date();
   const id = await storeResponse(
     db,
     handle,
     data,
-    new Date(),
+    receivedAt,
     async (tx, id) => {
       if (message) await queueMail(tx, deps.enqueueMail, message);
       await emitEvent(tx, {
@@ -194,6 +201,20 @@ export async function submitEnquiry(
         ids: [id],
         data: { form: handle, answers: data },
       });
+      if (crm) {
+        const lead = enquiryLead({
+          id,
+          handle,
+          title: form.name,
+          questions,
+          values,
+          data,
+          receivedAt,
+          dealership: crm,
+          stock,
+        });
+        await queueLeads(tx, deps.enqueueMail, { responseId: id }, crm, lead);
+      }
     },
     owner,
   );

@@ -66,6 +66,7 @@ export async function apiRoutes(
     db,
     webhookSecret: config.stripeWebhookSecret,
     stripe: createStripe(config),
+    enqueueMail: enqueue.mail,
   });
   responsesRoutes(api, { db, enqueueExport: enqueue.exportFile, enqueueMail: enqueue.mail });
   analyticsRoutes(api, { db });

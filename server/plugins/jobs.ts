@@ -62,6 +62,9 @@ export const jobs = fp(
       database,
       expireInSeconds: config.jobExpireSeconds,
       batchSizes: { [MAIL_QUEUE]: 20 },
+      // A mail server that is down for a while is tried again, less and less often, before a
+      // mail shows as failed (a lead to a CRM among them).
+      retries: { [MAIL_QUEUE]: { limit: config.mailRetries, delaySeconds: 2, backoff: true } },
       // One waiting job per page, change and time, however many processes or saves queue it.
       // One waiting send per webhook endpoint, however many changes ask for it.
       policies: { [SCHEDULE_QUEUE]: 'short', [WEBHOOK_SEND_QUEUE]: 'short', [WEBHOOK_PRUNE_QUEUE]: 'short' },

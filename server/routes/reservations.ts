@@ -9,6 +9,7 @@ import {
 } from '@/api/contract/reservations';
 import { formatMoney } from '@/shared/format';
 import type { Db } from '../db/open';
+import type { EnqueueWithin } from '../domain/mailQueue';
 import { paginate } from '../domain/paginate';
 import { verifyStripeSignature } from '../domain/payments';
 import { refundReservation } from '../domain/reservationRefunds';
@@ -37,7 +38,7 @@ function unreadableEvent(errors: Record<string, string[]>): HttpError {
 
 export function reservationsRoutes(
   app: FastifyInstance,
-  opts: { db: Db; webhookSecret: string | null; stripe: StripeRefunds | null },
+  opts: { db: Db; webhookSecret: string | null; stripe: StripeRefunds | null; enqueueMail?: EnqueueWithin },
 ) {
   const { db } = opts;
 
@@ -111,7 +112,7 @@ export function reservationsRoutes(
       );
     });
     registerCall(scope, paymentsWebhook, async ({ body }) => {
-      const result = await applyStripeEvent(db, body);
+      const result = await applyStripeEvent(db, body, opts.enqueueMail);
       if ('invalid' in result) {
         throw unreadableEvent(Object.fromEntries(Object.entries(result.invalid).map(([k, v]) => [k, [v]])));
       }

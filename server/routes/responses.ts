@@ -3,6 +3,7 @@ import {
   responsesExport,
   responsesList,
   responsesLists,
+  responsesResend,
   responsesShow,
   responsesSubmit,
   responsesTotals,
@@ -10,6 +11,7 @@ import {
 import type { Db } from '../db/open';
 import { scopeParams } from '../domain/exportSources';
 import { type ExportJobData, queueExport } from '../domain/exports';
+import { deliveriesOf, resendFailedLeads } from '../domain/leads/deliveries';
 import type { EnqueueWithin } from '../domain/mailQueue';
 import { paginate } from '../domain/paginate';
 import {
@@ -66,7 +68,18 @@ export function responsesRoutes(
     // Out of the user's scope reads exactly as missing.
     const found = await findResponse(db, query.id, user.access.scope);
     if (!found) throw notFound('There is no responses available.');
-    return { data: found };
+    return { data: found, deliveries: await deliveriesOf(db, { responseId: found.id }) };
+  });
+
+  registerCall(app, responsesResend, async ({ body, user }) => {
+    const found = await findResponse(db, body.id, user.access.scope);
+    if (!found) throw notFound('There is no responses available.');
+    const queued = await resendFailedLeads(db, opts.enqueueMail, found.id);
+    if (queued === 0) throw new HttpError(409, 'This enquiry has no failed lead to send again.');
+    return {
+      message: queued === 1 ? 'The lead is being sent again.' : `${queued} leads are being sent again.`,
+      deliveries: await deliveriesOf(db, { responseId: found.id }),
+    };
   });
 
   // The forms' handles and titles only: no enquiry is read, so there is nothing to scope.

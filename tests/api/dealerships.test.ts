@@ -240,6 +240,9 @@ describe(`POST /api/dealerships/create (${databaseKind})`, () => {
       quotee_uid: 'QU-1',
       pinnacle_enquiry_id: '1001',
       pinnacle_used_enquiry_id: '1002',
+      // Not given: no CRM leads, and ADF when some are added.
+      crm_emails: [],
+      crm_format: 'adf',
       published_at: expect.any(String),
       created_at: expect.any(String),
       updated_at: expect.any(String),

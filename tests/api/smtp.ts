@@ -59,3 +59,28 @@ export function attachmentOf(raw: string, filename: string): Buffer {
   const end = raw.indexOf('\n--', bodyStart);
   return Buffer.from(raw.slice(bodyStart, end).replace(/\s+/g, ''), 'base64');
 }
+
+/** A raw single-part message's headers (names in lower case) and its body, decoded as sent. */
+export function singlePart(raw: string): { headers: Record<string, string>; body: string } {
+  const text = raw.replace(/\r\n/g, '\n');
+  const split = text.indexOf('\n\n');
+  const headers: Record<string, string> = {};
+  for (const line of text
+    .slice(0, split)
+    .replace(/\n[ \t]+/g, ' ')
+    .split('\n')) {
+    const at = line.indexOf(':');
+    if (at > 0) headers[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+  }
+  let body = text.slice(split + 2);
+  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body
+      .replace(/=\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => `%${hex}`)
+      .replace(/%(?![0-9A-F]{2})/gi, '%25');
+    body = decodeURIComponent(bytes.replace(/[^%]/g, (c) => encodeURIComponent(c)));
+  }
+  return { headers, body };
+}

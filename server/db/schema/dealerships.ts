@@ -80,6 +80,10 @@ export const dealerships = pgTable(
     quoteeUid: text('quotee_uid'),
     pinnacleEnquiryId: text('pinnacle_enquiry_id').notNull(),
     pinnacleUsedEnquiryId: text('pinnacle_used_enquiry_id').notNull(),
+    /** Where each enquiry and reservation of this dealership goes as a lead (its CRM's lead addresses). */
+    crmEmails: text('crm_emails').array().notNull().default(sql`'{}'::text[]`),
+    /** How those leads are written: an ADF 1.0 document, or a plain e-mail. */
+    crmFormat: text('crm_format').$type<'adf' | 'email'>().notNull().default('adf'),
     /** Live means published: set when the dealership went live, null otherwise. */
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date', precision: 3 }),
     sortOrder: integer('sort_order').notNull().default(0),

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { stamps } from './columns';
 
 /** A message for the mail job to send (see server/domain/mailQueue.ts). */
@@ -21,5 +21,11 @@ export const outboundMails = pgTable('outbound_mails', {
   /** The job attempt that may send it: a later attempt takes over from one whose process died. */
   claimedAttempt: integer('claimed_attempt'),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  /** Attempts that claimed it so far (one that died mid-send counts too). */
+  attempts: integer('attempts').notNull().default(0),
+  /** Why the latest attempt failed; cleared once it is sent. */
+  lastError: text('last_error'),
+  /** Set when the last retry failed: nothing sends it again unless someone asks. */
+  failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date', precision: 3 }),
   createdAt: stamps.createdAt,
 });

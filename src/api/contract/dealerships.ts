@@ -94,6 +94,10 @@ export const dealership = z.object({
   quotee_uid: z.string().nullable(),
   pinnacle_enquiry_id: z.string(),
   pinnacle_used_enquiry_id: z.string(),
+  /** Where each enquiry and reservation of this dealership is sent as a lead (its CRM's addresses). */
+  crm_emails: z.array(z.string()),
+  /** How those leads are written: ADF/XML 1.0, or a plain e-mail. */
+  crm_format: z.enum(['adf', 'email']),
   published_at: timestamp.nullable(),
   created_at: timestamp,
   updated_at: timestamp,
@@ -137,6 +141,24 @@ export const teamMemberFields = z.object({
   image: images('team_image', 'team image'),
 });
 
+export const crmFormats = ['adf', 'email'] as const;
+export type CrmFormat = (typeof crmFormats)[number];
+
+/** A dealership's CRM lead addresses: each a valid address, none twice, at most ten. */
+export const crmEmailsField = z
+  .array(emailField, 'Add the CRM lead addresses.')
+  .max(10, 'Add at most 10 CRM lead addresses.')
+  .default([])
+  .superRefine((emails, ctx) => {
+    const seen = new Set<string>();
+    emails.forEach((email, i) => {
+      const key = email.toLowerCase();
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: [i], message: 'This address is listed already.' });
+      seen.add(key);
+    });
+  });
+
 /** The dealership form (tabs General, Imagery, Contact Details, Team, Pinnacle), required per spec §5. */
 export const dealershipFields = z.object({
   // General
@@ -162,6 +184,8 @@ export const dealershipFields = z.object({
     .array(openingTimesFields, 'Add the opening times.')
     .min(1, 'Add the opening times.')
     .max(20, 'Add at most 20 sets of opening times.'),
+  crm_emails: crmEmailsField,
+  crm_format: z.enum(crmFormats, 'Choose ADF/XML or plain e-mail.').default('adf'),
   // Team
   team: z.array(teamMemberFields).max(100, 'Add at most 100 team members.').default([]),
   // Pinnacle

@@ -69,12 +69,33 @@ export const responsesList = defineCall({
   summary: 'Enquiries of one form, paged, with the lists to choose from and both totals',
 });
 
+/** One lead of an enquiry to one of its dealership's CRM addresses, and how it fared. */
+export const leadDelivery = z.object({
+  to: z.string(),
+  format: z.enum(['adf', 'email']),
+  /** queued: waiting or being retried; sent: the mail server took it; failed: every retry failed. */
+  status: z.enum(['queued', 'sent', 'failed']),
+  attempts: z.number().int(),
+  sent_at: timestamp.nullable(),
+  /** Why the latest attempt failed; null once sent. */
+  error: z.string().nullable(),
+});
+export type LeadDelivery = z.infer<typeof leadDelivery>;
+
 export const responsesShow = defineCall({
   method: 'GET',
   path: 'responses/show',
   query: idQuery,
-  response: z.object({ data: enquiry }),
-  summary: 'One enquiry, as label and result pairs',
+  response: z.object({ data: enquiry, deliveries: z.array(leadDelivery) }),
+  summary: 'One enquiry, as label and result pairs, with where its leads went',
+});
+
+export const responsesResend = defineCall({
+  method: 'POST',
+  path: 'responses/resend',
+  body: idQuery,
+  response: z.object({ message: z.string(), deliveries: z.array(leadDelivery) }),
+  summary: "Sends an enquiry's failed leads to its dealership's CRM again",
 });
 
 export const responsesLists = defineCall({
@@ -141,6 +162,7 @@ export const responsesSubmit = defineCall({
 export const calls = {
   list: responsesList,
   show: responsesShow,
+  resend: responsesResend,
   lists: responsesLists,
   totals: responsesTotals,
   export: responsesExport,

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { Field } from '@/ui/Field';
+import { CrmLeadsField } from './CrmLeadsField';
 import styles from './DealershipForm.module.css';
 import type { DealershipFields, DealershipFormMeta } from './form';
 import { OpeningTimesField } from './OpeningTimesField';
@@ -26,7 +27,7 @@ interface ContactTabProps {
   addressLookup?: AddressLookup;
 }
 
-/** E-mail, telephone, address with its map position, and opening times per department. */
+/** E-mail, telephone, address with its map position, opening times per department, and CRM leads. */
 export function ContactTab({ form, fields, addressLookup }: ContactTabProps) {
   const address = fields.address.getFieldset();
   const Lookup = addressLookup ?? (import.meta.env.VITE_MAPS_KEY ? PlacesLookup : undefined);
@@ -64,6 +65,7 @@ export function ContactTab({ form, fields, addressLookup }: ContactTabProps) {
         </div>
       </fieldset>
       <OpeningTimesField form={form} meta={fields.opening_times} />
+      <CrmLeadsField form={form} fields={fields} />
     </div>
   );
 }

@@ -71,6 +71,8 @@ const leeds: Dealership = {
   dealer_img: [],
   email: 'leeds@example.com',
   telephone: '0113 496 0000',
+  crm_emails: ['leads@crm.example'],
+  crm_format: 'adf',
   address: {
     address_line_1: '1 Kirkstall Road',
     address_line_2: null,

@@ -36,6 +36,8 @@ const tabOfField: Record<string, DealershipTab> = {
   telephone: 'contact',
   address: 'contact',
   opening_times: 'contact',
+  crm_emails: 'contact',
+  crm_format: 'contact',
   team: 'team',
   quotee_uid: 'pinnacle',
   pinnacle_enquiry_id: 'pinnacle',

@@ -35,6 +35,8 @@ export function newDealershipValues(): Record<string, unknown> {
       lng: '',
     },
     opening_times: [emptyOpeningTimes()],
+    crm_emails: [],
+    crm_format: 'adf',
     team: [],
     quotee_uid: '',
     pinnacle_enquiry_id: '',
@@ -71,6 +73,8 @@ export function dealershipValues(dealership: Dealership): Record<string, unknown
       department: times.department,
       days: Object.fromEntries(weekdays.map((day) => [day, text(times.days[day])])),
     })),
+    crm_emails: dealership.crm_emails,
+    crm_format: dealership.crm_format,
     team: dealership.team.map((member) => ({
       name: member.name,
       content: text(member.content),
