@@ -12,6 +12,7 @@ import { builderBenchmark } from './builder';
 import { bundleBenchmark } from './bundle';
 import { deliveryBenchmark } from './delivery';
 import { historyBenchmark } from './history';
+import { imagesBenchmark } from './images';
 import { lighthouseBenchmark } from './lighthouse';
 import { permissionBenchmark } from './permission';
 import { postgresBenchmark } from './postgres';
@@ -34,6 +35,7 @@ const benchmarks: Benchmark[] = [
   lighthouseBenchmark,
   historyBenchmark,
   permissionBenchmark,
+  imagesBenchmark,
 ];
 
 const resultsDir = join(import.meta.dirname, 'results');
