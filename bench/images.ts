@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
-import { localRenditionStore } from '../server/domain/media/localStore';
 import { probeImage } from '../server/domain/media/probe';
 import { createRenderer, originalKey } from '../server/domain/media/render';
 import { renditionJob } from '../server/domain/media/renditionJobs';
+import { createLocalBlobStore } from '../server/domain/storage';
 import { renditions } from '../server/plugins/renditions';
 import { type Aspect, RENDITION_EXTENSIONS, renditionPath, variantOf } from '../src/shared/renditions';
 import type { Benchmark, Budget } from './benchmark';
@@ -27,7 +27,7 @@ export const imagesBenchmark: Benchmark = {
   description: '24 MP upload to 640 px WebP, all renditions (time, memory), AVIF vs JPEG, a 12-photo page',
   async run() {
     const root = mkdtempSync(join(tmpdir(), 'bench-images-'));
-    const store = localRenditionStore(root);
+    const store = createLocalBlobStore(root);
     const renderer = createRenderer({ store });
     const app = Fastify();
     app.decorate('storage', { root } as never);
@@ -48,12 +48,12 @@ export const imagesBenchmark: Benchmark = {
         sha256,
         width: probed.width,
         height: probed.height,
-        focal_x: 0.5,
-        focal_y: 0.5,
+        focalX: 0.5,
+        focalY: 0.5,
         mime: probed.mime,
       };
       const first = await app.inject({
-        url: renditionPath(sha256, variantOf(item, 'original', 640), 'webp'),
+        url: renditionPath(sha256, variantOf({ focal_x: 0.5, focal_y: 0.5 }, 'original', 640), 'webp'),
       });
       if (first.statusCode !== 200) throw new Error(`640 WebP: ${first.statusCode}`);
       const firstMs = performance.now() - uploadStart;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { parseRendition, RENDITION_PREFIX, RENDITION_TYPES } from '@/shared/renditions';
-import { localRenditionStore } from '../domain/media/localStore';
 import { createRenderer, type Renderer } from '../domain/media/render';
 
 declare module 'fastify' {
@@ -18,7 +17,7 @@ declare module 'fastify' {
  */
 export const renditions = fp(
   async (app: FastifyInstance, options: { renderer?: Renderer }) => {
-    const renderer = options.renderer ?? createRenderer({ store: localRenditionStore(app.storage.root) });
+    const renderer = options.renderer ?? createRenderer({ store: app.storage });
     app.decorate('renderer', renderer);
 
     app.get(`${RENDITION_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { localRenditionStore } from '@server/domain/media/localStore';
 import { originalKey, type RenditionStore } from '@server/domain/media/render';
 import { RENDITIONS_QUEUE, renditionJob } from '@server/domain/media/renditionJobs';
 import { renditionsOf } from '@server/domain/media/renditions';
@@ -14,7 +13,7 @@ let store: RenditionStore;
 beforeAll(async () => {
   sharp.concurrency(1);
   server = await createTestServer();
-  store = localRenditionStore(server.storage.root);
+  store = server.storage;
 });
 afterAll(() => server.close());
 
@@ -49,7 +48,7 @@ async function showsRed(bytes: Buffer): Promise<boolean> {
 }
 
 describe('renditionsOf', () => {
-  const item = { id: 1, sha256: 'a'.repeat(64), mime: 'image/jpeg', focal_x: 0.25, focal_y: 0.75 };
+  const item = { sha256: 'a'.repeat(64), mime: 'image/jpeg', focalX: 0.25, focalY: 0.75 };
 
   it('answers AVIF, WebP and JPEG at every standard width up to the original', () => {
     const all = renditionsOf({ ...item, width: 3000, height: 2000 });
@@ -148,19 +147,18 @@ describe('the renditions job', () => {
       sha256,
       width: 1000,
       height: 700,
-      focal_x: null,
-      focal_y: null,
+      focalX: null,
+      focalY: null,
       mime: 'image/jpeg',
     });
     expect(job?.variants.map((v) => v.width)).toEqual([320, 640, 960]);
     const keys = renditionsOf({
-      id: 1,
       sha256,
       mime: 'image/jpeg',
       width: 1000,
       height: 700,
-      focal_x: null,
-      focal_y: null,
+      focalX: null,
+      focalY: null,
     }).map((r) => r.url.replace(/^\//, ''));
     const before = server.app.renderer.rendered;
     await server.jobs.enqueue(RENDITIONS_QUEUE, job!);

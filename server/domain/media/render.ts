@@ -26,7 +26,7 @@ export const originalKey = (sha256: string) => `media/${sha256}`;
  * 24-megapixel photo for a few per cent fewer bytes.
  */
 function encode(image: Sharp, format: RenditionFormat): Sharp {
-  if (format === 'avif') return image.avif({ quality: 50, effort: 2 });
+  if (format === 'avif') return image.avif({ quality: 45, effort: 2 });
   if (format === 'webp') return image.webp({ quality: 75, effort: 4 });
   return image.flatten({ background: '#ffffff' }).jpeg({ quality: 80, progressive: true });
 }

@@ -11,15 +11,14 @@ export interface RenditionJobData {
 }
 
 /** The job that makes every rendition of an item at an aspect (the whole image unless a crop is asked for). */
-export function renditionJob(
-  item: Pick<RenditionItem, 'sha256' | 'width' | 'height' | 'focal_x' | 'focal_y' | 'mime'>,
-  aspect: Aspect = 'original',
-): RenditionJobData | null {
+export function renditionJob(item: RenditionItem, aspect: Aspect = 'original'): RenditionJobData | null {
   if (!item.width || !item.height || !RASTER_TYPES.has(item.mime)) return null;
   const { width, height } = item;
   return {
     sha256: item.sha256,
-    variants: renditionWidths(width, height, aspect).map((w) => variantOf(item, aspect, w)),
+    variants: renditionWidths(width, height, aspect).map((w) =>
+      variantOf({ focal_x: item.focalX, focal_y: item.focalY }, aspect, w),
+    ),
   };
 }
 

@@ -1,14 +1,15 @@
 import { type Aspect, type Rendition, renditionsAt } from '@/shared/renditions';
 
-/** A library item as renditions need it: its hash, type, upright size and focal point (0 to 1). */
+export type { Rendition } from '@/shared/renditions';
+
+/** A library item as renditions need it (a media row): its hash, type, upright size and focal point (0 to 1). */
 export interface RenditionItem {
-  id: number;
   sha256: string;
   mime: string;
   width: number | null;
   height: number | null;
-  focal_x: number | null;
-  focal_y: number | null;
+  focalX: number | null;
+  focalY: number | null;
 }
 
 /** The raster types renditions are made from; an SVG scales by itself and a document has none. */
@@ -26,8 +27,8 @@ export function renditionsOf(item: RenditionItem, aspect: Aspect = 'original'): 
       sha256: item.sha256,
       width: item.width,
       height: item.height,
-      focal_x: item.focal_x,
-      focal_y: item.focal_y,
+      focal_x: item.focalX,
+      focal_y: item.focalY,
     },
     aspect,
   );
