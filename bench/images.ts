@@ -15,7 +15,7 @@ import { probeImage } from '../server/domain/media/probe';
 import { createRenderer, originalKey } from '../server/domain/media/render';
 import { renditionJob } from '../server/domain/media/renditionJobs';
 import { createLocalBlobStore } from '../server/domain/storage';
-import { renditions } from '../server/plugins/renditions';
+import { renditionFiles, renditions } from '../server/plugins/renditions';
 import { type Aspect, RENDITION_EXTENSIONS, renditionPath, variantOf } from '../src/shared/renditions';
 import type { Benchmark, Budget } from './benchmark';
 import { syntheticPhoto } from './photos';
@@ -33,6 +33,7 @@ export const imagesBenchmark: Benchmark = {
     app.decorate('storage', { root } as never);
     await app.register(fp(async () => {}, { name: 'services' }));
     await app.register(renditions, { renderer });
+    await app.register(renditionFiles);
     try {
       console.log('Drawing a 24-megapixel photograph...');
       const photo = await syntheticPhoto(6000, 4000, 24);

@@ -19,7 +19,17 @@ export const renditions = fp(
   async (app: FastifyInstance, options: { renderer?: Renderer }) => {
     const renderer = options.renderer ?? createRenderer({ store: app.storage });
     app.decorate('renderer', renderer);
+  },
+  { name: 'renditions', dependencies: ['services'] },
+);
 
+/**
+ * The route of the renditions, registered with the other file routes (after the API document is
+ * set up, so it stays out of it).
+ */
+export const renditionFiles = fp(
+  async (app: FastifyInstance) => {
+    const { renderer } = app;
     app.get(`${RENDITION_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
       const [sha256 = '', file = '', ...rest] = ((request.params as { '*': string })['*'] ?? '').split('/');
       const wanted = rest.length ? null : parseRendition(sha256, file);
@@ -35,5 +45,5 @@ export const renditions = fp(
       return reply.send(bytes);
     });
   },
-  { name: 'renditions', dependencies: ['services'] },
+  { name: 'rendition-files', dependencies: ['renditions'] },
 );
