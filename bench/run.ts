@@ -13,6 +13,7 @@ import { bundleBenchmark } from './bundle';
 import { deliveryBenchmark } from './delivery';
 import { historyBenchmark } from './history';
 import { lighthouseBenchmark } from './lighthouse';
+import { mediaBenchmark } from './media';
 import { permissionBenchmark } from './permission';
 import { postgresBenchmark } from './postgres';
 import { scaleBenchmark } from './scale';
@@ -34,6 +35,7 @@ const benchmarks: Benchmark[] = [
   lighthouseBenchmark,
   historyBenchmark,
   permissionBenchmark,
+  mediaBenchmark,
 ];
 
 const resultsDir = join(import.meta.dirname, 'results');
