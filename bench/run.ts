@@ -14,6 +14,7 @@ import { deliveryBenchmark } from './delivery';
 import { historyBenchmark } from './history';
 import { imagesBenchmark } from './images';
 import { lighthouseBenchmark } from './lighthouse';
+import { mediaBenchmark } from './media';
 import { permissionBenchmark } from './permission';
 import { postgresBenchmark } from './postgres';
 import { scaleBenchmark } from './scale';
@@ -36,6 +37,7 @@ const benchmarks: Benchmark[] = [
   historyBenchmark,
   permissionBenchmark,
   imagesBenchmark,
+  mediaBenchmark,
 ];
 
 const resultsDir = join(import.meta.dirname, 'results');

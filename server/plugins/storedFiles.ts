@@ -20,7 +20,7 @@ const DATA_HEADERS = {
 export const storedFiles = fp(
   async (app: FastifyInstance) => {
     // The library's blobs (`media/...`) come from the configured store, local or a shared bucket.
-    app.get('/storage/media/*', async (request, reply) => {
+    app.get('/storage/media/*', { schema: { hide: true } }, async (request, reply) => {
       const key = `media/${(request.params as { '*': string })['*']}`;
       if (!isStorageKey(key)) return reply.status(404).send({ message: 'Not found.' });
       const bytes = await app.storage.get(key);

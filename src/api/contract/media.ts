@@ -146,6 +146,7 @@ export const mediaReplace = defineCall({
   path: 'media/replace/:id',
   params: idParams,
   multipart: true,
+  body: z.object({}),
   response: z.object({ data: mediaItem, message: z.string() }),
   summary: 'Replaces the file of an item (multipart file), keeping every use',
 });
