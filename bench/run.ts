@@ -12,8 +12,10 @@ import { builderBenchmark } from './builder';
 import { bundleBenchmark } from './bundle';
 import { deliveryBenchmark } from './delivery';
 import { historyBenchmark } from './history';
+import { imagesBenchmark } from './images';
 import { leadsBenchmark } from './leads';
 import { lighthouseBenchmark } from './lighthouse';
+import { mediaBenchmark } from './media';
 import { permissionBenchmark } from './permission';
 import { postgresBenchmark } from './postgres';
 import { scaleBenchmark } from './scale';
@@ -38,6 +40,8 @@ const benchmarks: Benchmark[] = [
   permissionBenchmark,
   webhooksBenchmark,
   leadsBenchmark,
+  imagesBenchmark,
+  mediaBenchmark,
 ];
 
 const resultsDir = join(import.meta.dirname, 'results');

@@ -15,6 +15,7 @@ import { apiRoutes } from './plugins/apiRoutes';
 import { consoleApp } from './plugins/console';
 import { errors } from './plugins/errors';
 import { jobs } from './plugins/jobs';
+import { renditionFiles, renditions } from './plugins/renditions';
 import { securityHeaders } from './plugins/securityHeaders';
 import { services } from './plugins/services';
 import { site } from './plugins/site';
@@ -53,6 +54,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(services, { config });
+  await app.register(renditions);
   await app.register(sweeper, { db: database.db, refreshStatistics: statisticsRefresher(database) });
   await app.register(jobs, { config, database });
   await app.register(errors);
@@ -74,6 +76,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
   await app.register(authGuard, { db: database.db, tokens: app.tokens });
   await app.register(apiRoutes, { config, database });
   await app.register(storedFiles);
+  await app.register(renditionFiles);
   await app.register(site, { config, database });
   await app.register(consoleApp, { config });
 

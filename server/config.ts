@@ -1,10 +1,13 @@
 import { resolve } from 'node:path';
+import type { S3Config } from './domain/s3Storage';
 
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   storageDir: string;
+  /** An S3-compatible bucket for stored files (S3_ENDPOINT, S3_BUCKET, keys); null keeps them in storageDir. */
+  s3: S3Config | null;
   outboxDir: string;
   /** Where export files are built before they are mailed. */
   exportsDir: string;
@@ -192,6 +195,18 @@ function webhookSecretFrom(env: NodeJS.ProcessEnv, warnings: string[]): string |
   return current ?? old;
 }
 
+/** The bucket S3_* name, or null when S3_BUCKET is not set. */
+function s3From(env: NodeJS.ProcessEnv): S3Config | null {
+  if (!env.S3_BUCKET) return null;
+  return {
+    endpoint: env.S3_ENDPOINT || 'https://s3.amazonaws.com',
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID || '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || '',
+    region: env.S3_REGION || 'us-east-1',
+  };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   const warnings: string[] = [];
@@ -200,6 +215,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     storageDir: resolve(dataDir, 'storage'),
+    s3: s3From(env),
     outboxDir: resolve(dataDir, 'outbox'),
     exportsDir: resolve(dataDir, 'exports'),
     importsDir: resolve(dataDir, 'imports'),

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './db/open';
 import { seedIfEmpty } from './db/seed/index';
-import { createStorage } from './domain/storage';
+import { configuredStorage } from './domain/s3Storage';
 import { adminBox } from './startupMessage';
 
 const config = readConfig();
@@ -12,7 +12,7 @@ const seed = await seedIfEmpty(database.db, {
   adminEmail: config.adminEmail,
   adminPassword: config.adminPassword,
   demo: config.seed,
-  storage: createStorage(config.storageDir),
+  storage: configuredStorage(config),
 });
 const { app } = await buildApp({ config, database, logLevel: process.env.LOG_LEVEL || 'warn' });
 

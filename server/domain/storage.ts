@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 import { encodeStoredName } from '@/shared/storedName';
 
-export type FileKind = 'png' | 'jpeg' | 'gif' | 'webp' | 'xlsx' | 'csv';
+export type FileKind = 'png' | 'jpeg' | 'gif' | 'webp' | 'pdf' | 'xlsx' | 'csv';
 
 const startsWith = (buffer: Buffer, bytes: number[], offset = 0) =>
   buffer.length >= offset + bytes.length && bytes.every((b, i) => buffer[offset + i] === b);
@@ -16,6 +18,7 @@ export function sniff(buffer: Buffer): FileKind | null {
     return 'gif';
   if (startsWith(buffer, [0x52, 0x49, 0x46, 0x46]) && startsWith(buffer, [0x57, 0x45, 0x42, 0x50], 8))
     return 'webp';
+  if (startsWith(buffer, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
   if (startsWith(buffer, [0x50, 0x4b, 0x03, 0x04]) && buffer.includes('[Content_Types].xml')) return 'xlsx';
   if (buffer.length > 0 && !buffer.includes(0) && isUtf8(buffer)) return 'csv';
   return null;
@@ -37,6 +40,7 @@ export const CONTENT_TYPES: Record<FileKind, string> = {
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
+  pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
 };
@@ -46,14 +50,47 @@ const EXTENSIONS: Record<FileKind, string> = {
   jpeg: 'jpg',
   gif: 'gif',
   webp: 'webp',
+  pdf: 'pdf',
   xlsx: 'xlsx',
   csv: 'csv',
 };
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-export interface Storage {
+/**
+ * Where stored bytes live, by key (`media/<sha256>` for the library's originals). Keys are made by
+ * the server, never by a client: lower-case letters, digits, `_`, `-`, `.` and `/` between parts.
+ * Every implementation answers the same public URL for a key, `/storage/<key>`, which the API
+ * serves from whichever store is configured, so several API processes can share one bucket.
+ */
+export interface BlobStore {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The bytes under the key, or null when nothing is stored there. */
+  get(key: string): Promise<Buffer | null>;
+  /** The bytes as a stream, for large files; null when nothing is stored there. */
+  stream?(key: string): Promise<Readable | null>;
+  exists(key: string): Promise<boolean>;
+  /** Removes the key; removing a key that is not there is no error. */
+  delete(key: string): Promise<void>;
+  /** The public path the key is served under. */
+  url(key: string): string;
+}
+
+/** What a key may look like: server-made parts, no `..`, no hidden names. */
+const KEY = /^[a-z0-9_-]+(?:\/[a-zA-Z0-9_-][a-zA-Z0-9_.-]*)+$/;
+export const isStorageKey = (key: string): boolean => KEY.test(key) && !key.split('/').includes('..');
+
+export function assertKey(key: string): void {
+  if (!isStorageKey(key)) throw new Error(`Not a storage key: ${key}`);
+}
+
+export const storageUrl = (key: string): string => `/storage/${key}`;
+
+export interface Storage extends BlobStore {
+  /** The local data directory: the blobs of the local store, and the files of the upload handles. */
   root: string;
+  /** Which implementation holds the blobs. */
+  kind: 'local' | 's3';
   /**
    * Stores the bytes under a server-made name that carries `uploadedAs` (src/shared/storedName.ts);
    * answers the public path under /storage.
@@ -61,9 +98,53 @@ export interface Storage {
   save(folder: string, kind: FileKind, bytes: Buffer, uploadedAs?: string): Promise<string>;
 }
 
-export function createStorage(root: string): Storage {
+/** Blobs as files under a directory (the default). */
+export function createLocalBlobStore(root: string): BlobStore {
+  const fileOf = (key: string) => {
+    assertKey(key);
+    return join(root, ...key.split('/'));
+  };
   return {
+    async put(key, bytes) {
+      const file = fileOf(key);
+      await mkdir(dirname(file), { recursive: true });
+      const temp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.part`);
+      // Written aside then renamed, so a half-written file is never served.
+      await writeFile(temp, bytes);
+      await rename(temp, file);
+    },
+    async get(key) {
+      return readFile(fileOf(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'EISDIR') return null;
+        throw error;
+      });
+    },
+    async stream(key) {
+      const file = fileOf(key);
+      const found = await stat(file).catch(() => null);
+      return found?.isFile() ? createReadStream(file) : null;
+    },
+    async exists(key) {
+      const found = await stat(fileOf(key)).catch(() => null);
+      return Boolean(found?.isFile());
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    url: storageUrl,
+  };
+}
+
+/**
+ * The storage of this process: blobs in the local data directory, or in the S3-compatible bucket
+ * `blobs` names (server/domain/s3Storage.ts, chosen by S3_* in the environment).
+ */
+export function createStorage(root: string, blobs?: BlobStore): Storage {
+  const store = blobs ?? createLocalBlobStore(root);
+  return {
+    ...store,
     root,
+    kind: blobs ? 's3' : 'local',
     async save(folder, kind, bytes, uploadedAs) {
       const dir = join(root, folder);
       await mkdir(dir, { recursive: true });

@@ -15,6 +15,7 @@ import { filesRoutes } from '../routes/files';
 import { formsRoutes } from '../routes/forms';
 import { historyRoutes } from '../routes/history';
 import { importsRoutes } from '../routes/imports';
+import { mediaRoutes } from '../routes/media';
 import { pagesRoutes } from '../routes/pages';
 import { reservationsRoutes } from '../routes/reservations';
 import { responsesRoutes } from '../routes/responses';
@@ -55,6 +56,7 @@ export async function apiRoutes(
   brandsRoutes(api, { db, storage });
   dealershipsRoutes(api, { db, storage });
   filesRoutes(api, { storage });
+  mediaRoutes(api, { db, storage });
   pagesRoutes(api, { db, tokens, publicUrl: config.publicUrl, schedule });
   formsRoutes(api, { db, schedule });
   templatesRoutes(api, { db });

@@ -8,6 +8,12 @@ import { IMPORT_QUEUE, type ImportJobData, runImport } from '../domain/imports/r
 import { type Jobs, startJobs } from '../domain/jobs';
 import { MAIL_QUEUE, type MailJobData, sendQueuedMail } from '../domain/mailQueue';
 import {
+  makeRenditions,
+  RENDITIONS_QUEUE,
+  type RenditionJobData,
+  renditionJob,
+} from '../domain/media/renditionJobs';
+import {
   applyScheduledChange,
   SCHEDULE_QUEUE,
   type ScheduleJobData,
@@ -34,6 +40,8 @@ export interface Enqueue {
   exportFile(data: ExportJobData, within: Db): Promise<string>;
   mail(data: MailJobData, within: Db): Promise<string>;
   importFile(data: ImportJobData, within: Db): Promise<string>;
+  /** Every rendition of an uploaded image, one job per width (the whole image unless given an aspect). */
+  renditions(item: Parameters<typeof renditionJob>[0], within?: Db): Promise<string | null>;
 }
 
 export function enqueueOn(jobs: Jobs): Enqueue {
@@ -41,6 +49,10 @@ export function enqueueOn(jobs: Jobs): Enqueue {
     exportFile: (data, within) => jobs.enqueue(EXPORT_QUEUE, data, within),
     mail: (data, within) => jobs.enqueue(MAIL_QUEUE, data, within),
     importFile: (data, within) => jobs.enqueue(IMPORT_QUEUE, data, within),
+    renditions: async (item, within) => {
+      const data = renditionJob(item);
+      return data ? jobs.enqueue(RENDITIONS_QUEUE, data, within) : null;
+    },
   };
 }
 
@@ -87,6 +99,7 @@ export const jobs = fp(
           const schedule = (ids: readonly number[]) => scheduleChanges(db, jobs, ids);
           await runImport({ db, mailer, schedule, refreshStatistics }, data, context);
         },
+        [RENDITIONS_QUEUE]: (data: RenditionJobData) => makeRenditions(app.renderer, data),
         [SCHEDULE_QUEUE]: async (data: ScheduleJobData, context) => {
           await applyScheduledChange(db, data, context);
         },
@@ -126,5 +139,5 @@ export const jobs = fp(
     app.decorate('jobs', started);
     app.addHook('onClose', () => started.stop());
   },
-  { name: 'jobs', dependencies: ['services'] },
+  { name: 'jobs', dependencies: ['services', 'renditions'] },
 );

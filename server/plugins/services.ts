@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { createTokenService, loadSecret, type TokenService } from '../domain/auth/tokens';
 import { createMailer, type Mailer } from '../domain/mail';
-import { createStorage, type Storage } from '../domain/storage';
+import { configuredStorage } from '../domain/s3Storage';
+import type { Storage } from '../domain/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +33,7 @@ export const services = fp(
         config.accessTokenTtl,
       ),
     );
-    const storage = createStorage(config.storageDir);
+    const storage = configuredStorage(config);
     mkdirSync(storage.root, { recursive: true });
     app.decorate('storage', storage);
     const mailer = createMailer({

@@ -1,9 +1,17 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { CONTENT_TYPES, isStorageKey, sniff } from '../domain/storage';
 
 /** `/storage/<handle>/<server-made name>`, as files/upload answers it (see storedPath in the contract). */
 const STORED_FILE_URL = /^\/storage\/[a-z_]+\/[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)?$/;
+
+/** Uploaded files are data, never pages: no sniffing, no scripts. */
+const DATA_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
+  'Cache-Control': 'public, max-age=31536000, immutable',
+  'X-Content-Type-Options': 'nosniff',
+};
 
 /**
  * Uploaded files under /storage/. Only names files/upload makes are served: no hidden files, no
@@ -11,8 +19,23 @@ const STORED_FILE_URL = /^\/storage\/[a-z_]+\/[A-Za-z0-9_-]+(?:\.[A-Za-z0-9]+)?$
  */
 export const storedFiles = fp(
   async (app: FastifyInstance) => {
+    // The library's blobs (`media/...`) come from the configured store, local or a shared bucket.
+    app.get('/storage/media/*', { schema: { hide: true } }, async (request, reply) => {
+      const key = `media/${(request.params as { '*': string })['*']}`;
+      if (!isStorageKey(key)) return reply.status(404).send({ message: 'Not found.' });
+      const bytes = await app.storage.get(key);
+      if (!bytes) return reply.status(404).send({ message: 'Not found.' });
+      const kind = sniff(bytes);
+      const type = key.endsWith('.avif')
+        ? 'image/avif'
+        : kind && kind !== 'csv'
+          ? CONTENT_TYPES[kind]
+          : 'application/octet-stream';
+      return reply.headers({ ...DATA_HEADERS, 'Content-Type': type }).send(bytes);
+    });
+
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/storage/')) return;
+      if (!request.url.startsWith('/storage/') || request.url.startsWith('/storage/media/')) return;
       const path = request.url.split('?')[0] ?? '';
       if (!STORED_FILE_URL.test(path)) return reply.status(404).send({ message: 'Not found.' });
     });

@@ -52,6 +52,7 @@ export const routeAccess: Record<Exclude<RouteName, 'login'>, RouteAccess> = {
   'forms.add': needs('forms', 'create', 'forms.store'),
   'forms.addChild': needs('forms', 'create', 'forms.store'),
   'forms.edit': needs('forms', 'view', 'forms.edit'),
+  'media.index': needs('media', 'view', 'media.list'),
   'responses.index': needs('responses', 'view', 'responses.list'),
   'responses.show': needs('responses', 'view', 'responses.show'),
   'reservations.index': needs('reservations', 'view', 'reservations.list'),

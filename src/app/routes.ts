@@ -261,6 +261,13 @@ export const routes: RouteDef[] = [
     load: () => import('@/screens/reservations/ReservationShowScreen'),
   },
   {
+    path: routePaths['media.index'],
+    name: 'media.index',
+    title: 'Media',
+    layout: 'default',
+    load: () => import('@/screens/media/MediaScreen'),
+  },
+  {
     path: routePaths.settings,
     name: 'settings',
     title: 'Settings',
@@ -334,6 +341,7 @@ export const navigation: NavSection[] = [
       nav('Pages', 'pages.index', 'pages'),
       nav('Templates', 'templates.index', 'templates'),
       nav('Forms', 'forms.index', 'forms'),
+      nav('Media', 'media.index', 'upload'),
     ],
   },
   {

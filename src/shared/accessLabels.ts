@@ -8,6 +8,7 @@ export const areaLabels: Record<AccessArea, string> = {
   forms: 'Forms',
   brands: 'Brands',
   dealerships: 'Dealerships',
+  media: 'Media',
   responses: 'Responses',
   reservations: 'Reservations',
   users: 'Users',

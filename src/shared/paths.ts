@@ -35,6 +35,7 @@ export const routePaths = {
   'forms.add': '/forms/add',
   'forms.addChild': '/forms/add/:id',
   'forms.edit': '/forms/edit/:id',
+  'media.index': '/media',
   'responses.index': '/responses',
   'responses.show': '/responses/:id',
   'reservations.index': '/reservations',

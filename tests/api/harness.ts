@@ -9,7 +9,7 @@ import { users } from '@server/db/schema/users';
 import { createScratchDatabase } from '@server/db/scratch';
 import { seedIfEmpty } from '@server/db/seed/index';
 import { hashPassword } from '@server/domain/auth/passwords';
-import { createStorage } from '@server/domain/storage';
+import { configuredStorage } from '@server/domain/s3Storage';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
@@ -77,7 +77,7 @@ export async function createTestServer(
       adminEmail: ADMIN.email,
       adminPassword: ADMIN.password,
       demo: true,
-      storage: createStorage(config.storageDir),
+      storage: configuredStorage(config),
     });
   }
   const [admin] = options.seed

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brands } from '@server/db/schema/brands';
 import { dealerships } from '@server/db/schema/dealerships';
 import { exports, imports } from '@server/db/schema/jobs';
+import { media } from '@server/db/schema/media';
 import { pages, templates } from '@server/db/schema/pages';
 import { reservations } from '@server/db/schema/reservations';
 import { responses } from '@server/db/schema/responses';
@@ -80,6 +81,19 @@ beforeAll(async () => {
     db.select({ id: reservations.id }).from(reservations).where(isNotNull(reservations.refundedAt)).limit(1),
   );
   ids.responses = await first(db.select({ id: responses.id }).from(responses).limit(1));
+  // A library item with its optional fields empty: nulls where the document allows them.
+  ids.media = await first(
+    db
+      .insert(media)
+      .values({
+        name: 'logo.png',
+        mime: 'image/png',
+        size: 10,
+        sha256: 'a'.repeat(64),
+        storageKey: `media/${'a'.repeat(64)}`,
+      })
+      .returning({ id: media.id }),
+  );
   // Progress not yet started: the fields a finished job fills are still null.
   ids.exports = await first(
     db

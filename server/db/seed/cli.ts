@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { readConfig } from '../../config';
-import { createStorage } from '../../domain/storage';
+import { configuredStorage } from '../../domain/s3Storage';
 import { openDatabase } from '../open';
 import { seedIfEmpty } from './index';
 
@@ -18,7 +18,7 @@ try {
     adminPassword: config.adminPassword,
     demo: true,
     size,
-    storage: createStorage(config.storageDir),
+    storage: configuredStorage(config),
   });
   if (!result.seeded) console.log('The database already has data: nothing was added.');
   else {

@@ -10,6 +10,7 @@ import * as files from './files';
 import * as forms from './forms';
 import * as imports from './imports';
 import { type LifecycleArea, lifecycleArea } from './lifecycle';
+import * as media from './media';
 import * as pages from './pages';
 import * as reservations from './reservations';
 import * as responses from './responses';
@@ -27,6 +28,7 @@ const modules = {
   users,
   roles,
   files,
+  media,
   brands,
   dealerships,
   pages,

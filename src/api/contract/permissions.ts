@@ -43,6 +43,18 @@ const table: Table = {
     restore: p('roles', 'delete'),
   },
   files: { upload: 'signedIn' },
+  media: {
+    list: p('media', 'view'),
+    upload: p('media', 'create'),
+    show: p('media', 'view'),
+    update: p('media', 'update'),
+    replace: p('media', 'update'),
+    delete: p('media', 'delete'),
+    restore: p('media', 'delete'),
+    forever: p('media', 'delete'),
+    folders: p('media', 'view'),
+    foldersCreate: p('media', 'create'),
+  },
   brands: {
     history: p('brands', 'view'),
     historyShow: p('brands', 'view'),

@@ -11,8 +11,28 @@ import { pageMeta, sortBy, sortByMode } from './pages';
  * answers 304. File addresses are absolute when the server knows its public address (PUBLIC_URL).
  */
 
-/** A file a block shows: where a browser fetches it and the name it was uploaded under. */
-export const siteFile = z.object({ url: z.string(), name: z.string() });
+/** One rendition of an image: a format at a width, at an address that never changes its bytes. */
+export const siteRendition = z.object({
+  format: z.enum(['avif', 'webp', 'jpeg']),
+  width: z.number().int(),
+  url: z.string(),
+});
+
+/**
+ * A file a block shows: where a browser fetches it and the name it was uploaded under. An image
+ * from the library adds its text alternative, its size as the block shows it (cropped to the
+ * block's aspect), its focal point and its renditions (AVIF, WebP and JPEG at several widths), so
+ * a site can offer each reader the right file and keep the layout still while it loads.
+ */
+export const siteFile = z.object({
+  url: z.string(),
+  name: z.string(),
+  alt: z.string().optional(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  focal_point: z.object({ x: z.number(), y: z.number() }).nullable().optional(),
+  renditions: z.array(siteRendition).optional(),
+});
 export type SiteFile = z.infer<typeof siteFile>;
 
 /** One field as a site renders it: text (markdown for rich text) or files. */

@@ -57,6 +57,7 @@ describe('the sidebar', () => {
       'Pages',
       'Templates',
       'Forms',
+      'Media',
       'Responses',
       'Reservations',
       'Users',
@@ -85,12 +86,12 @@ describe('the sidebar', () => {
 
   it('shows only the areas the role may open, and no heading of a section left empty', () => {
     renderAt('/dashboard', 'Sales');
-    expect(allLinks()).toEqual(['Dashboard', 'Responses', 'Reservations']);
-    expect(screen.queryByRole('heading', { name: 'Content' })).toBeNull();
+    expect(allLinks()).toEqual(['Dashboard', 'Media', 'Responses', 'Reservations']);
+    expect(section('Content').map((link) => link.textContent)).toEqual(['Media']);
     expect(screen.queryByRole('heading', { name: 'Management' })).toBeNull();
     cleanup();
     renderAt('/dashboard', 'Dealership manager');
-    expect(allLinks()).toEqual(['Dashboard', 'Dealerships', 'Responses', 'Reservations', 'Users']);
+    expect(allLinks()).toEqual(['Dashboard', 'Dealerships', 'Media', 'Responses', 'Reservations', 'Users']);
   });
 
   it('marks the activity log as the current page while it is shown', () => {

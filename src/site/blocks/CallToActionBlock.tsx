@@ -1,4 +1,5 @@
 import { filesOf, textOf } from '../context';
+import { SitePicture } from '../SitePicture';
 import { BlockHeading, labelledBy } from './BlockHeading';
 import { ButtonLink } from './ButtonLink';
 import { type BlockProps, sectionEntries, sectionFields } from './blockProps';
@@ -12,7 +13,9 @@ export function CallToActionBlock({ block, context, id }: BlockProps) {
       className={`site-block site-cta${background ? ' site-cta--image' : ''}`}
       aria-labelledby={labelledBy(id, title)}
     >
-      {background ? <img className="site-cta__image" src={background.url} alt="" loading="lazy" /> : null}
+      {background ? (
+        <SitePicture className="site-cta__image" image={background} sizes="100vw" decorative />
+      ) : null}
       <div className="site-cta__content">
         <BlockHeading id={id} title={title} />
         {textOf(content.text) ? <p>{textOf(content.text)}</p> : null}

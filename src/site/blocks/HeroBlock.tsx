@@ -1,6 +1,10 @@
 import { filesOf, linkHref, textOf } from '../context';
+import { SitePicture, SitePicturePreload } from '../SitePicture';
 import { ButtonLink } from './ButtonLink';
 import { type BlockProps, sectionEntries, sectionFields } from './blockProps';
+
+/** The hero spans the page. */
+const HERO_SIZES = '100vw';
 
 export function HeroBlock({ block, context, id }: BlockProps) {
   const content = sectionFields(block, 'content');
@@ -14,7 +18,12 @@ export function HeroBlock({ block, context, id }: BlockProps) {
       className={`site-hero site-align-${alignment}${first ? ' site-hero--image' : ''}`}
       aria-labelledby={title ? `${id}-title` : undefined}
     >
-      {first ? <img className="site-hero__image" src={first.url} alt="" fetchPriority="high" /> : null}
+      {first ? (
+        <>
+          <SitePicturePreload image={first} sizes={HERO_SIZES} />
+          <SitePicture className="site-hero__image" image={first} sizes={HERO_SIZES} priority decorative />
+        </>
+      ) : null}
       <div className="site-hero__content">
         {title ? (
           <h2 className="site-hero__title" id={`${id}-title`}>

@@ -1,0 +1,74 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { MediaUse } from '@/api/contract/media';
+import { areas } from '@/shared/areas';
+import type { Db } from '../../db/open';
+import { brands } from '../../db/schema/brands';
+import { dealerships } from '../../db/schema/dealerships';
+import { type MediaUseArea, mediaUses } from '../../db/schema/media';
+import { pages, templates } from '../../db/schema/pages';
+import { users } from '../../db/schema/users';
+import { rowsOf } from '../pages/transaction';
+
+/**
+ * Records which items a record refers to now, replacing what it referred to before: every save of
+ * a record that holds media ids calls this in its transaction. Ids of items that are not there are
+ * left out (the record's own validation refuses them first).
+ */
+export async function setMediaUses(
+  db: Db,
+  area: MediaUseArea,
+  recordId: number,
+  mediaIds: readonly number[],
+): Promise<void> {
+  await db.delete(mediaUses).where(and(eq(mediaUses.area, area), eq(mediaUses.recordId, recordId)));
+  const ids = [...new Set(mediaIds.filter((id) => Number.isInteger(id) && id > 0))];
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    insert into media_uses (media_id, area, record_id)
+    select m.id, ${area}, ${recordId} from media m where m.id = any(${`{${ids.join(',')}}`}::int[])
+    on conflict do nothing`);
+}
+
+/** Forgets a record's uses (the record is deleted for good). */
+export async function clearMediaUses(
+  db: Db,
+  area: MediaUseArea,
+  recordIds: readonly number[],
+): Promise<void> {
+  for (const id of recordIds) await setMediaUses(db, area, id, []);
+}
+
+/** The name of each area's records, by id, as SQL over `u.record_id`. */
+const NAMES: Record<MediaUseArea, string> = {
+  pages: `(select name from ${'pages'} where id = u.record_id)`,
+  forms: `(select name from ${'pages'} where id = u.record_id)`,
+  templates: `(select name from ${'templates'} where id = u.record_id)`,
+  brands: `(select name from ${'brands'} where id = u.record_id)`,
+  dealerships: `(select name from ${'dealerships'} where id = u.record_id)`,
+  users: `(select name from ${'users'} where id = u.record_id)`,
+};
+// The tables above, named once so a rename breaks the build rather than the query.
+void [pages, templates, brands, dealerships, users];
+
+/** Every record that uses an item, with its name and console address. */
+export async function usesOf(db: Db, mediaId: number): Promise<MediaUse[]> {
+  const cases = sql.raw(
+    `case u.area ${Object.entries(NAMES)
+      .map(([area, name]) => `when '${area}' then ${name}`)
+      .join(' ')} end`,
+  );
+  const rows = rowsOf<{ area: MediaUseArea; record_id: number; name: string | null }>(
+    await db.execute(sql`
+      select u.area, u.record_id, ${cases} as name from media_uses u
+      where u.media_id = ${mediaId} order by u.area, u.record_id`),
+  );
+  return rows.map((row) => {
+    const opens = areas[row.area].opens;
+    return {
+      area: row.area,
+      id: row.record_id,
+      name: row.name ?? `#${row.record_id}`,
+      url: opens && 'record' in opens ? opens.record(row.record_id) : '',
+    };
+  });
+}

@@ -1,0 +1,268 @@
+import { useEffect, useRef, useState } from 'react';
+import type { MediaFolder, MediaItem, MediaUse } from '@/api/contract/media';
+import { api } from '@/api/endpoints';
+import { useMayCall } from '@/machines/session';
+import { Button } from '@/ui/Button';
+import { Confirm } from '@/ui/Confirm';
+import { Modal } from '@/ui/Modal';
+import { toast } from '@/ui/toasts';
+import styles from './Media.module.css';
+
+type Shown = MediaItem & { uses: MediaUse[] };
+
+const clamp = (n: number) => Math.min(1, Math.max(0, Math.round(n * 100) / 100));
+const errorText = (error: unknown) => {
+  const e = error as { message?: string; errors?: Record<string, string[]> };
+  return (e.errors && Object.values(e.errors).flat()[0]) ?? e.message ?? 'Something went wrong.';
+};
+
+/** One item of the library: its preview and focal point, its description, where it is used. */
+export function MediaPanel({
+  id,
+  folders,
+  onClose,
+  onChanged,
+}: {
+  id: number;
+  folders: MediaFolder[];
+  onClose: () => void;
+  onChanged: (item: MediaItem | null) => void;
+}) {
+  const may = useMayCall();
+  const [item, setItem] = useState<Shown | null>(null);
+  const [draft, setDraft] = useState({ alt: '', caption: '', credit: '', tags: '', decorative: false });
+  const [focal, setFocal] = useState({ x: 0.5, y: 0.5 });
+  const [confirm, setConfirm] = useState(false);
+  const replacer = useRef<HTMLInputElement>(null);
+  const editable = may('media.update');
+
+  const show = async () => {
+    const { data } = await api.media.show({ params: { id } });
+    setItem(data);
+    setDraft({
+      alt: data.alt ?? '',
+      caption: data.caption ?? '',
+      credit: data.credit ?? '',
+      tags: data.tags.join(', '),
+      decorative: data.decorative,
+    });
+    setFocal(data.focal_point);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again only for another item
+  useEffect(() => {
+    void show();
+  }, [id]);
+
+  const save = async () => {
+    try {
+      const { data } = await api.media.update({
+        params: { id },
+        body: {
+          alt: draft.alt,
+          caption: draft.caption,
+          credit: draft.credit,
+          decorative: draft.decorative,
+          tags: draft.tags
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+          focal_point: focal,
+        },
+      });
+      toast.success('Saved.');
+      onChanged(data);
+      await show();
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+
+  const replace = async (file: File | undefined) => {
+    if (!file) return;
+    const body = new FormData();
+    body.set('file', file);
+    try {
+      await api.media.replace({ params: { id }, body });
+      toast.success('Replaced.');
+      await show();
+      onChanged(null);
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+
+  const lifecycle = async (call: 'delete' | 'restore' | 'forever') => {
+    try {
+      const { message } = await api.media[call]({ body: { ids: [id] } });
+      toast.success(message);
+      onChanged(null);
+      if (call === 'restore') await show();
+      else onClose();
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+    setConfirm(false);
+  };
+
+  const folderName = folders.find((f) => f.id === item?.folder_id)?.name ?? 'No folder';
+  return (
+    <Modal isOpen onClose={onClose} title={item?.name ?? 'Media'} size="lg">
+      {item ? (
+        <div className={styles.panel}>
+          <div className={styles.preview}>
+            {item.mime.startsWith('image/') ? (
+              <div
+                className={styles.focal}
+                role="slider"
+                tabIndex={0}
+                aria-label="Focal point"
+                aria-valuetext={`${Math.round(focal.x * 100)}% across, ${Math.round(focal.y * 100)}% down`}
+                aria-valuenow={Math.round(focal.x * 100)}
+                onClick={(event) => {
+                  if (!editable) return;
+                  const box = event.currentTarget.getBoundingClientRect();
+                  setFocal({
+                    x: clamp((event.clientX - box.left) / box.width),
+                    y: clamp((event.clientY - box.top) / box.height),
+                  });
+                }}
+                onKeyDown={(event) => {
+                  if (!editable) return;
+                  const step = event.shiftKey ? 0.1 : 0.01;
+                  const moves: Record<string, [number, number]> = {
+                    ArrowLeft: [-step, 0],
+                    ArrowRight: [step, 0],
+                    ArrowUp: [0, -step],
+                    ArrowDown: [0, step],
+                  };
+                  const move = moves[event.key];
+                  if (!move) return;
+                  event.preventDefault();
+                  setFocal((f) => ({ x: clamp(f.x + move[0]), y: clamp(f.y + move[1]) }));
+                }}
+              >
+                <img src={item.url} alt={item.alt ?? ''} />
+                <span
+                  className={styles.dot}
+                  style={{ left: `${focal.x * 100}%`, top: `${focal.y * 100}%` }}
+                />
+              </div>
+            ) : (
+              <a href={item.url}>Open {item.name}</a>
+            )}
+            <dl className={styles.facts}>
+              <dt>Dimensions</dt>
+              <dd>{item.width ? `${item.width} × ${item.height}` : '—'}</dd>
+              <dt>Size</dt>
+              <dd>{item.size.toLocaleString('en-GB')} bytes</dd>
+              <dt>Type</dt>
+              <dd>{item.mime}</dd>
+              <dt>Folder</dt>
+              <dd>{folderName}</dd>
+            </dl>
+          </div>
+          <div className={styles.fields}>
+            <label>
+              Alt text
+              <input
+                value={draft.alt}
+                disabled={!editable}
+                onChange={(e) => setDraft({ ...draft, alt: e.target.value })}
+              />
+            </label>
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                checked={draft.decorative}
+                disabled={!editable}
+                onChange={(e) => setDraft({ ...draft, decorative: e.target.checked })}
+              />{' '}
+              Decorative (no alt text needed)
+            </label>
+            <label>
+              Caption
+              <input
+                value={draft.caption}
+                disabled={!editable}
+                onChange={(e) => setDraft({ ...draft, caption: e.target.value })}
+              />
+            </label>
+            <label>
+              Credit
+              <input
+                value={draft.credit}
+                disabled={!editable}
+                onChange={(e) => setDraft({ ...draft, credit: e.target.value })}
+              />
+            </label>
+            <label>
+              Tags (comma separated)
+              <input
+                value={draft.tags}
+                disabled={!editable}
+                onChange={(e) => setDraft({ ...draft, tags: e.target.value })}
+              />
+            </label>
+            <h3>Where it is used</h3>
+            {item.uses.length === 0 ? (
+              <p>Not used anywhere.</p>
+            ) : (
+              <ul>
+                {item.uses.map((use) => (
+                  <li key={`${use.area}-${use.id}`}>
+                    <a href={use.url}>{use.name}</a> ({use.area})
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className={styles.actions}>
+              {item.deleted_at ? (
+                may('media.restore') ? (
+                  <>
+                    <Button onPress={() => void lifecycle('restore')}>Restore</Button>
+                    <Button variant="danger" onPress={() => void lifecycle('forever')}>
+                      Delete forever
+                    </Button>
+                  </>
+                ) : null
+              ) : (
+                <>
+                  {editable ? (
+                    <>
+                      <Button variant="primary" onPress={() => void save()}>
+                        Save
+                      </Button>
+                      <Button onPress={() => replacer.current?.click()}>Replace file</Button>
+                    </>
+                  ) : null}
+                  {may('media.delete') ? (
+                    <Button variant="danger" onPress={() => setConfirm(true)}>
+                      Delete
+                    </Button>
+                  ) : null}
+                </>
+              )}
+            </div>
+            <input
+              ref={replacer}
+              type="file"
+              hidden
+              aria-label="Replacement file"
+              onChange={(e) => void replace(e.target.files?.[0])}
+            />
+          </div>
+          <Confirm
+            isOpen={confirm}
+            onCancel={() => setConfirm(false)}
+            onConfirm={() => void lifecycle('delete')}
+            message={
+              item.uses_count > 0
+                ? `${item.name} is used in ${item.uses_count} ${item.uses_count === 1 ? 'place' : 'places'}. It moves to the bin, where it can be restored.`
+                : `${item.name} moves to the bin, where it can be restored.`
+            }
+          />
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,270 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { MediaFolder, MediaItem } from '@/api/contract/media';
+import { api } from '@/api/endpoints';
+import { useMayCall } from '@/machines/session';
+import { Button } from '@/ui/Button';
+import { EmptyState } from '@/ui/EmptyState';
+import { PageHeader } from '@/ui/PageHeader';
+import { Pagination } from '@/ui/Pagination';
+import { SearchField } from '@/ui/SearchField';
+import { Select } from '@/ui/Select';
+import { toast } from '@/ui/toasts';
+import styles from './Media.module.css';
+import { MediaPanel } from './MediaPanel';
+import { type UploadRow, uploadFiles } from './mediaUpload';
+
+type Paged = Awaited<ReturnType<typeof api.media.list>>['media'];
+
+export const formatBytes = (n: number): string =>
+  n < 1024
+    ? `${n} B`
+    : n < 1024 * 1024
+      ? `${(n / 1024).toFixed(0)} KB`
+      : `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+const TYPES = [
+  { id: 'all', name: 'All types' },
+  { id: 'image', name: 'Images' },
+  { id: 'document', name: 'Documents' },
+] as const;
+
+/** The media library: every uploaded file, searched, filtered, uploaded into and described. */
+export default function MediaScreen() {
+  const may = useMayCall();
+  const [search, setSearch] = useState('');
+  const [folderId, setFolderId] = useState<number | null>(null);
+  const [type, setType] = useState<'all' | 'image' | 'document'>('all');
+  const [unused, setUnused] = useState(false);
+  const [trashed, setTrashed] = useState(false);
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [page, setPage] = useState(1);
+  const [list, setList] = useState<Paged | null>(null);
+  const [folders, setFolders] = useState<MediaFolder[]>([]);
+  const [uploads, setUploads] = useState<UploadRow[]>([]);
+  const [open, setOpen] = useState<number | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+
+  const load = useCallback(async () => {
+    const { media } = await api.media.list({
+      query: {
+        search,
+        page,
+        ...(folderId ? { folder_id: folderId } : {}),
+        ...(type !== 'all' ? { type } : {}),
+        ...(unused ? { unused: '1' } : {}),
+        ...(trashed ? { trashed: '1' } : {}),
+      },
+    });
+    setList(media);
+  }, [search, page, folderId, type, unused, trashed]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    void api.media.folders({}).then(({ data }) => setFolders(data));
+  }, []);
+
+  const upload = async (files: File[]) => {
+    if (files.length === 0) return;
+    const rows = await uploadFiles(files, folderId ?? folders[0]?.id ?? null, setUploads);
+    const stored = rows.filter((r) => r.state === 'done').length;
+    if (stored > 0)
+      toast.success(`Uploaded ${stored} of ${rows.length} ${rows.length === 1 ? 'file' : 'files'}.`);
+    await load();
+  };
+
+  const addFolder = async () => {
+    const name = window.prompt('Folder name');
+    if (!name) return;
+    const scoped = folders.find((f) => f.id === folderId);
+    try {
+      await api.media.foldersCreate({
+        body: { name, brand_id: scoped?.brand_id ?? null, dealership_id: scoped?.dealership_id ?? null },
+      });
+      setFolders((await api.media.folders({})).data);
+    } catch (error) {
+      toast.error((error as Error).message);
+    }
+  };
+
+  const items = list?.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Media"
+        subtitle="Every image and document, uploaded once and used anywhere"
+        actions={
+          may('media.upload') ? (
+            <Button variant="primary" icon="upload" onPress={() => picker.current?.click()}>
+              Upload files
+            </Button>
+          ) : null
+        }
+      />
+      <input
+        ref={picker}
+        type="file"
+        multiple
+        hidden
+        aria-label="Files to upload"
+        data-testid="media-picker"
+        onChange={(event) => {
+          void upload(Array.from(event.target.files ?? []));
+          event.target.value = '';
+        }}
+      />
+      <div className={styles.toolbar}>
+        <SearchField
+          label="Search media"
+          placeholder="Search name, alt text, tags…"
+          size="sm"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+        <Select
+          label="Folder"
+          hideLabel
+          items={[{ id: 0, name: 'All folders' }, ...folders.map((f) => ({ id: f.id, name: f.name }))]}
+          selectedKey={folderId ?? 0}
+          onSelectionChange={(key) => {
+            setFolderId(key ? Number(key) : null);
+            setPage(1);
+          }}
+        />
+        <Select
+          label="Type"
+          hideLabel
+          items={TYPES}
+          selectedKey={type}
+          onSelectionChange={(key) => {
+            setType((key as typeof type) ?? 'all');
+            setPage(1);
+          }}
+        />
+        <label className={styles.check}>
+          <input type="checkbox" checked={unused} onChange={(e) => setUnused(e.target.checked)} /> Unused
+        </label>
+        <label className={styles.check}>
+          <input type="checkbox" checked={trashed} onChange={(e) => setTrashed(e.target.checked)} /> Bin
+        </label>
+        <Button size="sm" variant="ghost" onPress={() => setView(view === 'grid' ? 'list' : 'grid')}>
+          {view === 'grid' ? 'List view' : 'Grid view'}
+        </Button>
+        {may('media.foldersCreate') ? (
+          <Button size="sm" variant="ghost" icon="plus" onPress={() => void addFolder()}>
+            Add folder
+          </Button>
+        ) : null}
+      </div>
+      {uploads.length > 0 ? (
+        <ul className={styles.uploads} aria-label="Uploads">
+          {uploads.map((row) => (
+            <li key={row.key} data-state={row.state}>
+              <span>{row.name}</span>{' '}
+              <span role="status">
+                {row.state === 'waiting'
+                  ? 'Waiting'
+                  : row.state === 'uploading'
+                    ? 'Uploading…'
+                    : row.state === 'done'
+                      ? row.duplicate
+                        ? 'Already in the library'
+                        : 'Uploaded'
+                      : row.error}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target beside the Upload files button, which does the same by keyboard */}
+      <div
+        className={styles.drop}
+        data-dragging={dragging || undefined}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          if (may('media.upload')) void upload(Array.from(event.dataTransfer.files));
+        }}
+      >
+        {list && items.length === 0 ? (
+          <EmptyState
+            title={trashed ? 'The bin is empty' : 'No media found'}
+            text={trashed ? '' : 'Drop files here or use Upload files.'}
+          />
+        ) : view === 'grid' ? (
+          <ul className={styles.grid} aria-label="Media">
+            {items.map((item) => (
+              <li key={item.id}>
+                <button type="button" className={styles.tile} onClick={() => setOpen(item.id)}>
+                  {item.mime.startsWith('image/') ? (
+                    <img src={item.url} alt={item.alt ?? ''} loading="lazy" />
+                  ) : (
+                    <span className={styles.doc}>PDF</span>
+                  )}
+                  <span className={styles.name}>{item.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <table className={styles.table} aria-label="Media">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Type</th>
+                <th>Dimensions</th>
+                <th>Size</th>
+                <th>Uses</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <td>
+                    <button type="button" className={styles.link} onClick={() => setOpen(item.id)}>
+                      {item.name}
+                    </button>
+                  </td>
+                  <td>{item.mime}</td>
+                  <td>{item.width ? `${item.width} × ${item.height}` : '—'}</td>
+                  <td>{formatBytes(item.size)}</td>
+                  <td>{item.uses_count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      {list ? (
+        <Pagination
+          prevUrl={list.prev_page_url}
+          nextUrl={list.next_page_url}
+          currentPage={list.current_page}
+          lastPage={list.last_page}
+          total={list.total}
+          totalText={(n) => `${n} ${n === 1 ? 'item' : 'items'}`}
+          onPrevious={() => setPage((p) => Math.max(1, p - 1))}
+          onNext={() => setPage((p) => p + 1)}
+        />
+      ) : null}
+      {open ? (
+        <MediaPanel
+          id={open}
+          folders={folders}
+          onClose={() => setOpen(null)}
+          onChanged={(_item: MediaItem | null) => void load()}
+        />
+      ) : null}
+    </>
+  );
+}

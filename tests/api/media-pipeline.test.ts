@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { originalKey, type RenditionStore } from '@server/domain/media/render';
+import { RENDITIONS_QUEUE, renditionJob } from '@server/domain/media/renditionJobs';
+import { renditionsOf } from '@server/domain/media/renditions';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Aspect, RENDITION_FORMATS, renditionPath, type Variant } from '@/shared/renditions';
+import { createTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let store: RenditionStore;
+
+beforeAll(async () => {
+  sharp.concurrency(1);
+  server = await createTestServer();
+  store = server.storage;
+});
+afterAll(() => server.close());
+
+/** Stores an original as the library does (under its SHA-256) and answers its hash. */
+async function stored(bytes: Buffer): Promise<string> {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await store.put(originalKey(sha256), bytes, 'image/jpeg');
+  return sha256;
+}
+
+/** A grey photo with a red square centred at (x, y) in pixels. */
+async function markedPhoto(width: number, height: number, x: number, y: number): Promise<Buffer> {
+  const square = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#808080' } })
+    .composite([{ input: square, left: x - 20, top: y - 20 }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+const get = (url: string) => server.app.inject({ method: 'GET', url });
+const variant = (aspect: Aspect, width: number, fx = 50, fy = 50): Variant => ({ aspect, fx, fy, width });
+
+/** Whether an image has clearly red pixels anywhere. */
+async function showsRed(bytes: Buffer): Promise<boolean> {
+  const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  for (let i = 0; i < data.length; i += info.channels) {
+    if ((data[i] ?? 0) > 180 && (data[i + 1] ?? 255) < 90 && (data[i + 2] ?? 255) < 90) return true;
+  }
+  return false;
+}
+
+describe('renditionsOf', () => {
+  const item = { sha256: 'a'.repeat(64), mime: 'image/jpeg', focalX: 0.25, focalY: 0.75 };
+
+  it('answers AVIF, WebP and JPEG at every standard width up to the original', () => {
+    const all = renditionsOf({ ...item, width: 3000, height: 2000 });
+    expect(all).toHaveLength(18);
+    expect(new Set(all.map((r) => r.format))).toEqual(new Set(RENDITION_FORMATS));
+    expect(all.filter((r) => r.format === 'webp').map((r) => r.width)).toEqual([
+      320, 640, 960, 1280, 1920, 2560,
+    ]);
+    expect(all[0]?.url).toBe(`/media/r/${'a'.repeat(64)}/o-w320.avif`);
+    expect(renditionsOf({ ...item, width: 1000, height: 700 }).map((r) => r.width)).toEqual([
+      320, 640, 960, 320, 640, 960, 320, 640, 960,
+    ]);
+    // Smaller than the smallest width: its own width, never enlarged.
+    expect(renditionsOf({ ...item, width: 200, height: 100 }).map((r) => r.width)).toEqual([200, 200, 200]);
+  });
+
+  it('names the crop and focal point of a cropped rendition, and gives none for SVG', () => {
+    const hero = renditionsOf({ ...item, width: 3000, height: 2000 }, '16x9');
+    expect(hero[1]?.url).toBe(`/media/r/${'a'.repeat(64)}/16x9-f25-75-w640.avif`);
+    expect(renditionsOf({ ...item, mime: 'image/svg+xml', width: 40, height: 20 })).toEqual([]);
+  });
+});
+
+describe('GET /media/r/…', () => {
+  it('serves each format at its width, immutable, made once and then read from storage', async () => {
+    const sha256 = await stored(await markedPhoto(1200, 800, 600, 400));
+    for (const format of RENDITION_FORMATS) {
+      const res = await get(renditionPath(sha256, variant('original', 640), format));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe(`image/${format}`);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([meta.format === 'heif' ? 'avif' : meta.format, meta.width, meta.height]).toEqual([
+        format,
+        640,
+        427,
+      ]);
+    }
+    const before = server.app.renderer.rendered;
+    const again = await get(renditionPath(sha256, variant('original', 640), 'webp'));
+    expect(again.statusCode).toBe(200);
+    expect(server.app.renderer.rendered).toBe(before);
+  });
+
+  it('crops to the aspect around the focal point, keeping it in frame', async () => {
+    // The mark sits near the right edge: a centred 4:3 crop leaves it out, a focal one keeps it.
+    const sha256 = await stored(await markedPhoto(1200, 800, 1170, 160));
+    const focal = await get(renditionPath(sha256, variant('4x3', 640, 97, 20), 'jpeg'));
+    expect(focal.statusCode).toBe(200);
+    expect(await sharp(focal.rawPayload).metadata()).toMatchObject({ width: 640, height: 480 });
+    expect(await showsRed(focal.rawPayload)).toBe(true);
+    const centred = await get(renditionPath(sha256, variant('4x3', 640), 'jpeg'));
+    expect(await showsRed(centred.rawPayload)).toBe(false);
+    const hero = await get(renditionPath(sha256, variant('16x9', 960, 97, 20), 'webp'));
+    expect(await sharp(hero.rawPayload).metadata()).toMatchObject({ width: 960, height: 540 });
+    expect(await showsRed(hero.rawPayload)).toBe(true);
+  });
+
+  it('makes a rendition once however many ask for it at the same time', async () => {
+    const sha256 = await stored(await markedPhoto(1000, 700, 500, 350));
+    const before = server.app.renderer.rendered;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => get(renditionPath(sha256, variant('3x2', 960, 40, 60), 'avif'))),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((res) => res.rawPayload.toString('base64'))).size).toBe(1);
+    expect(server.app.renderer.rendered - before).toBe(1);
+  });
+
+  it('answers 404 for what it does not make: an unknown original, a width above it, an odd address', async () => {
+    const sha256 = await stored(await markedPhoto(700, 500, 350, 250));
+    const missing = [
+      renditionPath('f'.repeat(64), variant('original', 640), 'webp'),
+      renditionPath(sha256, variant('original', 960), 'webp'),
+      renditionPath(sha256, variant('original', 500), 'webp'),
+      `/media/r/${sha256}/o-w0640.webp`,
+      `/media/r/${sha256}/4x3-f101-50-w320.webp`,
+      `/media/r/${sha256}/o-w320.png`,
+      `/media/r/${sha256}/../o-w320.webp`,
+      `/media/r/${sha256.toUpperCase()}/o-w320.webp`,
+    ];
+    for (const url of missing) {
+      const res = await get(url);
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    expect((await get(renditionPath(sha256, variant('original', 640), 'webp'))).statusCode).toBe(200);
+  });
+});
+
+describe('the renditions job', () => {
+  it('makes every format at every width once, and a repeated job makes nothing', async () => {
+    const bytes = await markedPhoto(1000, 700, 500, 350);
+    const sha256 = await stored(bytes);
+    const job = renditionJob({
+      sha256,
+      width: 1000,
+      height: 700,
+      focalX: null,
+      focalY: null,
+      mime: 'image/jpeg',
+    });
+    expect(job?.variants.map((v) => v.width)).toEqual([320, 640, 960]);
+    const keys = renditionsOf({
+      sha256,
+      mime: 'image/jpeg',
+      width: 1000,
+      height: 700,
+      focalX: null,
+      focalY: null,
+    }).map((r) => r.url.replace(/^\//, ''));
+    const before = server.app.renderer.rendered;
+    await server.jobs.enqueue(RENDITIONS_QUEUE, job!);
+    await vi.waitFor(
+      async () => {
+        const made = await Promise.all(keys.map((key) => store.exists(key)));
+        expect(made.every(Boolean)).toBe(true);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(server.app.renderer.rendered - before).toBe(9);
+    const widths = await Promise.all(
+      keys.map(async (key) => (await sharp((await store.get(key))!).metadata()).width),
+    );
+    expect(widths).toEqual([320, 640, 960, 320, 640, 960, 320, 640, 960]);
+    await server.app.renderer.makeAll(sha256, job!.variants);
+    expect(server.app.renderer.rendered - before).toBe(9);
+  });
+});
