@@ -129,7 +129,7 @@ const table: Table = {
     lists: p('responses', 'view'),
     totals: p('responses', 'view'),
     export: p('responses', 'export'),
-    // A resend sends the enquiry out of the console again, by e-mail, as an export does (decision 021).
+    // A resend sends the enquiry out of the console again, by e-mail, as an export does (decision 022).
     resend: p('responses', 'export'),
     submit: 'public',
   },
