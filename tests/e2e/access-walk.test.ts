@@ -134,6 +134,8 @@ async function recordFor(route: RouteName, token: string, me: number): Promise<n
       const open = reservations.data.filter((r) => r.amount - r.amount_refunded - r.amount_pending > 0);
       return first(open.length > 0 ? open : reservations.data);
     }
+    case 'webhooks.edit':
+      return first((await apiRequest<{ webhooks: Paged }>(token, 'GET', 'webhooks')).webhooks.data);
     default:
       throw new Error(`The walk has no way to find a record for ${route}`);
   }
@@ -242,6 +244,8 @@ interface Fixtures {
   /** The out-of-scope record of each owned area the walk tries by address and by search. */
   outside: Map<string, { id: number; label: string }>;
   users: Map<string, { id: number; email: string; scope: Scope }>;
+  /** An endpoint for the webhook's page to show. */
+  webhook?: number;
 }
 
 describe.skipIf(!hasChromium)(
@@ -311,6 +315,15 @@ describe.skipIf(!hasChromium)(
         permissions: { pages: ['view'] },
       });
       await bin('roles', role.id);
+      // An endpoint, switched off, so the webhook's own page has something to show.
+      const hook = await apiRequest<{ id: number }>(fx.admin, 'POST', 'webhooks/create', {
+        url: 'http://127.0.0.1:9/walk',
+        events: ['page.published'],
+        brand_ids: [],
+        dealership_ids: [],
+        enabled: false,
+      });
+      fx.webhook = hook.id;
 
       // Out of every scoped user's reach: a record of another brand, in each owned area.
       const other = (owner: Owner) => !reaches({ brand_ids: [fx.brand], dealership_ids: [] }, owner);
@@ -350,6 +363,8 @@ describe.skipIf(!hasChromium)(
 
     afterAll(async () => {
       for (const { key, id } of fx.binned) await deleteForGood(fx.admin, key, { ids: [id] }).catch(() => {});
+      if (fx.webhook)
+        await apiRequest(fx.admin, 'POST', 'webhooks/delete', { ids: [fx.webhook] }).catch(() => {});
       const ids = [...fx.users.values()].map((u) => u.id);
       if (ids.length) await deleteForGood(fx.admin, 'users', { ids }).catch(() => {});
       await browser?.close();

@@ -190,6 +190,24 @@ export const controls: Control[] = [
     refused: 'disabled',
   },
   save('settings', 'settings.update'),
+
+  { call: 'webhooks.create', at: { route: 'webhooks.index' }, find: link('Add webhook'), refused: 'absent' },
+  save('webhooks.edit', 'webhooks.update'),
+  {
+    call: 'webhooks.update',
+    at: { route: 'webhooks.edit' },
+    find: button('Rotate secret'),
+    refused: 'disabled',
+  },
+  { call: 'webhooks.delete', at: { route: 'webhooks.edit' }, find: button('Delete'), refused: 'absent' },
+
+  { call: 'media.upload', at: { route: 'media.index' }, find: button('Upload files'), refused: 'absent' },
+  {
+    call: 'media.foldersCreate',
+    at: { route: 'media.index' },
+    find: button('Add folder'),
+    refused: 'absent',
+  },
 ];
 
 /** Calls that need more than `view` but have no control of their own, and why. */
@@ -197,6 +215,15 @@ export const withoutControl: Partial<Record<CallName, string>> = {
   'pages.restore': 'offered only by the toast that follows a delete (Undo)',
   'builder.importProviders': 'opened by the import screen that Import pages and Import forms lead to',
   'imports.recent': 'a list of recent imports drawn beside the Import link, by the same permission',
+  'webhooks.rotate': "Rotate secret on the webhook's page, drawn by the update permission (a line above)",
+  'webhooks.test': "Send test event on the webhook's page, beside Rotate secret, by the update permission",
+  'webhooks.replay': "Replay on each delivery in the webhook's log, by the update permission",
+  'media.update': 'the fields of the item panel, which opens over /media when an item is chosen',
+  'media.replace': 'Replace file in the item panel',
+  'media.delete': 'Delete in the item panel',
+  'media.restore': 'Restore in the item panel of an item in the bin',
+  'media.forever': 'Delete forever in the item panel of an item in the bin',
+  'responses.resend': "Resend beside a failed lead on the enquiry's page; the walk's enquiries have none",
 };
 
 /** Every call of the contract by its console name. */

@@ -35,11 +35,13 @@ export default function WebhookEditScreen() {
 
 function EditWebhook({ webhook }: { webhook: Webhook }) {
   const updateRefused = useCallAllowed('webhooks.update').reason;
+  const mayDelete = useCallAllowed('webhooks.delete').allowed;
   const [, navigate] = useLocation();
   const choices = useAccessChoices();
   const [secret, setSecret] = useState<string | null>(null);
   const [confirmRotate, setConfirmRotate] = useState(false);
-  const [busy, setBusy] = useState<'rotate' | 'test' | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [busy, setBusy] = useState<'rotate' | 'test' | 'delete' | null>(null);
   const [round, setRound] = useState(0);
   const flow = useSaveForm({
     id: `webhook-edit-${webhook.id}`,
@@ -66,6 +68,18 @@ function EditWebhook({ webhook }: { webhook: Webhook }) {
     } catch (error) {
       toast.error(describeFailure(error).message);
     } finally {
+      setBusy(null);
+    }
+  };
+  const remove = async () => {
+    setBusy('delete');
+    try {
+      const answer = await api.webhooks.delete({ body: { ids: [webhook.id] } });
+      toast.success(answer.message);
+      navigate(pathTo('webhooks.index'));
+    } catch (error) {
+      toast.error(describeFailure(error).message);
+      setConfirmDelete(false);
       setBusy(null);
     }
   };
@@ -108,6 +122,16 @@ function EditWebhook({ webhook }: { webhook: Webhook }) {
             >
               Rotate secret
             </Button>
+            {mayDelete ? (
+              <Button
+                id="webhook-delete"
+                variant="danger"
+                icon="trash"
+                onPress={() => setConfirmDelete(true)}
+              >
+                Delete
+              </Button>
+            ) : null}
           </div>
         }
       />
@@ -131,6 +155,18 @@ function EditWebhook({ webhook }: { webhook: Webhook }) {
         isPending={busy === 'rotate'}
         onConfirm={rotate}
         onCancel={() => setConfirmRotate(false)}
+      />
+      <Confirm
+        isOpen={confirmDelete}
+        message="You are about to delete this webhook"
+        items={[webhook.url]}
+        note="Its delivery log is deleted with it, and nothing more is sent to it."
+        isPending={busy === 'delete'}
+        onConfirm={remove}
+        onCancel={() => {
+          setConfirmDelete(false);
+          document.getElementById('webhook-delete')?.focus();
+        }}
       />
       <SecretDialog
         secret={secret}
