@@ -9,6 +9,7 @@ import { Pagination } from '@/ui/Pagination';
 import { SearchField } from '@/ui/SearchField';
 import { Select } from '@/ui/Select';
 import { toast } from '@/ui/toasts';
+import { FolderDialog } from './FolderDialog';
 import styles from './Media.module.css';
 import { MediaPanel } from './MediaPanel';
 import { type UploadRow, uploadFiles } from './mediaUpload';
@@ -43,6 +44,7 @@ export default function MediaScreen() {
   const [uploads, setUploads] = useState<UploadRow[]>([]);
   const [open, setOpen] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [addingFolder, setAddingFolder] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
 
   const load = useCallback(async () => {
@@ -73,20 +75,6 @@ export default function MediaScreen() {
     if (stored > 0)
       toast.success(`Uploaded ${stored} of ${rows.length} ${rows.length === 1 ? 'file' : 'files'}.`);
     await load();
-  };
-
-  const addFolder = async () => {
-    const name = window.prompt('Folder name');
-    if (!name) return;
-    const scoped = folders.find((f) => f.id === folderId);
-    try {
-      await api.media.foldersCreate({
-        body: { name, brand_id: scoped?.brand_id ?? null, dealership_id: scoped?.dealership_id ?? null },
-      });
-      setFolders((await api.media.folders({})).data);
-    } catch (error) {
-      toast.error((error as Error).message);
-    }
   };
 
   const items = list?.data ?? [];
@@ -156,7 +144,7 @@ export default function MediaScreen() {
           {view === 'grid' ? 'List view' : 'Grid view'}
         </Button>
         {may('media.foldersCreate') ? (
-          <Button size="sm" variant="ghost" icon="plus" onPress={() => void addFolder()}>
+          <Button size="sm" variant="ghost" icon="plus" onPress={() => setAddingFolder(true)}>
             Add folder
           </Button>
         ) : null}
@@ -257,6 +245,15 @@ export default function MediaScreen() {
           onNext={() => setPage((p) => p + 1)}
         />
       ) : null}
+      <FolderDialog
+        isOpen={addingFolder}
+        within={folders.find((f) => f.id === folderId)}
+        onClose={() => setAddingFolder(false)}
+        onCreated={(folder) => {
+          setAddingFolder(false);
+          setFolders((shown) => [...shown, folder]);
+        }}
+      />
       {open ? (
         <MediaPanel
           id={open}
