@@ -46,6 +46,9 @@ export default function MediaScreen() {
   const [dragging, setDragging] = useState(false);
   const [addingFolder, setAddingFolder] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
+  const toolbar = useRef<HTMLDivElement>(null);
+  /** Set when the open item left the list: its tile, where focus would return, is gone. */
+  const [refocus, setRefocus] = useState(false);
 
   const load = useCallback(async () => {
     const { media } = await api.media.list({
@@ -64,6 +67,11 @@ export default function MediaScreen() {
   useEffect(() => {
     void load();
   }, [load]);
+  useEffect(() => {
+    if (!refocus || !list) return;
+    setRefocus(false);
+    toolbar.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+  }, [refocus, list]);
   useEffect(() => {
     void api.media.folders({}).then(({ data }) => setFolders(data));
   }, []);
@@ -103,7 +111,7 @@ export default function MediaScreen() {
           event.target.value = '';
         }}
       />
-      <div className={styles.toolbar}>
+      <div className={styles.toolbar} ref={toolbar}>
         <SearchField
           label="Search media"
           placeholder="Search name, alt text, tags…"
@@ -259,6 +267,12 @@ export default function MediaScreen() {
           id={open}
           folders={folders}
           onClose={() => setOpen(null)}
+          onRemoved={() => {
+            setOpen(null);
+            setList(null);
+            setRefocus(true);
+            void load();
+          }}
           onChanged={(_item: MediaItem | null) => void load()}
         />
       ) : null}
