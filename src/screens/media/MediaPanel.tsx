@@ -21,11 +21,14 @@ export function MediaPanel({
   id,
   folders,
   onClose,
+  onRemoved,
   onChanged,
 }: {
   id: number;
   folders: MediaFolder[];
   onClose: () => void;
+  /** The item left the list it was opened from (to the bin, or for good). */
+  onRemoved: () => void;
   onChanged: (item: MediaItem | null) => void;
 }) {
   const may = useMayCall();
@@ -95,9 +98,10 @@ export function MediaPanel({
     try {
       const { message } = await api.media[call]({ body: { ids: [id] } });
       toast.success(message);
-      onChanged(null);
-      if (call === 'restore') await show();
-      else onClose();
+      if (call === 'restore') {
+        onChanged(null);
+        await show();
+      } else onRemoved();
     } catch (error) {
       toast.error(errorText(error));
     }

@@ -9,6 +9,7 @@ import { Pagination } from '@/ui/Pagination';
 import { SearchField } from '@/ui/SearchField';
 import { Select } from '@/ui/Select';
 import { toast } from '@/ui/toasts';
+import { FolderDialog } from './FolderDialog';
 import styles from './Media.module.css';
 import { MediaPanel } from './MediaPanel';
 import { type UploadRow, uploadFiles } from './mediaUpload';
@@ -43,7 +44,11 @@ export default function MediaScreen() {
   const [uploads, setUploads] = useState<UploadRow[]>([]);
   const [open, setOpen] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [addingFolder, setAddingFolder] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
+  const toolbar = useRef<HTMLDivElement>(null);
+  /** Set when the open item left the list: its tile, where focus would return, is gone. */
+  const [refocus, setRefocus] = useState(false);
 
   const load = useCallback(async () => {
     const { media } = await api.media.list({
@@ -63,6 +68,11 @@ export default function MediaScreen() {
     void load();
   }, [load]);
   useEffect(() => {
+    if (!refocus || !list) return;
+    setRefocus(false);
+    toolbar.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+  }, [refocus, list]);
+  useEffect(() => {
     void api.media.folders({}).then(({ data }) => setFolders(data));
   }, []);
 
@@ -73,20 +83,6 @@ export default function MediaScreen() {
     if (stored > 0)
       toast.success(`Uploaded ${stored} of ${rows.length} ${rows.length === 1 ? 'file' : 'files'}.`);
     await load();
-  };
-
-  const addFolder = async () => {
-    const name = window.prompt('Folder name');
-    if (!name) return;
-    const scoped = folders.find((f) => f.id === folderId);
-    try {
-      await api.media.foldersCreate({
-        body: { name, brand_id: scoped?.brand_id ?? null, dealership_id: scoped?.dealership_id ?? null },
-      });
-      setFolders((await api.media.folders({})).data);
-    } catch (error) {
-      toast.error((error as Error).message);
-    }
   };
 
   const items = list?.data ?? [];
@@ -115,7 +111,7 @@ export default function MediaScreen() {
           event.target.value = '';
         }}
       />
-      <div className={styles.toolbar}>
+      <div className={styles.toolbar} ref={toolbar}>
         <SearchField
           label="Search media"
           placeholder="Search name, alt text, tags…"
@@ -156,7 +152,7 @@ export default function MediaScreen() {
           {view === 'grid' ? 'List view' : 'Grid view'}
         </Button>
         {may('media.foldersCreate') ? (
-          <Button size="sm" variant="ghost" icon="plus" onPress={() => void addFolder()}>
+          <Button size="sm" variant="ghost" icon="plus" onPress={() => setAddingFolder(true)}>
             Add folder
           </Button>
         ) : null}
@@ -257,11 +253,26 @@ export default function MediaScreen() {
           onNext={() => setPage((p) => p + 1)}
         />
       ) : null}
+      <FolderDialog
+        isOpen={addingFolder}
+        within={folders.find((f) => f.id === folderId)}
+        onClose={() => setAddingFolder(false)}
+        onCreated={(folder) => {
+          setAddingFolder(false);
+          setFolders((shown) => [...shown, folder]);
+        }}
+      />
       {open ? (
         <MediaPanel
           id={open}
           folders={folders}
           onClose={() => setOpen(null)}
+          onRemoved={() => {
+            setOpen(null);
+            setList(null);
+            setRefocus(true);
+            void load();
+          }}
           onChanged={(_item: MediaItem | null) => void load()}
         />
       ) : null}
