@@ -56,7 +56,7 @@ export async function apiRoutes(
   brandsRoutes(api, { db, storage });
   dealershipsRoutes(api, { db, storage });
   filesRoutes(api, { storage });
-  mediaRoutes(api, { db, storage });
+  mediaRoutes(api, { db, storage, queueRenditions: enqueue.renditions });
   pagesRoutes(api, { db, tokens, publicUrl: config.publicUrl, schedule });
   formsRoutes(api, { db, schedule });
   templatesRoutes(api, { db });

@@ -26,6 +26,7 @@ import {
   deleteForever,
   folderInScope,
   listFolders,
+  type QueueRenditions,
   replaceFile,
   restoreItems,
   storeUpload,
@@ -34,7 +35,7 @@ import {
 import { usesOf } from '../domain/media/uses';
 import { paginate } from '../domain/paginate';
 import { displayName, type Storage } from '../domain/storage';
-import { HttpError, invalid, notFound } from '../http/errors';
+import { HttpError, invalid, notFound, unprocessable } from '../http/errors';
 import { registerCall } from '../http/route';
 
 const PER_PAGE = 40;
@@ -42,7 +43,7 @@ const MAX_MB = Math.round(MEDIA_MAX_BYTES / 1024 / 1024);
 
 interface MediaForm {
   fields: Record<string, string>;
-  files: { name: string; bytes: Buffer; error: string | null }[];
+  files: { name: string; mime: string; bytes: Buffer; error: string | null }[];
 }
 
 /**
@@ -65,11 +66,12 @@ async function readMediaForm(request: FastifyRequest, fileFields: string[]): Pro
         }
         const name = displayName(upload.filename);
         try {
-          files.push({ name, bytes: await upload.toBuffer(), error: null });
+          files.push({ name, mime: upload.mimetype, bytes: await upload.toBuffer(), error: null });
         } catch (error) {
           if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
           files.push({
             name,
+            mime: upload.mimetype,
             bytes: Buffer.alloc(0),
             error: `The file may not be greater than ${MAX_MB} MB.`,
           });
@@ -94,8 +96,11 @@ const parseId = (value: string | undefined, field: string): number | undefined =
   return parsed.data;
 };
 
-export function mediaRoutes(app: FastifyInstance, opts: { db: Db; storage: Storage }) {
-  const { db, storage } = opts;
+export function mediaRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; storage: Storage; queueRenditions: QueueRenditions },
+) {
+  const { db, storage, queueRenditions } = opts;
 
   registerCall(app, mediaList, async ({ query, raw, user }) => {
     const { rows, total } = await listMedia(
@@ -124,12 +129,16 @@ export function mediaRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
         ? { error: file.error }
         : file.bytes.length === 0
           ? { error: 'The file is empty.' }
-          : await storeUpload(db, storage, file, folderId);
+          : await storeUpload(db, storage, queueRenditions, file, folderId);
       data.push(
         'error' in stored
           ? { name: file.name, item: null, duplicate: false, error: stored.error }
           : { name: file.name, item: toMediaItem(stored.item), duplicate: stored.duplicate, error: null },
       );
+    }
+    // Nothing stored: the upload as a whole is refused, each file's reason under its field.
+    if (data.every((answer) => answer.error !== null)) {
+      throw unprocessable(Object.fromEntries(data.map((answer, i) => [`files.${i}`, [answer.error ?? '']])));
     }
     return { data };
   });
@@ -173,7 +182,7 @@ export function mediaRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
     const [file] = form.files;
     if (!file || file.bytes.length === 0) throw invalid({ file: file?.error ?? 'Choose a file to upload.' });
     if (file.error) throw invalid({ file: file.error });
-    const replaced = await replaceFile(db, storage, item, file);
+    const replaced = await replaceFile(db, storage, queueRenditions, item, file);
     return { data: toMediaItem(replaced), message: 'Replaced.' };
   });
 

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
+import { media } from '@server/db/schema/media';
 import { originalKey, type RenditionStore } from '@server/domain/media/render';
 import { RENDITIONS_QUEUE, renditionJob } from '@server/domain/media/renditionJobs';
 import { renditionsOf } from '@server/domain/media/renditions';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Aspect, RENDITION_FORMATS, renditionPath, type Variant } from '@/shared/renditions';
 import { createTestServer, type TestServer } from './harness';
+import { type FormPart, multipartBody, pngDeclaring } from './uploads';
 
 let server: TestServer;
 let store: RenditionStore;
@@ -176,5 +179,93 @@ describe('the renditions job', () => {
     expect(widths).toEqual([320, 640, 960, 320, 640, 960, 320, 640, 960]);
     await server.app.renderer.makeAll(sha256, job!.variants);
     expect(server.app.renderer.rendered - before).toBe(9);
+  });
+});
+
+describe('an upload to the library', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await server.login();
+  });
+
+  function upload(parts: FormPart[]) {
+    const { payload, headers } = multipartBody(parts);
+    return server.call('POST', '/api/media/upload', { token, headers, body: payload });
+  }
+
+  const rowsWith = async (sha256: string) =>
+    (await server.database.db.select({ id: media.id }).from(media).where(eq(media.sha256, sha256))).length;
+
+  it('answers renditions whose addresses serve the image, made by the job the upload queued', async () => {
+    const bytes = await markedPhoto(700, 500, 350, 250);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const res = await upload([{ name: 'files[]', filename: 'car.jpg', contentType: 'image/jpeg', bytes }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const item = res.json().data[0].item;
+    expect(item).toMatchObject({ width: 700, height: 500, mime: 'image/jpeg' });
+    const renditions = item.renditions as { format: string; width: number; url: string }[];
+    expect(renditions.map((r) => `${r.format} ${r.width}`)).toEqual([
+      'avif 320',
+      'avif 640',
+      'webp 320',
+      'webp 640',
+      'jpeg 320',
+      'jpeg 640',
+    ]);
+    // The job queued with the item makes every rendition without anyone asking for one.
+    await vi.waitFor(
+      async () => {
+        const made = await Promise.all(renditions.map((r) => store.exists(r.url.replace(/^\//, ''))));
+        expect(made.every(Boolean)).toBe(true);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    for (const rendition of renditions) {
+      const served = await get(rendition.url);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(`image/${rendition.format}`);
+      expect((await sharp(served.rawPayload).metadata()).width).toBe(rendition.width);
+    }
+    expect(await rowsWith(sha256)).toBe(1);
+  });
+
+  it('refuses a decompression bomb and an SVG with script with 422 and stores nothing', async () => {
+    const bomb = pngDeclaring(100_000, 100_000);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const bombRes = await upload([
+      { name: 'files[]', filename: 'bomb.png', contentType: 'image/png', bytes: bomb },
+    ]);
+    expect(bombRes.statusCode).toBe(422);
+    expect(bombRes.json().errors).toEqual({
+      'files.0': ['The image is too large: at most 100 megapixels and 30,000 pixels a side.'],
+    });
+    const svgRes = await upload([
+      { name: 'files[]', filename: 'logo.svg', contentType: 'image/svg+xml', bytes: svg },
+    ]);
+    expect(svgRes.statusCode).toBe(422);
+    expect(svgRes.json().errors).toEqual({
+      'files.0': ['The SVG is refused: it contains a script. Export it again without it.'],
+    });
+    for (const bytes of [bomb, svg]) {
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      expect(await rowsWith(sha256)).toBe(0);
+      expect(await store.exists(`media/${sha256}`)).toBe(false);
+    }
+    // Replacing an item's file with either is refused the same way, and the item keeps its file.
+    const good = await upload([
+      { name: 'files[]', filename: 'ok.jpg', bytes: await markedPhoto(100, 80, 50, 40) },
+    ]);
+    const item = good.json().data[0].item;
+    const { payload, headers } = multipartBody([{ name: 'file', filename: 'logo.svg', bytes: svg }]);
+    const replaced = await server.call('POST', `/api/media/replace/${item.id}`, {
+      token,
+      headers,
+      body: payload,
+    });
+    expect(replaced.statusCode).toBe(422);
+    expect(replaced.json().errors.file).toEqual([
+      'The SVG is refused: it contains a script. Export it again without it.',
+    ]);
+    expect((await get(item.url)).statusCode).toBe(200);
   });
 });

@@ -69,7 +69,7 @@ describe(`the media library (${databaseKind})`, () => {
     expect(data.map((d: { name: string; error: string | null }) => [d.name, d.error])).toEqual([
       ['front.png', null],
       ['side.png', null],
-      ['notes.txt', 'The file must be an image (PNG, JPEG, GIF or WebP) or a PDF.'],
+      ['notes.txt', 'The file must be an image (JPEG, PNG, GIF, WebP, AVIF or SVG) or a PDF.'],
     ]);
     const front = data[0].item;
     expect(front).toMatchObject({
@@ -80,7 +80,6 @@ describe(`the media library (${databaseKind})`, () => {
       alt: null,
       decorative: false,
       focal_point: { x: 0.5, y: 0.5 },
-      renditions: [],
       uses_count: 0,
       url: `/storage/media/${front.sha256}`,
     });
@@ -88,6 +87,11 @@ describe(`the media library (${databaseKind})`, () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(tinyPng(101))).toBe(true);
+    expect(front.renditions.map((r: { format: string; width: number }) => [r.format, r.width])).toEqual([
+      ['avif', 1],
+      ['webp', 1],
+      ['jpeg', 1],
+    ]);
   });
 
   it('stores the same file once: a second upload answers the first item', async () => {
@@ -117,12 +121,12 @@ describe(`the media library (${databaseKind})`, () => {
       },
       { name: 'files[]', filename: 'empty.png', bytes: Buffer.alloc(0) },
     ]);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.map((d: { error: string }) => d.error)).toEqual([
-      'The image declares more than 100 megapixels.',
-      'The file must be an image (PNG, JPEG, GIF or WebP) or a PDF.',
-      'The file is empty.',
-    ]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      'files.0': ['The image is too large: at most 100 megapixels and 30,000 pixels a side.'],
+      'files.1': ['The file is a SVG image, not the JPEG its name or type says.'],
+      'files.2': ['The file is empty.'],
+    });
     expect((await get('/api/media')).json().media.total).toBe(before);
     const none = await upload([{ name: 'folder_id', value: 'x' }]);
     expect(none.statusCode).toBe(422);

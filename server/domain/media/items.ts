@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { MediaItem } from '@/api/contract/media';
 import { isGroupWide, type Scope } from '@/shared/access';
 import type { Db } from '../../db/open';
@@ -81,7 +81,21 @@ function filterWhere(filter: MediaFilter, scope: Scope): SQL | undefined {
   );
 }
 
-/** One page of the library, newest first, and how many items match. */
+const countOf = async (db: Db, where: SQL | undefined): Promise<number> => {
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(media)
+    .where(where);
+  return counted?.total ?? 0;
+};
+
+/**
+ * One page of the library, newest first, and how many items match. A filtered list (a search, a
+ * folder, a type, unused) finds its matches once and counts them in the same statement (a window
+ * count), rather than a second scan; an unfiltered one reads its page from the newest-first index
+ * and counts apart. A first page that is not full is its own count. Uses are counted for the page's
+ * items only.
+ */
 export async function listMedia(
   db: Db,
   filter: MediaFilter,
@@ -90,22 +104,33 @@ export async function listMedia(
   perPage: number,
 ): Promise<{ rows: MediaItem[]; total: number }> {
   const where = filterWhere(filter, scope);
-  const [rows, counted] = await Promise.all([
-    db
-      .select(mediaItemColumns)
-      .from(media)
-      .where(where)
-      .orderBy(desc(media.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(media)
-      .where(where),
-  ]);
+  const filtered = Boolean(filter.search || filter.folderId || filter.type || filter.unused);
+  const found = await db
+    .select({ row: media, total: filtered ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0` })
+    .from(media)
+    .where(where)
+    .orderBy(desc(media.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const total =
+    filtered && found[0]
+      ? found[0].total
+      : page === 1 && found.length < perPage
+        ? found.length
+        : await countOf(db, where);
+  const ids = found.map(({ row }) => row.id);
+  const uses =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: mediaUses.mediaId, n: sql<number>`count(*)`.mapWith(Number) })
+          .from(mediaUses)
+          .where(inArray(mediaUses.mediaId, ids))
+          .groupBy(mediaUses.mediaId);
+  const usesById = new Map(uses.map((u) => [u.id, u.n]));
   return {
-    rows: rows.map(({ row, usesCount }) => toMediaItem({ ...row, usesCount })),
-    total: counted[0]?.total ?? 0,
+    rows: found.map(({ row }) => toMediaItem({ ...row, usesCount: usesById.get(row.id) ?? 0 })),
+    total,
   };
 }
 

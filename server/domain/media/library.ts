@@ -6,9 +6,35 @@ import { isGroupWide, type Scope } from '@/shared/access';
 import type { Db } from '../../db/open';
 import { media, mediaFolders, mediaUses } from '../../db/schema/media';
 import { notFound, unprocessable } from '../../http/errors';
-import type { BlobStore } from '../storage';
-import { checkUpload } from './check';
+import { type BlobStore, CONTENT_TYPES, sniff } from '../storage';
+import { sniffImage } from './imageHeader';
 import { findMedia, folderScope, type MediaItemRow, mediaItemColumns, mediaKey, mediaScope } from './items';
+import { MAX_IMAGE_BYTES, probeImage } from './probe';
+import type { RenditionItem } from './renditions';
+
+/** Queues the renditions of an item within the transaction that stores it. */
+export type QueueRenditions = (item: RenditionItem, within: Db) => Promise<unknown>;
+
+export type FileCheck =
+  | { ok: true; mime: string; width: number | null; height: number | null }
+  | { ok: false; error: string };
+
+/**
+ * What an uploaded file is, judged by its bytes, or why the library refuses it: a PDF, or an image
+ * the pipeline's probe passes (type as named, no bomb, no SVG that could run anything, decodes).
+ */
+export async function checkFile(file: { name: string; mime?: string; bytes: Buffer }): Promise<FileCheck> {
+  if (file.bytes.length === 0) return { ok: false, error: 'The file is empty.' };
+  if (file.bytes.length <= MAX_IMAGE_BYTES && sniff(file.bytes) === 'pdf') {
+    return { ok: true, mime: CONTENT_TYPES.pdf, width: null, height: null };
+  }
+  if (file.bytes.length <= MAX_IMAGE_BYTES && !sniffImage(file.bytes)) {
+    return { ok: false, error: 'The file must be an image (JPEG, PNG, GIF, WebP, AVIF or SVG) or a PDF.' };
+  }
+  const probed = await probeImage(file.bytes, { name: file.name, mime: file.mime });
+  if (!probed.ok) return { ok: false, error: probed.message };
+  return { ok: true, mime: probed.mime, width: probed.width, height: probed.height };
+}
 
 export const sha256Of = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -51,29 +77,35 @@ export type Stored = { item: MediaItemRow; duplicate: boolean };
 export async function storeUpload(
   db: Db,
   blobs: BlobStore,
-  file: { name: string; bytes: Buffer },
+  queueRenditions: QueueRenditions,
+  file: { name: string; mime?: string; bytes: Buffer },
   folderId: number | null,
 ): Promise<Stored | { error: string }> {
-  const checked = await checkUpload(file.bytes);
+  const checked = await checkFile(file);
   if (!checked.ok) return { error: checked.error };
   const sha256 = sha256Of(file.bytes);
   const key = mediaKey(sha256);
   // Content-addressed: writing the same bytes twice, even at once, leaves one file.
   if (!(await blobs.exists(key))) await blobs.put(key, file.bytes, checked.mime);
-  const [inserted] = await db
-    .insert(media)
-    .values({
-      name: file.name,
-      mime: checked.mime,
-      size: file.bytes.length,
-      width: checked.width,
-      height: checked.height,
-      sha256,
-      storageKey: key,
-      folderId,
-    })
-    .onConflictDoNothing({ target: media.sha256 })
-    .returning({ id: media.id });
+  // The item and its renditions job are stored together: a new item always has its job.
+  const inserted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(media)
+      .values({
+        name: file.name,
+        mime: checked.mime,
+        size: file.bytes.length,
+        width: checked.width,
+        height: checked.height,
+        sha256,
+        storageKey: key,
+        folderId,
+      })
+      .onConflictDoNothing({ target: media.sha256 })
+      .returning();
+    if (row) await queueRenditions(row, tx as unknown as Db);
+    return row;
+  });
   if (inserted) return { item: { ...(await itemById(db, inserted.id)) }, duplicate: false };
   const [existing] = await db
     .update(media)
@@ -94,10 +126,11 @@ async function itemById(db: Db, id: number): Promise<MediaItemRow> {
 export async function replaceFile(
   db: Db,
   blobs: BlobStore,
+  queueRenditions: QueueRenditions,
   item: MediaItemRow,
-  file: { name: string; bytes: Buffer },
+  file: { name: string; mime?: string; bytes: Buffer },
 ): Promise<MediaItemRow> {
-  const checked = await checkUpload(file.bytes);
+  const checked = await checkFile(file);
   if (!checked.ok) throw unprocessable({ file: [checked.error] });
   const sha256 = sha256Of(file.bytes);
   if (sha256 === item.sha256) return item;
@@ -106,19 +139,23 @@ export async function replaceFile(
   const key = mediaKey(sha256);
   await blobs.put(key, file.bytes, checked.mime);
   try {
-    await db
-      .update(media)
-      .set({
-        name: file.name,
-        mime: checked.mime,
-        size: file.bytes.length,
-        width: checked.width,
-        height: checked.height,
-        sha256,
-        storageKey: key,
-        updatedAt: new Date(),
-      })
-      .where(eq(media.id, item.id));
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(media)
+        .set({
+          name: file.name,
+          mime: checked.mime,
+          size: file.bytes.length,
+          width: checked.width,
+          height: checked.height,
+          sha256,
+          storageKey: key,
+          updatedAt: new Date(),
+        })
+        .where(eq(media.id, item.id))
+        .returning();
+      if (row) await queueRenditions(row, tx as unknown as Db);
+    });
   } catch (error) {
     // Another upload took these bytes meanwhile: nothing changed here.
     if ((error as { code?: string }).code === '23505') {

@@ -1,5 +1,6 @@
 import type { Metadata } from 'sharp';
 import sharp from 'sharp';
+import { MEDIA_MAX_BYTES } from '@/api/contract/media';
 import {
   declaredFormat,
   declaredSize,
@@ -9,8 +10,8 @@ import {
   sniffImage,
 } from './imageHeader';
 
-/** The largest image file taken (documented in the README). */
-export const MAX_IMAGE_BYTES = 30 * 1024 * 1024;
+/** The largest image file taken: the library's one limit (documented in the README). */
+export const MAX_IMAGE_BYTES = MEDIA_MAX_BYTES;
 /** The most pixels an image may declare: 100 megapixels (a 24 MP camera photo is far below). */
 export const MAX_IMAGE_PIXELS = 100_000_000;
 /** The longest side an image may declare. */

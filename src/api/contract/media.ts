@@ -3,7 +3,7 @@ import { id, idList, idParams, listQuery, messageResponse, paginator, timestamp 
 import { defineCall } from './define';
 
 /** The largest file the library takes (documented in the README). */
-export const MEDIA_MAX_BYTES = 25 * 1024 * 1024;
+export const MEDIA_MAX_BYTES = 30 * 1024 * 1024;
 /** The most files one upload may carry. */
 export const MEDIA_MAX_FILES = 50;
 
