@@ -218,7 +218,7 @@ describe.skipIf(!hasChromium)('dealerships', () => {
       await openTab(page, name);
       await expectNoAxeViolations(page);
     }
-  });
+  }, 120_000);
 
   it("shows the server's error under the slug, on a marked tab, when the slug is taken", async () => {
     const tag = uniqueToken();
