@@ -232,7 +232,6 @@ export const roleTemplates: { name: string; permissions: Permissions }[] = [
     name: 'Sales',
     permissions: {
       dashboard: ['view'],
-      media: ['view'],
       responses: ['view', 'export'],
       reservations: ['view', 'export'],
     },

@@ -76,4 +76,4 @@ CREATE TRIGGER "dealerships_media_folder" AFTER INSERT ON "dealerships" FOR EACH
 UPDATE "roles" SET "permissions" = "permissions" || '{"media":["view","create","update","delete"]}'::jsonb
 WHERE "name" IN ('Group administrator', 'Marketing', 'Brand manager', 'Dealership manager');--> statement-breakpoint
 UPDATE "roles" SET "permissions" = "permissions" || '{"media":["view"]}'::jsonb
-WHERE "name" IN ('Sales', 'Read only');
+WHERE "name" = 'Read only';
