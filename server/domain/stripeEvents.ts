@@ -122,13 +122,17 @@ async function applyCharge(
   const registration = clean(charge.metadata?.registration)?.toUpperCase() ?? 'N/A';
   // Where it belongs: its vehicle's dealership, set when it is first stored and never moved.
   const owner = (await ownersOfVehicles(tx, [registration])).get(registration) ?? GROUP_OWNED;
+  // The customer as the charge names them: stored with the reservation and sent in its lead.
+  const contact = {
+    name: clean(billing?.name) ?? 'N/A',
+    email: clean(billing?.email) ?? clean(charge.receipt_email) ?? 'N/A',
+    phone: clean(billing?.phone),
+    postalCode: clean(billing?.address?.postal_code),
+  };
   const stored = await tx
     .insert(reservations)
     .values({
-      name: clean(billing?.name) ?? 'N/A',
-      email: clean(billing?.email) ?? clean(charge.receipt_email) ?? 'N/A',
-      phone: clean(billing?.phone),
-      postalCode: clean(billing?.address?.postal_code),
+      ...contact,
       registration,
       reservedAt,
       amount: charge.amount,
@@ -171,10 +175,7 @@ async function applyCharge(
   if (!crm || !enqueueMail) return;
   const lead = reservationLead({
     id: row.id,
-    name: clean(billing?.name) ?? 'N/A',
-    email: clean(billing?.email) ?? clean(charge.receipt_email) ?? 'N/A',
-    phone: clean(billing?.phone),
-    postalCode: clean(billing?.address?.postal_code),
+    ...contact,
     registration,
     reservedAt,
     amount: charge.amount,
