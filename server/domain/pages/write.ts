@@ -7,10 +7,12 @@ import type { Db } from '../../db/open';
 import { brands } from '../../db/schema/brands';
 import { type FormEmailsColumn, pages } from '../../db/schema/pages';
 import { HttpError, invalid, notFound } from '../../http/errors';
-import { checkBlocks, withHeldFlags } from '../blocks';
+import { checkBlocks, readItems, withHeldFlags } from '../blocks';
 import { recordChange, recordRevision } from '../history/record';
 import { removeHistory } from '../history/retention';
 import { breaksLock } from '../locks';
+import { requireDescribed, requireDescribedStored, saveBlockMedia } from '../media/blockUses';
+import { clearMediaUses, copyMediaUses } from '../media/uses';
 import { lastPosition, lockLists, placeAt, placeAtEnd, removeFromLists } from '../ordering';
 import { type RecordTable, saveVersioned } from '../records';
 import { requireTemplate } from '../templates';
@@ -56,8 +58,9 @@ async function purgeExpired(tx: Db): Promise<void> {
   );
   // Gone for good, and their history with them.
   for (const kind of ['page', 'form'] as const) {
-    const ids = gone.filter((row) => row.kind === kind).map((row) => String(row.id));
-    await removeHistory(tx, areaOf(kind), ids);
+    const ids = gone.filter((row) => row.kind === kind).map((row) => row.id);
+    await removeHistory(tx, areaOf(kind), ids.map(String));
+    await clearMediaUses(tx, areaOf(kind), ids);
   }
 }
 
@@ -208,6 +211,8 @@ export async function storePage(
         sortOrder: await nextPosition(tx, kind, parentId),
       })
       .returning({ id: pages.id, slug: pages.slug, updatedAt: pages.updatedAt });
+    const images = await saveBlockMedia(tx, areaOf(kind), row!.id, held, scope);
+    if (values.published === 1) requireDescribed(images.refs, images.items);
     await recordRevision(tx, areaOf(kind), action, row!.id);
     return row!;
   });
@@ -257,6 +262,8 @@ export async function updatePage(
       },
       inTransaction: true,
     });
+    const images = await saveBlockMedia(tx, areaOf(kind), id, held, scope);
+    if (values.published === 1) requireDescribed(images.refs, images.items);
     await recordRevision(tx, areaOf(kind), 'updated', id);
     return { id: saved.id, slug, updatedAt: saved.updatedAt };
   });
@@ -324,6 +331,7 @@ export async function duplicatePage(
     copies[0]!.sortOrder = await nextPosition(tx, 'page', parentId);
     // Parents come before their children, so each batch's parents are already in place.
     for (let i = 0; i < copies.length; i += 500) await tx.insert(pages).values(copies.slice(i, i + 500));
+    await copyMediaUses(tx, 'pages', idOf);
     await recordRevision(tx, 'pages', 'duplicated', newIds[0]!, `Copy of ${source.name}`);
     return newIds[0]!;
   });
@@ -372,7 +380,18 @@ export async function restorePage(db: Db, id: number, writer?: Writer): Promise<
 
 export async function togglePublished(db: Db, id: number, writer?: Writer): Promise<0 | 1> {
   return treeTransaction(db, async (tx) => {
-    if (!(await findPage(tx, 'page', id, scopeOf(writer)))) throw missing('page');
+    const current = await findPage(tx, 'page', id, scopeOf(writer));
+    if (!current) throw missing('page');
+    if (!current.published) {
+      await requireDescribedStored(
+        tx,
+        {
+          items: readItems(current.items as unknown[]),
+          configurables: current.configurables as Record<string, { fields?: unknown }>,
+        },
+        scopeOf(writer),
+      );
+    }
     const published = await flipPublished(tx, id);
     await recordRevision(tx, 'pages', published ? 'published' : 'unpublished', id);
     return published;
