@@ -112,7 +112,8 @@ export function MediaPicker({
     setUploading(true);
     try {
       const rows = await uploadFiles(picked, folderId ?? folders[0]?.id ?? null, setUploads);
-      const stored = rows.flatMap((row) => (row.item ? [row.item] : []));
+      // Only images are chosen: a PDF is stored in the library, but a block shows images.
+      const stored = rows.flatMap((row) => (row.item?.mime.startsWith('image/') ? [row.item] : []));
       rememberMedia(stored);
       if (stored.length > 0) {
         choose(
