@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { databaseBefore } from './migrations';
 
+/** A stored block as the test reads it back. */
+type StoredItem = {
+  id: string;
+  index: string;
+  name: string;
+  sections: Record<
+    string,
+    { fields?: Record<string, unknown>; entries?: { fields: Record<string, unknown> }[] }
+  >;
+};
+
 const file = (name: string, stored: string) => ({ path: `/storage/builder/${stored}.png`, name });
 
 /** A hero with a file in a slide, and a gallery with two files, as the builder stored them before the library. */
@@ -79,15 +90,15 @@ describe('the migration of block files into the media library', () => {
 
     const { rows: pages } = await client.query<{
       slug: string;
-      items: typeof OLD_ITEMS;
+      items: StoredItem[];
       configurables: unknown;
     }>('select slug, items, configurables from pages order by slug');
     const page = pages.find((p) => p.slug === 'kia-page')!;
-    expect(page.items[0]!.sections.slides.entries[0]!.fields).toEqual({
+    expect(page.items[0]!.sections.slides!.entries![0]!.fields).toEqual({
       image: [{ media_id: idOf['builder/a1.png'] }],
       heading: 'Go',
     });
-    expect(page.items[1]!.sections.content.fields).toEqual({
+    expect(page.items[1]!.sections.content!.fields).toEqual({
       title: 'Photos',
       images: [{ media_id: idOf['builder/b2.png'] }, { media_id: idOf['builder/a1.png'] }],
     });
@@ -103,8 +114,8 @@ describe('the migration of block files into the media library', () => {
       },
     });
     expect(pages.find((p) => p.slug === 'plain-page')!.items).toEqual([]);
-    const { rows: template } = await client.query<{ items: typeof OLD_ITEMS }>('select items from templates');
-    expect(template[0]!.items[0]!.sections.slides.entries[0]!.fields.image).toEqual([
+    const { rows: template } = await client.query<{ items: StoredItem[] }>('select items from templates');
+    expect(template[0]!.items[0]!.sections.slides!.entries![0]!.fields.image).toEqual([
       { media_id: idOf['builder/a1.png'] },
     ]);
 
