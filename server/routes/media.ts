@@ -17,6 +17,7 @@ import {
   mediaUpload,
 } from '@/api/contract/media';
 import { isGroupWide } from '@/shared/access';
+import { databaseErrorCode, FOREIGN_KEY_VIOLATION } from '../db/errors';
 import type { Db } from '../db/open';
 import { dealerships } from '../db/schema/dealerships';
 import { media, mediaFolders } from '../db/schema/media';
@@ -237,7 +238,7 @@ export function mediaRoutes(
         message: 'Folder added.',
       };
     } catch (error) {
-      if ((error as { code?: string }).code === '23503') throw invalid({ brand_id: 'No such brand.' });
+      if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) throw invalid({ brand_id: 'No such brand.' });
       throw error;
     }
   });

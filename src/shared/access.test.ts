@@ -54,6 +54,10 @@ describe('granting', () => {
     ).toEqual([
       'dealerships.view',
       'dealerships.update',
+      'media.view',
+      'media.create',
+      'media.update',
+      'media.delete',
       'reservations.refund',
       'users.view',
       'users.create',

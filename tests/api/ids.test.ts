@@ -1,8 +1,10 @@
 import { brands } from '@server/db/schema/brands';
 import { dealerships } from '@server/db/schema/dealerships';
 import { exports, imports } from '@server/db/schema/jobs';
+import { media } from '@server/db/schema/media';
 import { roles } from '@server/db/schema/roles';
 import { users } from '@server/db/schema/users';
+import { webhooks } from '@server/db/schema/webhooks';
 import { storeReservations } from '@server/domain/reservations';
 import { registeredCalls } from '@server/http/route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +73,22 @@ beforeAll(async () => {
   await db
     .insert(exports)
     .values(RECORD_IDS.map((id) => ({ id, kind: 'vehicles' as const, email: `e${id}@example.com` })));
+  await db.insert(media).values(
+    RECORD_IDS.map((id) => {
+      const sha256 = String(id).padStart(64, '0');
+      return {
+        id,
+        name: `photo-${id}.jpg`,
+        mime: 'image/jpeg',
+        size: 10,
+        sha256,
+        storageKey: `media/${sha256}`,
+      };
+    }),
+  );
+  await db
+    .insert(webhooks)
+    .values(RECORD_IDS.map((id) => ({ id, url: `https://hooks.example.com/${id}`, secret: `whsec_${id}` })));
   await db.insert(imports).values(
     RECORD_IDS.map((id) => ({
       id,

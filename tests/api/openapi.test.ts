@@ -10,6 +10,7 @@ import { reservations } from '@server/db/schema/reservations';
 import { responses } from '@server/db/schema/responses';
 import { roles } from '@server/db/schema/roles';
 import { settings } from '@server/db/schema/settings';
+import { webhooks } from '@server/db/schema/webhooks';
 import { recordRevision } from '@server/domain/history/record';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -93,6 +94,12 @@ beforeAll(async () => {
         storageKey: `media/${'a'.repeat(64)}`,
       })
       .returning({ id: media.id }),
+  );
+  ids.webhooks = await first(
+    db
+      .insert(webhooks)
+      .values({ url: 'https://hooks.example.com/site', secret: 'whsec_c2VjcmV0' })
+      .returning({ id: webhooks.id }),
   );
   // Progress not yet started: the fields a finished job fills are still null.
   ids.exports = await first(

@@ -11,10 +11,11 @@ export interface HandWrittenPath {
 }
 
 /**
- * Modules that may write console addresses: the paths module itself, and the website's renderer,
- * whose paths are the website's, not the console's.
+ * Modules that may write console addresses: the paths module itself, the website's renderer,
+ * whose paths are the website's, not the console's, and the renditions module, whose `/media/r/`
+ * addresses are image files the server sends, not a screen of the console.
  */
-const EXEMPT = [/^shared\/paths\.ts$/, /^site\//, /\.test\.tsx?$/];
+const EXEMPT = [/^shared\/paths\.ts$/, /^shared\/renditions\.ts$/, /^site\//, /\.test\.tsx?$/];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -195,7 +195,8 @@ describe('the dealership form', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderAt('/dealerships/add');
     expect(await screen.findByText('Create a new dealership')).toBeTruthy();
-    await fill(user, textbox('Name'), 'Northway Škoda York');
+    // The form's fields may show a moment after its heading.
+    await fill(user, await waitFor(() => textbox('Name')), 'Northway Škoda York');
     expect(textbox('Slug').value).toBe('northway-skoda-york');
     await user.clear(textbox('Slug'));
     await fill(user, textbox('Slug'), 'skoda-york');
@@ -245,6 +246,8 @@ describe('the dealership form', { timeout: 20_000 }, () => {
         dealer_img: [],
         email: 'leeds@example.com',
         telephone: '0113 496 0000',
+        crm_emails: ['leads@crm.example'],
+        crm_format: 'adf',
         address: {
           address_line_1: '1 Kirkstall Road',
           address_line_2: null,
