@@ -112,6 +112,14 @@ describe.skipIf(!hasChromium)('block images from the media library', () => {
     await editor.getByRole('button', { name: 'Save', exact: true }).click();
     await editor.waitFor({ state: 'detached' });
 
+    // The preview shows the picked image as the site will, before anything is saved.
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const preview = page.frameLocator('iframe[title="Page preview"]');
+    await expect
+      .poll(() => preview.locator('picture source[type="image/avif"]').first().getAttribute('srcset'))
+      .toContain(`/media/r/${item.sha256}/16x9-f50-50-w640.avif 640w`);
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+
     // Published without a description: refused, and the builder says which block.
     await choose(page, 'Published', 'Yes');
     await field(page, 'Published at').fill(anHourAgo());
