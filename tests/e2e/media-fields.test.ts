@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { MediaItem } from '@/api/contract/media';
 import type { Page as StoredPage } from '@/api/contract/pages';
 import { apiRequest, apiToken, createPage, uniqueToken } from './api';
-import { field, hasChromium, launchBrowser, signedInPage, successToasts } from './browser';
+import { expectNoAxeViolations, field, hasChromium, launchBrowser, signedInPage, successToasts } from './browser';
 
 /** A photograph-sized PNG of one colour: its bytes (and so its SHA-256) differ with the colour. */
 async function photo(width: number, height: number): Promise<Buffer> {
@@ -229,11 +229,13 @@ describe.skipIf(!hasChromium)('block images from the media library', () => {
     ).not.toMatch(/^Uploaded|Waiting/);
     // The stored files are chosen as they arrive; the refused one is not.
     await dialog.getByText(`Chosen: front-${run}.png, side-${run}.png`).waitFor();
+    await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Use 2 images' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => opener.evaluate((button) => button === document.activeElement)).toBe(true);
     await images.getByText(`front-${run}.png`, { exact: true }).waitFor();
     await images.getByText(`side-${run}.png`, { exact: true }).waitFor();
+    await expectNoAxeViolations(page);
 
     // Removing one puts focus on the next image's Remove button.
     await images.getByRole('button', { name: `Remove front-${run}.png` }).click();
