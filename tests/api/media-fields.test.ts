@@ -194,7 +194,7 @@ describe(`block images from the media library (${databaseKind})`, () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       [HERO_IMAGE]: ['This image is not in the library. Pick another.'],
-      [GALLERY_IMAGES]: ['This image is not in the library. Pick another.'],
+      [GALLERY_IMAGES]: ['This image is in the library’s bin. Restore it or pick another.'],
     });
     // Not a number at all: the contract refuses it.
     const bad = await post('/api/pages/store', {

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { MediaItem } from '@/api/contract/media';
 import type { Page as StoredPage } from '@/api/contract/pages';
 import { apiRequest, apiToken, createPage, uniqueToken } from './api';
-import { expectNoAxeViolations, field, hasChromium, launchBrowser, signedInPage, successToasts } from './browser';
+import {
+  expectNoAxeViolations,
+  field,
+  hasChromium,
+  launchBrowser,
+  signedInPage,
+  successToasts,
+} from './browser';
 
 /** A photograph-sized PNG of one colour: its bytes (and so its SHA-256) differ with the colour. */
 async function photo(width: number, height: number): Promise<Buffer> {

@@ -10,6 +10,7 @@ import { mediaScope } from './items';
 import { setMediaUses } from './uses';
 
 export const UNKNOWN_MEDIA = 'This image is not in the library. Pick another.';
+export const BINNED_MEDIA = 'This image is in the library’s bin. Restore it or pick another.';
 export const MEDIA_OUT_OF_SCOPE = 'Pick an image from a folder you work with.';
 
 /** What a save's blocks are checked and recorded from: its items and page-wide fields. */
@@ -79,7 +80,8 @@ export async function saveBlockMedia(
   for (const ref of refs) {
     const item = items.get(ref.media_id);
     const kept = before.has(ref.media_id);
-    if (!item || (item.binned && !kept)) addError(errors, ref, UNKNOWN_MEDIA);
+    if (!item) addError(errors, ref, UNKNOWN_MEDIA);
+    else if (item.binned && !kept) addError(errors, ref, BINNED_MEDIA);
     else if (!item.reachable && !kept) addError(errors, ref, MEDIA_OUT_OF_SCOPE);
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);

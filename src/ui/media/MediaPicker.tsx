@@ -93,10 +93,6 @@ export function MediaPicker({
     onClose();
   };
 
-  const choose = (items: MediaItem[]) => {
-    setChosen(items);
-  };
-
   const selection: Selection = new Set(chosen.map((item) => item.id));
   const onSelectionChange = (keys: Selection) => {
     const shown = list?.data ?? [];
@@ -104,7 +100,7 @@ export function MediaPicker({
     // Kept: chosen items on other pages; added: those chosen here, in the order they were chosen.
     const kept = chosen.filter((item) => wanted.has(item.id) || !shown.some((s) => s.id === item.id));
     const added = shown.filter((item) => wanted.has(item.id) && !kept.some((k) => k.id === item.id));
-    choose(max === 1 ? added.slice(-1) : [...kept, ...added]);
+    setChosen(max === 1 ? added.slice(-1) : [...kept, ...added]);
   };
 
   async function upload(picked: File[]) {
@@ -116,10 +112,10 @@ export function MediaPicker({
       const stored = rows.flatMap((row) => (row.item?.mime.startsWith('image/') ? [row.item] : []));
       rememberMedia(stored);
       if (stored.length > 0) {
-        choose(
+        setChosen((current) =>
           max === 1
             ? stored.slice(-1)
-            : [...chosen, ...stored.filter((s) => !chosen.some((c) => c.id === s.id))],
+            : [...current, ...stored.filter((s) => !current.some((c) => c.id === s.id))],
         );
         setSearch('');
         setPage(1);
