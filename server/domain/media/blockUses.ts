@@ -6,6 +6,7 @@ import type { FieldErrors } from '@/shared/schema';
 import type { Db } from '../../db/open';
 import { type MediaUseArea, media, mediaUses } from '../../db/schema/media';
 import { invalid } from '../../http/errors';
+import { readItems } from '../blocks';
 import { mediaScope } from './items';
 import { setMediaUses } from './uses';
 
@@ -119,8 +120,27 @@ export function requireDescribed(refs: readonly MediaRef[], items: ReadonlyMap<n
   throw invalid(errors, describeMessage([...new Set(missing.map((m) => `${m.name} (${m.ref.where})`))]));
 }
 
-/** Checks a record's stored images before it is published, without saving it. */
-export async function requireDescribedStored(tx: Db, values: BlockValues, scope: Scope): Promise<void> {
-  const refs = mediaRefsOf(values);
+/** Checks and records a save's images; one that leaves the record published must describe them. */
+export async function saveRecordImages(
+  tx: Db,
+  area: MediaUseArea,
+  recordId: number,
+  values: BlockValues & { published?: number },
+  scope: Scope,
+): Promise<void> {
+  const images = await saveBlockMedia(tx, area, recordId, values, scope);
+  if (values.published === 1) requireDescribed(images.refs, images.items);
+}
+
+/** Checks a stored record's images before it is published, without saving it. */
+export async function requireDescribedStored(
+  tx: Db,
+  stored: { items: unknown; configurables: unknown },
+  scope: Scope,
+): Promise<void> {
+  const refs = mediaRefsOf({
+    items: readItems(Array.isArray(stored.items) ? stored.items : []),
+    configurables: stored.configurables as BlockValues['configurables'],
+  });
   requireDescribed(refs, await knownItems(tx, mediaIdsOf(refs), scope));
 }

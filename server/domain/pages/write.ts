@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FormValues } from '@/api/contract/forms';
 import { PAGE_RESTORE_SECONDS, type PageValues } from '@/api/contract/pages';
 import { GROUP_TOP_LEVEL, isGroupWide, type Scope, wholeGroup } from '@/shared/access';
@@ -7,11 +7,11 @@ import type { Db } from '../../db/open';
 import { brands } from '../../db/schema/brands';
 import { type FormEmailsColumn, pages } from '../../db/schema/pages';
 import { HttpError, invalid, notFound } from '../../http/errors';
-import { checkBlocks, readItems, withHeldFlags } from '../blocks';
+import { checkBlocks, withHeldFlags } from '../blocks';
 import { recordChange, recordRevision } from '../history/record';
 import { removeHistory } from '../history/retention';
 import { breaksLock } from '../locks';
-import { requireDescribed, requireDescribedStored, saveBlockMedia } from '../media/blockUses';
+import { saveRecordImages } from '../media/blockUses';
 import { clearMediaUses, copyMediaUses } from '../media/uses';
 import { lastPosition, lockLists, placeAt, placeAtEnd, removeFromLists } from '../ordering';
 import { type RecordTable, saveVersioned } from '../records';
@@ -211,8 +211,7 @@ export async function storePage(
         sortOrder: await nextPosition(tx, kind, parentId),
       })
       .returning({ id: pages.id, slug: pages.slug, updatedAt: pages.updatedAt });
-    const images = await saveBlockMedia(tx, areaOf(kind), row!.id, held, scope);
-    if (values.published === 1) requireDescribed(images.refs, images.items);
+    await saveRecordImages(tx, areaOf(kind), row!.id, held, scope);
     await recordRevision(tx, areaOf(kind), action, row!.id);
     return row!;
   });
@@ -262,8 +261,7 @@ export async function updatePage(
       },
       inTransaction: true,
     });
-    const images = await saveBlockMedia(tx, areaOf(kind), id, held, scope);
-    if (values.published === 1) requireDescribed(images.refs, images.items);
+    await saveRecordImages(tx, areaOf(kind), id, held, scope);
     await recordRevision(tx, areaOf(kind), 'updated', id);
     return { id: saved.id, slug, updatedAt: saved.updatedAt };
   });
@@ -376,40 +374,4 @@ export async function restorePage(db: Db, id: number, writer?: Writer): Promise<
     await placeAt(tx, list, row!.parentId, [{ id, position: Math.min(row!.sortOrder, last) }]);
     await recordRevision(tx, 'pages', 'restored', id);
   });
-}
-
-export async function togglePublished(db: Db, id: number, writer?: Writer): Promise<0 | 1> {
-  return treeTransaction(db, async (tx) => {
-    const current = await findPage(tx, 'page', id, scopeOf(writer));
-    if (!current) throw missing('page');
-    if (!current.published) {
-      await requireDescribedStored(
-        tx,
-        {
-          items: readItems(current.items as unknown[]),
-          configurables: current.configurables as Record<string, { fields?: unknown }>,
-        },
-        scopeOf(writer),
-      );
-    }
-    const published = await flipPublished(tx, id);
-    await recordRevision(tx, 'pages', published ? 'published' : 'unpublished', id);
-    return published;
-  });
-}
-
-async function flipPublished(db: Db, id: number): Promise<0 | 1> {
-  const [row] = await db
-    .update(pages)
-    .set({
-      published: sql`not ${pages.published}`,
-      publishedAt: sql`case when ${pages.published} then ${pages.publishedAt} else coalesce(${pages.publishedAt}, now()) end`,
-      // An unpublish time that has passed is spent: publishing again does not take the page straight down.
-      unpublishAt: sql`case when ${pages.unpublishAt} <= now() then null else ${pages.unpublishAt} end`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(pages.id, id), eq(pages.kind, 'page'), sql`${pages.deletedAt} is null`))
-    .returning({ published: pages.published });
-  if (!row) throw missing('page');
-  return row.published ? 1 : 0;
 }
