@@ -9,7 +9,7 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../server/app';
@@ -134,6 +134,8 @@ export const leadsBenchmark: Benchmark = {
 
       /** How long each submit took to be answered. */
       const answered: number[] = [];
+      /** When each enquiry's submit was answered: it was stored then, and its lead and webhook queued. */
+      const answeredAt = new Map<number, number>();
       /** Submits enquiry n over HTTP, from its own visitor's address: the answer's id and when it was sent. */
       const submit = async (n: number): Promise<{ id: number; at: number }> => {
         const at = epochNow();
@@ -151,6 +153,7 @@ export const leadsBenchmark: Benchmark = {
         if (res.status !== 200) throw new Error(`submit answered ${res.status}: ${await res.text()}`);
         const { id } = (await res.json()) as { id: number };
         answered.push(epochNow() - at);
+        answeredAt.set(id, epochNow());
         return { id, at };
       };
       const bothIn = (ids: number[]) => () => {
@@ -174,6 +177,8 @@ export const leadsBenchmark: Benchmark = {
 
       console.log(`Burst: ${BURST} enquiries, one every ${SPACING_MS} ms...`);
       answered.length = 0;
+      const loadBefore = loadavg()[0]!;
+      const cpuBefore = process.cpuUsage();
       const burstStart = epochNow();
       const sent = new Map<number, number>();
       await Promise.all(
@@ -185,6 +190,9 @@ export const leadsBenchmark: Benchmark = {
       );
       const submitted = epochNow() - burstStart;
       const ids = [...sent.keys()];
+      const cpu = process.cpuUsage(cpuBefore);
+      const cpuMsPerEnquiry = (cpu.user + cpu.system) / 1000 / BURST;
+      const loadAfter = loadavg()[0]!;
       const allIn = await receiver
         .waitFor(bothIn(ids), DRAIN_LIMIT_MS)
         .then(() => true)
@@ -203,6 +211,13 @@ export const leadsBenchmark: Benchmark = {
       const hookMs = ids
         .filter((id) => seen.hook.has(id))
         .map((id) => seen.hook.get(id)![0]! - sent.get(id)!);
+      // What the queues add: from the stored enquiry (its submit answered) to the arrival.
+      const queuedMail = ids
+        .filter((id) => seen.mail.has(id))
+        .map((id) => seen.mail.get(id)![0]! - answeredAt.get(id)!);
+      const queuedHook = ids
+        .filter((id) => seen.hook.has(id))
+        .map((id) => seen.hook.get(id)![0]! - answeredAt.get(id)!);
       const last = (m: Map<number, number[]>) => Math.max(...ids.map((id) => m.get(id)?.[0] ?? Number.NaN));
       const lastMail = allIn ? last(seen.mail) - burstStart : Number.POSITIVE_INFINITY;
       const lastHook = allIn ? last(seen.hook) - burstStart : Number.POSITIVE_INFINITY;
@@ -210,6 +225,12 @@ export const leadsBenchmark: Benchmark = {
         `  submits answered in ${p95(answered).toFixed(0)} ms (p95); submitted in ${(submitted / 1000).toFixed(1)} s; leads: ${BURST - lostMail} in, ${twiceMail} twice, ` +
           `last at ${(lastMail / 1000).toFixed(1)} s, p95 ${p95(mailMs).toFixed(0)} ms; webhooks: ` +
           `${BURST - lostHook} in, ${twiceHook} twice, last at ${(lastHook / 1000).toFixed(1)} s, p95 ${p95(hookMs).toFixed(0)} ms`,
+      );
+      console.log(
+        `  from the stored enquiry (submit answered) to its arrival, p95: lead ${p95(queuedMail).toFixed(0)} ms, ` +
+          `webhook ${p95(queuedHook).toFixed(0)} ms; this process used ${cpuMsPerEnquiry.toFixed(1)} ms of CPU ` +
+          `per enquiry while submitting; machine load ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after ` +
+          '(2 cores: figures above 2 mean others were using the machine)',
       );
 
       const budgets: Budget[] = [
@@ -253,6 +274,11 @@ export const leadsBenchmark: Benchmark = {
           burst: BURST,
           burstSubmitSeconds: submitted / 1000,
           burstSubmitAnswerP95Ms: p95(answered),
+          burstStoredToLeadP95Ms: p95(queuedMail),
+          burstStoredToWebhookP95Ms: p95(queuedHook),
+          cpuMsPerEnquiry,
+          loadBefore,
+          loadAfter,
           leadsLost: lostMail,
           leadsTwice: twiceMail,
           webhooksLost: lostHook,
