@@ -6,8 +6,9 @@ import { pruneDeliveries, sendWaiting } from '@server/domain/webhooks/send';
 import { eq, sql } from 'drizzle-orm';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ActivityEntry } from '@/api/contract/activity';
 import { nowSeconds, signedDelivery, stripeCharge, stripeEvent } from '../stripe';
-import { ADMIN, createTestServer, databaseKind, type TestServer } from './harness';
+import { ADMIN, createTestServer, databaseKind, signedInAs, type TestServer } from './harness';
 import { type Receiver, startReceiver } from './receiver';
 import { type SmtpCatcher, startSmtp } from './smtp';
 import { multipartBody } from './uploads';
@@ -288,5 +289,29 @@ describe(`webhook events and their upkeep (${databaseKind})`, () => {
     // Two days on, the other has passed 30 days as well.
     await pruneDeliveries(db(), new Date(now + 2 * DAY));
     expect(await log()).toEqual([]);
+  });
+  it('logs who added, changed, rotated and deleted an endpoint, for whoever may view webhooks', async () => {
+    const { id } = await addEndpoint(['form.updated'], `${receiver.url}?logged`);
+    const shown = (await server.call('GET', `/api/webhooks/show/${id}`, { token })).json().data;
+    const url = `${receiver.url}?renamed`;
+    expect((await post(`webhooks/update/${id}`, { ...shown, url, enabled: false })).statusCode).toBe(200);
+    expect((await post(`webhooks/rotate/${id}`, {})).statusCode).toBe(200);
+    expect((await post('webhooks/delete', { ids: [id] })).statusCode).toBe(200);
+    const log = async (as: string) => {
+      const res = await server.call('GET', '/api/activity?page=1&area=webhooks', { token: as });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: ActivityEntry[] }).data.filter((e) => e.record?.id === id);
+    };
+    const entries = await log(token);
+    expect(entries.map((e) => [e.action, e.record?.name, e.detail])).toEqual([
+      ['deleted', url, null],
+      ['updated', url, 'Secret rotated'],
+      ['updated', url, null],
+      ['created', `${receiver.url}?logged`, null],
+    ]);
+    expect(entries[0]!.user?.name).toBe(ADMIN.name);
+    // Marketing may not view webhooks: their log has none of these.
+    const marketing = await signedInAs(server, 'Marketing');
+    expect(await log(marketing.token)).toEqual([]);
   });
 });
