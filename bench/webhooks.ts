@@ -6,7 +6,7 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../server/app';
@@ -103,6 +103,9 @@ async function run() {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const sentAt = new Map<number, number>();
+    /** How long each submit took to be answered. */
+    const answered: number[] = [];
+    const loadBefore = loadavg()[0]!;
     const firstStarted = epochNow();
     const submit = async (n: number) => {
       await sleep(Math.max(0, firstStarted + n * SPACING_MS - epochNow()));
@@ -120,6 +123,7 @@ async function run() {
       });
       if (res.status !== 200) throw new Error(`submit: ${res.status} ${await res.text()}`);
       sentAt.set(((await res.json()) as { id: number }).id, started);
+      answered.push(epochNow() - started);
     };
     await Promise.all(Array.from({ length: ENQUIRIES }, (_, n) => submit(n)));
     const enquiries = () => receiver.arrivals.filter((a) => a.type === 'response.received');
@@ -137,7 +141,9 @@ async function run() {
     const twice = got.length - firstIn.size;
     console.log(
       `${ENQUIRIES} enquiries: ${firstIn.size} delivered, ${twice} twice, the last ` +
-        `${(allDone / 1000).toFixed(1)} s after the first submit, p95 ${p95(enquiryMs).toFixed(0)} ms`,
+        `${(allDone / 1000).toFixed(1)} s after the first submit, p95 ${p95(enquiryMs).toFixed(0)} ms; submits ` +
+        `answered in ${p95(answered).toFixed(0)} ms (p95); machine load ${loadBefore.toFixed(1)} before, ` +
+        `${loadavg()[0]!.toFixed(1)} after (2 cores)`,
     );
     return {
       result: {
@@ -146,6 +152,8 @@ async function run() {
         enquiries: ENQUIRIES,
         enquiryP95Ms: p95(enquiryMs),
         allDeliveredMs: Math.round(allDone),
+        submitAnswerP95Ms: p95(answered),
+        loadBefore,
         lost,
         twice,
       },
