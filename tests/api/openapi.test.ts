@@ -10,7 +10,6 @@ import { reservations } from '@server/db/schema/reservations';
 import { responses } from '@server/db/schema/responses';
 import { roles } from '@server/db/schema/roles';
 import { settings } from '@server/db/schema/settings';
-import { webhooks } from '@server/db/schema/webhooks';
 import { recordRevision } from '@server/domain/history/record';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -113,13 +112,6 @@ beforeAll(async () => {
         filename: 'x.xlsx',
       })
       .returning({ id: imports.id }),
-  );
-  // An endpoint that never sent anything: no last delivery, an empty log.
-  ids.webhooks = await first(
-    db
-      .insert(webhooks)
-      .values({ url: 'https://hooks.example/revalidate', secret: `whsec_${'A'.repeat(44)}` })
-      .returning({ id: webhooks.id }),
   );
   // One revision of a record of each area that keeps history, for its history calls.
   await db.insert(settings).values({ key: 'site', value: {} }).onConflictDoNothing();
