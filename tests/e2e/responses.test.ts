@@ -204,7 +204,8 @@ describe.skipIf(!hasChromium)('responses', () => {
       // The button is gone with the failure; focus is on the list's heading, not lost to the page.
       expect(await section.getByRole('button', { name: 'Resend' }).count()).toBe(0);
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sent to CRM');
-      expect(await rowOf(flaky).textContent()).toContain('Queued');
+      // Queued again (or, on a quick mail worker, already sent by the time the answer was read).
+      expect(await rowOf(flaky).textContent()).toMatch(/Queued|Sent \d/);
 
       await expect
         .poll(async () => (await deliveries()).map((d) => d.status), { timeout: 30_000, interval: 250 })
