@@ -16,8 +16,8 @@ const NOT_FOUND = 'There is no such record to follow.';
  * record: 403 without the area's view permission, 404 for a record out of scope or gone.
  */
 export async function requireViewable(db: Db, user: AuthUser, record: RecordRef): Promise<void> {
-  if (record === 'settings') {
-    requirePermission(user, 'view', 'settings');
+  if (record === 'settings' || record === 'pages') {
+    requirePermission(user, 'view', record);
     return;
   }
   const [area, text] = record.split(':') as [AccessArea, string];

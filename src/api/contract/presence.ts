@@ -3,12 +3,12 @@ import { defineCall } from './define';
 
 /**
  * A record people can have open, as `area:id` (`pages:12`, `forms:3`, `brands:2`,
- * `dealerships:5`) or `settings` for the site settings.
+ * `dealerships:5`), `settings` for the site settings, or `pages` for the page tree.
  */
 export const recordRef = z
   .string('Name the record as area:id, for example pages:12.')
   .regex(
-    /^(?:(?:pages|forms|templates|brands|dealerships):[1-9][0-9]{0,9}|settings)$/,
+    /^(?:(?:pages|forms|templates|brands|dealerships):[1-9][0-9]{0,9}|settings|pages)$/,
     'Name the record as area:id, for example pages:12.',
   );
 export type RecordRef = z.infer<typeof recordRef>;

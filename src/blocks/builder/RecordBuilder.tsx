@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { Catalogue } from '@/shared/catalogue';
 import { useRecordTitle } from '@/ui/documentTitle';
 import type { FieldMeta } from '@/ui/formProps';
+import { PresenceBar } from '@/ui/presence/PresenceBar';
 import type { PasteTarget } from '../clipboard';
 import { createLiveDraft, LiveDraftContext } from '../preview/liveDraft';
 import type { PreviewSubject } from '../preview/PreviewPane';
@@ -64,6 +65,11 @@ export interface RecordBuilderProps<V extends object> {
   history?: RecordHistory<V> | undefined;
   /** Why the user's role may not save this record (its create or update call): Save says so. */
   saveRefused?: string | null;
+  /**
+   * A stored record as the presence stream names it (`pages:12`), and what it is called in the
+   * sentence ('this page'): the builder shows who else has it open before anyone types.
+   */
+  presence?: { record: string; noun: string } | undefined;
 }
 
 /** The preview and the site's components load with the pane, never with the builder. */
@@ -95,6 +101,7 @@ export function RecordBuilder<V extends object>({
   actions,
   history,
   saveRefused = null,
+  presence,
 }: RecordBuilderProps<V>) {
   const settingsRef = useRef<HTMLDivElement>(null);
   const [previewOpen, setPreviewOpen] = usePreviewOpen();
@@ -146,7 +153,12 @@ export function RecordBuilder<V extends object>({
             </Suspense>
           ) : null
         }
-        summary={<ErrorSummary actor={actor} />}
+        summary={
+          <>
+            {presence ? <PresenceBar record={presence.record} doing={`editing ${presence.noun}`} /> : null}
+            <ErrorSummary actor={actor} />
+          </>
+        }
         settings={
           <div ref={settingsRef} style={{ display: 'contents' }}>
             {settings({ values, change, name, onName, slug, errors, meta })}

@@ -125,6 +125,7 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       backHref={pathTo('forms.index')}
       catalogue={options.catalogue}
       forForms
+      presence={id === null ? undefined : { record: `forms:${id}`, noun: 'this form' }}
       pasteTarget="form"
       required={FORM_REQUIRED}
       reload={reload}

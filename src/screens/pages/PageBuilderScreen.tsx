@@ -130,6 +130,7 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       reload={reload}
       preview={(values) => ({ kind: 'page', brandId: values.brand_id })}
       history={history}
+      presence={id === null ? undefined : { record: `pages:${id}`, noun: 'this page' }}
       actions={start.id !== null ? <SharePreview pageId={start.id} /> : null}
       settings={({ values, change, name, onName, slug, errors, meta }) => (
         <>

@@ -117,6 +117,7 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
       required={REQUIRED}
       reload={reload}
       history={history}
+      presence={id === null ? undefined : { record: `templates:${id}`, noun: 'this template' }}
       settings={({ values, change, name, onName, meta }) => (
         <>
           <Field field={meta('name')} label="Name" value={name} onChange={onName} maxLength={255} />
