@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { PageItem } from '@/api/contract/blocks';
-import { type BuilderEvent, builderMachine } from '@/machines/builder';
+import { type BuilderDraft, type BuilderEvent, builderMachine, type SavedSlug } from '@/machines/builder';
 import { newBlockId } from '@/shared/blockIds';
 import { mergeBlocks, resolveBlocks, type Side } from '@/shared/blockMerge';
 
@@ -58,8 +58,8 @@ function editorAfter(base: readonly PageItem[], ops: readonly Op[], who: string)
   const actor = createActor(
     builderMachine.provide({
       actors: {
-        save: fromPromise(async () => undefined),
-        slugOf: fromPromise(async () => ({ slug: 'page' })),
+        save: fromPromise<SavedSlug | undefined, BuilderDraft>(async () => undefined),
+        slugOf: fromPromise<{ slug: string }, { name: string }>(async () => ({ slug: 'page' })),
       },
     }),
     { input: { items: base, name: 'Page', slug: 'page' } },

@@ -181,6 +181,7 @@ export function RecordBuilder<V extends object>({
           onKeepMine={builder.keepMine}
           onTakeTheirs={() => builder.takeTheirs(reload)}
           onClose={builder.closeConflict}
+          merge={builder.merge ? { questions: builder.merge.questions, onMerge: builder.mergeAndSave } : null}
         />
       </BuilderFrame>
     </LiveDraftContext.Provider>
