@@ -26,8 +26,9 @@ export function PresenceBar({ record, doing }: PresenceBarProps) {
   const sentence =
     others.length === 0 ? '' : `${peopleNamed(names)} ${others.length === 1 ? 'is' : 'are'} also ${doing}.`;
   return (
-    <section className={styles.bar} aria-label="Who else is here" hidden={others.length === 0}>
-      <ul className={styles.people}>
+    // The status stays in place while nobody else is here, so that an arrival is announced.
+    <section className={others.length === 0 ? styles.empty : styles.bar} aria-label="Who else is here">
+      <ul className={styles.people} hidden={others.length === 0}>
         {others.map((person) => (
           <li key={person.id} className={styles.person} title={person.name}>
             <span className={styles.avatar} aria-hidden="true">
