@@ -132,6 +132,7 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       preview={(values) => ({ kind: 'page', brandId: values.brand_id })}
       history={history}
       presence={id === null ? undefined : { record: `pages:${id}`, noun: 'this page' }}
+      comments={id === null ? undefined : `pages:${id}`}
       actions={start.id !== null ? <SharePreview pageId={start.id} /> : null}
       settings={({ values, change, name, onName, slug, errors, meta }) => (
         <>
