@@ -73,7 +73,7 @@ describe(`Who else has a record open (${databaseKind})`, () => {
     admin.close();
   });
 
-  it('takes the token from the console_access cookie too, and follows brands, dealerships and settings', async () => {
+  it('takes the token from the console_access cookie too, and follows brands, the settings and the page tree', async () => {
     const brand = await openPresence(
       baseURL,
       { record: `brands:${brandId}` },
@@ -85,6 +85,11 @@ describe(`Who else has a record open (${databaseKind})`, () => {
     const settings = await openPresence(baseURL, { record: 'settings', token: c.token });
     expect(names(await settings.next(() => true))).toEqual(['Site Administrator']);
     settings.close();
+    const tree = await openPresence(baseURL, { record: 'pages', token: c.token });
+    expect(names(await tree.next(() => true))).toEqual(['Site Administrator']);
+    tree.close();
+    const sales = await signedInAs(server, 'Sales');
+    expect((await openPresence(baseURL, { record: 'pages', token: sales.token })).status).toBe(403);
   });
 
   it('refuses without a valid token, with a bad record, and to those who may not view the record', async () => {
