@@ -137,4 +137,39 @@ describe.skipIf(!hasChromium)('two editors on one page', () => {
       await theirs.close();
     }
   });
+
+  it('asks about a block both changed, and keeps the version chosen with every other edit', async () => {
+    const id = await createPage(token, `Clash ${uniqueToken()}`, {
+      items: [banner('Opening', 'Opening title'), banner('Closing', 'Closing title')],
+    });
+    const mine = await admin.newPage();
+    const theirs = await other.newPage();
+    try {
+      await openBuilder(mine, id);
+      await openBuilder(theirs, id);
+      await editTitle(mine, 'Opening', 'Opening by admin');
+      await editTitle(theirs, 'Opening', 'Opening by Robin');
+      await editTitle(theirs, 'Closing', 'Closing by Robin');
+
+      expect(await save(mine)).toBe(200);
+      expect(await save(theirs)).toBe(409);
+      const dialog = theirs.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
+      const question = dialog.getByRole('group', { name: 'Opening (block 1): changed by both of you' });
+      await question.waitFor();
+      expect(await question.getByRole('radio', { name: /^Keep mine/ }).isChecked()).toBe(true);
+      await question.getByRole('radio', { name: /^Take theirs/ }).check();
+      const merged = theirs.waitForResponse((r) => new URL(r.url()).pathname === '/api/pages/update');
+      await dialog.getByRole('button', { name: 'Merge and save' }).click();
+      expect((await merged).status()).toBe(200);
+
+      const stored = (await apiRequest<{ data: StoredPage }>(token, 'GET', `pages/edit?id=${id}`)).data;
+      expect(stored.items.map((item) => item.sections.content?.fields.title)).toEqual([
+        'Opening by admin',
+        'Closing by Robin',
+      ]);
+    } finally {
+      await mine.close();
+      await theirs.close();
+    }
+  });
 });
