@@ -68,7 +68,14 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
       openapi: '3.1.0',
       info: { title: 'Dealership console admin API', version: '1.0.0' },
       servers: [{ url: config.publicUrl ?? '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The presence stream only: an EventSource cannot send a header.
+          accessQuery: { type: 'apiKey', in: 'query', name: 'token' },
+          accessCookie: { type: 'apiKey', in: 'cookie', name: 'console_access' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock';
+import { localNotices, type Notices, postgresNotices } from './notices';
 
 /**
  * The same Drizzle API over PGlite and PostgreSQL. Queries name their tables by importing them from
@@ -28,6 +29,8 @@ export interface Database {
    * (migrations, the job queue's tables) that several API processes would otherwise race on.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** Messages between the processes on this database (presence): LISTEN/NOTIFY, or in-process on PGlite. */
+  notices: Notices;
   close(): Promise<void>;
 }
 
@@ -129,15 +132,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool) as unknown as Db;
     const exclusively = <T>(work: () => Promise<T>) => holdingSetupLock(pool, work);
     await exclusively(() => migratePg(drizzlePg(pool), { migrationsFolder }));
+    const notices = postgresNotices(pool, options.databaseUrl);
     return {
       db,
       kind: 'postgres',
       exclusively,
+      notices,
       query: async (text, values) => {
         const result = await pool.query(text, values as unknown[]);
         return { rows: result.rows };
       },
       close: async () => {
+        await notices.close();
         // end() resolves before the connections have closed; wait for them, so that dropping the
         // database next (as tests do) does not cut connections that are still saying goodbye.
         let open = pool.totalCount;
@@ -165,9 +171,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const client = await startPglite(dataDir, options.durable !== false, options.pgliteSnapshot ?? undefined);
     const typed = drizzlePglite(client);
     await migratePglite(typed, { migrationsFolder });
+    const notices = localNotices();
     return {
       db: typed as unknown as Db,
       kind: 'pglite',
+      notices,
       // One process holds the directory (lock.ts): nobody else can be setting it up.
       exclusively: (work) => work(),
       query: async (text, values) => {
@@ -180,6 +188,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         return { rows: result.rows };
       },
       close: async () => {
+        await notices.close();
         await client.close();
         release();
       },

@@ -45,6 +45,11 @@ export interface JobsOptions {
   handlers: Record<string, JobHandler<never>>;
   /** Jobs a worker takes at once, per queue (1 when not given): short jobs such as mail go faster in batches. */
   batchSizes?: Record<string, number>;
+  /**
+   * Queues whose batch runs at once rather than one job after another (jobs that mostly wait on
+   * another server, in no order, such as mail over a pool of connections).
+   */
+  concurrent?: readonly string[];
   /** How often an idle worker asks for new work. */
   pollingIntervalSeconds?: number;
   /**
@@ -172,6 +177,7 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       await boss.fail(String(row.name), String(row.id), { reason: 'restarted' });
   }
 
+  const concurrent = new Set(options.concurrent ?? []);
   for (const name of names) {
     const handler = options.handlers[name] as JobHandler<unknown>;
     await boss.work(
@@ -182,19 +188,24 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         includeMetadata: true,
       },
       async (jobs) => {
-        for (const job of jobs) {
-          const run = handler(job.data, {
+        const runOne = (job: (typeof jobs)[number]) =>
+          handler(job.data, {
             signal: stopping.signal,
             attempt: job.retryCount,
             lastAttempt: job.retryCount >= job.retryLimit,
           });
-          if (jobs.length === 1) {
-            await run;
-            continue;
-          }
-          // In a batch one job's failure is its own: it alone is retried, the others complete.
-          await run.catch((error: unknown) => boss.fail(name, job.id, { message: String(error) }));
+        if (jobs.length === 1) {
+          await runOne(jobs[0]!);
+          return;
         }
+        // In a batch one job's failure is its own: it alone is retried, the others complete.
+        const settle = (job: (typeof jobs)[number]) =>
+          runOne(job).catch((error: unknown) => boss.fail(name, job.id, { message: String(error) }));
+        if (concurrent.has(name)) {
+          await Promise.all(jobs.map(settle));
+          return;
+        }
+        for (const job of jobs) await settle(job);
       },
     );
   }

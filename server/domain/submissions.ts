@@ -14,7 +14,7 @@ import type { ResponseAnswer } from '../db/schema/responses';
 import { publishedNow } from '../site/published';
 import type { RowOwner } from './access/scope';
 import { createAddressHasher } from './dailySalts';
-import { leadDealership, queueLeads, stockVehicle } from './leads/deliveries';
+import { leadDealerships, queueLeads, stockVehicle } from './leads/deliveries';
 import { enquiryLead } from './leads/fromEnquiry';
 import { type EnqueueWithin, queueMail } from './mailQueue';
 import { createSharedRateLimiter } from './rateLimits';
@@ -183,10 +183,12 @@ export async function submitEnquiry(
   }
   const message = formMail(form, questions, values, data);
   const owner = enquiryOwner(form, questions, values);
-  // Its dealership's CRM addresses get it as a lead, queued with it (none: no lead).
-  const crm = await leadDealership(db, owner.dealershipId);
+  // Its dealership's CRM addresses get it as a lead, queued with it; a brand's enquiry goes to each
+  // of the brand's dealerships with CRM addresses (none: no lead).
+  const crms = await leadDealerships(db, owner);
   const registration = questions.find((q) => q.kind === 'registration' && typeof values[q.key] === 'string');
-  const stock = crm && registration ? await stockVehicle(db, values[registration.key] as string) : null;
+  const stock =
+    crms.length > 0 && registration ? await stockVehicle(db, values[registration.key] as string) : null;
   const receivedAt = new Date();
   const id = await storeResponse(
     db,
@@ -201,7 +203,7 @@ export async function submitEnquiry(
         ids: [id],
         data: { form: handle, answers: data },
       });
-      if (crm) {
+      for (const crm of crms) {
         const lead = enquiryLead({
           id,
           handle,

@@ -14,6 +14,7 @@ import {
 } from '@/api/contract/webhooks';
 import type { Db } from '../db/open';
 import { webhookDeliveries, webhooks } from '../db/schema/webhooks';
+import { recordChange } from '../domain/history/record';
 import { paginate } from '../domain/paginate';
 import { transaction } from '../domain/transaction';
 import {
@@ -59,12 +60,20 @@ export function webhooksRoutes(app: FastifyInstance, opts: { db: Db; allowPrivat
   registerCall(app, webhooksCreate, async ({ body, user }) => {
     await checkWebhook(db, body, user.access.scope, allowPrivate);
     const secret = newSecret();
-    const [row] = await db
-      .insert(webhooks)
-      .values({ ...webhookColumns(body), secret, createdBy: user.id })
-      .returning({ id: webhooks.id });
+    const id = await transaction(db, async (tx) => {
+      const [row] = await tx
+        .insert(webhooks)
+        .values({ ...webhookColumns(body), secret, createdBy: user.id })
+        .returning({ id: webhooks.id });
+      await recordChange(tx, {
+        area: 'webhooks',
+        action: 'created',
+        record: { id: row!.id, name: body.url },
+      });
+      return row!.id;
+    });
     return {
-      id: row!.id,
+      id,
       secret,
       message: 'You have added a new webhook. Copy its secret now: it is shown once.',
     };
@@ -85,6 +94,11 @@ export function webhooksRoutes(app: FastifyInstance, opts: { db: Db; allowPrivat
         .where(eq(webhooks.id, params.id))
         .returning({ id: webhooks.id });
       if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+      await recordChange(tx, {
+        area: 'webhooks',
+        action: 'updated',
+        record: { id: params.id, name: body.url },
+      });
       if (body.enabled) await kickEndpoint(tx, params.id);
     });
     return { id: params.id, message: 'You have updated a webhook.' };
@@ -97,6 +111,12 @@ export function webhooksRoutes(app: FastifyInstance, opts: { db: Db; allowPrivat
       if (found.some((row) => row === null))
         throw invalid({ ids: 'Some of the selected webhooks do not exist.' });
       await tx.delete(webhooks).where(inArray(webhooks.id, ids));
+      for (const row of found)
+        await recordChange(tx, {
+          area: 'webhooks',
+          action: 'deleted',
+          record: { id: row!.id, name: row!.url },
+        });
     });
     return {
       message:
@@ -107,17 +127,26 @@ export function webhooksRoutes(app: FastifyInstance, opts: { db: Db; allowPrivat
   registerCall(app, webhooksRotate, async ({ params, user }) => {
     await visible(params.id, user.access.scope);
     const secret = newSecret();
-    const [row] = await db
-      .update(webhooks)
-      .set({
-        previousSecret: sql`${webhooks.secret}`,
-        previousUntil: new Date(Date.now() + PREVIOUS_SECRET_MS),
-        secret,
-        updatedAt: new Date(),
-      })
-      .where(eq(webhooks.id, params.id))
-      .returning({ id: webhooks.id });
-    if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+    const row = await transaction(db, async (tx) => {
+      const [changed] = await tx
+        .update(webhooks)
+        .set({
+          previousSecret: sql`${webhooks.secret}`,
+          previousUntil: new Date(Date.now() + PREVIOUS_SECRET_MS),
+          secret,
+          updatedAt: new Date(),
+        })
+        .where(eq(webhooks.id, params.id))
+        .returning({ id: webhooks.id, url: webhooks.url });
+      if (!changed) throw notFound(WEBHOOK_NOT_FOUND);
+      await recordChange(tx, {
+        area: 'webhooks',
+        action: 'updated',
+        record: { id: changed.id, name: changed.url },
+        detail: 'Secret rotated',
+      });
+      return changed;
+    });
     return {
       id: row.id,
       secret,

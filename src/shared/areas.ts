@@ -60,4 +60,9 @@ export const areas = {
     opens: { record: (id) => pathTo('reservations.show', { id }) },
   },
   settings: { label: 'Settings', noun: 'settings', opens: { one: pathTo('settings') } },
+  webhooks: {
+    label: 'Webhooks',
+    noun: 'webhook',
+    opens: { record: (id) => pathTo('webhooks.edit', { id }) },
+  },
 } satisfies Record<ActivityArea, AreaDescriptor>;

@@ -444,4 +444,84 @@ describe(`leads to a dealership's CRM (${databaseKind})`, () => {
       'LS4 2AZ',
     );
   });
+  it("sends a brand's enquiry without a dealership to each of the brand's live dealerships with a CRM", async () => {
+    const [brand] = await db()
+      .insert(brands)
+      .values({ name: 'Fallback Motors', slug: 'fallback-motors', sortOrder: 900 })
+      .returning({ id: brands.id });
+    const dealer = (n: number, extra: Partial<typeof dealerships.$inferInsert>) => ({
+      name: `Fallback Motors ${n}`,
+      slug: `fallback-motors-${n}`,
+      brandId: brand!.id,
+      email: `branch${n}@fallback.example`,
+      telephone: '0113 496 0000',
+      address: {
+        address_line_1: `${n} Kirkstall Road`,
+        address_line_2: null,
+        city: 'Leeds',
+        postcode: 'LS3 1AA',
+        county: 'West Yorkshire',
+        lat: 53.8,
+        lng: -1.56,
+      },
+      pinnacleEnquiryId: 'P1',
+      pinnacleUsedEnquiryId: 'P2',
+      publishedAt: new Date(),
+      sortOrder: 900 + n,
+      ...extra,
+    });
+    await db()
+      .insert(dealerships)
+      .values([
+        dealer(1, { crmEmails: ['one@fallback-crm.example'], crmFormat: 'adf' }),
+        dealer(2, { crmEmails: ['two@fallback-crm.example'], crmFormat: 'email' }),
+        // No CRM, not live, binned: none of these hears of it.
+        dealer(3, {}),
+        dealer(4, { crmEmails: ['draft@fallback-crm.example'], publishedAt: null }),
+        dealer(5, { crmEmails: ['binned@fallback-crm.example'], deletedAt: new Date() }),
+      ]);
+    await db()
+      .insert(pages)
+      .values(
+        enquiryFormRow('new-car-enquiry', 'New Car Enquiry', {
+          brandId: brand!.id,
+          sortOrder: 20,
+          emails: { ...enquiryFormRow('newsletter', '').emails!, send_email: 0 },
+        }),
+      );
+
+    const id = await submitted('new-car-enquiry', {
+      name: 'Sam Reid',
+      email: 'sam@example.org',
+      derivative: 'Sportage GT-Line',
+    });
+    const deliveries = await settledDeliveries(id);
+    expect(deliveries.map((d) => [d.to, d.format, d.status])).toEqual([
+      ['one@fallback-crm.example', 'adf', 'sent'],
+      ['two@fallback-crm.example', 'email', 'sent'],
+    ]);
+    const [adf] = mailsOf(`>enquiry-${id}<`);
+    expect(adf!.to).toEqual(['one@fallback-crm.example']);
+    const { body } = singlePart(adf!.raw);
+    expect(await adfErrors(body)).toBe('');
+    const prospect = readAdf(body).adf.prospect;
+    expect(prospect.vehicle['@_interest']).toBe('buy');
+    expect(prospect.vehicle.make).toBe('Fallback Motors');
+    expect(prospect.vehicle.model).toBe('Sportage GT-Line');
+    expect(prospect.vendor.vendorname).toBe('Fallback Motors 1');
+    const [plain] = mailsOf(`Reference: enquiry-${id}\n`);
+    expect(plain!.to).toEqual(['two@fallback-crm.example']);
+    expect(singlePart(plain!.raw).body).toContain('New Car Enquiry for Fallback Motors 2');
+
+    // Answering the dealership question still sends it to that dealership alone.
+    const chosen = await submitted('new-car-enquiry', {
+      name: 'Sam Reid',
+      email: 'sam@example.org',
+      dealership: adfDealer.id,
+    });
+    expect((await settledDeliveries(chosen)).map((d) => d.to)).toEqual([
+      'leads@crm-one.example',
+      'sales@crm-two.example',
+    ]);
+  });
 });

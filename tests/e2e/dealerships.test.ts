@@ -430,4 +430,42 @@ describe.skipIf(!hasChromium)('dealerships', () => {
     expect(await field(panel(page), 'Pinnacle enquiry ID').inputValue()).toBe(`PIN-${tag}-1`);
     expect(await field(panel(page), 'Pinnacle used enquiry ID').inputValue()).toBe(`PIN-${tag}-2`);
   });
+  it('keeps the CRM lead addresses and their format: saved, shown again, and one removed', async () => {
+    const tag = uniqueToken();
+    const name = `Leads ${tag} Motors`;
+    const id = await make({ name, slug: `leads-${tag}` });
+    await page.goto(`/dealerships/edit/${id}`);
+    await page.getByText(`Updating ${name}`, { exact: true }).waitFor();
+    await openTab(page, 'Contact Details');
+    const crm = page.getByRole('group', { name: 'CRM leads' });
+    await crm.getByRole('button', { name: 'Add CRM address' }).click();
+    // The new address's field takes the focus, so it can be typed into at once.
+    await page.keyboard.type(`leads.${tag}@crm.example`);
+    expect(await field(crm, 'CRM lead address 1').inputValue()).toBe(`leads.${tag}@crm.example`);
+    await crm.getByRole('button', { name: 'Add CRM address' }).click();
+    await field(crm, 'CRM lead address 2').fill(`sales.${tag}@crm.example`);
+    await choose(page, 'Lead format', 'Plain e-mail (for people)');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await successToasts(page).getByText('You have updated a dealership.').waitFor();
+    const shown = async () =>
+      (await apiRequest<{ data: Dealership }>(token, 'GET', `dealerships/show/${id}`)).data;
+    expect(await shown()).toMatchObject({
+      crm_emails: [`leads.${tag}@crm.example`, `sales.${tag}@crm.example`],
+      crm_format: 'email',
+    });
+
+    // Opened again, the form shows them as saved; removing the first leaves the second.
+    await page.goto(`/dealerships/edit/${id}`);
+    await page.getByText(`Updating ${name}`, { exact: true }).waitFor();
+    await openTab(page, 'Contact Details');
+    expect(await field(crm, 'CRM lead address 1').inputValue()).toBe(`leads.${tag}@crm.example`);
+    expect(await field(crm, 'CRM lead address 2').inputValue()).toBe(`sales.${tag}@crm.example`);
+    expect(await selectButton(page, 'Lead format').textContent()).toContain('Plain e-mail (for people)');
+    await crm.getByRole('button', { name: 'Remove CRM lead address 1' }).click();
+    expect(await field(crm, 'CRM lead address 1').inputValue()).toBe(`sales.${tag}@crm.example`);
+    expect(await crm.getByRole('textbox').count()).toBe(1);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await successToasts(page).getByText('You have updated a dealership.').waitFor();
+    expect((await shown()).crm_emails).toEqual([`sales.${tag}@crm.example`]);
+  });
 });

@@ -9,6 +9,7 @@ import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { buildIsCurrent, sourceFingerprint } from '../../scripts/buildStamp';
 import { chromiumArgs, chromiumPath, hasChromium } from './browser';
+import { startMailbox } from './mailbox';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -48,6 +49,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
 
   const dataDir = await mkdtemp(join(tmpdir(), 'console-e2e-'));
   const port = await freePort();
+  const mailbox = await startMailbox();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -57,6 +59,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
     // The webhook test's receiver listens on this machine.
     WEBHOOKS_ALLOW_PRIVATE: '1',
+    // Mail goes to a real SMTP server, which refuses a flaky CRM's first attempts; one retry, so a
+    // failed lead shows within seconds.
+    SMTP_URL: mailbox.url,
+    MAIL_RETRIES: '1',
   };
   // The browser tests always run on a fresh embedded database, whatever the surrounding shell points at.
   delete env.DATABASE_URL;
@@ -84,6 +90,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   } catch (error) {
     await browser?.close();
     await stop(server);
+    await mailbox.close();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -93,6 +100,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     const crashed = server.exitCode !== null || server.signalCode !== null;
     await browser?.close();
     await stop(server);
+    await mailbox.close();
     await rm(dataDir, { recursive: true, force: true });
     if (crashed)
       console.error(`The console server stopped during the browser tests. Its output:\n${log.text()}`);

@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { LeadDelivery } from '@/api/contract/responses';
 import { columnHeaders, signedInAdmin } from './admin';
-import { apiRequest } from './api';
-import { expectNoAxeViolations, field, hasChromium, unnamedImages } from './browser';
+import { apiRequest, createDealership, deleteForGood, uniqueToken } from './api';
+import { expectNoAxeViolations, field, hasChromium, successToasts, unnamedImages } from './browser';
+import { FLAKY_CRM_DOMAIN } from './mailbox';
 
 type Count = number | 'N/A';
 type Totals = Record<string, { total: Count; groups: Record<string, Count> }>;
@@ -161,5 +163,60 @@ describe.skipIf(!hasChromium)('responses', () => {
       .poll(() => dialog.textContent(), { timeout: 30_000 })
       .toContain('The export has been e-mailed.');
     await page.close();
+  });
+  it("shows where an enquiry's leads went and when, a failure with Resend, and sends it again", async () => {
+    const tag = uniqueToken();
+    const ok = `leads.${tag}@crm.example`;
+    const flaky = `sales.${tag}@${FLAKY_CRM_DOMAIN}`;
+    const dealershipId = await createDealership(admin.token, {
+      name: `Leads ${tag} Motors`,
+      slug: `leads-${tag}`,
+      crm_emails: [ok, flaky],
+      crm_format: 'adf',
+    });
+    try {
+      const sent = await apiRequest<{ id: number }>(null, 'POST', 'responses/submit', {
+        handle: 'test-drive',
+        fields: { name: 'Mina Patel', email: 'mina@example.org', dealership: dealershipId },
+      });
+      const deliveries = async () =>
+        (await apiRequest<{ deliveries: LeadDelivery[] }>(admin.token, 'GET', `responses/show?id=${sent.id}`))
+          .deliveries;
+      // The flaky CRM refuses the first send and its one retry: the lead shows as failed.
+      await expect
+        .poll(async () => (await deliveries()).map((d) => d.status), { timeout: 30_000, interval: 250 })
+        .toEqual(['sent', 'failed']);
+
+      page = await admin.newPage();
+      await page.goto(`/responses/${sent.id}`);
+      const section = page.getByRole('region', { name: 'Sent to CRM' });
+      const rowOf = (to: string) => section.getByRole('row').filter({ hasText: to });
+      await rowOf(ok).waitFor();
+      expect(await rowOf(ok).textContent()).toMatch(
+        new RegExp(`^${ok.replace(/\./g, '\\.')}ADF/XMLSent \\d`),
+      );
+      expect(await rowOf(flaky).textContent()).toContain('Failed after 2 attempts');
+      expect(await rowOf(flaky).textContent()).toContain('Mailbox unavailable');
+      await expectNoAxeViolations(page);
+
+      await section.getByRole('button', { name: 'Resend' }).click();
+      await successToasts(page).first().waitFor();
+      // The button is gone with the failure; focus is on the list's heading, not lost to the page.
+      expect(await section.getByRole('button', { name: 'Resend' }).count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sent to CRM');
+      // Queued again (or, on a quick mail worker, already sent by the time the answer was read).
+      expect(await rowOf(flaky).textContent()).toMatch(/Queued|Sent \d/);
+
+      await expect
+        .poll(async () => (await deliveries()).map((d) => d.status), { timeout: 30_000, interval: 250 })
+        .toEqual(['sent', 'sent']);
+      await page.reload();
+      await rowOf(flaky).waitFor();
+      expect(await rowOf(flaky).textContent()).toMatch(/Sent \d/);
+      expect(await section.getByRole('button', { name: 'Resend' }).count()).toBe(0);
+      await page.close();
+    } finally {
+      await deleteForGood(admin.token, 'dealerships', { ids: [dealershipId] });
+    }
   });
 });

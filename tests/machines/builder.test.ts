@@ -377,14 +377,16 @@ describe('builder machine rules', () => {
     expect(context.items.map((item) => item.name)).toEqual(['Hero', 'FAQ']);
     expect(context.error).toBe('Server Error');
     actor.send({ type: 'page.save' });
+    // The new block was given its id when it was added: it is the same block in every save.
+    const added = { ...faq, id: expect.stringMatching(/^[0-9a-f-]{36}$/) };
     expect(calls.inputsOf('save').at(-1)).toEqual({
-      items: [hero, faq],
+      items: [hero, added],
       name: 'Home',
       slug: 'home',
       fields: {},
     });
     expect(draftOf(actor.getSnapshot().context)).toEqual({
-      items: [hero, faq],
+      items: [hero, added],
       name: 'Home',
       slug: 'home',
       fields: {},
@@ -414,7 +416,7 @@ describe('builder machine edges', () => {
       });
       expect(actor.getSnapshot().matches({ page: { ready: 'idle' } })).toBe(true);
       actor.send({ type: 'item.add', item: a });
-      expect(actor.getSnapshot().context.items).toEqual([a]);
+      expect(actor.getSnapshot().context.items).toEqual([{ ...a, id: expect.any(String) }]);
     }
   });
 

@@ -141,6 +141,9 @@ export const serverAreas: ServerAreas = {
       owner: {},
     },
   },
+  // An endpoint's scope is a list of brands and dealerships, not one owner: its entries are the
+  // group's, read by whoever may view webhooks group-wide.
+  webhooks: { opens: (id) => sql`select 1 from webhooks g where g.id = ${id}`, owner: null },
 };
 
 /** Where an area that keeps revisions stores its records. */

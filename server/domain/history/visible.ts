@@ -17,6 +17,7 @@ const viewedAs: Record<ActivityArea, AccessArea> = {
   responses: 'responses',
   reservations: 'reservations',
   settings: 'settings',
+  webhooks: 'webhooks',
 };
 
 /**

@@ -29,21 +29,14 @@ export interface StockVehicle {
   price: number;
 }
 
-/** The dealership with CRM addresses, or null when it has none (or does not exist). */
-export async function leadDealership(db: Db, id: number | null): Promise<LeadDealership | null> {
-  if (id === null) return null;
-  const [row] = await db
-    .select({ dealership: dealerships, brandName: brands.name })
-    .from(dealerships)
-    .leftJoin(brands, eq(brands.id, dealerships.brandId))
-    .where(eq(dealerships.id, id));
-  if (!row || row.dealership.crmEmails.length === 0) return null;
-  const d = row.dealership;
+type DealershipRow = typeof dealerships.$inferSelect;
+
+function asLeadDealership(d: DealershipRow, brandName: string | null): LeadDealership {
   return {
     id: d.id,
     crmEmails: d.crmEmails,
     crmFormat: d.crmFormat,
-    make: row.brandName ?? d.name,
+    make: brandName ?? d.name,
     vendor: {
       name: d.name,
       email: d.email,
@@ -55,6 +48,49 @@ export async function leadDealership(db: Db, id: number | null): Promise<LeadDea
       },
     },
   };
+}
+
+/** The dealership with CRM addresses, or null when it has none (or does not exist). */
+export async function leadDealership(db: Db, id: number | null): Promise<LeadDealership | null> {
+  if (id === null) return null;
+  const [row] = await db
+    .select({ dealership: dealerships, brandName: brands.name })
+    .from(dealerships)
+    .leftJoin(brands, eq(brands.id, dealerships.brandId))
+    .where(eq(dealerships.id, id));
+  if (!row || row.dealership.crmEmails.length === 0) return null;
+  return asLeadDealership(row.dealership, row.brandName);
+}
+
+/**
+ * Every dealership an enquiry's lead goes to: the dealership it belongs to, when it has CRM
+ * addresses; else, for an enquiry that belongs to a brand only (no dealership answered), each of
+ * the brand's live dealerships with CRM addresses, in the dealerships' order. An enquiry to the
+ * group as a whole goes to no CRM.
+ */
+export async function leadDealerships(
+  db: Db,
+  owner: { brandId: number | null; dealershipId: number | null },
+): Promise<LeadDealership[]> {
+  if (owner.dealershipId !== null) {
+    const one = await leadDealership(db, owner.dealershipId);
+    return one ? [one] : [];
+  }
+  if (owner.brandId === null) return [];
+  const rows = await db
+    .select({ dealership: dealerships, brandName: brands.name })
+    .from(dealerships)
+    .innerJoin(brands, eq(brands.id, dealerships.brandId))
+    .where(
+      and(
+        eq(dealerships.brandId, owner.brandId),
+        isNull(dealerships.deletedAt),
+        isNotNull(dealerships.publishedAt),
+        sql`cardinality(${dealerships.crmEmails}) > 0`,
+      ),
+    )
+    .orderBy(asc(dealerships.sortOrder), asc(dealerships.id));
+  return rows.map((row) => asLeadDealership(row.dealership, row.brandName));
 }
 
 /** The vehicle in stock with this registration (compared in upper case), or null. */

@@ -24,6 +24,8 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000;
 const LEASE_SECONDS = 60;
 /** Waiting deliveries read at once. */
 const BATCH = 50;
+/** How long the delivery log keeps a delivery. */
+export const KEPT_DAYS = 30;
 /** How much of a request and an answer the log keeps. */
 export const LOGGED_CHARS = 4_000;
 
@@ -33,6 +35,8 @@ export interface SendOptions {
   retryBaseMs: number;
   enqueueMail: EnqueueWithin;
   publicUrl: string | null;
+  /** The time, in ms since 1970 (`Date.now` unless given): retries, the day of failures and the old secret's day run by it. */
+  now?: () => number;
 }
 
 /** What one attempt came to. */
@@ -219,6 +223,7 @@ export async function sendWaiting(
   context: JobContext,
 ): Promise<void> {
   const { webhookId } = data;
+  const now = options.now ?? Date.now;
   if (!(await lease(db, webhookId))) {
     // Another sender is at it, or it is gone or disabled: look again shortly if it still waits.
     const [held] = await db
@@ -242,16 +247,16 @@ export async function sendWaiting(
         .limit(BATCH);
       if (batch.length === 0) return;
       const secrets = [endpoint.secret];
-      if (endpoint.previousSecret && endpoint.previousUntil && endpoint.previousUntil.getTime() > Date.now())
+      if (endpoint.previousSecret && endpoint.previousUntil && endpoint.previousUntil.getTime() > now())
         secrets.push(endpoint.previousSecret);
       for (const next of batch) {
         if (context.signal.aborted) throw new JobStopped();
-        if (next.delivery.nextAttemptAt.getTime() > Date.now()) {
+        if (next.delivery.nextAttemptAt.getTime() > now()) {
           await kickEndpoint(db, webhookId, next.delivery.nextAttemptAt);
           return;
         }
         const body = payloadOf(next.event);
-        const timestamp = Math.floor(Date.now() / 1000);
+        const timestamp = Math.floor(now() / 1000);
         const result = await postSigned(
           endpoint.url,
           {
@@ -272,17 +277,17 @@ export async function sendWaiting(
           requestBody: cut(body),
           responseBody: result.responseBody,
           error: result.error,
-          attemptedAt: new Date(),
+          attemptedAt: new Date(now()),
         };
         if (result.ok) {
           await delivered(db, webhookId, next.delivery.id, logged, endpoint.failingSince !== null);
           endpoint.failingSince = null;
           continue;
         }
-        const failingSince = endpoint.failingSince ?? new Date();
-        const retryAt = new Date(Date.now() + backoffMs(attempts, options.retryBaseMs));
+        const failingSince = endpoint.failingSince ?? new Date(now());
+        const retryAt = new Date(now() + backoffMs(attempts, options.retryBaseMs));
         if (retryAt.getTime() - failingSince.getTime() >= FAILING_FOR_MS) {
-          await disable(db, options, endpoint, next.delivery.id, logged);
+          await disable(db, options, endpoint, next.delivery.id, logged, now());
           return;
         }
         await transaction(db, async (tx) => {
@@ -333,6 +338,7 @@ async function disable(
   endpoint: typeof webhooks.$inferSelect,
   deliveryId: number,
   logged: Partial<typeof webhookDeliveries.$inferInsert>,
+  now: number,
 ): Promise<void> {
   const reason = `Every attempt failed for a day (last: ${logged.error ?? 'no answer'}).`;
   await transaction(db, async (tdb) => {
@@ -343,7 +349,7 @@ async function disable(
       .where(and(eq(webhookDeliveries.webhookId, endpoint.id), eq(webhookDeliveries.status, 'pending')));
     await tdb
       .update(webhooks)
-      .set({ enabled: false, disabledReason: reason, failingSince: null, updatedAt: new Date() })
+      .set({ enabled: false, disabledReason: reason, failingSince: null, updatedAt: new Date(now) })
       .where(eq(webhooks.id, endpoint.id));
     if (endpoint.createdBy === null) return;
     const [owner] = await tdb
@@ -362,9 +368,10 @@ async function disable(
   });
 }
 
-/** Forgets deliveries and events older than 30 days: the log keeps a month. */
-export async function pruneDeliveries(db: Db): Promise<void> {
-  await db.execute(sql`delete from webhook_deliveries where created_at < now() - interval '30 days'`);
-  await db.execute(sql`delete from webhook_events e where e.created_at < now() - interval '30 days'
+/** Forgets deliveries and events older than 30 days (before `now`): the log keeps a month. */
+export async function pruneDeliveries(db: Db, now: Date = new Date()): Promise<void> {
+  const before = new Date(now.getTime() - KEPT_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  await db.execute(sql`delete from webhook_deliveries where created_at < ${before}::timestamptz`);
+  await db.execute(sql`delete from webhook_events e where e.created_at < ${before}::timestamptz
     and not exists (select 1 from webhook_deliveries d where d.event_id = e.id)`);
 }

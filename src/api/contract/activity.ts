@@ -16,6 +16,7 @@ export const activityArea = z.enum([
   'responses',
   'reservations',
   'settings',
+  'webhooks',
 ]);
 export type ActivityArea = z.infer<typeof activityArea>;
 

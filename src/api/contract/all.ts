@@ -3,6 +3,7 @@ import * as analytics from './analytics';
 import * as auth from './auth';
 import * as brands from './brands';
 import * as builder from './builder';
+import * as comments from './comments';
 import * as dealerships from './dealerships';
 import type { CallDef } from './define';
 import * as exportsArea from './exports';
@@ -12,6 +13,7 @@ import * as imports from './imports';
 import { type LifecycleArea, lifecycleArea } from './lifecycle';
 import * as media from './media';
 import * as pages from './pages';
+import * as presence from './presence';
 import * as reservations from './reservations';
 import * as responses from './responses';
 import * as roles from './roles';
@@ -45,6 +47,8 @@ const modules = {
   site,
   webhooks,
   activity,
+  presence,
+  comments,
 };
 type Modules = typeof modules;
 

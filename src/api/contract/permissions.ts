@@ -182,6 +182,15 @@ const table: Table = {
     delete: p('webhooks', 'delete'),
   },
   activity: { list: p('activity', 'view') },
+  // Who may view the record is decided by its area, which the stream's query names.
+  presence: { stream: 'signedIn' },
+  comments: {
+    list: p('pages', 'view'),
+    // Anyone who may view a page may discuss it (a reviewer need not edit it).
+    create: p('pages', 'view'),
+    resolve: p('pages', 'view'),
+    reopen: p('pages', 'view'),
+  },
 };
 
 const byCall = new Map<CallDef, CallPermission>(

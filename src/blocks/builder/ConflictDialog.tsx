@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import type { Side } from '@/shared/blockMerge';
 import { Button } from '@/ui/Button';
 import { Modal } from '@/ui/Modal';
+import type { MergeQuestion } from './mergeOffer';
 
 /** What 'Copy my version aside' did with the editor's version. */
 export interface CopiedAside {
@@ -41,6 +43,37 @@ export interface ConflictDialogProps {
   /** Load the newer version (after copying aside, the editor's draft stays kept). */
   onTakeTheirs: () => void;
   onClose: () => void;
+  /**
+   * The editor's version merged with theirs, once the newer version is loaded: the questions for
+   * blocks both changed, and the save of the merged version with their answers.
+   */
+  merge?: { questions: readonly MergeQuestion[]; onMerge: (answers: Record<string, Side>) => void } | null;
+}
+
+/** One block (or field) both changed: which version to keep, mine unless the editor says otherwise. */
+function MergeQuestionField({
+  question,
+  value,
+  onChange,
+}: {
+  question: MergeQuestion;
+  value: Side;
+  onChange: (side: Side) => void;
+}) {
+  const name = `merge-${question.key}`;
+  return (
+    <fieldset>
+      <legend>{question.label}: changed by both of you</legend>
+      <label>
+        <input type="radio" name={name} checked={value === 'mine'} onChange={() => onChange('mine')} /> Keep
+        mine ({question.mine})
+      </label>{' '}
+      <label>
+        <input type="radio" name={name} checked={value === 'theirs'} onChange={() => onChange('theirs')} />{' '}
+        Take theirs ({question.theirs})
+      </label>
+    </fieldset>
+  );
 }
 
 /**
@@ -54,11 +87,14 @@ export function ConflictDialog({
   onKeepMine,
   onTakeTheirs,
   onClose,
+  merge = null,
 }: ConflictDialogProps) {
   const [copied, setCopied] = useState<CopiedAside | null>(null);
+  const [answers, setAnswers] = useState<Record<string, Side>>({});
   const [copying, setCopying] = useState(false);
   const closing = (then: () => void) => () => {
     setCopied(null);
+    setAnswers({});
     then();
   };
   const copyAside = () => {
@@ -75,13 +111,18 @@ export function ConflictDialog({
       size="md"
       footer={
         <>
+          {merge ? (
+            <Button variant="primary" onPress={closing(() => merge.onMerge(answers))}>
+              Merge and save
+            </Button>
+          ) : null}
           <Button onPress={copyAside} isPending={copying}>
             Copy my version aside
           </Button>
           <Button variant={copied ? 'primary' : 'secondary'} onPress={closing(onTakeTheirs)}>
             Load their version
           </Button>
-          <Button variant={copied ? 'secondary' : 'primary'} onPress={closing(onKeepMine)}>
+          <Button variant={copied || merge ? 'secondary' : 'primary'} onPress={closing(onKeepMine)}>
             Save mine over theirs
           </Button>
         </>
@@ -91,6 +132,23 @@ export function ConflictDialog({
         Your changes are not saved: this was changed by someone else after you opened it. Choose what to keep.
         Nothing is overwritten unless you save yours over theirs.
       </p>
+      {merge ? (
+        <section aria-label="Merge">
+          <p>
+            {merge.questions.length === 0
+              ? 'Your changes and theirs can be merged: blocks only one of you changed are taken from that version.'
+              : 'Blocks only one of you changed are taken from that version. Choose which version to keep where you both changed the same thing.'}
+          </p>
+          {merge.questions.map((question) => (
+            <MergeQuestionField
+              key={question.key}
+              question={question}
+              value={answers[question.key] ?? 'mine'}
+              onChange={(side) => setAnswers((now) => ({ ...now, [question.key]: side }))}
+            />
+          ))}
+        </section>
+      ) : null}
       <p role="status">{copied ? copiedAsideText(copied) : null}</p>
     </Modal>
   );

@@ -10,6 +10,7 @@ import { toast } from '@/ui/toasts';
 import { BlockEditor } from '../BlockEditor';
 import { copyBlocks } from '../clipboard';
 import { useLiveDraft } from '../preview/liveDraft';
+import { useCommentsAccess } from './comments/commentsContext';
 import styles from './ItemsPanel.module.css';
 import { RowAction } from './RowActions';
 import type { BuilderActor } from './useBuilderActor';
@@ -110,6 +111,8 @@ const RowHeader = memo(function RowHeader({
   title,
 }: RowProps) {
   const at = () => positionOf(actor, blockKey);
+  const comments = useCommentsAccess();
+  const openComments = comments?.openOn(item.id) ?? 0;
   // The editor that held focus closes (saved or cancelled): focus comes back to this block's Edit.
   const header = useRef<HTMLDivElement>(null);
   const wasEditing = useRef(isEditing);
@@ -154,6 +157,13 @@ const RowHeader = memo(function RowHeader({
             )
           }
         />
+        {comments && item.id ? (
+          <RowAction
+            icon="responses"
+            label={openComments > 0 ? `Comments on ${title} (${openComments} open)` : `Comments on ${title}`}
+            onPress={() => comments.open(item.id)}
+          />
+        ) : null}
         <RowAction
           icon="edit"
           label={`Edit ${title}`}

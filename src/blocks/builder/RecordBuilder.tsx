@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { Catalogue } from '@/shared/catalogue';
 import { useRecordTitle } from '@/ui/documentTitle';
 import type { FieldMeta } from '@/ui/formProps';
+import { PresenceBar } from '@/ui/presence/PresenceBar';
 import type { PasteTarget } from '../clipboard';
 import { createLiveDraft, LiveDraftContext } from '../preview/liveDraft';
 import type { PreviewSubject } from '../preview/PreviewPane';
@@ -11,6 +12,7 @@ import { BuilderFrame } from './BuilderFrame';
 import { BuilderHistory, type RecordHistory } from './BuilderHistory';
 import { offeredBlocks } from './builderOptions';
 import { ConflictDialog } from './ConflictDialog';
+import { CommentsButton, CommentsProvider } from './comments/CommentsProvider';
 import { ErrorSummary } from './ErrorSummary';
 import { ItemsPanel } from './ItemsPanel';
 import { withoutDataPrefix } from './itemKeys';
@@ -64,6 +66,13 @@ export interface RecordBuilderProps<V extends object> {
   history?: RecordHistory<V> | undefined;
   /** Why the user's role may not save this record (its create or update call): Save says so. */
   saveRefused?: string | null;
+  /**
+   * A stored record as the presence stream names it (`pages:12`), and what it is called in the
+   * sentence ('this page'): the builder shows who else has it open before anyone types.
+   */
+  presence?: { record: string; noun: string } | undefined;
+  /** A stored page as comments name it (`pages:12`): the builder shows its comment threads. */
+  comments?: string | undefined;
 }
 
 /** The preview and the site's components load with the pane, never with the builder. */
@@ -95,6 +104,8 @@ export function RecordBuilder<V extends object>({
   actions,
   history,
   saveRefused = null,
+  presence,
+  comments,
 }: RecordBuilderProps<V>) {
   const settingsRef = useRef<HTMLDivElement>(null);
   const [previewOpen, setPreviewOpen] = usePreviewOpen();
@@ -111,66 +122,82 @@ export function RecordBuilder<V extends object>({
   const [offered] = useState(() => offeredBlocks(catalogue, forForms));
   const onName = (next: string) => actor.send({ type: 'name.change', name: next });
 
+  const frame = (
+    <BuilderFrame
+      title={title}
+      subtitle={subtitle}
+      backHref={backHref}
+      isEditing={isEditing}
+      isSaving={isSaving}
+      isDirty={builder.isDirty}
+      draftOffered={builder.draftOffered}
+      actor={actor}
+      onSave={builder.save}
+      saveRefused={saveRefused}
+      actions={
+        <>
+          {actions}
+          <CommentsButton />
+          {history && start.id !== null ? (
+            <BuilderHistory
+              actor={actor}
+              history={history}
+              catalogue={catalogue}
+              fields={() => settingsRef.current}
+            />
+          ) : null}
+          {preview ? <PreviewToggle isOpen={previewOpen} onChange={setPreviewOpen} /> : null}
+          <UndoRedo actor={actor} />
+        </>
+      }
+      preview={
+        preview && previewOpen ? (
+          <Suspense fallback={<PreviewLoading />}>
+            <PreviewPane actor={actor} liveDraft={liveDraft} subject={preview(values)} />
+          </Suspense>
+        ) : null
+      }
+      summary={
+        <>
+          {presence ? <PresenceBar record={presence.record} doing={`editing ${presence.noun}`} /> : null}
+          <ErrorSummary actor={actor} />
+        </>
+      }
+      settings={
+        <div ref={settingsRef} style={{ display: 'contents' }}>
+          {settings({ values, change, name, onName, slug, errors, meta })}
+        </div>
+      }
+      items={
+        <ItemsPanel
+          actor={actor}
+          catalogue={catalogue}
+          offered={offered}
+          locked={start.locked}
+          pasteTarget={pasteTarget}
+          {...(lockedNote === undefined ? {} : { lockedNote })}
+        />
+      }
+    >
+      <ConflictDialog
+        isOpen={builder.conflictOpen}
+        onCopyAside={builder.copyAside}
+        onKeepMine={builder.keepMine}
+        onTakeTheirs={() => builder.takeTheirs(reload)}
+        onClose={builder.closeConflict}
+        merge={builder.merge ? { questions: builder.merge.questions, onMerge: builder.mergeAndSave } : null}
+      />
+    </BuilderFrame>
+  );
   return (
     <LiveDraftContext.Provider value={preview ? liveDraft : null}>
-      <BuilderFrame
-        title={title}
-        subtitle={subtitle}
-        backHref={backHref}
-        isEditing={isEditing}
-        isSaving={isSaving}
-        isDirty={builder.isDirty}
-        draftOffered={builder.draftOffered}
-        actor={actor}
-        onSave={builder.save}
-        saveRefused={saveRefused}
-        actions={
-          <>
-            {actions}
-            {history && start.id !== null ? (
-              <BuilderHistory
-                actor={actor}
-                history={history}
-                catalogue={catalogue}
-                fields={() => settingsRef.current}
-              />
-            ) : null}
-            {preview ? <PreviewToggle isOpen={previewOpen} onChange={setPreviewOpen} /> : null}
-            <UndoRedo actor={actor} />
-          </>
-        }
-        preview={
-          preview && previewOpen ? (
-            <Suspense fallback={<PreviewLoading />}>
-              <PreviewPane actor={actor} liveDraft={liveDraft} subject={preview(values)} />
-            </Suspense>
-          ) : null
-        }
-        summary={<ErrorSummary actor={actor} />}
-        settings={
-          <div ref={settingsRef} style={{ display: 'contents' }}>
-            {settings({ values, change, name, onName, slug, errors, meta })}
-          </div>
-        }
-        items={
-          <ItemsPanel
-            actor={actor}
-            catalogue={catalogue}
-            offered={offered}
-            locked={start.locked}
-            pasteTarget={pasteTarget}
-            {...(lockedNote === undefined ? {} : { lockedNote })}
-          />
-        }
-      >
-        <ConflictDialog
-          isOpen={builder.conflictOpen}
-          onCopyAside={builder.copyAside}
-          onKeepMine={builder.keepMine}
-          onTakeTheirs={() => builder.takeTheirs(reload)}
-          onClose={builder.closeConflict}
-        />
-      </BuilderFrame>
+      {comments ? (
+        <CommentsProvider record={comments} actor={actor}>
+          {frame}
+        </CommentsProvider>
+      ) : (
+        frame
+      )}
     </LiveDraftContext.Provider>
   );
 }

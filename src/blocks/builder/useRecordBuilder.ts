@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PageItem } from '@/api/contract/blocks';
-import { draftOf, type PageFields } from '@/machines/builder';
+import { type BuilderDraft, draftOf, type PageFields } from '@/machines/builder';
 import { describeFailure } from '@/machines/errors';
+import type { Side } from '@/shared/blockMerge';
 import { toast } from '@/ui/toasts';
 import { copyBlocks, MAX_COPIED } from '../clipboard';
 import {
@@ -15,6 +16,7 @@ import {
 } from '../drafts';
 import { useBuilderShortcuts } from '../useBuilderShortcuts';
 import type { CopiedAside } from './ConflictDialog';
+import { type MergeOffer, mergedDraft, offerMerge } from './mergeOffer';
 import { type RecordData, recordData } from './recordData';
 import { type BuilderActor, useBuilderActor } from './useBuilderActor';
 
@@ -53,6 +55,10 @@ export interface RecordCalls<V> {
   afterAdd: (id: number) => void;
   /** Where unsaved work is kept in the browser (drafts.ts draftKey). */
   draftKey: string;
+  /** The stored record now: after a 409 the editor's version is offered merged with it. */
+  latest?: (
+    id: number,
+  ) => Promise<Pick<BuilderStart<object>, 'items' | 'name' | 'slug' | 'values' | 'updatedAt'>>;
 }
 
 export interface RecordBuilderState<V> {
@@ -77,6 +83,10 @@ export interface RecordBuilderState<V> {
    */
   takeTheirs: (reload: () => void) => void;
   save: () => void;
+  /** After a 409: the editor's version merged block by block with the newer one, while it is offered. */
+  merge: MergeOffer | null;
+  /** Saves the merged version, with each question answered. */
+  mergeAndSave: (answers: Record<string, Side>) => void;
 }
 
 /**
@@ -89,6 +99,15 @@ export function useRecordBuilder<V extends object>(
 ): RecordBuilderState<V> {
   const updatedAt = useRef(start.updatedAt);
   const [conflictOpen, setConflictOpen] = useState(false);
+  // What the editor's changes are changes from: the version opened, then each version saved.
+  const base = useRef<BuilderDraft>({
+    items: start.items,
+    name: start.name,
+    slug: start.slug,
+    fields: start.values as PageFields,
+  });
+  const [merge, setMerge] = useState<MergeOffer | null>(null);
+  const actorRef = useRef<BuilderActor | null>(null);
   const copiedAside = useRef(false);
   // The editor copied their version aside and loaded this one instead: their draft stays stored.
   const [aside] = useState(() => isDraftAside(calls.draftKey));
@@ -121,16 +140,41 @@ export function useRecordBuilder<V extends object>(
           toast.success(calls.messages.updated);
           // The answer is the version the next save carries, and the slug the server kept or made.
           updatedAt.current = saved.updated_at;
+          base.current = draft;
           return saved.slug === undefined ? undefined : { name: draft.name, slug: saved.slug };
         } catch (error) {
           const failure = describeFailure(error);
-          if (failure.status === 409) setConflictOpen(true);
-          else toast.error(failure.message, { placement: 'bottom' });
+          if (failure.status === 409) {
+            setMerge(null);
+            setConflictOpen(true);
+            const { latest } = calls;
+            const id = start.id;
+            if (latest && id !== null)
+              latest(id).then(
+                (theirs) =>
+                  setMerge(
+                    offerMerge(
+                      base.current,
+                      {
+                        items: theirs.items,
+                        name: theirs.name,
+                        slug: theirs.slug,
+                        fields: theirs.values as PageFields,
+                      },
+                      draft,
+                      theirs.updatedAt,
+                    ),
+                  ),
+                // Without the newer version the dialog offers the other choices only.
+                () => setMerge(null),
+              );
+          } else toast.error(failure.message, { placement: 'bottom' });
           throw error;
         }
       },
     },
   );
+  actorRef.current = actor;
   const dropDraft = useBuilderDraft(calls.draftKey, actor, undefined, aside);
   useBuilderShortcuts(actor.send);
   const values = useSelector(actor, (s) => s.context.fields) as V;
@@ -182,5 +226,18 @@ export function useRecordBuilder<V extends object>(
       reload();
     },
     save,
+    merge,
+    mergeAndSave: (answers) => {
+      if (!merge) return;
+      const mine = draftOf(actor.getSnapshot().context);
+      const merged = mergedDraft(merge, answers, mine);
+      setConflictOpen(false);
+      setMerge(null);
+      // Saved on top of the newer version: it is what the merged changes are changes from.
+      updatedAt.current = merge.updatedAt;
+      base.current = merge.theirs;
+      actor.send({ type: 'revision.load', draft: merged });
+      actor.send({ type: 'page.save' });
+    },
   };
 }

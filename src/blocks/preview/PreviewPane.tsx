@@ -15,6 +15,7 @@ import type { SiteBlock, SiteForm } from '@/api/contract/site';
 import { mediaIdsOf, mediaRefsOf } from '@/shared/mediaRefs';
 import { SITE_STYLESHEET_PATH } from '@/site/stylesheet';
 import { mediaMap, useMediaItems } from '@/ui/media/mediaCache';
+import { useCommentsAccess } from '../builder/comments/commentsContext';
 import type { BuilderActor } from '../builder/useBuilderActor';
 import { type LiveDraft, type OpenDraft, withOpenDraft } from './liveDraft';
 import { PreviewFrame } from './PreviewFrame';
@@ -51,15 +52,36 @@ const PreviewBlock = memo(function PreviewBlock({
   block,
   context,
   origin,
+  openComments = 0,
 }: {
   id: number;
   block: SiteBlock;
   context: PreviewContext;
   /** Given to the first block: where the blocks' coordinates start. */
   origin?: Ref<HTMLDivElement>;
+  /** Open comments on the block: the preview marks it (the site's styles do not reach the mark). */
+  openComments?: number;
 }) {
   return (
-    <div ref={origin} data-preview-key={id}>
+    <div
+      ref={origin}
+      data-preview-key={id}
+      data-open-comments={openComments || undefined}
+      style={openComments > 0 ? { outline: '3px dashed #b45309', outlineOffset: '-3px' } : undefined}
+    >
+      {openComments > 0 ? (
+        <p
+          style={{
+            margin: 0,
+            padding: '2px 8px',
+            background: '#b45309',
+            color: '#fff',
+            font: '600 13px/1.5 system-ui',
+          }}
+        >
+          {openComments === 1 ? '1 open comment' : `${openComments} open comments`}
+        </p>
+      ) : null}
       <SiteBlockView block={block} context={context} id={`block-${id}`} />
     </div>
   );
@@ -107,6 +129,8 @@ function PagePreview({
   const context = usePreviewContext(actor, siteBlocks, useBrandSlug(actor, brandId));
   const editingKey = editing === null ? null : (keys[editing] ?? null);
   const blockKeys = useMemo(() => blocks.map(({ key }) => key), [blocks]);
+  const comments = useCommentsAccess();
+  const idByKey = useMemo(() => new Map(keys.map((key, at) => [key, items[at]?.id])), [items, keys]);
   const editingAt = editingKey === null ? -1 : blockKeys.indexOf(editingKey);
   const first = useRef<HTMLDivElement>(null);
   const stretches = usePreviewWindow(blockKeys, editingAt < 0 ? null : editingAt, first);
@@ -141,6 +165,7 @@ function PagePreview({
                   block={block}
                   context={context}
                   origin={stretch.first + at === 0 ? first : undefined}
+                  openComments={comments?.openOn(idByKey.get(key)) ?? 0}
                 />
               )),
       )}

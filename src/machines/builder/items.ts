@@ -78,9 +78,11 @@ export const itemsSetup = historySetup.extend({
   actions: {
     addItem: assign(({ context }, params: { item: PageItem }) => {
       const fresh = freshKeys(context, 1);
+      // A new block gets its id at once, so that it is the same block in every save (and merge).
+      const item = params.item.id === undefined ? { ...params.item, id: newBlockId() } : params.item;
       return {
         ...change(context, {
-          items: [...context.items, params.item],
+          items: [...context.items, item],
           keys: [...context.keys, ...fresh.keys],
         }),
         nextKey: fresh.nextKey,

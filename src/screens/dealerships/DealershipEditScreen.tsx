@@ -8,6 +8,7 @@ import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { FormHistory, useFormRestore } from '@/ui/history/FormHistory';
 import { PageHeader } from '@/ui/PageHeader';
+import { PresenceBar } from '@/ui/presence/PresenceBar';
 import { toast } from '@/ui/toasts';
 import { DealershipForm } from './DealershipForm';
 import type { DealershipOptions } from './form';
@@ -93,6 +94,7 @@ function EditDealership({ dealership, options, onReload }: EditDealershipProps) 
           />
         }
       />
+      <PresenceBar record={`dealerships:${id}`} doing="editing this dealership" />
       <DealershipForm
         refusedReason={updateRefused}
         key={restorer.round}

@@ -96,6 +96,7 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       return { ...saved, slug: saved.handle };
     },
     updatedAt: async (id) => (await api.forms.edit({ query: { id } })).data.updated_at,
+    latest: async (id) => formStart((await api.forms.edit({ query: { id } })).data),
     // Spec §8 names no toasts of its own for forms: one builder serves pages and forms, and says so alike.
     messages: { added: 'Successfully added form!', updated: 'Successfully updated form!' },
     afterAdd: () => navigate(pathTo('forms.index')),
@@ -125,6 +126,7 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       backHref={pathTo('forms.index')}
       catalogue={options.catalogue}
       forForms
+      presence={id === null ? undefined : { record: `forms:${id}`, noun: 'this form' }}
       pasteTarget="form"
       required={FORM_REQUIRED}
       reload={reload}

@@ -98,6 +98,7 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
     store: (data) => api.pages.store({ body: { data, parent: parent?.id ?? null } }),
     update: (id, data, updatedAt) => api.pages.update({ body: { id, data, updated_at: updatedAt } }),
     updatedAt: async (id) => (await api.pages.edit({ query: { id } })).data.updated_at,
+    latest: async (id) => pageStart((await api.pages.edit({ query: { id } })).data),
     messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },
     afterAdd: () => navigate(pathTo('pages.index')),
     draftKey: draftKey('pages', start.id !== null ? 'edit' : 'add', start.id ?? parent?.id),
@@ -130,6 +131,8 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       reload={reload}
       preview={(values) => ({ kind: 'page', brandId: values.brand_id })}
       history={history}
+      presence={id === null ? undefined : { record: `pages:${id}`, noun: 'this page' }}
+      comments={id === null ? undefined : `pages:${id}`}
       actions={start.id !== null ? <SharePreview pageId={start.id} /> : null}
       settings={({ values, change, name, onName, slug, errors, meta }) => (
         <>

@@ -9,6 +9,7 @@ import { DataTable } from '@/ui/DataTable';
 import { EmptyState } from '@/ui/EmptyState';
 import { RecentImports } from '@/ui/imports/RecentImports';
 import { PageHeader } from '@/ui/PageHeader';
+import { PresenceBar } from '@/ui/presence/PresenceBar';
 import { TreeConfirms } from '@/ui/tree/TreeConfirms';
 import { useFocusAfterRowLeaves } from '@/ui/tree/useFocusAfterRowLeaves';
 import { useTreeList, wholeList } from '@/ui/tree/useTreeList';
@@ -117,6 +118,7 @@ export default function PagesIndexScreen() {
           </>
         }
       />
+      <PresenceBar record="pages" doing="working in the page tree" />
       {may('imports.recent') ? <RecentImports load={pageImports} nouns="pages" onFinished={reload} /> : null}
       <PageSearch />
       <div ref={groups}>{body}</div>

@@ -89,6 +89,7 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
     store: (data) => api.templates.store({ body: { data } }),
     update: (id, data, updatedAt) => api.templates.update({ body: { id, data, updated_at: updatedAt } }),
     updatedAt: async (id) => (await api.templates.edit({ query: { id } })).data.updated_at,
+    latest: async (id) => templateStart((await api.templates.edit({ query: { id } })).data),
     messages: { added: 'Successfully added template!', updated: 'Successfully updated template!' },
     afterAdd: () => navigate(pathTo('templates.index')),
     draftKey: draftKey('templates', start.id !== null ? 'edit' : 'add', start.id ?? undefined),
@@ -117,6 +118,7 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
       required={REQUIRED}
       reload={reload}
       history={history}
+      presence={id === null ? undefined : { record: `templates:${id}`, noun: 'this template' }}
       settings={({ values, change, name, onName, meta }) => (
         <>
           <Field field={meta('name')} label="Name" value={name} onChange={onName} maxLength={255} />

@@ -1,0 +1,175 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page as StoredPage } from '@/api/contract/pages';
+import { apiRequest, apiToken, createPage, createUser, GROUP_ADMINISTRATOR_ROLE, uniqueToken } from './api';
+import { field, hasChromium, launchBrowser, signedInContext } from './browser';
+
+/**
+ * Two people in two browsers on one page: each is told the other is there before typing, and when
+ * both edit different blocks and save in turn, the second save keeps both edits.
+ */
+
+const PASSWORD = 'Forecourt-Pass-2024';
+
+const banner = (name: string, title: string) => ({
+  index: 'hero',
+  name,
+  hideable: { item: true, sections: ['button'] },
+  sections: {
+    content: { fields: { title, subtitle: '', alignment: 'center' } },
+    slides: { entries: [] },
+    button: { hidden: true, fields: { label: '', link: '', style: 'primary' } },
+  },
+});
+
+const presenceNotice = (page: Page) =>
+  page.getByRole('region', { name: 'Who else is here' }).getByRole('status');
+
+async function openBuilder(page: Page, id: number): Promise<void> {
+  await page.goto(`/pages/edit/${id}`);
+  await page.getByRole('list', { name: 'Blocks' }).waitFor();
+}
+
+async function editTitle(page: Page, blockName: string, title: string): Promise<void> {
+  const row = page
+    .getByRole('list', { name: 'Blocks' })
+    .getByRole('listitem', { name: blockName, exact: true });
+  await row.getByRole('button', { name: `Edit ${blockName}` }).click();
+  const editor = page.getByRole('region', { name: `Edit ${blockName}` });
+  await field(editor.getByRole('group', { name: 'Content' }), 'Title').fill(title);
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await editor.waitFor({ state: 'detached' });
+}
+
+/** Presses the page's Save; answers the status of the update it leads to. */
+async function save(page: Page): Promise<number> {
+  const updated = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/pages/update');
+  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  return (await updated).status();
+}
+
+describe.skipIf(!hasChromium)('two editors on one page', () => {
+  let browser: Browser;
+  let token: string;
+  let admin: BrowserContext;
+  let other: BrowserContext;
+  let adminName: string;
+  let robinName: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    token = await apiToken();
+    const tag = uniqueToken();
+    robinName = `Robin ${tag[0]!.toUpperCase()}${tag.slice(1)}`;
+    const email = `robin-${tag}@example.com`;
+    await createUser(token, {
+      name: robinName,
+      email,
+      password: PASSWORD,
+      role_id: GROUP_ADMINISTRATOR_ROLE,
+    });
+    adminName = (await apiRequest<{ data: { name: string } }>(token, 'GET', 'auth/me')).data.name;
+    admin = await signedInContext(browser);
+    other = await signedInContext(browser, email, PASSWORD);
+  });
+  afterAll(async () => {
+    await admin?.close();
+    await other?.close();
+    await browser?.close();
+  });
+
+  it('tells each who else is editing, before anyone types, and when they leave', async () => {
+    const id = await createPage(token, `Presence ${uniqueToken()}`, { items: [banner('Opening', 'One')] });
+    const mine = await admin.newPage();
+    const theirs = await other.newPage();
+    try {
+      await openBuilder(mine, id);
+      expect(await presenceNotice(mine).textContent()).toBe('');
+      await openBuilder(theirs, id);
+      // The one who arrives second is told at once who is already editing.
+      await expect
+        .poll(() => presenceNotice(theirs).textContent(), { timeout: 3000 })
+        .toBe(`${adminName} is also editing this page.`);
+      const avatars = theirs.getByRole('region', { name: 'Who else is here' }).getByRole('listitem');
+      expect(await avatars.allInnerTexts()).toEqual([expect.stringContaining(adminName)]);
+      await expect
+        .poll(() => presenceNotice(mine).textContent(), { timeout: 3000 })
+        .toBe(`${robinName} is also editing this page.`);
+
+      await theirs.close();
+      await expect.poll(() => presenceNotice(mine).textContent(), { timeout: 3000 }).toBe('');
+    } finally {
+      await mine.close();
+    }
+  });
+
+  it('merges the second save with the first: both edits of different blocks are kept', async () => {
+    const id = await createPage(token, `Merge ${uniqueToken()}`, {
+      items: [banner('Opening', 'Opening title'), banner('Closing', 'Closing title')],
+    });
+    const mine = await admin.newPage();
+    const theirs = await other.newPage();
+    try {
+      await openBuilder(mine, id);
+      await openBuilder(theirs, id);
+      await editTitle(mine, 'Opening', 'Opening by admin');
+      await editTitle(theirs, 'Closing', 'Closing by Robin');
+
+      expect(await save(mine)).toBe(200);
+      expect(await save(theirs)).toBe(409);
+      const dialog = theirs.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
+      await dialog
+        .getByText(
+          'Your changes and theirs can be merged: blocks only one of you changed are taken from that version.',
+        )
+        .waitFor();
+      const merged = theirs.waitForResponse((r) => new URL(r.url()).pathname === '/api/pages/update');
+      await dialog.getByRole('button', { name: 'Merge and save' }).click();
+      expect((await merged).status()).toBe(200);
+
+      const stored = (await apiRequest<{ data: StoredPage }>(token, 'GET', `pages/edit?id=${id}`)).data;
+      expect(stored.items.map((item) => item.sections.content?.fields.title)).toEqual([
+        'Opening by admin',
+        'Closing by Robin',
+      ]);
+    } finally {
+      await mine.close();
+      await theirs.close();
+    }
+  });
+
+  it('asks about a block both changed, and keeps the version chosen with every other edit', async () => {
+    const id = await createPage(token, `Clash ${uniqueToken()}`, {
+      items: [banner('Opening', 'Opening title'), banner('Closing', 'Closing title')],
+    });
+    const mine = await admin.newPage();
+    const theirs = await other.newPage();
+    try {
+      await openBuilder(mine, id);
+      await openBuilder(theirs, id);
+      await editTitle(mine, 'Opening', 'Opening by admin');
+      await editTitle(theirs, 'Opening', 'Opening by Robin');
+      await editTitle(theirs, 'Closing', 'Closing by Robin');
+
+      expect(await save(mine)).toBe(200);
+      expect(await save(theirs)).toBe(409);
+      const dialog = theirs.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
+      const question = dialog.getByRole('group', { name: 'Opening (block 1): changed by both of you' });
+      await question.waitFor();
+      expect(await question.getByRole('radio', { name: /^Keep mine/ }).isChecked()).toBe(true);
+      await question.getByRole('radio', { name: /^Take theirs/ }).check();
+      const merged = theirs.waitForResponse((r) => new URL(r.url()).pathname === '/api/pages/update');
+      await dialog.getByRole('button', { name: 'Merge and save' }).click();
+      expect((await merged).status()).toBe(200);
+
+      const stored = (await apiRequest<{ data: StoredPage }>(token, 'GET', `pages/edit?id=${id}`)).data;
+      expect(stored.items.map((item) => item.sections.content?.fields.title)).toEqual([
+        'Opening by admin',
+        'Closing by Robin',
+      ]);
+    } finally {
+      await mine.close();
+      await theirs.close();
+    }
+  });
+});
