@@ -1,13 +1,16 @@
 import type { z } from 'zod';
 import { type PageItem, type pageConfigurables, pageItem } from '@/api/contract/blocks';
 import { CATALOGUE, configurablesFor, own } from '@/shared/catalogue';
-import { type FieldErrors, fieldsSchema, ITEMS_PATH, validateItems } from '@/shared/schema';
+import {
+  CONFIGURABLES_PATH,
+  type FieldErrors,
+  fieldsSchema,
+  ITEMS_PATH,
+  validateItems,
+} from '@/shared/schema';
 import { invalid } from '../http/errors';
 
 type Configurables = z.output<typeof pageConfigurables>;
-
-/** Where a save's page-wide fields sit in its request body, beside its items (ITEMS_PATH). */
-const CONFIGURABLES_PATH = 'data.configurables';
 
 /** An item whose block type the catalogue no longer has, sent other than as it was stored. */
 export const UNKNOWN_BLOCK =

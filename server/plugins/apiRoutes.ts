@@ -63,7 +63,7 @@ export async function apiRoutes(
   pagesRoutes(api, { db, tokens, publicUrl: config.publicUrl, schedule });
   formsRoutes(api, { db, schedule });
   templatesRoutes(api, { db });
-  builderRoutes(api, { storage });
+  builderRoutes(api);
   settingsRoutes(api, { db, enqueueExport: enqueue.exportFile });
   exportsRoutes(api, { db });
   importsRoutes(api, { db, dir: config.importsDir, enqueueImport: enqueue.importFile });

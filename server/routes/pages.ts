@@ -22,6 +22,7 @@ import type { Db } from '../db/open';
 import type { TokenService } from '../domain/auth/tokens';
 import { movePage, sortPages } from '../domain/pages/arrange';
 import { pageForEditor, pageOptionOf, pageSaved } from '../domain/pages/present';
+import { togglePublished } from '../domain/pages/publish';
 import { ancestorsOf, findPage, listChildren, searchPages, summaryOf } from '../domain/pages/read';
 import { upcomingChanges } from '../domain/pages/schedule';
 import { childSlug, freeSlug, slugPart } from '../domain/pages/slugs';
@@ -33,7 +34,6 @@ import {
   restorePage,
   type SavedPage,
   storePage,
-  togglePublished,
   updatePage,
 } from '../domain/pages/write';
 import { invalid } from '../http/errors';

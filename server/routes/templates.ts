@@ -14,6 +14,7 @@ import type { AuthUser } from '../domain/auth/guard';
 import { checkBlocks, withHeldFlags } from '../domain/blocks';
 import { recordRevision } from '../domain/history/record';
 import { breaksLock } from '../domain/locks';
+import { saveBlockMedia } from '../domain/media/blockUses';
 import { createRecord, saveVersioned } from '../domain/records';
 import {
   checkTemplateName,
@@ -60,6 +61,7 @@ export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
     await checkTemplateName(db, data.name);
     const saved = await transaction(db, async (tx) => {
       const saved = await createRecord(tx, templatesTable, templateColumns(data), templateMessages);
+      await saveBlockMedia(tx, 'templates', saved.id, data, user.access.scope);
       await recordRevision(tx, 'templates', 'created', saved.id);
       return saved;
     });
@@ -87,6 +89,7 @@ export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
         messages: templateMessages,
         inTransaction: true,
       });
+      await saveBlockMedia(tx, 'templates', saved.id, data, user.access.scope);
       await recordRevision(tx, 'templates', 'updated', saved.id);
       return saved;
     });

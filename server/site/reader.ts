@@ -11,12 +11,14 @@ import type {
   SitePublicSettings,
 } from '@/api/contract/site';
 import { questionsOf } from '@/shared/answers';
+import { mediaIdsOf, mediaRefsOf } from '@/shared/mediaRefs';
 import { type FileUrl, siteBlocksOf, siteFieldsOf } from '@/shared/site';
 import { siteFormOf } from '@/site/siteForm';
 import type { Db } from '../db/open';
 import { brands } from '../db/schema/brands';
 import { dealerships } from '../db/schema/dealerships';
 import { pages } from '../db/schema/pages';
+import { loadSiteMedia } from '../domain/media/siteMedia';
 import { childOrder } from '../domain/pages/read';
 import { rowsOf } from '../domain/pages/transaction';
 import { readSiteSettings } from '../domain/settings';
@@ -208,6 +210,19 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
     if (page.home_name !== null && crumbs[0]?.path !== '/')
       crumbs.unshift({ name: page.home_name, path: '/' });
     const publishedAt = page.published_at === null ? null : new Date(page.published_at);
+    const items = storedItems(page.items);
+    const configurables = page.configurables as Record<string, { fields?: Record<string, unknown> } | null>;
+    const media = await loadSiteMedia(
+      db,
+      mediaIdsOf(
+        mediaRefsOf({
+          items,
+          configurables: Object.fromEntries(
+            Object.entries(configurables).map(([handle, value]) => [handle, { fields: value?.fields }]),
+          ),
+        }),
+      ),
+    );
     return {
       name: page.name,
       path: pathOf(page.slug),
@@ -219,11 +234,11 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
           ? brandOf({ name: page.brand_name, slug: page.brand_slug, meta: page.brand_meta ?? {} })
           : null,
       breadcrumbs: crumbs,
-      blocks: siteBlocksOf(storedItems(page.items), fileUrl),
+      blocks: siteBlocksOf(items, fileUrl, media),
       configurables: Object.fromEntries(
-        Object.entries(page.configurables).map(([handle, value]) => [
+        Object.entries(configurables).map(([handle, value]) => [
           handle,
-          siteFieldsOf((value as { fields?: Record<string, unknown> } | null)?.fields, fileUrl),
+          siteFieldsOf(value?.fields, fileUrl, media),
         ]),
       ),
       children: children.map((c) => ({

@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PageItem } from '@/api/contract/blocks';
 import type { BuilderItem } from '@/api/contract/builder';
+import type { MediaItem } from '@/api/contract/media';
 import { CATALOGUE } from '@/shared/catalogue';
 import { blankItem, MARKDOWN_WELCOME } from '@/shared/items';
+import { rememberMedia } from '@/ui/media/mediaCache';
 import { BlockEditor } from './BlockEditor';
 
 /** One block with every field type, a hideable plain section and a repeatable one. */
@@ -43,38 +45,68 @@ const everything: BuilderItem = {
 function open(item: PageItem = blankItem('everything', everything), definition = everything) {
   const onSave = vi.fn<(item: PageItem) => void>();
   const onCancel = vi.fn();
-  const upload = vi.fn(async (_target: unknown, file: File) => ({
-    path: `/storage/builder/${file.name}`,
-    name: file.name,
-  }));
   const view = render(
-    <BlockEditor item={item} definition={definition} onSave={onSave} onCancel={onCancel} upload={upload} />,
+    <BlockEditor item={item} definition={definition} onSave={onSave} onCancel={onCancel} />,
   );
-  return { onSave, onCancel, upload, view, user: userEvent.setup() };
+  return { onSave, onCancel, view, user: userEvent.setup() };
 }
 
-const fileInput = (container: HTMLElement, at = 0) =>
-  container.querySelectorAll('input[type="file"]')[at] as HTMLInputElement;
+/** A library image the console has already read. */
+function libraryImage(id: number, name: string): MediaItem {
+  return {
+    id,
+    name,
+    mime: 'image/png',
+    size: 10,
+    width: 800,
+    height: 600,
+    sha256: 'a'.repeat(64),
+    alt: null,
+    decorative: false,
+    caption: null,
+    credit: null,
+    tags: [],
+    folder_id: null,
+    focal_point: { x: 0.5, y: 0.5 },
+    url: `/storage/media/${id}`,
+    renditions: [],
+    uses_count: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    deleted_at: null,
+  };
+}
+
+const withPhotos = (photos: unknown[]): PageItem => {
+  const item = blankItem('everything', everything);
+  return {
+    ...item,
+    sections: {
+      ...item.sections,
+      main: {
+        hidden: false,
+        entries: [],
+        fields: { ...item.sections.main?.fields, photos: photos as never },
+      },
+    },
+  };
+};
 
 describe('BlockEditor', () => {
   it('fills every field type and saves the value object', async () => {
-    const { user, onSave, upload, view } = open();
+    rememberMedia([libraryImage(7, 'front.png')]);
+    const { user, onSave } = open(withPhotos([{ media_id: 7 }]));
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Spring sale');
     await user.type(screen.getByRole('textbox', { name: 'Summary' }), 'Two lines{enter}of text');
     await user.click(screen.getByRole('button', { name: /Size$/ }));
     await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Large' }));
     fireEvent.change(screen.getByLabelText('Starts on'), { target: { value: '2026-03-01' } });
-    fireEvent.change(fileInput(view.container), {
-      target: { files: [new File(['a'], 'front.png', { type: 'image/png' })] },
-    });
     await screen.findByText('front.png');
+    expect(screen.getByText('No alt text yet: describe it here or in the library.')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Alt text for front.png here' }), 'The front');
     await screen.findByRole('textbox', { name: 'Body' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(upload).toHaveBeenCalledWith(
-      { item: 'everything', section: 'main', field: 'photos' },
-      expect.any(File),
-    );
     expect(onSave).toHaveBeenCalledTimes(1);
     expect(onSave.mock.calls[0]?.[0].sections.main).toEqual({
       hidden: false,
@@ -84,34 +116,22 @@ describe('BlockEditor', () => {
         summary: 'Two lines\nof text',
         size: 'lg',
         starts: '2026-03-01',
-        photos: [{ path: '/storage/builder/front.png', name: 'front.png' }],
+        photos: [{ media_id: 7, alt: 'The front' }],
         // Opened and left alone, the rich text keeps its stored markdown exactly.
         body: MARKDOWN_WELCOME,
       },
     });
   });
 
-  it('disables the file field once it holds its max', async () => {
-    const item = blankItem('everything', everything);
-    const full: PageItem = {
-      ...item,
-      sections: {
-        ...item.sections,
-        main: {
-          hidden: false,
-          entries: [],
-          fields: {
-            photos: [
-              { path: '/storage/builder/a.png', name: 'a.png' },
-              { path: '/storage/builder/b.png', name: 'b.png' },
-            ],
-          },
-        },
-      },
-    };
-    open(full);
-    expect((screen.getByRole('button', { name: /Upload file/ }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('At most 2 files. Remove one to upload another.')).toBeTruthy();
+  it('says why the image field takes no more once it holds its max, and takes one again after a removal', async () => {
+    rememberMedia([libraryImage(8, 'a.png'), libraryImage(9, 'b.png')]);
+    const { user } = open(withPhotos([{ media_id: 8 }, { media_id: 9 }]));
+    const choose = screen.getByRole('button', { name: 'Choose images' });
+    expect(choose.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getAllByText('At most 2 images. Remove one to add another.').length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Remove a.png' }));
+    await waitFor(() => expect(screen.queryByText('a.png')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Choose images' }).getAttribute('aria-disabled')).toBeNull();
   });
 
   it('adds, fills, reorders, collapses and removes entries of a repeatable section', async () => {

@@ -1,7 +1,6 @@
 import { memo, useCallback, useEffect, useId, useState } from 'react';
 import type { ItemSection, PageItem } from '@/api/contract/blocks';
 import type { BuilderItem, BuilderSection } from '@/api/contract/builder';
-import type { StoredFile } from '@/api/contract/common';
 import { BLOCK_ALWAYS_SHOWN, canHideBlock, canHideSection, sectionAlwaysShown } from '@/shared/hiding';
 import { type FieldErrors, validateItem } from '@/shared/schema';
 import { Button } from '@/ui/Button';
@@ -9,7 +8,6 @@ import { Field } from '@/ui/Field';
 import { stateFieldMeta } from '@/ui/formProps';
 import styles from './BlockEditor.module.css';
 import { Entries, Fields } from './SectionFields';
-import { type UploadTarget, uploadBlockFile } from './upload';
 
 export interface BlockEditorProps {
   item: PageItem;
@@ -19,8 +17,6 @@ export interface BlockEditorProps {
   onSave: (item: PageItem) => void;
   /** Told the block's unsaved state after each change, for a live preview. */
   onDraft?: ((item: PageItem) => void) | undefined;
-  /** Stores a file for a files field; defaults to builder/files/upload. */
-  upload?: (target: UploadTarget, file: File) => Promise<StoredFile>;
   /** Errors the server gave this item on the last save, keyed from the item ('sections.hero.fields.title'). */
   errors?: FieldErrors;
 }
@@ -38,7 +34,6 @@ export function BlockEditor({
   onCancel,
   onSave,
   onDraft,
-  upload = uploadBlockFile,
   errors: serverErrors,
 }: BlockEditorProps) {
   const [draft, setDraft] = useState(item);
@@ -55,10 +50,6 @@ export function BlockEditor({
         sections: { ...current.sections, [key]: change(current.sections[key] ?? emptySection) },
       })),
     [],
-  );
-  const uploadTo = useCallback(
-    (section: string, field: string, file: File) => upload({ item: item.index, section, field }, file),
-    [upload, item.index],
   );
 
   const save = () => {
@@ -101,7 +92,6 @@ export function BlockEditor({
           errors={errors}
           namePrefix={`${prefix}-${key}`}
           onChange={setSection}
-          upload={uploadTo}
         />
       ))}
       <div className={styles.actions}>
@@ -128,7 +118,6 @@ interface SectionEditorProps {
   namePrefix: string;
   /** Told the section's key and how it changes. */
   onChange: (key: string, change: (section: ItemSection) => ItemSection) => void;
-  upload: (section: string, field: string, file: File) => Promise<StoredFile>;
 }
 
 /** One section of the block: memoised, its props all stable but its value. */
@@ -141,11 +130,9 @@ const SectionEditor = memo(function SectionEditor({
   errors,
   namePrefix,
   onChange: onSectionChange,
-  upload: uploadToSection,
 }: SectionEditorProps) {
   const path = `sections.${sectionKey}`;
   const onChange = (change: (section: ItemSection) => ItemSection) => onSectionChange(sectionKey, change);
-  const upload = (field: string, file: File) => uploadToSection(sectionKey, field, file);
   return (
     <fieldset className={styles.section}>
       <legend className={styles.legend}>{section.name}</legend>
@@ -169,7 +156,6 @@ const SectionEditor = memo(function SectionEditor({
           path={`${path}.entries`}
           namePrefix={namePrefix}
           onChange={(change) => onChange((current) => ({ ...current, entries: change(current.entries) }))}
-          upload={upload}
         />
       ) : (
         <Fields
@@ -181,7 +167,6 @@ const SectionEditor = memo(function SectionEditor({
           onChange={(key, fieldValue) =>
             onChange((current) => ({ ...current, fields: { ...current.fields, [key]: fieldValue } }))
           }
-          upload={upload}
         />
       )}
     </fieldset>

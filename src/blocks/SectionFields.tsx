@@ -17,7 +17,6 @@ import { CSS } from '@dnd-kit/utilities';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import type { FieldValue } from '@/api/contract/blocks';
 import type { BuilderSection } from '@/api/contract/builder';
-import type { StoredFile } from '@/api/contract/common';
 import { blankEntry } from '@/shared/items';
 import type { FieldErrors } from '@/shared/schema';
 import { Button } from '@/ui/Button';
@@ -37,10 +36,9 @@ interface FieldsProps {
   path: string;
   namePrefix: string;
   onChange: (key: string, value: FieldValue) => void;
-  upload: (field: string, file: File) => Promise<StoredFile>;
 }
 
-export function Fields({ section, values, errors, path, namePrefix, onChange, upload }: FieldsProps) {
+export function Fields({ section, values, errors, path, namePrefix, onChange }: FieldsProps) {
   return (
     <div className={styles.fields}>
       {Object.entries(section.fields).map(([key, field]) => (
@@ -51,7 +49,6 @@ export function Fields({ section, values, errors, path, namePrefix, onChange, up
           value={values[key]}
           onChange={(fieldValue) => onChange(key, fieldValue)}
           error={errors[`${path}.${key}`]}
-          upload={field.type === 'files' ? (file) => upload(key, file) : undefined}
         />
       ))}
     </div>
@@ -65,7 +62,6 @@ interface EntriesProps {
   path: string;
   namePrefix: string;
   onChange: (change: (entries: Entry[]) => Entry[]) => void;
-  upload: (field: string, file: File) => Promise<StoredFile>;
 }
 
 /** Keys that follow entries through moves and removals, so an entry keeps its editor's state. */
@@ -78,7 +74,7 @@ function useEntryKeys(count: number) {
   return { keys: shown, setKeys, fresh };
 }
 
-export function Entries({ section, entries, errors, path, namePrefix, onChange, upload }: EntriesProps) {
+export function Entries({ section, entries, errors, path, namePrefix, onChange }: EntriesProps) {
   const { keys, setKeys, fresh } = useEntryKeys(entries.length);
   const sensors = useSensors(
     useSensor(PointerSensor),
@@ -135,7 +131,6 @@ export function Entries({ section, entries, errors, path, namePrefix, onChange, 
                       return replaceAt(current, i, { ...at, fields: { ...at.fields, [key]: value } });
                     })
                   }
-                  upload={upload}
                 />
               </SortableEntry>
             ))}

@@ -261,27 +261,6 @@ export function configurablesFor(slug: string): Configurable[] {
   return own(CONFIGURABLES, key === '' ? '/' : key) ?? [];
 }
 
-/** The files field an upload is for, if the catalogue has one there: a block's section field or a configurable's. */
-export function uploadTarget(target: {
-  field: string;
-  item?: string | undefined;
-  section?: string | undefined;
-  configurable?: string | undefined;
-}): BuilderField | null {
-  let field: BuilderField | undefined;
-  if (target.configurable !== undefined) {
-    const found = Object.values(CONFIGURABLES)
-      .flat()
-      .find((c) => c.handle === target.configurable);
-    field = found ? own(found.fields, target.field) : undefined;
-  } else if (target.item !== undefined && target.section !== undefined) {
-    const item = own(CATALOGUE, target.item);
-    const section = item ? own(item.sections, target.section) : undefined;
-    field = section ? own(section.fields, target.field) : undefined;
-  }
-  return field?.type === 'files' ? field : null;
-}
-
 /** A record's own entry only, so '__proto__' or 'toString' never name a block. */
 export function own<T>(record: Record<string, T>, key: string): T | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;

@@ -9,6 +9,15 @@
 /** The widths renditions are made at, never above what the (cropped) original has. */
 export const RENDITION_WIDTHS = [320, 640, 960, 1280, 1920, 2560] as const;
 
+/** The raster types renditions are made from; an SVG scales by itself and a document has none. */
+export const RASTER_TYPES: ReadonlySet<string> = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+]);
+
 /** Best first: a browser takes the first `<source>` it supports. */
 export const RENDITION_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export type RenditionFormat = (typeof RENDITION_FORMATS)[number];

@@ -136,7 +136,7 @@ describe('validateItems', () => {
             name: 'f.png',
           }));
           const { next, path } = plant(list, at, target, files);
-          expect(validateItems(next, CATALOGUE).errors[path]).toMatch(/^Upload at most \d+ files?\.$/);
+          expect(validateItems(next, CATALOGUE).errors[path]).toMatch(/^Pick at most \d+ images?\.$/);
           const exact = plant(list, at, target, files.slice(0, max));
           expect(validateItems(exact.next, CATALOGUE).errors).toEqual({});
         },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blockFile, type PageItem } from '@/api/contract/blocks';
+import { blockFileValue, type PageItem } from '@/api/contract/blocks';
 import type { BuilderField, BuilderItem, BuilderSection } from '@/api/contract/builder';
 import { type Catalogue, own } from './catalogue';
 import { CANNOT_HIDE, type HidingOf, hidingErrors } from './hiding';
@@ -44,8 +44,8 @@ export function fieldSchema(field: BuilderField): z.ZodType {
     case 'files': {
       const max = field.max ?? 1;
       return z
-        .array(blockFile, 'Upload the file again.')
-        .max(max, max === 1 ? 'Upload at most 1 file.' : `Upload at most ${max} files.`)
+        .array(blockFileValue, 'Pick the image again.')
+        .max(max, max === 1 ? 'Pick at most 1 image.' : `Pick at most ${max} images.`)
         .nullish();
     }
   }
@@ -118,6 +118,9 @@ export type FieldErrors = Record<string, string>;
  * ('data.items.3.name', 'data.meta.title').
  */
 export const ITEMS_PATH = 'data.items';
+
+/** Where a save's page-wide fields sit in its request body, beside its items. */
+export const CONFIGURABLES_PATH = 'data.configurables';
 
 /** Checks one placed block; paths start at the item ('sections.slides.entries.0.fields.image'). */
 export function validateItem(item: unknown, definition: BuilderItem, base = ''): FieldErrors {

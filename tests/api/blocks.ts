@@ -72,7 +72,7 @@ export const breakages: { what: string; items: unknown[]; path: string; message:
     what: 'more files than its max',
     items: [richText(), hero(), gallery(13)],
     path: 'data.items.2.sections.content.fields.images',
-    message: 'Upload at most 12 files.',
+    message: 'Pick at most 12 images.',
   },
   {
     what: 'more files than its max inside a repeatable entry',
@@ -84,7 +84,7 @@ export const breakages: { what: string; items: unknown[]; path: string; message:
       }),
     ],
     path: 'data.items.2.sections.slides.entries.1.fields.image',
-    message: 'Upload at most 1 file.',
+    message: 'Pick at most 1 image.',
   },
   {
     what: 'a date that is no day',

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builderItem, configurable, fieldType } from '@/api/contract/builder';
 import { createTestServer, databaseKind, type TestServer } from './harness';
-import { type FormPart, multipartBody, tinyPng } from './uploads';
 
 let server: TestServer;
 let token: string;
@@ -11,14 +10,6 @@ beforeAll(async () => {
   token = await server.login();
 });
 afterAll(() => server.close());
-
-const png: FormPart = { name: 'file', filename: 'slide.png', contentType: 'image/png', bytes: tinyPng() };
-
-function upload(fields: Record<string, string>, file: FormPart | null = png) {
-  const parts: FormPart[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
-  const { payload, headers } = multipartBody(file ? [...parts, file] : parts);
-  return server.call('POST', '/api/builder/files/upload', { token, headers, body: payload });
-}
 
 describe(`GET /api/builder/items (${databaseKind})`, () => {
   it('serves the page blocks and the form inputs a dealership website needs', async () => {
@@ -124,59 +115,5 @@ describe(`GET /api/builder/configurables/get (${databaseKind})`, () => {
     const missing = await server.call('GET', '/api/builder/configurables/get', { token });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.slug).toBeDefined();
-  });
-});
-
-describe(`POST /api/builder/files/upload (${databaseKind})`, () => {
-  it('stores an image for a files field of a block section', async () => {
-    const res = await upload({ field: 'image', item: 'hero', section: 'slides' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().result).toEqual({
-      path: expect.stringMatching(/^\/storage\/builder\/[0-9a-f]{32}\.png$/),
-      name: 'slide.png',
-    });
-  });
-
-  it('stores an image for a files field of a configurable', async () => {
-    const res = await upload({ field: 'banner', configurable: 'used_cars' });
-    expect(res.statusCode, res.body).toBe(200);
-  });
-
-  it('refuses with 422 a field the catalogue does not have or that takes no files', async () => {
-    const refused: Record<string, string>[] = [
-      { field: 'nope', item: 'hero', section: 'slides' },
-      { field: 'image', item: 'unknown', section: 'slides' },
-      { field: 'image', item: 'hero', section: '__proto__' },
-      { field: 'heading', item: 'hero', section: 'slides' },
-      { field: 'banner', configurable: 'homepage' },
-      { field: 'image' },
-    ];
-    for (const fields of refused) {
-      const res = await upload(fields);
-      expect(res.statusCode, JSON.stringify(fields)).toBe(422);
-      expect(res.json().errors.field).toEqual(['This field does not take files.']);
-    }
-  });
-
-  it('refuses with 422 a file that is not an image and a missing file', async () => {
-    const text: FormPart = {
-      name: 'file',
-      filename: 'a.png',
-      contentType: 'image/png',
-      bytes: Buffer.from('hi'),
-    };
-    const bad = await upload({ field: 'image', item: 'hero', section: 'slides' }, text);
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.file).toEqual(['The file must be an image (PNG, JPEG, GIF or WebP).']);
-    const none = await upload({ field: 'image', item: 'hero', section: 'slides' }, null);
-    expect(none.json().errors.file).toEqual(['Choose a file to upload.']);
-  });
-
-  it('stores concurrent uploads under distinct names', async () => {
-    const results = await Promise.all(
-      [1, 2, 3].map(() => upload({ field: 'images', item: 'gallery', section: 'content' })),
-    );
-    const paths = results.map((r) => r.json().result.path);
-    expect(new Set(paths).size).toBe(3);
   });
 });

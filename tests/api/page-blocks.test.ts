@@ -272,7 +272,7 @@ describe(`page configurables and child templates (${databaseKind})`, () => {
           },
         },
         'data.configurables.used_cars.fields.banner',
-        'Upload at most 3 files.',
+        'Pick at most 3 images.',
       ],
       [
         { used_cars: { route: 'used-cars', fields: { sale_ends_at: '31/06/2026' } } },

@@ -1,7 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page as StoredPage } from '@/api/contract/pages';
-import { apiRequest, apiToken, createPage, TINY_PNG, uniqueToken } from './api';
+import { apiRequest, apiToken, createPage, uniqueToken } from './api';
 import {
   descriptionOf,
   errorToasts,
@@ -55,6 +56,16 @@ async function entryValues(editor: Locator, section: string, label: string): Pro
   for (const entry of await entries(editor, section).all())
     values.push(await field(entry, label).inputValue());
   return values;
+}
+
+/** A PNG of a random colour: its bytes differ from every other upload's, so the library keeps its name. */
+function onePng(): Promise<Buffer> {
+  const channel = () => Math.floor(Math.random() * 256);
+  return sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: channel(), g: channel(), b: channel() } },
+  })
+    .png()
+    .toBuffer();
 }
 
 /** A file field's files, by name, as listed under it. */
@@ -141,10 +152,16 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await field(entry, 'Price').fill('£99');
     await field(entry, 'Terms').fill('Ends soon.\nSome exclusions.');
     await field(entry, 'Ends on').fill('2026-12-31');
+    // The offer's image is uploaded into the library from the picker, and chosen as it arrives.
     const image = entry.getByRole('group', { name: 'Image', exact: true });
-    await image
+    await image.getByRole('button', { name: 'Choose image' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose the image' });
+    await picker
       .locator('input[type="file"]')
-      .setInputFiles({ name: 'offer.png', mimeType: 'image/png', buffer: TINY_PNG });
+      .setInputFiles({ name: 'offer.png', mimeType: 'image/png', buffer: await onePng() });
+    await picker.getByText('Chosen: offer.png').waitFor();
+    await picker.getByRole('button', { name: 'Use image' }).click();
+    await picker.waitFor({ state: 'detached' });
     await image.getByText('offer.png', { exact: true }).waitFor();
     await editor.getByRole('button', { name: 'Save', exact: true }).click();
     await editor.waitFor({ state: 'detached' });
@@ -193,7 +210,7 @@ describe.skipIf(!hasChromium)('the block builder', () => {
       terms: 'Ends soon.\nSome exclusions.',
       ends_at: '2026-12-31',
     });
-    expect(stored0?.image).toMatchObject([{ name: 'offer.png' }]);
+    expect(stored0?.image).toEqual([{ media_id: expect.any(Number) }]);
     expect(saved.items[2]!.sections.content?.fields).toMatchObject({ title: 'Showroom', columns: '3' });
 
     // Reopened, the builder shows what was saved, and saving unchanged keeps it exactly.
@@ -650,45 +667,60 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     expect((await stored(id)).items.map((item) => item.index)).toEqual(['video', 'call_to_action', 'faq']);
   });
 
-  it('shows a refused upload’s file error on the field and the server’s message in a toast, and disables the field at its max', async () => {
+  it('says in the picker why an upload is refused, chooses no more than the field holds, and says when it is full', async () => {
     await page.goto('/pages/add');
     await addBlock(page, 'Event');
     await block(page, 'Event').getByRole('button', { name: 'Edit Event' }).click();
     const editor = page.getByRole('region', { name: 'Edit Event' });
     // The section and its one field are both named Photos: the field is the inner group.
     const photos = editor.getByRole('group', { name: 'Photos', exact: true }).last();
-    const upload = photos.getByRole('button', { name: 'Upload files' });
-    const input = photos.locator('input[type="file"]');
+    const chooseImages = photos.getByRole('button', { name: 'Choose images' });
+    await chooseImages.click();
+    const picker = page.getByRole('dialog', { name: 'Choose photos' });
+    const input = picker.locator('input[type="file"]');
+    const uploads = picker.getByRole('list', { name: 'Uploads' });
 
-    // A text file dressed up as a PNG: the server judges the content and refuses it.
-    const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/builder/files/upload');
+    // A text file dressed up as a PNG: the server judges the content and refuses it, with its reason.
+    const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/media/upload');
     await input.setInputFiles({
       name: 'brochure.png',
       mimeType: 'image/png',
-      buffer: Buffer.from('%PDF-1.4'),
+      buffer: Buffer.from('plain text'),
     });
     const response = await refused;
     expect(response.status()).toBe(422);
-    const body = (await response.json()) as { message: string; errors: { file: string[] } };
-    await errorToasts(page).getByText(body.message, { exact: true }).waitFor();
-    await photos.getByText(body.errors.file[0]!, { exact: true }).waitFor();
-    expect(await descriptionOf(upload)).toContain(body.errors.file[0]);
-    expect(await fileNames(photos)).toEqual([]);
+    const reason = ((await response.json()) as { errors: Record<string, string[]> }).errors['files.0']![0]!;
+    expect(reason).toMatch(/image/);
+    await uploads.getByRole('listitem').filter({ hasText: 'brochure.png' }).getByText(reason).waitFor();
+    await picker.getByText('Nothing chosen yet.').waitFor();
+    expect(await picker.getByRole('button', { name: 'Use image' }).isDisabled()).toBe(true);
 
-    // Seven picked for a field of six: six are uploaded, then the field takes no more.
-    const picked = Array.from({ length: 7 }, (_, i) => ({
-      name: `photo-${i + 1}.png`,
-      mimeType: 'image/png',
-      buffer: TINY_PNG,
-    }));
+    // Seven uploaded for a field of six: all seven are chosen, and Use says to choose at most six.
+    const tag = uniqueToken();
+    const picked = await Promise.all(
+      Array.from({ length: 7 }, async (_, i) => ({
+        name: `photo-${tag}-${i + 1}.png`,
+        mimeType: 'image/png',
+        buffer: await onePng(),
+      })),
+    );
     await input.setInputFiles(picked);
-    await expect.poll(() => fileNames(photos)).toEqual(picked.slice(0, 6).map((file) => file.name));
-    expect(await upload.isDisabled()).toBe(true);
-    expect(await descriptionOf(upload)).toBe('At most 6 files. Remove one to upload another.');
-    // A new pick clears the earlier error; removing a file opens the field again.
-    expect(await photos.getByText(body.errors.file[0]!, { exact: true }).count()).toBe(0);
-    await photos.getByRole('button', { name: 'Remove photo-3.png' }).click();
-    expect(await upload.isDisabled()).toBe(false);
+    const use = picker.getByRole('button', { name: 'Use 7 images' });
+    await use.waitFor();
+    expect(await use.getAttribute('aria-disabled')).toBe('true');
+    expect(await descriptionOf(use)).toBe('Choose at most 6.');
+    await picker.getByRole('row', { name: picked[6]!.name }).click();
+    await picker.getByRole('button', { name: 'Use 6 images' }).click();
+    await picker.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => fileNames(photos))
+      .toEqual(picked.slice(0, 6).map((file) => expect.stringContaining(file.name)));
+
+    // Full: the button says why it takes no more; removing an image opens it again.
+    expect(await chooseImages.getAttribute('aria-disabled')).toBe('true');
+    expect(await descriptionOf(chooseImages)).toContain('At most 6 images. Remove one to add another.');
+    await photos.getByRole('button', { name: `Remove ${picked[2]!.name}` }).click();
+    await expect.poll(() => chooseImages.getAttribute('aria-disabled')).toBeNull();
   });
 
   it('adds, reorders, removes and collapses the entries of a repeatable section, and reads back the saved order', async () => {

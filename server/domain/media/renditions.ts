@@ -1,6 +1,7 @@
-import { type Aspect, type Rendition, renditionsAt } from '@/shared/renditions';
+import { type Aspect, RASTER_TYPES, type Rendition, renditionsAt } from '@/shared/renditions';
 
 export type { Rendition } from '@/shared/renditions';
+export { RASTER_TYPES } from '@/shared/renditions';
 
 /** A library item as renditions need it (a media row): its hash, type, upright size and focal point (0 to 1). */
 export interface RenditionItem {
@@ -11,9 +12,6 @@ export interface RenditionItem {
   focalX: number | null;
   focalY: number | null;
 }
-
-/** The raster types renditions are made from; an SVG scales by itself and a document has none. */
-export const RASTER_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif']);
 
 /**
  * An item's renditions: AVIF, WebP and JPEG at each standard width up to its own, whole or cropped

@@ -72,3 +72,20 @@ export async function usesOf(db: Db, mediaId: number): Promise<MediaUse[]> {
     };
   });
 }
+
+/** Copies of records use what their originals use (a duplicated page and its children): `copies` maps original to copy. */
+export async function copyMediaUses(
+  db: Db,
+  area: MediaUseArea,
+  copies: ReadonlyMap<number, number>,
+): Promise<void> {
+  if (copies.size === 0) return;
+  const from = `{${[...copies.keys()].join(',')}}`;
+  const to = `{${[...copies.values()].join(',')}}`;
+  await db.execute(sql`
+    insert into media_uses (media_id, area, record_id)
+    select u.media_id, u.area, c.to_id from media_uses u
+    join unnest(${from}::int[], ${to}::int[]) as c(from_id, to_id) on c.from_id = u.record_id
+    where u.area = ${area}
+    on conflict do nothing`);
+}

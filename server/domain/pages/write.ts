@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FormValues } from '@/api/contract/forms';
 import { PAGE_RESTORE_SECONDS, type PageValues } from '@/api/contract/pages';
 import { GROUP_TOP_LEVEL, isGroupWide, type Scope, wholeGroup } from '@/shared/access';
@@ -11,6 +11,8 @@ import { checkBlocks, withHeldFlags } from '../blocks';
 import { recordChange, recordRevision } from '../history/record';
 import { removeHistory } from '../history/retention';
 import { breaksLock } from '../locks';
+import { saveRecordImages } from '../media/blockUses';
+import { clearMediaUses, copyMediaUses } from '../media/uses';
 import { lastPosition, lockLists, placeAt, placeAtEnd, removeFromLists } from '../ordering';
 import { type RecordTable, saveVersioned } from '../records';
 import { requireTemplate } from '../templates';
@@ -56,8 +58,9 @@ async function purgeExpired(tx: Db): Promise<void> {
   );
   // Gone for good, and their history with them.
   for (const kind of ['page', 'form'] as const) {
-    const ids = gone.filter((row) => row.kind === kind).map((row) => String(row.id));
-    await removeHistory(tx, areaOf(kind), ids);
+    const ids = gone.filter((row) => row.kind === kind).map((row) => row.id);
+    await removeHistory(tx, areaOf(kind), ids.map(String));
+    await clearMediaUses(tx, areaOf(kind), ids);
   }
 }
 
@@ -208,6 +211,7 @@ export async function storePage(
         sortOrder: await nextPosition(tx, kind, parentId),
       })
       .returning({ id: pages.id, slug: pages.slug, updatedAt: pages.updatedAt });
+    await saveRecordImages(tx, areaOf(kind), row!.id, held, scope);
     await recordRevision(tx, areaOf(kind), action, row!.id);
     return row!;
   });
@@ -257,6 +261,7 @@ export async function updatePage(
       },
       inTransaction: true,
     });
+    await saveRecordImages(tx, areaOf(kind), id, held, scope);
     await recordRevision(tx, areaOf(kind), 'updated', id);
     return { id: saved.id, slug, updatedAt: saved.updatedAt };
   });
@@ -324,6 +329,7 @@ export async function duplicatePage(
     copies[0]!.sortOrder = await nextPosition(tx, 'page', parentId);
     // Parents come before their children, so each batch's parents are already in place.
     for (let i = 0; i < copies.length; i += 500) await tx.insert(pages).values(copies.slice(i, i + 500));
+    await copyMediaUses(tx, 'pages', idOf);
     await recordRevision(tx, 'pages', 'duplicated', newIds[0]!, `Copy of ${source.name}`);
     return newIds[0]!;
   });
@@ -368,29 +374,4 @@ export async function restorePage(db: Db, id: number, writer?: Writer): Promise<
     await placeAt(tx, list, row!.parentId, [{ id, position: Math.min(row!.sortOrder, last) }]);
     await recordRevision(tx, 'pages', 'restored', id);
   });
-}
-
-export async function togglePublished(db: Db, id: number, writer?: Writer): Promise<0 | 1> {
-  return treeTransaction(db, async (tx) => {
-    if (!(await findPage(tx, 'page', id, scopeOf(writer)))) throw missing('page');
-    const published = await flipPublished(tx, id);
-    await recordRevision(tx, 'pages', published ? 'published' : 'unpublished', id);
-    return published;
-  });
-}
-
-async function flipPublished(db: Db, id: number): Promise<0 | 1> {
-  const [row] = await db
-    .update(pages)
-    .set({
-      published: sql`not ${pages.published}`,
-      publishedAt: sql`case when ${pages.published} then ${pages.publishedAt} else coalesce(${pages.publishedAt}, now()) end`,
-      // An unpublish time that has passed is spent: publishing again does not take the page straight down.
-      unpublishAt: sql`case when ${pages.unpublishAt} <= now() then null else ${pages.unpublishAt} end`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(pages.id, id), eq(pages.kind, 'page'), sql`${pages.deletedAt} is null`))
-    .returning({ published: pages.published });
-  if (!row) throw missing('page');
-  return row.published ? 1 : 0;
 }

@@ -14,12 +14,25 @@ export const blockFile = z.object({
 });
 
 /**
+ * An image of the media library held by a block field: the item's id, and the text alternative it
+ * has here when it should say something other than the item's own alt text.
+ */
+export const blockMedia = z.object({
+  media_id: z.number('Pick the image again.').int('Pick the image again.').positive('Pick the image again.'),
+  alt: z.string().trim().max(500, 'Use at most 500 characters.').optional(),
+});
+export type BlockMedia = z.infer<typeof blockMedia>;
+
+/** A file of a files field: a library item, or a file stored before the library (kept as it is). */
+export const blockFileValue = z.union([blockMedia, blockFile]);
+
+/**
  * What one block field holds: text for text, textarea, select, date and trix (markdown), a list
- * of files for files. Checked against the block's definition by src/shared/schema.ts, not here.
+ * of library images for files. Checked against the block's definition by src/shared/schema.ts, not here.
  */
 export const fieldValue = z.union([
   z.string().max(100_000, 'Use at most 100,000 characters.'),
-  z.array(blockFile).max(50),
+  z.array(blockFileValue).max(50),
   z.null(),
 ]);
 export const fieldValues = z.record(configKey, fieldValue);

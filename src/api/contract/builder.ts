@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, storedFile } from './common';
+import { emailField } from './common';
 import { defineCall } from './define';
 
 /** Identifier of a block type (a page item's `index`), a section or a field: a config key. */
@@ -60,14 +60,6 @@ export const importFormSchema = importFields.extend({
 });
 export type ImportInput = z.input<typeof importFormSchema>;
 
-/** Text fields of a builder upload; the file travels as `file`. */
-export const builderUploadFields = z.object({
-  field: configKey,
-  item: configKey.optional(),
-  section: configKey.optional(),
-  configurable: configKey.optional(),
-});
-
 export const builderItems = defineCall({
   method: 'GET',
   path: 'builder/items',
@@ -116,20 +108,10 @@ export const builderImportRun = defineCall({
   summary: 'Queues an import of one .xlsx (multipart: import, provider, email); the result is e-mailed',
 });
 
-export const builderFilesUpload = defineCall({
-  method: 'POST',
-  path: 'builder/files/upload',
-  multipart: true,
-  body: builderUploadFields,
-  response: z.object({ result: storedFile }),
-  summary: 'Stores one file for a builder field (multipart: file, field, item?, section?, configurable?)',
-});
-
 /** Every call of this area, under the name the console's `api.builder` gives it. */
 export const calls = {
   items: builderItems,
   configurables: builderConfigurables,
   importProviders: builderImportProviders,
   runImport: builderImportRun,
-  upload: builderFilesUpload,
 };

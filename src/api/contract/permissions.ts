@@ -152,7 +152,6 @@ const table: Table = {
     configurables: 'signedIn',
     importProviders: p('pages', 'import'),
     runImport: p('pages', 'import'),
-    upload: 'signedIn',
   },
   analytics: {
     dates: p('dashboard', 'view'),

@@ -5,7 +5,6 @@ import type { Page } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
 import { useLoad } from '@/ui/useLoad';
 import { FieldEditor } from '../fields/FieldEditor';
-import { uploadBlockFile } from '../upload';
 import styles from './PageSettings.module.css';
 
 type Values = Page['configurables'];
@@ -50,11 +49,6 @@ export const ConfigurablesFields = memo(function ConfigurablesFields({
                 value={own.fields[key]}
                 onChange={(value) => set(key, value)}
                 error={errors[`configurables.${configurable.handle}.fields.${key}`]}
-                upload={
-                  field.type === 'files'
-                    ? (file) => uploadBlockFile({ configurable: configurable.handle, field: key }, file)
-                    : undefined
-                }
               />
             ))}
           </fieldset>

@@ -1,25 +1,17 @@
-import type { StoredFile } from '@/api/contract/common';
-import { Field } from '@/ui/Field';
-import { stateFieldMeta } from '@/ui/formProps';
+import { MediaField, type MediaFieldEntry } from '@/ui/media/MediaField';
 import type { FieldEditorProps } from './types';
 
-const IMAGES = 'image/png,image/jpeg,image/gif,image/webp';
+const imagesOf = (value: FieldEditorProps['value']): MediaFieldEntry[] => (Array.isArray(value) ? value : []);
 
-const filesOf = (value: FieldEditorProps['value']): StoredFile[] => (Array.isArray(value) ? value : []);
-
-/** Images uploaded as soon as they are picked; the control is disabled once the field's max is reached. */
-export function FilesEditor({ name, field, value, onChange, error, upload }: FieldEditorProps) {
+/** Images picked from the media library (or uploaded into it), each with an alt text of its own here. */
+export function FilesEditor({ field, value, onChange, error }: FieldEditorProps) {
   return (
-    <Field
-      kind="file"
-      field={stateFieldMeta(name, error)}
+    <MediaField
       label={field.name}
-      maxFiles={field.max ?? 1}
-      accept={IMAGES}
-      files={filesOf(value)}
+      max={field.max ?? 1}
+      value={imagesOf(value)}
       onChange={onChange}
-      onUpload={upload ?? (() => Promise.reject(new Error('This field cannot take files here.')))}
-      isDisabled={!upload}
+      errorMessage={error}
     />
   );
 }

@@ -1,6 +1,5 @@
 import type { FieldValue } from '@/api/contract/blocks';
 import type { BuilderField } from '@/api/contract/builder';
-import type { StoredFile } from '@/api/contract/common';
 
 /** What every field editor is given: its definition, its value, where to report a change, its first error. */
 export interface FieldEditorProps {
@@ -10,8 +9,6 @@ export interface FieldEditorProps {
   value: FieldValue | undefined;
   onChange: (value: FieldValue) => void;
   error?: string | undefined;
-  /** Stores a file for this field (files fields only). */
-  upload?: ((file: File) => Promise<StoredFile>) | undefined;
 }
 
 /** A stored text value as the editors show it: empty when unset or when it holds files. */

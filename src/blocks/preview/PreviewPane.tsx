@@ -12,7 +12,9 @@ import {
 } from 'react';
 import { Heading, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import type { SiteBlock, SiteForm } from '@/api/contract/site';
+import { mediaIdsOf, mediaRefsOf } from '@/shared/mediaRefs';
 import { SITE_STYLESHEET_PATH } from '@/site/stylesheet';
+import { mediaMap, useMediaItems } from '@/ui/media/mediaCache';
 import { useCommentsAccess } from '../builder/comments/commentsContext';
 import type { BuilderActor } from '../builder/useBuilderActor';
 import { type LiveDraft, type OpenDraft, withOpenDraft } from './liveDraft';
@@ -119,7 +121,10 @@ function PagePreview({
   const name = useDeferredValue(useSelector(actor, (s) => s.context.name));
   const editing = useSelector(actor, (s) => s.context.editing);
   const [blocksOf] = useState(() => previewBlocksMaker());
-  const blocks = useMemo(() => blocksOf(items, keys), [blocksOf, items, keys]);
+  const mediaVersion = useMediaItems(useMemo(() => mediaIdsOf(mediaRefsOf({ items })), [items]));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version means new items were read
+  const media = useMemo(() => mediaMap(), [mediaVersion]);
+  const blocks = useMemo(() => blocksOf(items, keys, media), [blocksOf, items, keys, media]);
   const siteBlocks = useMemo(() => blocks.map(({ block }) => block), [blocks]);
   const context = usePreviewContext(actor, siteBlocks, useBrandSlug(actor, brandId));
   const editingKey = editing === null ? null : (keys[editing] ?? null);

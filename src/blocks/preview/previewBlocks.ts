@@ -1,6 +1,6 @@
 import type { PageItem } from '@/api/contract/blocks';
 import type { SiteBlock } from '@/api/contract/site';
-import { type FileUrl, siteBlocksOf } from '@/shared/site';
+import { type FileUrl, type SiteMedia, siteBlocksOf } from '@/shared/site';
 
 /** A visible block with the builder's key for it, so React keeps each block's rendering apart. */
 export interface KeyedBlock {
@@ -14,13 +14,19 @@ export interface KeyedBlock {
  * block anew and every other block keeps its identity (and its memoised rendering).
  */
 export function previewBlocksMaker(fileUrl?: FileUrl) {
-  const made = new WeakMap<PageItem, SiteBlock | null>();
-  return (items: readonly PageItem[], keys: readonly number[]): KeyedBlock[] => {
+  let made = new WeakMap<PageItem, SiteBlock | null>();
+  let madeWith: SiteMedia | undefined;
+  /** `media`: the library items the console has read; a new map (an image arrived) makes every block anew. */
+  return (items: readonly PageItem[], keys: readonly number[], media?: SiteMedia): KeyedBlock[] => {
+    if (media !== madeWith) {
+      made = new WeakMap();
+      madeWith = media;
+    }
     const out: KeyedBlock[] = [];
     items.forEach((item, at) => {
       let block = made.get(item);
       if (block === undefined) {
-        block = siteBlocksOf([item], fileUrl)[0] ?? null;
+        block = siteBlocksOf([item], fileUrl, media)[0] ?? null;
         made.set(item, block);
       }
       if (block) out.push({ key: keys[at] ?? -at - 1, block });

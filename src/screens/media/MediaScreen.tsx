@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MediaFolder, MediaItem } from '@/api/contract/media';
 import { api } from '@/api/endpoints';
+import { type UploadRow, uploadFiles } from '@/api/mediaUpload';
 import { useMayCall } from '@/machines/session';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
@@ -12,7 +13,6 @@ import { toast } from '@/ui/toasts';
 import { FolderDialog } from './FolderDialog';
 import styles from './Media.module.css';
 import { MediaPanel } from './MediaPanel';
-import { type UploadRow, uploadFiles } from './mediaUpload';
 
 type Paged = Awaited<ReturnType<typeof api.media.list>>['media'];
 

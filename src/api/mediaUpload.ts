@@ -1,5 +1,5 @@
-import type { MediaItem } from '@/api/contract/media';
-import { api } from '@/api/endpoints';
+import type { MediaItem } from './contract/media';
+import { api } from './endpoints';
 
 /** One file of an upload, as the upload list shows it. */
 export interface UploadRow {

@@ -1,0 +1,202 @@
+import { useId, useState } from 'react';
+import type { BlockMedia } from '@/api/contract/blocks';
+import type { StoredFile } from '@/api/contract/common';
+import { Button } from '../Button';
+import { cx } from '../cx';
+import fieldStyles from '../Field.module.css';
+import fileStyles from '../FileField.module.css';
+import { IconButton } from '../IconButton';
+import { TextField } from '../TextField';
+import styles from './MediaField.module.css';
+import { MediaPicker } from './MediaPicker';
+import { cachedMedia, useMediaItems } from './mediaCache';
+
+/** One image of a field: a library item (with the alt text it has here), or a file from before the library. */
+export type MediaFieldEntry = BlockMedia | StoredFile;
+
+const isMedia = (entry: MediaFieldEntry): entry is BlockMedia => 'media_id' in entry;
+const keyOf = (entry: MediaFieldEntry) => (isMedia(entry) ? `m${entry.media_id}` : `f${entry.path}`);
+
+export interface MediaFieldProps {
+  label: string;
+  value: readonly MediaFieldEntry[];
+  onChange: (value: MediaFieldEntry[]) => void;
+  /** How many images the field holds at most. */
+  max: number;
+  errorMessage?: string | undefined;
+  /** Offer an alt text of the field's own beside each image (where the image is used). */
+  altHere?: boolean;
+  isDisabled?: boolean;
+}
+
+/**
+ * A field of library images: each picked image with its thumbnail, its name and, where it is used,
+ * an alt text of its own (left empty, the item's own alt text is used); "Choose image" opens the
+ * library (MediaPicker), and focus comes back to it afterwards.
+ */
+export function MediaField({
+  label,
+  value,
+  onChange,
+  max,
+  errorMessage,
+  altHere = true,
+  isDisabled,
+}: MediaFieldProps) {
+  const id = useId();
+  const [picking, setPicking] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  useMediaItems(value.flatMap((entry) => (isMedia(entry) ? [entry.media_id] : [])));
+  const room = max - value.length;
+  const single = max === 1;
+  const nameOf = (entry: MediaFieldEntry) => {
+    if (!isMedia(entry)) return entry.name;
+    const item = cachedMedia(entry.media_id);
+    return item
+      ? item.name
+      : item === null
+        ? `Image ${entry.media_id} (not available)`
+        : `Image ${entry.media_id}`;
+  };
+
+  const remove = (index: number) => {
+    const removed = value[index];
+    const next = value.filter((_, i) => i !== index);
+    onChange(next);
+    if (removed) setStatus(`Removed ${nameOf(removed)}.`);
+    // Focus never falls to the page: the next image's Remove button, or Choose.
+    requestAnimationFrame(() => {
+      const root = document.querySelector(`[data-media-field="${CSS.escape(id)}"]`);
+      const buttons = root?.querySelectorAll<HTMLElement>('[data-remove]') ?? [];
+      (
+        buttons[Math.min(index, buttons.length - 1)] ?? root?.querySelector<HTMLElement>('[data-choose]')
+      )?.focus();
+    });
+  };
+
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const full = room <= 0 && !single;
+  const hint = full ? `At most ${max} images. Remove one to add another.` : null;
+  const describedBy = [hint ? hintId : null, errorMessage ? errorId : null].filter(Boolean).join(' ');
+
+  return (
+    <fieldset
+      className={cx(fileStyles.field, styles.field)}
+      data-media-field={id}
+      aria-describedby={describedBy || undefined}
+      data-invalid={errorMessage ? true : undefined}
+    >
+      <legend className={fieldStyles.label}>{label}</legend>
+      {value.length > 0 ? (
+        <ul className={styles.images}>
+          {value.map((entry, index) => {
+            const item = isMedia(entry) ? cachedMedia(entry.media_id) : null;
+            const name = nameOf(entry);
+            const src = item
+              ? (item.renditions.find((r) => r.format === 'webp')?.url ?? item.url)
+              : isMedia(entry)
+                ? null
+                : entry.path;
+            const described = item ? Boolean(item.alt?.trim() || item.decorative) : true;
+            return (
+              <li key={keyOf(entry)} className={styles.image}>
+                {src ? (
+                  <img className={fileStyles.thumb} src={src} alt="" loading="lazy" />
+                ) : (
+                  <span className={fileStyles.thumb} />
+                )}
+                <div className={styles.details}>
+                  <span className={fileStyles.name} title={name}>
+                    {name}
+                  </span>
+                  {altHere && isMedia(entry) ? (
+                    <TextField
+                      label={`Alt text for ${name} here`}
+                      placeholder={item?.alt ?? (item?.decorative ? 'Decorative' : '')}
+                      description={
+                        entry.alt?.trim() || described
+                          ? undefined
+                          : 'No alt text yet: describe it here or in the library.'
+                      }
+                      value={entry.alt ?? ''}
+                      maxLength={500}
+                      isDisabled={isDisabled}
+                      onChange={(alt) =>
+                        onChange(
+                          value.map((other, i) =>
+                            i === index && isMedia(other)
+                              ? alt === ''
+                                ? { media_id: other.media_id }
+                                : { media_id: other.media_id, alt }
+                              : other,
+                          ),
+                        )
+                      }
+                    />
+                  ) : null}
+                </div>
+                <IconButton
+                  icon="trash"
+                  label={`Remove ${name}`}
+                  variant="danger"
+                  size="sm"
+                  data-remove
+                  isDisabled={isDisabled}
+                  onPress={() => remove(index)}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      <div className={fileStyles.actions}>
+        <Button
+          data-choose
+          icon="plus"
+          size="sm"
+          isDisabled={isDisabled}
+          disabledReason={hint}
+          aria-describedby={describedBy || undefined}
+          onPress={() => {
+            setStatus(null);
+            setPicking(true);
+          }}
+        >
+          {single ? (value.length > 0 ? 'Replace image' : 'Choose image') : 'Choose images'}
+        </Button>
+        <span className={fileStyles.uploading} aria-live="polite">
+          {status}
+        </span>
+      </div>
+      {hint ? (
+        <span id={hintId} className={fieldStyles.description}>
+          {hint}
+        </span>
+      ) : null}
+      {errorMessage ? (
+        <span id={errorId} className={fileStyles.error}>
+          {errorMessage}
+        </span>
+      ) : null}
+      <MediaPicker
+        isOpen={picking}
+        title={single ? `Choose the ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
+        max={single ? 1 : Math.max(1, room)}
+        onClose={() => setPicking(false)}
+        onPick={(items) => {
+          setPicking(false);
+          const picked = items.map((item) => ({ media_id: item.id }));
+          const next = single
+            ? picked.slice(0, 1)
+            : [
+                ...value,
+                ...picked.filter((p) => !value.some((v) => isMedia(v) && v.media_id === p.media_id)),
+              ].slice(0, max);
+          onChange(next);
+          setStatus(items.length === 1 ? `Chose ${items[0]?.name}.` : `Chose ${items.length} images.`);
+        }}
+      />
+    </fieldset>
+  );
+}
