@@ -5,9 +5,9 @@ import { type UploadRow, uploadFiles } from '@/api/mediaUpload';
 import { useMayCall } from '@/machines/session';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
+import { LibraryToolbar, UploadList } from '@/ui/media/LibraryParts';
 import { PageHeader } from '@/ui/PageHeader';
 import { Pagination } from '@/ui/Pagination';
-import { SearchField } from '@/ui/SearchField';
 import { Select } from '@/ui/Select';
 import { toast } from '@/ui/toasts';
 import { FolderDialog } from './FolderDialog';
@@ -111,27 +111,21 @@ export default function MediaScreen() {
           event.target.value = '';
         }}
       />
-      <div className={styles.toolbar} ref={toolbar}>
-        <SearchField
-          label="Search media"
-          placeholder="Search name, alt text, tags…"
-          size="sm"
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-        />
-        <Select
-          label="Folder"
-          hideLabel
-          items={[{ id: 0, name: 'All folders' }, ...folders.map((f) => ({ id: f.id, name: f.name }))]}
-          selectedKey={folderId ?? 0}
-          onSelectionChange={(key) => {
-            setFolderId(key ? Number(key) : null);
-            setPage(1);
-          }}
-        />
+      <LibraryToolbar
+        ref={toolbar}
+        searchLabel="Search media"
+        search={search}
+        folders={folders}
+        folderId={folderId}
+        onSearch={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        onFolder={(id) => {
+          setFolderId(id);
+          setPage(1);
+        }}
+      >
         <Select
           label="Type"
           hideLabel
@@ -156,27 +150,8 @@ export default function MediaScreen() {
             Add folder
           </Button>
         ) : null}
-      </div>
-      {uploads.length > 0 ? (
-        <ul className={styles.uploads} aria-label="Uploads">
-          {uploads.map((row) => (
-            <li key={row.key} data-state={row.state}>
-              <span>{row.name}</span>{' '}
-              <span role="status">
-                {row.state === 'waiting'
-                  ? 'Waiting'
-                  : row.state === 'uploading'
-                    ? 'Uploading…'
-                    : row.state === 'done'
-                      ? row.duplicate
-                        ? 'Already in the library'
-                        : 'Uploaded'
-                      : row.error}
-              </span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      </LibraryToolbar>
+      <UploadList uploads={uploads} />
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target beside the Upload files button, which does the same by keyboard */}
       <div
         className={styles.drop}

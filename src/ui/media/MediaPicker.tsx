@@ -6,8 +6,7 @@ import { type UploadRow, uploadFiles } from '@/api/mediaUpload';
 import { Button } from '../Button';
 import { Modal } from '../Modal';
 import { Pagination } from '../Pagination';
-import { SearchField } from '../SearchField';
-import { Select } from '../Select';
+import { LibraryToolbar, UploadList } from './LibraryParts';
 import styles from './MediaPicker.module.css';
 import { rememberMedia } from './mediaCache';
 
@@ -25,17 +24,6 @@ export interface MediaPickerProps {
 }
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp,image/avif,image/svg+xml';
-
-const statusText = (row: UploadRow) =>
-  row.state === 'waiting'
-    ? 'Waiting'
-    : row.state === 'uploading'
-      ? 'Uploading…'
-      : row.state === 'done'
-        ? row.duplicate
-          ? 'Already in the library'
-          : 'Uploaded'
-        : row.error;
 
 /**
  * Picks images from the media library, or uploads new ones into it: a search, a folder filter and a
@@ -159,27 +147,20 @@ export function MediaPicker({
         </>
       }
     >
-      <div className={styles.toolbar}>
-        <SearchField
-          label="Search the library"
-          placeholder="Search name, alt text, tags…"
-          size="sm"
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-        />
-        <Select
-          label="Folder"
-          hideLabel
-          items={[{ id: 0, name: 'All folders' }, ...folders.map((f) => ({ id: f.id, name: f.name }))]}
-          selectedKey={folderId ?? 0}
-          onSelectionChange={(key) => {
-            setFolderId(key ? Number(key) : null);
-            setPage(1);
-          }}
-        />
+      <LibraryToolbar
+        searchLabel="Search the library"
+        search={search}
+        folders={folders}
+        folderId={folderId}
+        onSearch={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        onFolder={(id) => {
+          setFolderId(id);
+          setPage(1);
+        }}
+      >
         <Button size="sm" icon="upload" isPending={uploading} onPress={() => files.current?.click()}>
           Upload into the library
         </Button>
@@ -195,16 +176,8 @@ export function MediaPicker({
             event.target.value = '';
           }}
         />
-      </div>
-      {uploads.length > 0 ? (
-        <ul className={styles.uploads} aria-label="Uploads">
-          {uploads.map((row) => (
-            <li key={row.key} data-state={row.state}>
-              <span>{row.name}</span> <span role="status">{statusText(row)}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      </LibraryToolbar>
+      <UploadList uploads={uploads} />
       {failed ? <p role="alert">{failed}</p> : null}
       <GridList
         aria-label="Library images"
