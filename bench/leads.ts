@@ -20,6 +20,7 @@ import { pages } from '../server/db/schema/pages';
 import { createScratchDatabase } from '../server/db/scratch';
 import { enquiryFormRow } from '../server/db/seed/forms';
 import { seedIfEmpty } from '../server/db/seed/index';
+import { dealershipRow } from '../tests/dealershipRow';
 import type { Benchmark, Budget } from './benchmark';
 import { type Arrival, startReceiverProcess } from './receiverProcess';
 
@@ -107,26 +108,14 @@ export const leadsBenchmark: Benchmark = {
 
       const [dealership] = await database.db
         .insert(dealerships)
-        .values({
-          name: 'Northway Kia Leeds',
-          slug: 'kia-leeds',
-          email: 'leeds@northway.example.co.uk',
-          telephone: '0113 496 0000',
-          address: {
-            address_line_1: '1 Kirkstall Road',
-            address_line_2: null,
-            city: 'Leeds',
-            postcode: 'LS3 1AA',
-            county: 'West Yorkshire',
-            lat: 53.8,
-            lng: -1.56,
-          },
-          pinnacleEnquiryId: 'P1',
-          pinnacleUsedEnquiryId: 'P2',
-          publishedAt: new Date(),
-          crmEmails: ['leads@crm.example'],
-          crmFormat: 'adf',
-        })
+        .values(
+          dealershipRow({
+            name: 'Northway Kia Leeds',
+            slug: 'kia-leeds',
+            crmEmails: ['leads@crm.example'],
+            crmFormat: 'adf',
+          }),
+        )
         .returning({ id: dealerships.id });
       // The form mails nobody itself: each enquiry sends exactly one mail, its lead.
       const form = enquiryFormRow('test-drive', 'Test Drive');

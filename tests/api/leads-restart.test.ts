@@ -13,6 +13,7 @@ import { enquiryFormRow } from '@server/db/seed/forms';
 import { asc, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealershipRow } from '../dealershipRow';
 import { adfErrors } from './adf';
 import { databaseKind } from './harness';
 import { type ServerProcess, startServerProcess } from './server-process';
@@ -60,25 +61,13 @@ beforeAll(async () => {
   const database = await openTestDatabase();
   const [dealership] = await database.db
     .insert(dealerships)
-    .values({
-      name: 'Northway Kia Leeds',
-      slug: 'kia-leeds',
-      email: 'leeds@northway.example.co.uk',
-      telephone: '0113 496 0000',
-      address: {
-        address_line_1: '1 Kirkstall Road',
-        address_line_2: null,
-        city: 'Leeds',
-        postcode: 'LS3 1AA',
-        county: 'West Yorkshire',
-        lat: 53.8,
-        lng: -1.56,
-      },
-      pinnacleEnquiryId: 'P1',
-      pinnacleUsedEnquiryId: 'P2',
-      publishedAt: new Date(),
-      crmEmails: CRM,
-    })
+    .values(
+      dealershipRow({
+        name: 'Northway Kia Leeds',
+        slug: 'kia-leeds',
+        crmEmails: CRM,
+      }),
+    )
     .returning({ id: dealerships.id });
   dealershipId = dealership!.id;
   // The form mails nobody itself: what is sent is the dealership's leads alone.

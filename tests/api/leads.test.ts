@@ -10,6 +10,7 @@ import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadDelivery } from '@/api/contract/responses';
+import { dealershipRow } from '../dealershipRow';
 import { nowSeconds, signedDelivery, stripeCharge, stripeEvent } from '../stripe';
 import { adfErrors, readAdf } from './adf';
 import { createTestServer, databaseKind, signedInAs, type TestServer } from './harness';
@@ -449,27 +450,15 @@ describe(`leads to a dealership's CRM (${databaseKind})`, () => {
       .insert(brands)
       .values({ name: 'Fallback Motors', slug: 'fallback-motors', sortOrder: 900 })
       .returning({ id: brands.id });
-    const dealer = (n: number, extra: Partial<typeof dealerships.$inferInsert>) => ({
-      name: `Fallback Motors ${n}`,
-      slug: `fallback-motors-${n}`,
-      brandId: brand!.id,
-      email: `branch${n}@fallback.example`,
-      telephone: '0113 496 0000',
-      address: {
-        address_line_1: `${n} Kirkstall Road`,
-        address_line_2: null,
-        city: 'Leeds',
-        postcode: 'LS3 1AA',
-        county: 'West Yorkshire',
-        lat: 53.8,
-        lng: -1.56,
-      },
-      pinnacleEnquiryId: 'P1',
-      pinnacleUsedEnquiryId: 'P2',
-      publishedAt: new Date(),
-      sortOrder: 900 + n,
-      ...extra,
-    });
+    const dealer = (n: number, extra: Partial<typeof dealerships.$inferInsert>) =>
+      dealershipRow({
+        name: `Fallback Motors ${n}`,
+        slug: `fallback-motors-${n}`,
+        brandId: brand!.id,
+        email: `branch${n}@fallback.example`,
+        sortOrder: 900 + n,
+        ...extra,
+      });
     await db()
       .insert(dealerships)
       .values([
