@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  pagesApprove,
   pagesChildren,
   pagesDelete,
   pagesDuplicate,
@@ -8,6 +9,7 @@ import {
   pagesMove,
   pagesOptions,
   pagesPublishable,
+  pagesRequestChanges,
   pagesRestore,
   pagesSchedule,
   pagesSearch,
@@ -16,6 +18,7 @@ import {
   pagesSlug,
   pagesSort,
   pagesStore,
+  pagesSubmit,
   pagesUpdate,
 } from '@/api/contract/pages';
 import type { Db } from '../db/open';
@@ -23,6 +26,7 @@ import type { TokenService } from '../domain/auth/tokens';
 import { movePage, sortPages } from '../domain/pages/arrange';
 import { pageForEditor, pageOptionOf, pageSaved } from '../domain/pages/present';
 import { ancestorsOf, findPage, listChildren, searchPages, summaryOf } from '../domain/pages/read';
+import { approvePage, requestChanges, reviewOf, submitPage } from '../domain/pages/review';
 import { upcomingChanges } from '../domain/pages/schedule';
 import { childSlug, freeSlug, slugPart } from '../domain/pages/slugs';
 import {
@@ -100,7 +104,8 @@ export function pagesRoutes(
   registerCall(app, pagesEdit, async ({ query, user }) => {
     const row = await findPage(db, 'page', query.id, user.access.scope);
     if (!row) throw missing('page');
-    return { data: await pageForEditor(db, row) };
+    const [data, review] = await Promise.all([pageForEditor(db, row), reviewOf(db, row, user)]);
+    return { data, review };
   });
 
   // The move and duplicate pickers: a scoped user is offered their own pages only.
@@ -194,6 +199,29 @@ export function pagesRoutes(
   registerCall(app, pagesSchedule, async ({ user }) => ({
     data: await upcomingChanges(db, undefined, user.access),
   }));
+
+  registerCall(app, pagesSubmit, async ({ body, user }) => {
+    const review = await submitPage(db, body.id, user);
+    return { message: `The page is waiting in ${review.stage}.`, review };
+  });
+
+  registerCall(app, pagesApprove, async ({ body, user }) => {
+    const review = await approvePage(db, body.id, body.comment, user);
+    // The last approval publishes the page: a later publish time gets its job.
+    await schedule([body.id]);
+    return {
+      message:
+        review.state === 'approved'
+          ? 'Approved: the website shows this version.'
+          : `Approved: the page is waiting in ${review.stage}.`,
+      review,
+    };
+  });
+
+  registerCall(app, pagesRequestChanges, async ({ body, user }) => {
+    const review = await requestChanges(db, body.id, body.comment, user);
+    return { message: `The page is back with ${review.holder}.`, review };
+  });
 
   registerCall(app, pagesMove, async ({ body, user }) => {
     await movePage(db, body.id, body.parent, user.access.scope);

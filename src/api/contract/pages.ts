@@ -18,6 +18,7 @@ import {
 import { defineCall } from './define';
 import { historyCalls } from './history';
 import { treeCalls, treeSlugQuery } from './lifecycle';
+import { approveBody, requestChangesBody, review, reviewBody, reviewResponse } from './workflows';
 
 export const sortBy = z.enum(['sort_order', 'published_at'], 'Choose how children are sorted.');
 export const sortByMode = z.enum(['asc', 'desc'], 'Choose ascending or descending.');
@@ -247,8 +248,32 @@ export const pagesEdit = defineCall({
   method: 'GET',
   path: 'pages/edit',
   query: idQuery,
-  response: z.object({ data: page }),
-  summary: 'One page with its items and configurables, for the builder',
+  response: z.object({ data: page, review: review.nullable() }),
+  summary: 'One page with its items and configurables, and where it stands in its review, for the builder',
+});
+
+export const pagesSubmit = defineCall({
+  method: 'POST',
+  path: 'pages/submit',
+  body: reviewBody,
+  response: reviewResponse,
+  summary: 'Sends a page under a workflow to its first stage',
+});
+
+export const pagesApprove = defineCall({
+  method: 'POST',
+  path: 'pages/approve',
+  body: approveBody,
+  response: reviewResponse,
+  summary: 'Approves the stage a page waits in; after the last stage the page goes on the website',
+});
+
+export const pagesRequestChanges = defineCall({
+  method: 'POST',
+  path: 'pages/request-changes',
+  body: requestChangesBody,
+  response: reviewResponse,
+  summary: 'Sends a page back to whoever submitted it, with what should change',
 });
 
 export const pagesOptions = defineCall({
@@ -380,4 +405,7 @@ export const calls = {
   restore: pagesRestore,
   share: pagesShare,
   schedule: pagesSchedule,
+  submit: pagesSubmit,
+  approve: pagesApprove,
+  requestChanges: pagesRequestChanges,
 };
