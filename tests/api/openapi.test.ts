@@ -124,7 +124,10 @@ beforeAll(async () => {
   ids.workflows = await first(
     db
       .insert(workflows)
-      .values({ name: 'Compliance', stages: [{ name: 'Review', role_ids: [1], user_ids: [], due_hours: null }] })
+      .values({
+        name: 'Compliance',
+        stages: [{ name: 'Review', role_ids: [1], user_ids: [], due_hours: null }],
+      })
       .returning({ id: workflows.id }),
   );
   // One revision of a record of each area that keeps history, for its history calls.

@@ -14,6 +14,7 @@ import { ConflictDialog } from './ConflictDialog';
 import { ErrorSummary } from './ErrorSummary';
 import { ItemsPanel } from './ItemsPanel';
 import { withoutDataPrefix } from './itemKeys';
+import { ReviewControls } from './ReviewControls';
 import { metaFor } from './settingsValues';
 import { UndoRedo } from './UndoRedo';
 import { useEditing, useFieldErrors, useName, useSaving, useSlug } from './useBuilderActor';
@@ -126,6 +127,7 @@ export function RecordBuilder<V extends object>({
         saveRefused={saveRefused}
         actions={
           <>
+            <ReviewControls actor={actor} />
             {actions}
             {history && start.id !== null ? (
               <BuilderHistory

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PageItem } from '@/api/contract/blocks';
-import { draftOf, type PageFields } from '@/machines/builder';
+import type { Review } from '@/api/contract/workflows';
+import { draftOf, type PageFields, type ReviewCall } from '@/machines/builder';
 import { describeFailure } from '@/machines/errors';
 import { toast } from '@/ui/toasts';
 import { copyBlocks, MAX_COPIED } from '../clipboard';
@@ -28,6 +29,8 @@ export interface BuilderStart<V> {
   values: V;
   /** Stored as locked (or inheriting a lock): no structural changes (spec §4 Locked page). */
   locked: boolean;
+  /** Where a page under a review workflow stands; null or absent otherwise. */
+  review?: Review | null;
 }
 
 /** A record not stored yet: no name, and the blocks and values it starts with. */
@@ -40,6 +43,8 @@ export interface SavedRecord {
   id: number;
   updated_at: string;
   slug?: string;
+  /** Where the page now stands in its review, for a page under a workflow. */
+  review?: Review | null;
 }
 
 export interface RecordCalls<V> {
@@ -53,6 +58,8 @@ export interface RecordCalls<V> {
   afterAdd: (id: number) => void;
   /** Where unsaved work is kept in the browser (drafts.ts draftKey). */
   draftKey: string;
+  /** A step of the page's review: submit, approve or request changes (pages under a workflow). */
+  review?: (call: ReviewCall) => Promise<Review>;
 }
 
 export interface RecordBuilderState<V> {
@@ -105,6 +112,7 @@ export function useRecordBuilder<V extends object>(
       slug: start.slug,
       fields: start.values as PageFields,
       draft: stored?.draft ?? null,
+      review: start.review ?? null,
     },
     {
       slugOf: (name) => calls.slugOf(name, start.id),
@@ -121,7 +129,12 @@ export function useRecordBuilder<V extends object>(
           toast.success(calls.messages.updated);
           // The answer is the version the next save carries, and the slug the server kept or made.
           updatedAt.current = saved.updated_at;
-          return saved.slug === undefined ? undefined : { name: draft.name, slug: saved.slug };
+          if (saved.slug === undefined) return undefined;
+          return {
+            name: draft.name,
+            slug: saved.slug,
+            ...(saved.review === undefined ? {} : { review: saved.review }),
+          };
         } catch (error) {
           const failure = describeFailure(error);
           if (failure.status === 409) setConflictOpen(true);
@@ -129,6 +142,19 @@ export function useRecordBuilder<V extends object>(
           throw error;
         }
       },
+      ...(calls.review
+        ? {
+            review: async (call: ReviewCall) => {
+              try {
+                const review = await calls.review!(call);
+                return review;
+              } catch (error) {
+                toast.error(describeFailure(error).message, { placement: 'bottom' });
+                throw error;
+              }
+            },
+          }
+        : {}),
     },
   );
   const dropDraft = useBuilderDraft(calls.draftKey, actor, undefined, aside);

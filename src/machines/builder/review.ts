@@ -55,11 +55,7 @@ export const reviewRegion = reviewSetup.createStateConfig({
     draft: {
       on: {
         'review.submit': {
-          guard: and([
-            'savedAsShown',
-            not(stateIn({ page: 'saving' })),
-            not(stateIn({ page: 'offered' })),
-          ]),
+          guard: and(['savedAsShown', not(stateIn({ page: 'saving' })), not(stateIn({ page: 'offered' }))]),
           target: 'submitting',
           actions: 'clearReviewError',
         },
