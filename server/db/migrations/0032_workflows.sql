@@ -1,3 +1,6 @@
+-- Earlier migrations of the same run may have changed pages: their deferred triggers fire now, so the
+-- table can be altered.
+SET CONSTRAINTS ALL IMMEDIATE;--> statement-breakpoint
 CREATE TABLE "page_reviews" (
 	"page_id" integer PRIMARY KEY NOT NULL,
 	"state" text DEFAULT 'draft' NOT NULL,
