@@ -20,13 +20,14 @@ import {
   pagesStore,
   pagesSubmit,
   pagesUpdate,
+  pagesWaiting,
 } from '@/api/contract/pages';
 import type { Db } from '../db/open';
 import type { TokenService } from '../domain/auth/tokens';
 import { movePage, sortPages } from '../domain/pages/arrange';
 import { pageForEditor, pageOptionOf, pageSaved } from '../domain/pages/present';
 import { ancestorsOf, findPage, listChildren, searchPages, summaryOf } from '../domain/pages/read';
-import { approvePage, requestChanges, reviewOf, submitPage } from '../domain/pages/review';
+import { approvePage, requestChanges, reviewOf, submitPage, waitingPages } from '../domain/pages/review';
 import { upcomingChanges } from '../domain/pages/schedule';
 import { childSlug, freeSlug, slugPart } from '../domain/pages/slugs';
 import {
@@ -198,6 +199,10 @@ export function pagesRoutes(
 
   registerCall(app, pagesSchedule, async ({ user }) => ({
     data: await upcomingChanges(db, undefined, user.access),
+  }));
+
+  registerCall(app, pagesWaiting, async ({ user }) => ({
+    data: await waitingPages(db, user.access.scope),
   }));
 
   registerCall(app, pagesSubmit, async ({ body, user }) => {

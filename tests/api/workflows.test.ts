@@ -1,4 +1,5 @@
 import { brands } from '@server/db/schema/brands';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRole, createTestServer, databaseKind, roleId, signedInAs, type TestServer } from './harness';
 
@@ -289,5 +290,37 @@ describe(`the review loop (${databaseKind})`, () => {
     const scoped = await signedInAs(server, 'Brand manager', { brand_ids: [alpha] });
     expect((await post(scoped.token, '/api/pages/submit', { id: other })).statusCode).toBe(422);
     expect((await post(admin, '/api/pages/approve', { id: 'x' })).statusCode).toBe(422);
+  });
+
+  it('lists the pages waiting, overdue first, to whoever may view them in their scope', async () => {
+    const flow = await ok(
+      await post(
+        admin,
+        '/api/workflows/create',
+        workflowBody('Waiting', { applies_to: { page_ids: [range, other], brand_ids: [], forms: false } }),
+      ),
+    );
+    const fresh = await store('Fresh offer', alpha, range);
+    const late = await store('Late offer', alpha, range);
+    const elsewhere = await store('Beta offer', beta, other);
+    for (const id of [fresh, late, elsewhere]) await ok(await post(admin, '/api/pages/submit', { id }));
+    // The late one has waited three days in a stage due within two.
+    await server.database.db.execute(
+      sql`update page_reviews set since = now() - interval '3 days' where page_id = ${late}`,
+    );
+    const waiting = (await ok(await get(admin, '/api/pages/waiting'))).data as {
+      id: number;
+      overdue: boolean;
+      stage: string;
+    }[];
+    expect(waiting.slice(0, 1)).toMatchObject([{ id: late, overdue: true, stage: 'Compliance review' }]);
+    expect(waiting.map((w) => w.id)).toEqual(expect.arrayContaining([fresh, elsewhere]));
+    expect(waiting.find((w) => w.id === fresh)?.overdue).toBe(false);
+    const scoped = await signedInAs(server, 'Brand manager', { brand_ids: [alpha] });
+    const theirs = (await ok(await get(scoped.token, '/api/pages/waiting'))).data as { id: number }[];
+    expect(theirs.map((w) => w.id)).not.toContain(elsewhere);
+    expect(theirs.map((w) => w.id)).toContain(late);
+    expect((await get((await signedInAs(server, 'Sales')).token, '/api/pages/waiting')).statusCode).toBe(403);
+    await ok(await post(admin, '/api/workflows/delete', { ids: [flow.id] }));
   });
 });

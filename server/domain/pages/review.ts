@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Review } from '@/api/contract/workflows';
-import type { Access } from '@/shared/access';
+import type { Review, WaitingPage } from '@/api/contract/workflows';
+import type { Access, Scope } from '@/shared/access';
 import type { Db } from '../../db/open';
 import { pages } from '../../db/schema/pages';
 import { roles } from '../../db/schema/roles';
@@ -10,6 +10,7 @@ import { invalid } from '../../http/errors';
 import { forbidden } from '../access/require';
 import { recordRevision } from '../history/record';
 import { findPage, type PageRow } from './read';
+import { pageScopeSql } from './scope';
 import { rowsOf, treeTransaction } from './transaction';
 
 /** The words for where a page stands outside its workflow's stages. */
@@ -252,4 +253,38 @@ export function requestChanges(db: Db, id: number, comment: string, who: Reviewe
       .where(eq(pageReviews.pageId, id));
     await recordRevision(tx, 'pages', 'changes_requested', id, `${stage.name}: ${comment}`);
   });
+}
+
+/** Pages waiting in a stage that the user reaches: overdue first, then the longest waiting. */
+export async function waitingPages(db: Db, scope: Scope, limit = 50): Promise<WaitingPage[]> {
+  const rows = rowsOf<{
+    id: number;
+    name: string;
+    workflow_name: string;
+    stage: string | null;
+    since: Date | string;
+    due_at: Date | string | null;
+  }>(
+    await db.execute(sql`
+      select p.id, p.name, w.name as workflow_name, w.stages->r.stage->>'name' as stage, r.since,
+        r.since + make_interval(hours => (w.stages->r.stage->>'due_hours')::int) as due_at
+      from page_reviews r
+      join pages p on p.id = r.page_id and p.deleted_at is null
+      join workflows w on w.id = p.workflow_id
+      where r.state = 'in_review' and ${pageScopeSql(scope, sql`p`)}
+      order by (r.since + make_interval(hours => (w.stages->r.stage->>'due_hours')::int)) < now() desc nulls last,
+        r.since, p.id
+      limit ${limit}`),
+  );
+  const now = Date.now();
+  const iso = (at: Date | string) => new Date(at).toISOString();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    workflow_name: row.workflow_name,
+    stage: row.stage ?? DRAFT,
+    since: iso(row.since),
+    due_at: row.due_at === null ? null : iso(row.due_at),
+    overdue: row.due_at !== null && new Date(row.due_at).getTime() < now,
+  }));
 }

@@ -18,7 +18,14 @@ import {
 import { defineCall } from './define';
 import { historyCalls } from './history';
 import { treeCalls, treeSlugQuery } from './lifecycle';
-import { approveBody, requestChangesBody, review, reviewBody, reviewResponse } from './workflows';
+import {
+  approveBody,
+  requestChangesBody,
+  review,
+  reviewBody,
+  reviewResponse,
+  waitingPage,
+} from './workflows';
 
 export const sortBy = z.enum(['sort_order', 'published_at'], 'Choose how children are sorted.');
 export const sortByMode = z.enum(['asc', 'desc'], 'Choose ascending or descending.');
@@ -252,6 +259,13 @@ export const pagesEdit = defineCall({
   summary: 'One page with its items and configurables, and where it stands in its review, for the builder',
 });
 
+export const pagesWaiting = defineCall({
+  method: 'GET',
+  path: 'pages/waiting',
+  response: z.object({ data: z.array(waitingPage) }),
+  summary: 'Pages waiting in a review stage (up to 50), overdue first, then the longest waiting',
+});
+
 export const pagesSubmit = defineCall({
   method: 'POST',
   path: 'pages/submit',
@@ -405,6 +419,7 @@ export const calls = {
   restore: pagesRestore,
   share: pagesShare,
   schedule: pagesSchedule,
+  waiting: pagesWaiting,
   submit: pagesSubmit,
   approve: pagesApprove,
   requestChanges: pagesRequestChanges,

@@ -98,6 +98,7 @@ const table: Table = {
     duplicate: p('pages', 'create'),
     publishable: p('pages', 'publish'),
     // Submitting is editing; approving is decided by the stage's roles and users, in the handler.
+    waiting: p('pages', 'view'),
     submit: p('pages', 'update'),
     approve: p('pages', 'view'),
     requestChanges: p('pages', 'view'),

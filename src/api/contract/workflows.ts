@@ -164,3 +164,16 @@ export const requestChangesBody = z.object({
     .max(2000, 'Use at most 2000 characters.'),
 });
 export const reviewResponse = z.object({ message: z.string(), review });
+
+/** A page waiting in a stage, as the dashboard lists it. */
+export const waitingPage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  workflow_name: z.string(),
+  stage: z.string(),
+  since: timestamp,
+  /** When its stage's due time runs out; null when the stage has none. */
+  due_at: timestamp.nullable(),
+  overdue: z.boolean(),
+});
+export type WaitingPage = z.infer<typeof waitingPage>;
