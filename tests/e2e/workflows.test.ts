@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { signedInAdmin } from './admin';
 import { apiRequest, createPage } from './api';
-import { hasChromium, successToasts } from './browser';
+import { field, hasChromium, successToasts } from './browser';
 
 describe.skipIf(!hasChromium)('review workflows', () => {
   const admin = signedInAdmin();
@@ -50,6 +50,41 @@ describe.skipIf(!hasChromium)('review workflows', () => {
     expect(answer?.status()).toBe(200);
     expect(await visitor.title()).toContain(name);
     await visitor.close();
+    await page.close();
+  }, 120_000);
+
+  it('adds a workflow through its form: ordered stages with their reviewers and due times', async () => {
+    const page = await admin.newPage();
+    const name = `Brochures ${Date.now()}`;
+    await page.goto('/workflows');
+    await page.getByRole('link', { name: 'Add workflow' }).first().click();
+    await field(page, 'Name').fill(name);
+    // Saved without a reviewer, the stage says what it needs.
+    await field(page, 'Stage 1 name').fill('Legal');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Choose the roles or users who may approve this stage.').waitFor();
+    await page.getByRole('group', { name: 'Roles who approve it' }).getByText('Group administrator').click();
+    await field(page, 'Stage 1 due within (hours)').fill('48');
+    await page.getByRole('button', { name: 'Add stage' }).click();
+    await field(page, 'Stage 2 name').fill('Marketing sign-off');
+    await page.getByRole('group', { name: 'Roles who approve it' }).nth(1).getByText('Marketing').click();
+    await page.getByRole('button', { name: 'Move stage 2 up' }).click();
+    expect(await field(page, 'Stage 1 name').inputValue()).toBe('Marketing sign-off');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await successToasts(page).getByText('You have added a new workflow.').waitFor();
+    await page.getByRole('row').filter({ hasText: name }).getByText('Marketing sign-off → Legal').waitFor();
+
+    const { workflows } = await apiRequest<{
+      workflows: {
+        data: { id: number; name: string; stages: { name: string; due_hours: number | null }[] }[];
+      };
+    }>(admin.token, 'GET', 'workflows');
+    const made = workflows.data.find((w) => w.name === name)!;
+    expect(made.stages).toMatchObject([
+      { name: 'Marketing sign-off', due_hours: null },
+      { name: 'Legal', due_hours: 48 },
+    ]);
+    await apiRequest(admin.token, 'POST', 'workflows/delete', { ids: [made.id] });
     await page.close();
   }, 120_000);
 });
