@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { pagesApprove, pagesRequestChanges, pagesSubmit, pagesWaiting } from '@/api/contract/pageReview';
 import {
-  pagesApprove,
   pagesChildren,
   pagesDelete,
   pagesDuplicate,
@@ -9,7 +9,6 @@ import {
   pagesMove,
   pagesOptions,
   pagesPublishable,
-  pagesRequestChanges,
   pagesRestore,
   pagesSchedule,
   pagesSearch,
@@ -18,14 +17,13 @@ import {
   pagesSlug,
   pagesSort,
   pagesStore,
-  pagesSubmit,
   pagesUpdate,
-  pagesWaiting,
 } from '@/api/contract/pages';
 import type { Db } from '../db/open';
 import type { TokenService } from '../domain/auth/tokens';
 import { movePage, sortPages } from '../domain/pages/arrange';
 import { pageForEditor, pageOptionOf, pageSaved } from '../domain/pages/present';
+import { togglePublished } from '../domain/pages/publish';
 import { ancestorsOf, findPage, listChildren, searchPages, summaryOf } from '../domain/pages/read';
 import { approvePage, requestChanges, reviewOf, submitPage, waitingPages } from '../domain/pages/review';
 import { upcomingChanges } from '../domain/pages/schedule';
@@ -38,7 +36,6 @@ import {
   restorePage,
   type SavedPage,
   storePage,
-  togglePublished,
   updatePage,
 } from '../domain/pages/write';
 import { invalid } from '../http/errors';

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FormValues } from '@/api/contract/forms';
 import { PAGE_RESTORE_SECONDS, type PageValues } from '@/api/contract/pages';
 import { GROUP_TOP_LEVEL, isGroupWide, type Scope, wholeGroup } from '@/shared/access';
@@ -388,30 +388,4 @@ export async function restorePage(db: Db, id: number, writer?: Writer): Promise<
     if (row!.published) await requireReviewed(tx, [id], 'reveal');
     await recordRevision(tx, 'pages', 'restored', id);
   });
-}
-
-export async function togglePublished(db: Db, id: number, writer?: Writer): Promise<0 | 1> {
-  return treeTransaction(db, async (tx) => {
-    if (!(await findPage(tx, 'page', id, scopeOf(writer)))) throw missing('page');
-    const published = await flipPublished(tx, id);
-    if (published) await requireReviewed(tx, [id], 'publish');
-    await recordRevision(tx, 'pages', published ? 'published' : 'unpublished', id);
-    return published;
-  });
-}
-
-async function flipPublished(db: Db, id: number): Promise<0 | 1> {
-  const [row] = await db
-    .update(pages)
-    .set({
-      published: sql`not ${pages.published}`,
-      publishedAt: sql`case when ${pages.published} then ${pages.publishedAt} else coalesce(${pages.publishedAt}, now()) end`,
-      // An unpublish time that has passed is spent: publishing again does not take the page straight down.
-      unpublishAt: sql`case when ${pages.unpublishAt} <= now() then null else ${pages.unpublishAt} end`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(pages.id, id), eq(pages.kind, 'page'), sql`${pages.deletedAt} is null`))
-    .returning({ published: pages.published });
-  if (!row) throw missing('page');
-  return row.published ? 1 : 0;
 }

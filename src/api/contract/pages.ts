@@ -18,14 +18,8 @@ import {
 import { defineCall } from './define';
 import { historyCalls } from './history';
 import { treeCalls, treeSlugQuery } from './lifecycle';
-import {
-  approveBody,
-  requestChangesBody,
-  review,
-  reviewBody,
-  reviewResponse,
-  waitingPage,
-} from './workflows';
+import { pagesApprove, pagesRequestChanges, pagesSubmit, pagesWaiting } from './pageReview';
+import { review } from './workflows';
 
 export const sortBy = z.enum(['sort_order', 'published_at'], 'Choose how children are sorted.');
 export const sortByMode = z.enum(['asc', 'desc'], 'Choose ascending or descending.');
@@ -257,37 +251,6 @@ export const pagesEdit = defineCall({
   query: idQuery,
   response: z.object({ data: page, review: review.nullable() }),
   summary: 'One page with its items and configurables, and where it stands in its review, for the builder',
-});
-
-export const pagesWaiting = defineCall({
-  method: 'GET',
-  path: 'pages/waiting',
-  response: z.object({ data: z.array(waitingPage) }),
-  summary: 'Pages waiting in a review stage (up to 50), overdue first, then the longest waiting',
-});
-
-export const pagesSubmit = defineCall({
-  method: 'POST',
-  path: 'pages/submit',
-  body: reviewBody,
-  response: reviewResponse,
-  summary: 'Sends a page under a workflow to its first stage',
-});
-
-export const pagesApprove = defineCall({
-  method: 'POST',
-  path: 'pages/approve',
-  body: approveBody,
-  response: reviewResponse,
-  summary: 'Approves the stage a page waits in; after the last stage the page goes on the website',
-});
-
-export const pagesRequestChanges = defineCall({
-  method: 'POST',
-  path: 'pages/request-changes',
-  body: requestChangesBody,
-  response: reviewResponse,
-  summary: 'Sends a page back to whoever submitted it, with what should change',
 });
 
 export const pagesOptions = defineCall({

@@ -1,0 +1,36 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/open';
+import { pages } from '../../db/schema/pages';
+import { recordRevision } from '../history/record';
+import { findPage } from './read';
+import { requireReviewed } from './review';
+import { treeTransaction } from './transaction';
+import { missing } from './write';
+import { scopeOf, type Writer } from './writer';
+
+/** The list's toggle: published to unpublished and back; a page under a workflow goes live only as approved. */
+export async function togglePublished(db: Db, id: number, writer?: Writer): Promise<0 | 1> {
+  return treeTransaction(db, async (tx) => {
+    if (!(await findPage(tx, 'page', id, scopeOf(writer)))) throw missing('page');
+    const published = await flipPublished(tx, id);
+    if (published) await requireReviewed(tx, [id], 'publish');
+    await recordRevision(tx, 'pages', published ? 'published' : 'unpublished', id);
+    return published;
+  });
+}
+
+async function flipPublished(db: Db, id: number): Promise<0 | 1> {
+  const [row] = await db
+    .update(pages)
+    .set({
+      published: sql`not ${pages.published}`,
+      publishedAt: sql`case when ${pages.published} then ${pages.publishedAt} else coalesce(${pages.publishedAt}, now()) end`,
+      // An unpublish time that has passed is spent: publishing again does not take the page straight down.
+      unpublishAt: sql`case when ${pages.unpublishAt} <= now() then null else ${pages.unpublishAt} end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(pages.id, id), eq(pages.kind, 'page'), sql`${pages.deletedAt} is null`))
+    .returning({ published: pages.published });
+  if (!row) throw missing('page');
+  return row.published ? 1 : 0;
+}
