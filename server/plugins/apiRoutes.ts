@@ -27,6 +27,7 @@ import { settingsRoutes } from '../routes/settings';
 import { templatesRoutes } from '../routes/templates';
 import { usersRoutes } from '../routes/users';
 import { webhooksRoutes } from '../routes/webhooks';
+import { workflowsRoutes } from '../routes/workflows';
 import { enqueueOn } from './jobs';
 
 /** Every call of the contract under /api/, each area's routes from its own file. */
@@ -76,6 +77,7 @@ export async function apiRoutes(
   responsesRoutes(api, { db, enqueueExport: enqueue.exportFile, enqueueMail: enqueue.mail });
   analyticsRoutes(api, { db });
   webhooksRoutes(api, { db, allowPrivate: config.webhooksAllowPrivate });
+  workflowsRoutes(api, { db });
   setRetention({ keepLast: config.historyKeepLast, keepDays: config.historyKeepDays });
   historyRoutes(api, { db });
   const hub = new PresenceHub(database.notices);

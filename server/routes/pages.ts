@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pagesApprove, pagesRequestChanges, pagesSubmit, pagesWaiting } from '@/api/contract/pageReview';
 import {
   pagesChildren,
   pagesDelete,
@@ -24,6 +25,7 @@ import { movePage, sortPages } from '../domain/pages/arrange';
 import { pageForEditor, pageOptionOf, pageSaved } from '../domain/pages/present';
 import { togglePublished } from '../domain/pages/publish';
 import { ancestorsOf, findPage, listChildren, searchPages, summaryOf } from '../domain/pages/read';
+import { approvePage, requestChanges, reviewOf, submitPage, waitingPages } from '../domain/pages/review';
 import { upcomingChanges } from '../domain/pages/schedule';
 import { childSlug, freeSlug, slugPart } from '../domain/pages/slugs';
 import {
@@ -100,7 +102,8 @@ export function pagesRoutes(
   registerCall(app, pagesEdit, async ({ query, user }) => {
     const row = await findPage(db, 'page', query.id, user.access.scope);
     if (!row) throw missing('page');
-    return { data: await pageForEditor(db, row) };
+    const [data, review] = await Promise.all([pageForEditor(db, row), reviewOf(db, row, user)]);
+    return { data, review };
   });
 
   // The move and duplicate pickers: a scoped user is offered their own pages only.
@@ -194,6 +197,33 @@ export function pagesRoutes(
   registerCall(app, pagesSchedule, async ({ user }) => ({
     data: await upcomingChanges(db, undefined, user.access),
   }));
+
+  registerCall(app, pagesWaiting, async ({ user }) => ({
+    data: await waitingPages(db, user.access.scope),
+  }));
+
+  registerCall(app, pagesSubmit, async ({ body, user }) => {
+    const review = await submitPage(db, body.id, user);
+    return { message: `The page is waiting in ${review.stage}.`, review };
+  });
+
+  registerCall(app, pagesApprove, async ({ body, user }) => {
+    const review = await approvePage(db, body.id, body.comment, user);
+    // The last approval publishes the page: a later publish time gets its job.
+    await schedule([body.id]);
+    return {
+      message:
+        review.state === 'approved'
+          ? 'Approved: the website shows this version.'
+          : `Approved: the page is waiting in ${review.stage}.`,
+      review,
+    };
+  });
+
+  registerCall(app, pagesRequestChanges, async ({ body, user }) => {
+    const review = await requestChanges(db, body.id, body.comment, user);
+    return { message: `The page is back with ${review.holder}.`, review };
+  });
 
   registerCall(app, pagesMove, async ({ body, user }) => {
     await movePage(db, body.id, body.parent, user.access.scope);

@@ -23,7 +23,7 @@ import { childOrder } from '../domain/pages/read';
 import { rowsOf } from '../domain/pages/transaction';
 import { readSiteSettings } from '../domain/settings';
 import { DEFAULT_THANK_YOU_TITLE } from '../domain/submissions';
-import { publishedNow, publishedNowIn } from './published';
+import { approvedContent, publishedNow, publishedNowIn } from './published';
 
 /**
  * What a website reads: published content only, shaped by the delivery API's contract. The
@@ -102,7 +102,8 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
     return db
       .select({
         id: pages.id,
-        name: pages.name,
+        // Under a workflow, the name as approved.
+        name: sql<string>`${approvedContent('"pages"', 'name')}`,
         slug: pages.slug,
         publishedAt: pages.publishedAt,
         sortBy: pages.sortBy,
@@ -153,17 +154,21 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
     state: 'published' | 'saved',
     childrenPage = 1,
   ): Promise<SitePage | null> {
+    // The website serves a page under a workflow as approved; a share preview shows its last save.
+    const content = (field: 'name' | 'meta' | 'items' | 'configurables') =>
+      state === 'published' ? approvedContent('p', field) : sql.raw(`p.${field}`);
     const result = await db.execute(sql`
       with recursive target as (
-        select p.id, p.name, p.slug, p.parent_id, p.brand_id, p.meta, p.published, p.published_at,
-          p.items, p.configurables, p.sort_by, p.sort_by_mode
+        select p.id, ${content('name')} as name, p.slug, p.parent_id, p.brand_id, ${content('meta')} as meta,
+          p.published, p.published_at, ${content('items')} as items,
+          ${content('configurables')} as configurables, p.sort_by, p.sort_by_mode
         from pages p where p.kind = 'page' and ${target}
         limit 1
       ),
       up(id, name, slug, parent_id, shown, depth) as (
         select id, name, slug, parent_id, true, 0 from target
         union all
-        select p.id, p.name, p.slug, p.parent_id, ${publishedNowIn('p')}, up.depth + 1
+        select p.id, ${approvedContent('p', 'name')}, p.slug, p.parent_id, ${publishedNowIn('p')}, up.depth + 1
         from pages p join up on p.id = up.parent_id
         where up.depth < 1000
       )
@@ -171,7 +176,7 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
         (select coalesce(json_agg(json_build_object('name', a.name, 'slug', a.slug, 'shown', a.shown)
             order by a.depth desc), '[]'::json)
           from up a where a.depth > 0) as ancestors,
-        (select h.name from pages h
+        (select ${approvedContent('h', 'name')} from pages h
           where h.kind = 'page' and h.slug = '/' and t.slug <> '/' and ${publishedNowIn('h')}
           limit 1) as home_name,
         exists (select 1 from pages c where c.parent_id = t.id and c.kind = 'page' and ${publishedNowIn('c')})

@@ -61,6 +61,9 @@ export const routeAccess: Record<Exclude<RouteName, 'login'>, RouteAccess> = {
   'webhooks.index': needs('webhooks', 'view', 'webhooks.list'),
   'webhooks.add': needs('webhooks', 'create', 'webhooks.create'),
   'webhooks.edit': needs('webhooks', 'view', 'webhooks.show'),
+  'workflows.index': needs('workflows', 'view', 'workflows.list'),
+  'workflows.add': needs('workflows', 'create', 'workflows.create'),
+  'workflows.edit': needs('workflows', 'view', 'workflows.show'),
   activity: needs('activity', 'view', 'activity.list'),
 };
 

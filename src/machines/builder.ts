@@ -2,10 +2,12 @@ import { openedContext } from './builder/base';
 import { historyTransitions } from './builder/history';
 import { itemTransitions } from './builder/items';
 import { fieldTransitions, slugRegion } from './builder/naming';
-import { openingStates, saveTransitions, savingSetup, savingState } from './builder/saving';
+import { reviewRegion, reviewSetup } from './builder/review';
+import { openingStates, saveTransitions, savingState } from './builder/saving';
 
 export { HISTORY_LIMIT } from './builder/history';
 export { SLUG_DELAY_MS } from './builder/naming';
+export { SAVE_BEFORE_SUBMIT } from './builder/review';
 export { DRAFT_OFFER_LOCK_MESSAGE, draftOf, EDITING_LOCK_MESSAGE } from './builder/saving';
 export type {
   BuilderContext,
@@ -14,6 +16,7 @@ export type {
   BuilderInput,
   BuilderVersion,
   PageFields,
+  ReviewCall,
   SavedSlug,
 } from './builder/types';
 
@@ -29,7 +32,7 @@ export type {
  * `context.draft` and sends `draft.restore` or `draft.discard`. `snapshot.can({ type:
  * 'history.undo' })` says whether undo is possible; `context.changed` whether leaving loses work.
  */
-export const builderMachine = savingSetup.createMachine({
+export const builderMachine = reviewSetup.createMachine({
   id: 'builder',
   context: ({ input }) => openedContext(input),
   type: 'parallel',
@@ -47,5 +50,6 @@ export const builderMachine = savingSetup.createMachine({
       },
     },
     slug: slugRegion,
+    review: reviewRegion,
   },
 });

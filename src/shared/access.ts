@@ -19,6 +19,7 @@ export const accessAreas = [
   'roles',
   'settings',
   'webhooks',
+  'workflows',
   'activity',
 ] as const;
 export type AccessArea = (typeof accessAreas)[number];
@@ -52,6 +53,7 @@ export const areaAccess: Record<AccessArea, { noun: string; actions: readonly Ac
   roles: { noun: 'roles', actions: ['view', 'create', 'update', 'delete'] },
   settings: { noun: 'settings', actions: ['view', 'update', 'export'] },
   webhooks: { noun: 'webhooks', actions: ['view', 'create', 'update', 'delete'] },
+  workflows: { noun: 'review workflows', actions: ['view', 'create', 'update', 'delete'] },
   activity: { noun: 'the activity log', actions: ['view'] },
 };
 
@@ -240,7 +242,7 @@ export const roleTemplates: { name: string; permissions: Permissions }[] = [
     name: 'Read only',
     permissions: Object.fromEntries(
       accessAreas
-        .filter((a) => !['users', 'roles', 'settings', 'webhooks'].includes(a))
+        .filter((a) => !['users', 'roles', 'settings', 'webhooks', 'workflows'].includes(a))
         .map((a) => [a, ['view']]),
     ) as Permissions,
   },

@@ -15,6 +15,7 @@ export const areaLabels: Record<AccessArea, string> = {
   roles: 'Roles',
   settings: 'Settings',
   webhooks: 'Webhooks',
+  workflows: 'Workflows',
   activity: 'Activity',
 };
 

@@ -44,6 +44,9 @@ export const routePaths = {
   'webhooks.index': '/webhooks',
   'webhooks.add': '/webhooks/add',
   'webhooks.edit': '/webhooks/edit/:id',
+  'workflows.index': '/workflows',
+  'workflows.add': '/workflows/add',
+  'workflows.edit': '/workflows/edit/:id',
   activity: '/activity',
 } as const;
 

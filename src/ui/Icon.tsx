@@ -233,6 +233,14 @@ const shapes = {
       <path d="M19 21a7 7 0 0 0-2.5-5.4" />
     </>
   ),
+  workflows: (
+    <>
+      <circle cx="5" cy="6" r="2" />
+      <circle cx="12" cy="18" r="2" />
+      <circle cx="19" cy="6" r="2" />
+      <path d="M7 6h10M6 8l5 8M18 8l-5 8" />
+    </>
+  ),
   roles: (
     <>
       <path d="M12 3l8 3v6c0 4.5-3.4 8.2-8 9-4.6-.8-8-4.5-8-9V6z" />

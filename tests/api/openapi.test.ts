@@ -11,6 +11,7 @@ import { responses } from '@server/db/schema/responses';
 import { roles } from '@server/db/schema/roles';
 import { settings } from '@server/db/schema/settings';
 import { webhooks } from '@server/db/schema/webhooks';
+import { workflows } from '@server/db/schema/workflows';
 import { recordRevision } from '@server/domain/history/record';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -95,12 +96,6 @@ beforeAll(async () => {
       })
       .returning({ id: media.id }),
   );
-  ids.webhooks = await first(
-    db
-      .insert(webhooks)
-      .values({ url: 'https://hooks.example.com/site', secret: 'whsec_c2VjcmV0' })
-      .returning({ id: webhooks.id }),
-  );
   // Progress not yet started: the fields a finished job fills are still null.
   ids.exports = await first(
     db
@@ -119,6 +114,21 @@ beforeAll(async () => {
         filename: 'x.xlsx',
       })
       .returning({ id: imports.id }),
+  );
+  ids.webhooks = await first(
+    db
+      .insert(webhooks)
+      .values({ url: 'https://example.com/hook', events: ['page.published'], secret: 'whsec_dGVzdA==' })
+      .returning({ id: webhooks.id }),
+  );
+  ids.workflows = await first(
+    db
+      .insert(workflows)
+      .values({
+        name: 'Compliance',
+        stages: [{ name: 'Review', role_ids: [1], user_ids: [], due_hours: null }],
+      })
+      .returning({ id: workflows.id }),
   );
   // One revision of a record of each area that keeps history, for its history calls.
   await db.insert(settings).values({ key: 'site', value: {} }).onConflictDoNothing();

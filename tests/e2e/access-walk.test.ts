@@ -136,6 +136,8 @@ async function recordFor(route: RouteName, token: string, me: number): Promise<n
     }
     case 'webhooks.edit':
       return first((await apiRequest<{ webhooks: Paged }>(token, 'GET', 'webhooks')).webhooks.data);
+    case 'workflows.edit':
+      return first((await apiRequest<{ workflows: Paged }>(token, 'GET', 'workflows')).workflows.data);
     default:
       throw new Error(`The walk has no way to find a record for ${route}`);
   }
@@ -246,6 +248,7 @@ interface Fixtures {
   users: Map<string, { id: number; email: string; scope: Scope }>;
   /** An endpoint for the webhook's page to show. */
   webhook?: number;
+  workflow?: number;
 }
 
 describe.skipIf(!hasChromium)(
@@ -324,6 +327,13 @@ describe.skipIf(!hasChromium)(
         enabled: false,
       });
       fx.webhook = hook.id;
+      // A workflow that governs no page, so the workflow's own page has something to show.
+      const workflow = await apiRequest<{ id: number }>(fx.admin, 'POST', 'workflows/create', {
+        name: `Walk review ${tag}`,
+        applies_to: { page_ids: [], brand_ids: [], forms: false },
+        stages: [{ name: 'Walk stage', role_ids: [1], user_ids: [], due_hours: null }],
+      });
+      fx.workflow = workflow.id;
 
       // Out of every scoped user's reach: a record of another brand, in each owned area.
       const other = (owner: Owner) => !reaches({ brand_ids: [fx.brand], dealership_ids: [] }, owner);
@@ -365,6 +375,8 @@ describe.skipIf(!hasChromium)(
       for (const { key, id } of fx.binned) await deleteForGood(fx.admin, key, { ids: [id] }).catch(() => {});
       if (fx.webhook)
         await apiRequest(fx.admin, 'POST', 'webhooks/delete', { ids: [fx.webhook] }).catch(() => {});
+      if (fx.workflow)
+        await apiRequest(fx.admin, 'POST', 'workflows/delete', { ids: [fx.workflow] }).catch(() => {});
       const ids = [...fx.users.values()].map((u) => u.id);
       if (ids.length) await deleteForGood(fx.admin, 'users', { ids }).catch(() => {});
       await browser?.close();

@@ -201,6 +201,15 @@ export const controls: Control[] = [
   },
   { call: 'webhooks.delete', at: { route: 'webhooks.edit' }, find: button('Delete'), refused: 'absent' },
 
+  {
+    call: 'workflows.create',
+    at: { route: 'workflows.index' },
+    find: link('Add workflow'),
+    refused: 'absent',
+  },
+  save('workflows.edit', 'workflows.update'),
+  { call: 'workflows.delete', at: { route: 'workflows.edit' }, find: button('Delete'), refused: 'absent' },
+
   { call: 'media.upload', at: { route: 'media.index' }, find: button('Upload files'), refused: 'absent' },
   {
     call: 'media.foldersCreate',
@@ -223,6 +232,8 @@ export const withoutControl: Partial<Record<CallName, string>> = {
   'media.delete': 'Delete in the item panel',
   'media.restore': 'Restore in the item panel of an item in the bin',
   'media.forever': 'Delete forever in the item panel of an item in the bin',
+  'pages.submit':
+    "Submit for review in the builder of a page under a workflow (tests/e2e/workflows.test.ts); the walk's pages are under none",
   'responses.resend': "Resend beside a failed lead on the enquiry's page; the walk's enquiries have none",
 };
 

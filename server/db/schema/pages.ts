@@ -89,6 +89,8 @@ export const pages = pgTable(
     isTreeRecursive: boolean('is_tree_recursive').notNull().default(false),
     emails: jsonb('emails').$type<FormEmailsColumn>(),
     thankYou: jsonb('thank_you').$type<ThankYouColumn>(),
+    /** The review workflow that governs the page (the most specific one); null: it publishes freely. */
+    workflowId: integer('workflow_id'),
     ...stamps,
     /** Set by a delete: the page stays restorable (Undo) for a short while, then is removed. */
     deletedAt,
@@ -107,6 +109,7 @@ export const pages = pgTable(
       .where(sql`${t.parentId} is null and ${t.deletedAt} is null`),
     index('pages_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     index('pages_brand_idx').on(t.brandId),
+    index('pages_workflow_idx').on(t.workflowId).where(sql`${t.workflowId} is not null`),
     // What goes live or comes down next: the schedule, the start-up catch-up and the site's cache time.
     index('pages_publish_at_idx').on(t.publishedAt).where(sql`${t.published} and ${t.deletedAt} is null`),
     index('pages_unpublish_at_idx')

@@ -7,8 +7,10 @@ import { serverAreas } from '../history/areas';
 import { recordChange, recordRevision } from '../history/record';
 import { inList, lastPosition, moveToList, placeAt } from '../ordering';
 import { emitEvent, pagePaths } from '../webhooks/outbox';
+import { assignWorkflows } from '../workflows';
 import { type Placement, treeList } from './lists';
-import { ancestorsOf, findPage } from './read';
+import { ancestorsOf, findPage, subtreeOf } from './read';
+import { requireReviewed } from './review';
 import { pageInScope } from './scope';
 import { childSlug, freeSlug, HOMEPAGE } from './slugs';
 import { treeTransaction } from './transaction';
@@ -50,6 +52,14 @@ export async function movePage(
     );
     await tx.update(pages).set({ slug, updatedAt: new Date() }).where(eq(pages.id, id));
     await rewriteDescendants(tx, id, fresh.slug, slug);
+    // Under another workflow now, or under a published parent: only approved pages come into sight.
+    await assignWorkflows(tx, [id]);
+    const moved = await subtreeOf(tx, id);
+    await requireReviewed(
+      tx,
+      moved.map((row) => row.id),
+      'reveal',
+    );
     await recordRevision(tx, 'pages', 'moved', id);
   });
 }

@@ -4,13 +4,15 @@ import { pages } from '../../db/schema/pages';
 import { recordRevision } from '../history/record';
 import { requireDescribedStored } from '../media/blockUses';
 import { findPage } from './read';
+import { requireReviewed } from './review';
 import { treeTransaction } from './transaction';
 import { missing } from './write';
 import { scopeOf, type Writer } from './writer';
 
 /**
  * The Published toggle of a page: on or off, and a revision saying which. Turning it on puts the
- * page's images on the website, so they must say something to a reader who cannot see them.
+ * page's images on the website, so they must say something to a reader who cannot see them; a page
+ * under a workflow goes live only as approved.
  */
 export async function togglePublished(db: Db, id: number, writer?: Writer): Promise<0 | 1> {
   return treeTransaction(db, async (tx) => {
@@ -18,6 +20,7 @@ export async function togglePublished(db: Db, id: number, writer?: Writer): Prom
     if (!current) throw missing('page');
     if (!current.published) await requireDescribedStored(tx, current, scopeOf(writer));
     const published = await flipPublished(tx, id);
+    if (published) await requireReviewed(tx, [id], 'publish');
     await recordRevision(tx, 'pages', published ? 'published' : 'unpublished', id);
     return published;
   });

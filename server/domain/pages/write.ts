@@ -17,8 +17,10 @@ import { lastPosition, lockLists, placeAt, placeAtEnd, removeFromLists } from '.
 import { type RecordTable, saveVersioned } from '../records';
 import { requireTemplate } from '../templates';
 import { emitPathChange } from '../webhooks/outbox';
+import { assignWorkflows } from '../workflows';
 import { type TreeKind, treeList } from './lists';
 import { countChildren, findPage, type PageRow, subtreeOf } from './read';
+import { markEdited, requireReviewed } from './review';
 import { pageScopeSql } from './scope';
 import { childSlug, freeSlug, HOMEPAGE, slugPart } from './slugs';
 import { rowsOf, treeTransaction } from './transaction';
@@ -212,6 +214,11 @@ export async function storePage(
       })
       .returning({ id: pages.id, slug: pages.slug, updatedAt: pages.updatedAt });
     await saveRecordImages(tx, areaOf(kind), row!.id, held, scope);
+    if (kind === 'page') {
+      await assignWorkflows(tx, [row!.id], false);
+      // A new page under a workflow starts as a draft: made published, it is refused.
+      if (values.published === 1) await requireReviewed(tx, [row!.id], 'publish');
+    }
     await recordRevision(tx, areaOf(kind), action, row!.id);
     return row!;
   });
@@ -253,7 +260,14 @@ export async function updatePage(
         return { ...columnsOf(kind, held), slug };
       },
       saved: async (before) => {
-        if (kind === 'page') await rewriteDescendants(tx, id, before.slug, slug);
+        if (kind !== 'page') return;
+        await rewriteDescendants(tx, id, before.slug, slug);
+        // Its brand may have brought it under another workflow; what it shows may now need a review.
+        if (before.brandId !== values.brand_id) await assignWorkflows(tx, [id], false);
+        await markEdited(tx, id);
+        if (values.published === 1 && changesPublishing(values, before)) {
+          await requireReviewed(tx, [id], 'publish');
+        }
       },
       messages: {
         notFound: missingText(kind),
@@ -330,6 +344,9 @@ export async function duplicatePage(
     // Parents come before their children, so each batch's parents are already in place.
     for (let i = 0; i < copies.length; i += 500) await tx.insert(pages).values(copies.slice(i, i + 500));
     await copyMediaUses(tx, 'pages', idOf);
+    // The copies are new pages: under a workflow none is approved, so none is published.
+    await assignWorkflows(tx, [newIds[0]!]);
+    if (fields.publish_children) await requireReviewed(tx, newIds, 'publish');
     await recordRevision(tx, 'pages', 'duplicated', newIds[0]!, `Copy of ${source.name}`);
     return newIds[0]!;
   });
@@ -372,6 +389,9 @@ export async function restorePage(db: Db, id: number, writer?: Writer): Promise<
     await tx.update(pages).set({ deletedAt: null, slug }).where(eq(pages.id, id));
     const last = await lastPosition(tx, list, row!.parentId);
     await placeAt(tx, list, row!.parentId, [{ id, position: Math.min(row!.sortOrder, last) }]);
+    // Back in sight, a page under a workflow shows its approved version: it needs one.
+    await assignWorkflows(tx, [id]);
+    if (row!.published) await requireReviewed(tx, [id], 'reveal');
     await recordRevision(tx, 'pages', 'restored', id);
   });
 }

@@ -37,6 +37,9 @@ export const activityAction = z.enum([
   'imported',
   'import_requested',
   'export_requested',
+  'submitted',
+  'approved',
+  'changes_requested',
 ]);
 export type ActivityAction = z.infer<typeof activityAction>;
 

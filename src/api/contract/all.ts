@@ -23,6 +23,7 @@ import * as templates from './templates';
 import * as users from './users';
 import * as vehicles from './vehicles';
 import * as webhooks from './webhooks';
+import * as workflows from './workflows';
 
 /** The contract modules by area: the one place an area is named. */
 const modules = {
@@ -46,6 +47,7 @@ const modules = {
   imports,
   site,
   webhooks,
+  workflows,
   activity,
   presence,
   comments,

@@ -30,6 +30,9 @@ export const revisionAction = z.enum([
   'duplicated',
   'imported',
   'restored',
+  'submitted',
+  'approved',
+  'changes_requested',
 ]);
 export type RevisionAction = z.infer<typeof revisionAction>;
 

@@ -18,6 +18,8 @@ import {
 import { defineCall } from './define';
 import { historyCalls } from './history';
 import { treeCalls, treeSlugQuery } from './lifecycle';
+import { pagesApprove, pagesRequestChanges, pagesSubmit, pagesWaiting } from './pageReview';
+import { review } from './workflows';
 
 export const sortBy = z.enum(['sort_order', 'published_at'], 'Choose how children are sorted.');
 export const sortByMode = z.enum(['asc', 'desc'], 'Choose ascending or descending.');
@@ -247,8 +249,8 @@ export const pagesEdit = defineCall({
   method: 'GET',
   path: 'pages/edit',
   query: idQuery,
-  response: z.object({ data: page }),
-  summary: 'One page with its items and configurables, for the builder',
+  response: z.object({ data: page, review: review.nullable() }),
+  summary: 'One page with its items and configurables, and where it stands in its review, for the builder',
 });
 
 export const pagesOptions = defineCall({
@@ -380,4 +382,8 @@ export const calls = {
   restore: pagesRestore,
   share: pagesShare,
   schedule: pagesSchedule,
+  waiting: pagesWaiting,
+  submit: pagesSubmit,
+  approve: pagesApprove,
+  requestChanges: pagesRequestChanges,
 };

@@ -97,6 +97,11 @@ const table: Table = {
     sort: p('pages', 'update'),
     duplicate: p('pages', 'create'),
     publishable: p('pages', 'publish'),
+    // Submitting is editing; approving is decided by the stage's roles and users, in the handler.
+    waiting: p('pages', 'view'),
+    submit: p('pages', 'update'),
+    approve: p('pages', 'view'),
+    requestChanges: p('pages', 'view'),
     move: p('pages', 'update'),
     search: p('pages', 'view'),
     restore: p('pages', 'delete'),
@@ -180,6 +185,13 @@ const table: Table = {
     test: p('webhooks', 'update'),
     replay: p('webhooks', 'update'),
     delete: p('webhooks', 'delete'),
+  },
+  workflows: {
+    list: p('workflows', 'view'),
+    show: p('workflows', 'view'),
+    create: p('workflows', 'create'),
+    update: p('workflows', 'update'),
+    delete: p('workflows', 'delete'),
   },
   activity: { list: p('activity', 'view') },
   // Who may view the record is decided by its area, which the stream's query names.

@@ -33,7 +33,7 @@ function section(title: string): HTMLElement[] {
 }
 
 describe('the sidebar', () => {
-  it('lists the activity log under Management, after the users, their roles, the settings and the webhooks', () => {
+  it('lists the activity log under Management, after the users, their roles, the settings, the webhooks and the workflows', () => {
     renderAt('/dashboard');
     const links = section('Management');
     expect(links.map((link) => link.textContent)).toEqual([
@@ -41,10 +41,12 @@ describe('the sidebar', () => {
       'Roles',
       'Settings',
       'Webhooks',
+      'Workflows',
       'Activity',
     ]);
     expect(links[3]!.getAttribute('href')).toBe('/webhooks');
-    expect(links[4]!.getAttribute('href')).toBe('/activity');
+    expect(links[4]!.getAttribute('href')).toBe('/workflows');
+    expect(links[5]!.getAttribute('href')).toBe('/activity');
     expect(links[1]!.getAttribute('href')).toBe('/roles');
   });
 
@@ -64,6 +66,7 @@ describe('the sidebar', () => {
       'Roles',
       'Settings',
       'Webhooks',
+      'Workflows',
       'Activity',
     ]);
   });

@@ -16,6 +16,7 @@ import { CommentsButton, CommentsProvider } from './comments/CommentsProvider';
 import { ErrorSummary } from './ErrorSummary';
 import { ItemsPanel } from './ItemsPanel';
 import { withoutDataPrefix } from './itemKeys';
+import { ReviewControls } from './ReviewControls';
 import { metaFor } from './settingsValues';
 import { UndoRedo } from './UndoRedo';
 import { useEditing, useFieldErrors, useName, useSaving, useSlug } from './useBuilderActor';
@@ -136,6 +137,7 @@ export function RecordBuilder<V extends object>({
       saveRefused={saveRefused}
       actions={
         <>
+          <ReviewControls actor={actor} />
           {actions}
           <CommentsButton />
           {history && start.id !== null ? (

@@ -2,7 +2,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import type { PageItem } from '@/api/contract/blocks';
-import { type BuilderDraft, type BuilderInput, builderMachine, type SavedSlug } from '@/machines/builder';
+import type { Review } from '@/api/contract/workflows';
+import {
+  type BuilderDraft,
+  type BuilderInput,
+  builderMachine,
+  type ReviewCall,
+  type SavedSlug,
+} from '@/machines/builder';
 
 export type BuilderActor = ActorRefFrom<typeof builderMachine>;
 
@@ -14,6 +21,8 @@ export interface BuilderCalls {
    * failure keeps everything as it is.
    */
   save: (draft: BuilderDraft) => Promise<SavedSlug | undefined>;
+  /** A step of the page's review (pages under a workflow); the answer is where the page then stands. */
+  review?: (call: ReviewCall) => Promise<Review>;
 }
 
 /**
@@ -30,6 +39,11 @@ export function useBuilderActor(input: BuilderInput, calls: BuilderCalls): Build
           callsRef.current.slugOf(name),
         ),
         save: fromPromise(({ input: draft }: { input: BuilderDraft }) => callsRef.current.save(draft)),
+        review: fromPromise(({ input: call }: { input: ReviewCall }) => {
+          const review = callsRef.current.review;
+          if (!review) throw new Error('This record has no review.');
+          return review(call);
+        }),
       },
     }),
     { input },

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PageItem } from '@/api/contract/blocks';
-import { type BuilderDraft, draftOf, type PageFields } from '@/machines/builder';
+import type { Review } from '@/api/contract/workflows';
+import { type BuilderDraft, draftOf, type PageFields, type ReviewCall } from '@/machines/builder';
 import { describeFailure } from '@/machines/errors';
 import type { Side } from '@/shared/blockMerge';
 import { toast } from '@/ui/toasts';
@@ -30,6 +31,8 @@ export interface BuilderStart<V> {
   values: V;
   /** Stored as locked (or inheriting a lock): no structural changes (spec §4 Locked page). */
   locked: boolean;
+  /** Where a page under a review workflow stands; null or absent otherwise. */
+  review?: Review | null;
 }
 
 /** A record not stored yet: no name, and the blocks and values it starts with. */
@@ -42,6 +45,8 @@ export interface SavedRecord {
   id: number;
   updated_at: string;
   slug?: string;
+  /** Where the page now stands in its review, for a page under a workflow. */
+  review?: Review | null;
 }
 
 export interface RecordCalls<V> {
@@ -59,6 +64,8 @@ export interface RecordCalls<V> {
   latest?: (
     id: number,
   ) => Promise<Pick<BuilderStart<object>, 'items' | 'name' | 'slug' | 'values' | 'updatedAt'>>;
+  /** A step of the page's review: submit, approve or request changes (pages under a workflow). */
+  review?: (call: ReviewCall) => Promise<Review>;
 }
 
 export interface RecordBuilderState<V> {
@@ -124,6 +131,7 @@ export function useRecordBuilder<V extends object>(
       slug: start.slug,
       fields: start.values as PageFields,
       draft: stored?.draft ?? null,
+      review: start.review ?? null,
     },
     {
       slugOf: (name) => calls.slugOf(name, start.id),
@@ -141,7 +149,12 @@ export function useRecordBuilder<V extends object>(
           // The answer is the version the next save carries, and the slug the server kept or made.
           updatedAt.current = saved.updated_at;
           base.current = draft;
-          return saved.slug === undefined ? undefined : { name: draft.name, slug: saved.slug };
+          if (saved.slug === undefined) return undefined;
+          return {
+            name: draft.name,
+            slug: saved.slug,
+            ...(saved.review === undefined ? {} : { review: saved.review }),
+          };
         } catch (error) {
           const failure = describeFailure(error);
           if (failure.status === 409) {
@@ -172,6 +185,19 @@ export function useRecordBuilder<V extends object>(
           throw error;
         }
       },
+      ...(calls.review
+        ? {
+            review: async (call: ReviewCall) => {
+              try {
+                const review = await calls.review!(call);
+                return review;
+              } catch (error) {
+                toast.error(describeFailure(error).message, { placement: 'bottom' });
+                throw error;
+              }
+            },
+          }
+        : {}),
     },
   );
   actorRef.current = actor;

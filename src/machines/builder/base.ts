@@ -1,5 +1,13 @@
 import { fromPromise, setup } from 'xstate';
-import type { BuilderContext, BuilderDraft, BuilderEvent, BuilderInput, SavedSlug } from './types';
+import type { Review } from '@/api/contract/workflows';
+import type {
+  BuilderContext,
+  BuilderDraft,
+  BuilderEvent,
+  BuilderInput,
+  ReviewCall,
+  SavedSlug,
+} from './types';
 
 /**
  * The builder's types and its two calls, which every concern (items, history, naming, saving)
@@ -17,6 +25,9 @@ export const builderBase = setup({
     }),
     save: fromPromise<SavedSlug | undefined, BuilderDraft>(async () => {
       throw new Error('save not provided');
+    }),
+    review: fromPromise<Review, ReviewCall>(async () => {
+      throw new Error('review not provided');
     }),
   },
 });
@@ -41,5 +52,7 @@ export function openedContext(input: BuilderInput | undefined): BuilderContext {
     error: null,
     fieldErrors: {},
     conflict: false,
+    review: input?.review ?? null,
+    reviewError: null,
   };
 }

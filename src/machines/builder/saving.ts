@@ -1,4 +1,4 @@
-import { assign } from 'xstate';
+import { assign, enqueueActions } from 'xstate';
 import { describeFailure } from '../errors';
 import { change } from './history';
 import { freshKeys } from './items';
@@ -97,7 +97,14 @@ export const savingState = savingSetup.createStateConfig({
     input: ({ context }) => draftOf(context),
     onDone: {
       target: 'ready.saved',
-      actions: { type: 'takeSavedSlug', params: ({ event }) => ({ saved: event.output }) },
+      actions: [
+        { type: 'takeSavedSlug', params: ({ event }) => ({ saved: event.output }) },
+        // Where the page now stands in its review, when the save answered it (the review region takes it).
+        enqueueActions(({ enqueue, event }) => {
+          const review = event.output?.review;
+          if (review !== undefined) enqueue.raise({ type: 'review.loaded', review });
+        }),
+      ],
     },
     onError: {
       target: 'ready.failed',

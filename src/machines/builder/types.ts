@@ -1,4 +1,5 @@
 import type { PageItem } from '@/api/contract/blocks';
+import type { Review } from '@/api/contract/workflows';
 
 /**
  * The page-wide fields the screen edits beside the blocks (meta, published, brand, a form's
@@ -57,13 +58,25 @@ export interface BuilderContext {
   error: string | null;
   fieldErrors: Record<string, string>;
   conflict: boolean;
+  /** Where the page stands in its review workflow; null for a page under none (it publishes freely). */
+  review: Review | null;
+  /** Why the last submit, approval or request for changes failed. */
+  reviewError: string | null;
 }
 
 /** What a save answers about the slug: the one the server gave the page saved under `name`. */
 export interface SavedSlug {
   name: string;
   slug: string;
+  /** Where the page stands in its review after the save (an approved page edited is a draft again). */
+  review?: Review | null;
 }
+
+/** A step of the review the builder asks the server for. */
+export type ReviewCall =
+  | { action: 'submit' }
+  | { action: 'approve'; comment?: string }
+  | { action: 'requestChanges'; comment: string };
 
 export interface BuilderInput {
   items?: readonly PageItem[];
@@ -73,6 +86,8 @@ export interface BuilderInput {
   fields?: PageFields;
   /** Unsaved work found in the browser for this page: offered back before anything else happens. */
   draft?: BuilderDraft | null;
+  /** The page's review, for a page under a workflow. */
+  review?: Review | null;
 }
 
 export type BuilderEvent =
@@ -98,5 +113,13 @@ export type BuilderEvent =
    */
   | { type: 'revision.load'; draft: BuilderDraft }
   | { type: 'page.save' }
+  /** Sends the saved page to its workflow's first stage. */
+  | { type: 'review.submit' }
+  /** A reviewer of the stage approves it, with an optional note. */
+  | { type: 'review.approve'; comment?: string }
+  /** A reviewer of the stage sends it back, saying what should change. */
+  | { type: 'review.requestChanges'; comment: string }
+  /** The review as the server now has it (after a save, or read again). */
+  | { type: 'review.loaded'; review: Review | null }
   /** Raised by the machine itself when undo or redo brings another name back. */
   | { type: 'slug.follow' };

@@ -19,6 +19,9 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   imported: 'Imported',
   import_requested: 'Import requested',
   export_requested: 'Export requested',
+  submitted: 'Submitted for review',
+  approved: 'Approved',
+  changes_requested: 'Changes requested',
 };
 
 /** What an entry did, in words true of its area: a page is deleted, a brand moved to the bin. */

@@ -22,6 +22,7 @@ import { SkeletonLines } from '@/ui/SkeletonLines';
 import { TableRegion } from '@/ui/TableRegion';
 import styles from './Dashboard.module.css';
 import { ScheduleCard } from './ScheduleCard';
+import { WaitingCard } from './WaitingCard';
 
 const HEADER_LABELS: Record<string, string> = {
   day: 'Day',
@@ -193,6 +194,8 @@ export default function DashboardScreen() {
       <PageHeader title="Dashboard" />
       {/* What goes live or comes down next: pages' and forms' schedule, for a role that may view pages. */}
       {may('pages.schedule') ? <ScheduleCard /> : null}
+      {/* Pages waiting in a review stage, overdue first. */}
+      {may('pages.waiting') ? <WaitingCard /> : null}
       <form className={styles.ranges} onSubmit={submit} noValidate aria-label="Date ranges">
         <fieldset className={styles.range}>
           <legend>Date range 1</legend>

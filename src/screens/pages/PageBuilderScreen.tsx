@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
 import type { Page } from '@/api/contract/pages';
 import type { Template } from '@/api/contract/templates';
+import type { Review } from '@/api/contract/workflows';
 import { api } from '@/api/endpoints';
 import type { RecordHistory } from '@/blocks/builder/BuilderHistory';
 import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
@@ -52,7 +53,7 @@ async function childStart(parent: Page): Promise<BuilderStart<SettingsValues>> {
 }
 
 /** A stored page (or one of its revisions) as the builder starts from it. */
-function pageStart(record: Page): BuilderStart<SettingsValues> {
+function pageStart(record: Page, review: Review | null = null): BuilderStart<SettingsValues> {
   const { items, name, slug, updated_at, ...rest } = record;
   return {
     id: record.id,
@@ -62,15 +63,17 @@ function pageStart(record: Page): BuilderStart<SettingsValues> {
     items,
     values: settingsOf(rest),
     locked: record.locked === 1,
+    review,
   };
 }
 
 async function loadPage(editing: boolean, id: number | null): Promise<Loaded> {
   const optionsLoad = loadBuilderOptions();
-  const record = id === null ? null : (await api.pages.edit({ query: { id } })).data;
+  const answer = id === null ? null : await api.pages.edit({ query: { id } });
+  const record = answer?.data ?? null;
   const { failures, ...options } = await optionsLoad;
   for (const message of failures) toast.error(message);
-  if (editing && record) return { options, parent: null, start: pageStart(record) };
+  if (editing && record) return { options, parent: null, start: pageStart(record, answer?.review ?? null) };
   if (record) return { options, parent: record, start: await childStart(record) };
   return {
     options,
@@ -90,13 +93,41 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
   const updateAllowed = useCallAllowed('pages.update');
   // The top level is the group's: a scoped user adds under one of their brands' pages (the server's rule).
   const groupWide = useGroupWide();
-  const publishRefused = useCallAllowed('pages.publishable').reason;
+  const publishRefusedByRole = useCallAllowed('pages.publishable').reason;
+  // Under a workflow a page goes on the website by its review (Submit for review), not by Published.
+  const publishRefused = start.review
+    ? `Under the ${start.review.workflow_name} workflow, the page goes on the website once it is approved.`
+    : publishRefusedByRole;
   const [, navigate] = useLocation();
   const calls: RecordCalls<SettingsValues> = {
     slugOf: (name, id) =>
       api.pages.slug({ query: { name, ...(id !== null ? { id } : parent ? { parent: parent.id } : {}) } }),
     store: (data) => api.pages.store({ body: { data, parent: parent?.id ?? null } }),
-    update: (id, data, updatedAt) => api.pages.update({ body: { id, data, updated_at: updatedAt } }),
+    update: async (id, data, updatedAt) => {
+      const saved = await api.pages.update({ body: { id, data, updated_at: updatedAt } });
+      // Under a workflow, the save may have made an approved page a draft again.
+      if (!start.review) return saved;
+      return { ...saved, review: (await api.pages.edit({ query: { id } })).review };
+    },
+    ...(start.id !== null && start.review
+      ? {
+          review: async (call) => {
+            const id = start.id!;
+            const answer =
+              call.action === 'submit'
+                ? await api.pages.submit({ body: { id } })
+                : call.action === 'approve'
+                  ? await api.pages.approve({
+                      body: { id, ...(call.comment ? { comment: call.comment } : {}) },
+                    })
+                  : await api.pages.requestChanges({ body: { id, comment: call.comment } });
+            toast.success(answer.message);
+            // The last approval publishes the page: the builder starts again from it as stored.
+            if (answer.review.state === 'approved') reload();
+            return answer.review;
+          },
+        }
+      : {}),
     updatedAt: async (id) => (await api.pages.edit({ query: { id } })).data.updated_at,
     latest: async (id) => pageStart((await api.pages.edit({ query: { id } })).data),
     messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },

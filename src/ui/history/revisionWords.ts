@@ -11,6 +11,9 @@ export const actionWords: Record<RevisionAction, string> = {
   duplicated: 'Duplicated',
   imported: 'Imported',
   restored: 'Restored from the bin',
+  submitted: 'Submitted for review',
+  approved: 'Approved',
+  changes_requested: 'Changes requested',
 };
 
 /** Who made a change: their name, or 'System' for a change nobody signed in made. */
