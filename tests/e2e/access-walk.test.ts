@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeAccess } from '@/app/routeAccess';
 import {
@@ -161,7 +161,9 @@ function opener(page: Page): ((url: string) => Promise<string>) & { settle: () =
   let inFlight = 0;
   let lastChange = Date.now();
   let loaded = false;
-  const change = (delta: number) => () => {
+  // An event stream (who else is here) stays open as long as the screen: it is not loading.
+  const change = (delta: number) => (request: Request) => {
+    if (request.resourceType() === 'eventsource') return;
     inFlight += delta;
     lastChange = Date.now();
   };
