@@ -308,7 +308,7 @@ describe.skipIf(!hasChromium)('the shell for keyboard and screen-reader users', 
       const page = await signedInPage(classic);
       // Low enough that a page of the list overflows the window, so the scrollbar is there, and
       // tall enough for the whole sidebar (in a shorter window the sidebar scrolls on its own).
-      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.setViewportSize({ width: 1280, height: 800 });
       await openList(page, 'dealerships');
       await page
         .getByRole('button', { name: /^Delete / })
