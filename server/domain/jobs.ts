@@ -177,6 +177,13 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       await boss.fail(String(row.name), String(row.id), { reason: 'restarted' });
   }
 
+  // The handlers at work: a stop waits for them, so that none answers pg-boss after the database closed.
+  const running = new Set<Promise<void>>();
+  const track = (work: () => Promise<void>): Promise<void> => {
+    const done = work();
+    running.add(done);
+    return done.finally(() => running.delete(done));
+  };
   const concurrent = new Set(options.concurrent ?? []);
   for (const name of names) {
     const handler = options.handlers[name] as JobHandler<unknown>;
@@ -187,26 +194,27 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
         includeMetadata: true,
       },
-      async (jobs) => {
-        const runOne = (job: (typeof jobs)[number]) =>
-          handler(job.data, {
-            signal: stopping.signal,
-            attempt: job.retryCount,
-            lastAttempt: job.retryCount >= job.retryLimit,
-          });
-        if (jobs.length === 1) {
-          await runOne(jobs[0]!);
-          return;
-        }
-        // In a batch one job's failure is its own: it alone is retried, the others complete.
-        const settle = (job: (typeof jobs)[number]) =>
-          runOne(job).catch((error: unknown) => boss.fail(name, job.id, { message: String(error) }));
-        if (concurrent.has(name)) {
-          await Promise.all(jobs.map(settle));
-          return;
-        }
-        for (const job of jobs) await settle(job);
-      },
+      (jobs) =>
+        track(async () => {
+          const runOne = (job: (typeof jobs)[number]) =>
+            handler(job.data, {
+              signal: stopping.signal,
+              attempt: job.retryCount,
+              lastAttempt: job.retryCount >= job.retryLimit,
+            });
+          if (jobs.length === 1) {
+            await runOne(jobs[0]!);
+            return;
+          }
+          // In a batch one job's failure is its own: it alone is retried, the others complete.
+          const settle = (job: (typeof jobs)[number]) =>
+            runOne(job).catch((error: unknown) => boss.fail(name, job.id, { message: String(error) }));
+          if (concurrent.has(name)) {
+            await Promise.all(jobs.map(settle));
+            return;
+          }
+          for (const job of jobs) await settle(job);
+        }),
     );
   }
 
@@ -223,6 +231,17 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
       stopping.abort();
       // Handlers stop at their next step; what they left is retried on the next start.
       await boss.stop({ graceful: true, timeout: 10_000, close: false });
+      // A handler still at work past that bound has seen the stop signal and ends at its next step;
+      // pg-boss marks its job done or failed right after, so that write is let out before the close.
+      let bound: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...running]),
+        new Promise((resolve) => {
+          bound = setTimeout(resolve, 15_000);
+        }),
+      ]);
+      clearTimeout(bound);
+      await new Promise((resolve) => setImmediate(resolve));
     },
   };
 }

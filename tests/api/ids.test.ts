@@ -5,6 +5,7 @@ import { media } from '@server/db/schema/media';
 import { roles } from '@server/db/schema/roles';
 import { users } from '@server/db/schema/users';
 import { webhooks } from '@server/db/schema/webhooks';
+import { workflows } from '@server/db/schema/workflows';
 import { storeReservations } from '@server/domain/reservations';
 import { registeredCalls } from '@server/http/route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +90,7 @@ beforeAll(async () => {
   await db
     .insert(webhooks)
     .values(RECORD_IDS.map((id) => ({ id, url: `https://hooks.example.com/${id}`, secret: `whsec_${id}` })));
+  await db.insert(workflows).values(RECORD_IDS.map((id) => ({ id, name: `Workflow ${id}` })));
   await db.insert(imports).values(
     RECORD_IDS.map((id) => ({
       id,

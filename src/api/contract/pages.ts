@@ -19,6 +19,9 @@ import { defineCall } from './define';
 import { historyCalls } from './history';
 import { treeCalls, treeSlugQuery } from './lifecycle';
 import { pagesApprove, pagesRequestChanges, pagesSubmit, pagesWaiting } from './pageReview';
+
+export { pagesApprove, pagesRequestChanges, pagesSubmit, pagesWaiting };
+
 import { review } from './workflows';
 
 export const sortBy = z.enum(['sort_order', 'published_at'], 'Choose how children are sorted.');
