@@ -16,6 +16,7 @@ import {
   expectNoAxeViolations,
   field,
   hasChromium,
+  keyboardDragReady,
   launchBrowser,
   signedInPage,
   successToasts,
@@ -353,6 +354,7 @@ describe.skipIf(!hasChromium)('brands', () => {
       await page.keyboard.press('Space');
       await page.locator(`[aria-label="Reorder ${a}"][aria-pressed="true"]`).waitFor();
       await announced(`Picked up ${a}, at position ${position(a!)}.`);
+      await keyboardDragReady(page);
       await page.keyboard.press('ArrowDown');
       await announced(`${a} moved to position ${position(b!)}.`);
       await page.keyboard.press('ArrowDown');

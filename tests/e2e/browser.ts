@@ -303,3 +303,12 @@ export async function chooseOption(page: Page, label: string, option: string): P
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
 }
+
+/**
+ * After a drag handle is picked up with Space: dnd-kit starts listening for the arrow keys in a task
+ * of its own (setTimeout), so an arrow pressed at once can be lost. One task in the page later, it
+ * is listening.
+ */
+export async function keyboardDragReady(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}

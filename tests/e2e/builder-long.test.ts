@@ -5,7 +5,7 @@ import type { BuilderItem } from '@/api/contract/builder';
 import { PAGE_BLOCKS } from '@/shared/catalogue';
 import { blankItem } from '@/shared/items';
 import { apiToken, createPage, uniqueToken } from './api';
-import { hasChromium, launchBrowser, signedInPage } from './browser';
+import { hasChromium, keyboardDragReady, launchBrowser, signedInPage } from './browser';
 
 const BLOCKS = 1000;
 
@@ -151,6 +151,7 @@ describe.skipIf(!hasChromium)('the block builder on a page of 1,000 blocks', () 
     await page.getByRole('button', { name: 'Drag Block 1', exact: true }).focus();
     await page.keyboard.press('Space');
     await page.locator('li[data-dragging]').waitFor();
+    await keyboardDragReady(page);
     await page.keyboard.press('ArrowDown');
     await expect
       .poll(() => page.locator('[id^=DndLiveRegion]').textContent())

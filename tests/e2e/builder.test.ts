@@ -8,6 +8,7 @@ import {
   errorToasts,
   field,
   hasChromium,
+  keyboardDragReady,
   launchBrowser,
   signedInPage,
   successToasts,
@@ -180,6 +181,7 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await block(page, 'Offers').getByRole('button', { name: 'Drag Offers' }).focus();
     await page.keyboard.press('Space');
     await page.locator('li[data-dragging]').waitFor();
+    await keyboardDragReady(page);
     await page.keyboard.press('ArrowDown');
     // Where the block is now is announced by its name and place, not by dnd-kit's ids.
     await expect
@@ -743,6 +745,7 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await editor.getByRole('button', { name: 'Drag Highlight 1' }).focus();
     await page.keyboard.press('Space');
     await editor.locator('li[data-dragging]').waitFor();
+    await keyboardDragReady(page);
     await page.keyboard.press('ArrowDown');
     // Each list announces its own moves, by the entry's name and place.
     await expect
