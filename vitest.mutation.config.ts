@@ -9,7 +9,8 @@ export default defineConfig({
   plugins: app.plugins,
   resolve: app.resolve,
   test: {
-    include: ['tests/machines/**/*.test.{ts,tsx}'],
+    // `npm run test:mutation -- builder/review` names the test files of one concern (scripts/mutation.ts).
+    include: process.env.MUTATION_TESTS?.split(',') ?? ['tests/machines/**/*.test.{ts,tsx}'],
     // Machines need no DOM; the files that use local storage ask for jsdom themselves.
     environment: 'node',
   },

@@ -4,7 +4,8 @@
  * framework, routing or database. Run as its own process, like the real server.
  *
  *   node --import tsx bench/bareStatic.ts <answer.json>
- * where the file holds `{ headers, body }` (the body in base64); prints `Listening on <port>`.
+ * where the file holds `{ headers, notModified, body }` (the 200's and the 304's headers as the real
+ * server sent them, the body in base64); prints `Listening on <port>`.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -13,6 +14,7 @@ const [answerFile] = process.argv.slice(2);
 if (!answerFile) throw new Error('usage: bareStatic.ts <answer.json>');
 const answer = JSON.parse(await readFile(answerFile, 'utf8')) as {
   headers: Record<string, string>;
+  notModified: Record<string, string>;
   body: string;
 };
 const body = Buffer.from(answer.body, 'base64');
@@ -21,7 +23,7 @@ const etag = answer.headers.etag;
 
 const server = createServer((request, response) => {
   if (etag && request.headers['if-none-match'] === etag) {
-    response.writeHead(304, { etag, 'cache-control': headers['cache-control'] ?? '' }).end();
+    response.writeHead(304, answer.notModified).end();
     return;
   }
   response.writeHead(200, headers).end(body);

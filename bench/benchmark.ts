@@ -1,6 +1,6 @@
 /** What every benchmark module in bench/ exports, so bench/run.ts can run, print and record them alike. */
 
-export type Unit = 'bytes' | 'ms' | 'req/s' | 'MB' | 'ratio';
+export type Unit = 'bytes' | 'ms' | 'req/s' | 'MB' | 'ratio' | 'count';
 
 export interface Budget {
   label: string;
@@ -41,5 +41,7 @@ export function formatValue(value: number, unit: Unit): string {
       return `${value.toFixed(1)} MB`;
     case 'ratio':
       return value.toFixed(2);
+    case 'count':
+      return String(Math.round(value));
   }
 }

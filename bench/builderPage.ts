@@ -16,9 +16,9 @@ export function p95(samples: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
 }
 
-export async function signIn(page: Page, base: string): Promise<void> {
+export async function signIn(page: Page, base: string, email = ADMIN_EMAIL): Promise<void> {
   await page.goto(`${base}/`);
-  await page.getByLabel(/^Email/).fill(ADMIN_EMAIL);
+  await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(/\/dashboard$/);
@@ -182,11 +182,12 @@ export async function timeAdd(page: Page): Promise<number> {
 /** Keystroke-to-paint: the longest Event Timing entry of each keystroke's interaction. */
 export async function typingLatency(
   page: Page,
+  block: string,
 ): Promise<{ p95: number; reported: number; samples: number[] }> {
-  await reveal(page, 'Edit Block 150');
-  await page.getByRole('button', { name: 'Edit Block 150', exact: true }).click();
+  await reveal(page, `Edit ${block}`);
+  await page.getByRole('button', { name: `Edit ${block}`, exact: true }).click();
   const fieldBox = page
-    .locator('li[aria-label="Block 150"] input[type="text"], li[aria-label="Block 150"] textarea')
+    .locator(`li[aria-label="${block}"] input[type="text"], li[aria-label="${block}"] textarea`)
     .first();
   await fieldBox.click();
   await page.evaluate((floor) => {
@@ -224,11 +225,10 @@ const PREVIEW_FRAME = 'iframe[title="Page preview"]';
 const PREVIEW_SEEN_KEY = '__previewSeen';
 
 /**
- * Opens the builder's preview pane and waits until it shows its blocks: every visible block of a
- * short page, the first ones and the last of a long page (which renders only those near its view).
+ * Waits until the open preview pane shows its blocks: every visible block of a short page, the first
+ * ones and the last of a long page (which renders only those near its view).
  */
-export async function openPreview(page: Page, count: number): Promise<void> {
-  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+export async function previewShown(page: Page, count: number): Promise<void> {
   await page.waitForFunction(
     ({ selector, blocks, windowed }) => {
       const shown =
@@ -247,11 +247,11 @@ export async function openPreview(page: Page, count: number): Promise<void> {
  * preview first shows the field's new text. Keys are pressed one at a time, each once the last has
  * reached the preview, so each figure is one keystroke's whole way.
  */
-export async function previewLatency(page: Page): Promise<{ p95: number; samples: number[] }> {
-  await reveal(page, 'Edit Block 150');
-  await page.getByRole('button', { name: 'Edit Block 150', exact: true }).click();
+export async function previewLatency(page: Page, block: string): Promise<{ p95: number; samples: number[] }> {
+  await reveal(page, `Edit ${block}`);
+  await page.getByRole('button', { name: `Edit ${block}`, exact: true }).click();
   const fields = page.locator(
-    'li[aria-label="Block 150"] input[type="text"], li[aria-label="Block 150"] textarea',
+    `li[aria-label="${block}"] input[type="text"], li[aria-label="${block}"] textarea`,
   );
   // The first of the block's text fields that the site shows (a block's name may not be shown).
   const probe = 'Qzx';
@@ -272,7 +272,7 @@ export async function previewLatency(page: Page): Promise<{ p95: number; samples
     await fields.nth(at).fill('');
     if (shown) chosen = at;
   }
-  if (chosen < 0) throw new Error('No text field of Block 150 shows in the preview');
+  if (chosen < 0) throw new Error(`No text field of ${block} shows in the preview`);
   const fieldBox = fields.nth(chosen);
   await fieldBox.click();
   const text = 'Springoffersonnearlynewhatchbacksateverybranch';

@@ -3,7 +3,8 @@
  * (design.md §7). It builds the console the way `npm start` does, then follows what a browser fetches
  * for `/`: the entry scripts and modulepreload links of index.html and, from each script, its static
  * imports. Dynamic imports load later and are not counted, except the login screen's own chunk if
- * the router loads it lazily.
+ * the router loads it lazily. Then, for every route, the script it evaluates before its first
+ * interaction (bench/routeWeights.ts) against the route's budget (decision 029).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,7 +12,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Benchmark, BenchOutcome } from './benchmark';
+import type { Benchmark, BenchOutcome, Budget } from './benchmark';
+import { routeWeights } from './routeWeights';
 
 const root = resolve(import.meta.dirname, '..');
 const budgetBytes = 120_000;
@@ -143,9 +145,31 @@ async function run(): Promise<BenchOutcome> {
     }
     console.log(`  ${(total / 1000).toFixed(1).padStart(7)} kB  total`);
 
+    // Every route: the script it evaluates before its first interaction (entry, layout, screen).
+    const routes = routeWeights(outDir, await readFile(join(root, 'src', 'app', 'routes.ts'), 'utf8'));
+    console.log('\nJavaScript before the first interaction, per route (gzip, against its budget):');
+    for (const route of routes)
+      console.log(
+        `  ${route.gzipBytes > route.budget ? 'OVER' : 'OK  '} ${(route.gzipBytes / 1000).toFixed(1).padStart(7)} kB of ${(route.budget / 1000).toFixed(0)} kB  ${route.name} (${route.screen})`,
+      );
+    const routeBudgets: Budget[] = routes.map((route) => ({
+      label: `${route.name} JavaScript before first interaction (gzip)`,
+      actual: route.gzipBytes,
+      limit: route.budget,
+      unit: 'bytes',
+    }));
+
     return {
-      result: { loginRouteJsGzipBytes: total, budgetBytes, files: sizes },
-      budgets: [{ label: 'login route JavaScript (gzip)', actual: total, limit: budgetBytes, unit: 'bytes' }],
+      result: {
+        loginRouteJsGzipBytes: total,
+        budgetBytes,
+        files: sizes,
+        routes: routes.map(({ name, screen, gzipBytes, budget }) => ({ name, screen, gzipBytes, budget })),
+      },
+      budgets: [
+        { label: 'login route JavaScript (gzip)', actual: total, limit: budgetBytes, unit: 'bytes' },
+        ...routeBudgets,
+      ],
     };
   } finally {
     await rm(outDir, { recursive: true, force: true });

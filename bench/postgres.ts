@@ -4,7 +4,9 @@
  * the ratio says what the API layer costs (goal: at least 0.75). Measured in the same rounds, a
  * bare node:http route running the same statements through node-postgres (bench/bareRoute.ts) is
  * the floor any Node.js API pays on this machine for HTTP and the driver; API / bare says how much
- * of that the console's own layers (framework, sign-in, validation, mapping) take.
+ * of that the console's own layers (framework, sign-in, validation, mapping) take (goal: at least
+ * 0.9), round by round: the later rounds must hold the earlier rounds' ratio (nothing may grow per
+ * request), the server's memory is printed after each round, and the list, a read, must write no row.
  * (b) A 60-second soak with 50 clients mixing list, show, update and sort on brands: no answer may
  * be a server error.
  */
@@ -14,10 +16,13 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import type { Benchmark, BenchOutcome } from './benchmark';
+import { cpuTally } from './cpuTally';
 import {
   type BenchData,
   type BenchServer,
+  cpuMsOf,
   postgresUrl,
   seedBenchData,
   startListening,
@@ -28,8 +33,15 @@ import { startSqlCapture } from './sqlCapture';
 const run = promisify(execFile);
 
 /** Seconds each side is measured in all, split into alternating rounds. */
-const RATIO_SECONDS = 12;
-const RATIO_ROUNDS = 4;
+const RATIO_SECONDS = 18;
+const RATIO_ROUNDS = 6;
+/** The users list against the bare route: at least this share of its rate. */
+const BARE_GOAL = 0.9;
+/**
+ * Steady: the later rounds' API / bare at least this share of the earlier rounds'. Paired with the
+ * bare route's round beside it, a drift of the machine's load does not read as the API slowing.
+ */
+const STEADY_GOAL = 0.9;
 const SOAK_SECONDS = 60;
 const CLIENTS = 10;
 const SOAK_CLIENTS = 50;
@@ -53,6 +65,45 @@ async function pgbench(url: string, statements: string[], seconds: number): Prom
   }
 }
 
+/** Rows inserted, updated and deleted so far in the database's own tables (the job queue's apart), by table. */
+async function rowsWritten(databaseUrl: string): Promise<Map<string, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ relname: string; written: string }>(
+      `select relname, (n_tup_ins + n_tup_upd + n_tup_del)::text as written
+       from pg_stat_user_tables where schemaname = 'public'`,
+    );
+    return new Map(rows.map((row) => [row.relname, Number(row.written)]));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * What the API rounds wrote, by table: the list is a read, so nothing should be. Each backend
+ * reports its counts a moment after its transactions (up to ten seconds when it goes idle), so
+ * the counts are read until they hold still.
+ */
+async function writtenSince(
+  databaseUrl: string,
+  before: Map<string, number>,
+): Promise<Record<string, number>> {
+  let last = '';
+  let written: Record<string, number> = {};
+  for (let tries = 0; tries < 12; tries++) {
+    const now = await rowsWritten(databaseUrl);
+    written = Object.fromEntries(
+      [...now].map(([table, n]) => [table, n - (before.get(table) ?? 0)]).filter(([, n]) => Number(n) > 0),
+    );
+    const seen = JSON.stringify(written);
+    if (seen === last && tries >= 2) break;
+    last = seen;
+    await new Promise((done) => setTimeout(done, 1000));
+  }
+  return written;
+}
+
 interface Brand {
   id: number;
   name: string;
@@ -61,7 +112,7 @@ interface Brand {
   is_fake: boolean;
   manufacturer_id: number;
   lcv_manufacturer_id: number;
-  meta: { logo: string | null };
+  logo: { id: number } | null;
 }
 
 /** The soak's mix: every client lists, shows, updates and reorders, over and over. */
@@ -92,7 +143,7 @@ function soakRequests(brands: Brand[], headers: Record<string, string>): autocan
             is_fake: brand.is_fake,
             manufacturer_id: brand.manufacturer_id,
             lcv_manufacturer_id: brand.lcv_manufacturer_id,
-            logo: brand.meta.logo,
+            logo: brand.logo?.id ?? null,
           }),
         };
       },
@@ -140,6 +191,7 @@ async function startBareRoute(databaseUrl: string, statements: string[]) {
   const { child, line } = await startListening(['bench/bareRoute.ts', databaseUrl, file], process.env);
   return {
     url: `http://127.0.0.1:${line.replace(/\D/g, '')}/`,
+    cpuMs: () => cpuMsOf(child),
     async stop() {
       await stopProcess(child);
       await rm(dir, { recursive: true, force: true });
@@ -184,43 +236,69 @@ async function measure(
   const sqlRates: number[] = [];
   const apiRounds: autocannon.Result[] = [];
   const bareRates: number[] = [];
+  const memory: (number | null)[] = [];
   const load = (url: string, duration = RATIO_SECONDS / RATIO_ROUNDS) =>
     autocannon({ url, headers, connections: CLIENTS, duration });
+  const cpu = cpuTally<'api' | 'bare'>();
   const rounds = [
     async () => sqlRates.push(await pgbench(databaseUrl, statements, RATIO_SECONDS / RATIO_ROUNDS)),
-    async () => apiRounds.push(await load(`${server.base}${LIST_PATH}`)),
-    async () => bareRates.push((await load(bare.url)).requests.average),
+    async () => {
+      apiRounds.push(await cpu.count('api', server.cpuMs, () => load(`${server.base}${LIST_PATH}`)));
+      memory.push(await server.memoryMb());
+    },
+    async () => bareRates.push((await cpu.count('bare', bare.cpuMs, () => load(bare.url))).requests.average),
   ];
+  let written: Record<string, number> = {};
   try {
     // Unmeasured: each fresh server compiles its hot paths and opens its pool on the first calls.
     await load(`${server.base}${LIST_PATH}`, 3);
     await load(bare.url, 3);
+    const before = await rowsWritten(databaseUrl);
     // Each round runs the three in another order, so no side always follows the same one.
     for (let round = 0; round < RATIO_ROUNDS; round++) {
       for (let turn = 0; turn < rounds.length; turn++) await rounds[(round + turn) % rounds.length]!();
     }
+    // pgbench and the bare route only read: whatever was written, the API wrote.
+    written = await writtenSince(databaseUrl, before);
   } finally {
     await bare.stop();
   }
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
   const sqlRate = mean(sqlRates);
   const bareRate = mean(bareRates);
-  const apiRate = mean(apiRounds.map((r) => r.requests.average));
+  const apiRates = apiRounds.map((r) => r.requests.average);
+  const apiRate = mean(apiRates);
   const apiNon2xx = apiRounds.reduce((sum, r) => sum + r.non2xx, 0);
   const apiLatencyP97_5 = Math.max(...apiRounds.map((r) => r.latency.p97_5));
+  // Each API round against the bare route's round of the same turn of the machine's load.
+  const roundRatios = apiRates.map((rate, i) => rate / (bareRates[i] ?? Number.NaN));
+  const half = Math.floor(roundRatios.length / 2);
+  const steadiness = mean(roundRatios.slice(half)) / mean(roundRatios.slice(0, half));
   const loadAfter = loadavg()[0] ?? 0;
+  const rounded = (values: number[]) => values.map(Math.round).join(', ');
   console.log(`Load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`);
   console.log(
-    `pgbench   ${Math.round(sqlRate)} lists/s (${CLIENTS} clients, prepared statements; rounds ${sqlRates.map(Math.round).join(', ')})`,
+    `pgbench   ${Math.round(sqlRate)} lists/s (${CLIENTS} clients, prepared statements; rounds ${rounded(sqlRates)})`,
   );
   console.log(
-    `bare      ${Math.round(bareRate)} lists/s (node:http + node-postgres, the same statements; rounds ${bareRates.map(Math.round).join(', ')})`,
+    `bare      ${Math.round(bareRate)} lists/s (node:http + node-postgres, the same statements; rounds ${rounded(bareRates)})`,
   );
   console.log(
-    `API       ${Math.round(apiRate)} lists/s (${CLIENTS} clients; rounds ${apiRounds.map((r) => Math.round(r.requests.average)).join(', ')}), ${apiNon2xx} non-2xx`,
+    `API       ${Math.round(apiRate)} lists/s (${CLIENTS} clients; rounds ${rounded(apiRates)}), ${apiNon2xx} non-2xx`,
   );
   console.log(
-    `Ratios    API / SQL ${(apiRate / sqlRate).toFixed(2)}, bare / SQL ${(bareRate / sqlRate).toFixed(2)} (the most any Node.js route reaches here), API / bare ${(apiRate / bareRate).toFixed(2)}`,
+    `API/bare  by round ${roundRatios.map((r) => r.toFixed(2)).join(', ')}: later rounds ${steadiness.toFixed(2)} of the earlier (goal: at least ${STEADY_GOAL})`,
+  );
+  const apiCpuMicroseconds = cpu.microsecondsPer('api');
+  const bareCpuMicroseconds = cpu.microsecondsPer('bare');
+  console.log(
+    `CPU       per list: API ${apiCpuMicroseconds ?? '?'} µs, bare ${bareCpuMicroseconds ?? '?'} µs (the serving process alone; PostgreSQL and the load generator share the cores)`,
+  );
+  console.log(
+    `Server    ${memory.map((mb) => (mb === null ? '?' : mb.toFixed(0))).join(', ')} MB resident after each API round; rows written by the API rounds: ${Object.keys(written).length ? JSON.stringify(written) : 'none'}`,
+  );
+  console.log(
+    `Ratios    API / SQL ${(apiRate / sqlRate).toFixed(2)}, bare / SQL ${(bareRate / sqlRate).toFixed(2)} (the most any Node.js route reaches here), API / bare ${(apiRate / bareRate).toFixed(2)} (goal: at least ${BARE_GOAL})`,
   );
 
   const list = (await (await fetch(`${server.base}/api/brands?perPage=-1`, { headers })).json()) as {
@@ -255,9 +333,15 @@ async function measure(
       bareRounds: bareRates,
       bareRatio: bareRate / sqlRate,
       apiToBare: apiRate / bareRate,
+      apiCpuMicroseconds,
+      bareCpuMicroseconds,
       apiLatencyP97_5,
       pgbenchRounds: sqlRates,
-      apiRounds: apiRounds.map((r) => r.requests.average),
+      apiRounds: apiRates,
+      apiToBareRounds: roundRatios,
+      steadiness,
+      serverMemoryMb: memory,
+      rowsWrittenByApiRounds: written,
       ratio: apiRate / sqlRate,
       loadAverage: { before: loadBefore, after: loadAfter },
       soak: {
@@ -279,6 +363,26 @@ async function measure(
         limit: 0.75,
         unit: 'ratio',
         atLeast: true,
+      },
+      {
+        label: 'users list on the API / the same statements on a bare node:http + node-postgres route',
+        actual: apiRate / bareRate,
+        limit: BARE_GOAL,
+        unit: 'ratio',
+        atLeast: true,
+      },
+      {
+        label: 'users list steady: later rounds’ API / bare over the earlier rounds’',
+        actual: steadiness,
+        limit: STEADY_GOAL,
+        unit: 'ratio',
+        atLeast: true,
+      },
+      {
+        label: 'rows the users list wrote while it was measured',
+        actual: Object.values(written).reduce((sum, n) => sum + n, 0),
+        limit: 0,
+        unit: 'ratio',
       },
       {
         label: `5xx answers in the ${SOAK_SECONDS} s soak`,

@@ -6,6 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiBenchmark } from './api';
+import { approvalBenchmark } from './approval';
 import { type Benchmark, formatValue, withinBudget } from './benchmark';
 import { blocksBenchmark } from './blocks';
 import { builderBenchmark } from './builder';
@@ -18,10 +19,12 @@ import { lighthouseBenchmark } from './lighthouse';
 import { mediaBenchmark } from './media';
 import { permissionBenchmark } from './permission';
 import { postgresBenchmark } from './postgres';
+import { presenceBenchmark } from './presence';
 import { scaleBenchmark } from './scale';
 import { scopeBenchmark } from './scope';
 import { siteBenchmark } from './site';
 import { treeBenchmark } from './tree';
+import { uploadsBenchmark } from './uploads';
 import { webhooksBenchmark } from './webhooks';
 
 const benchmarks: Benchmark[] = [
@@ -33,6 +36,7 @@ const benchmarks: Benchmark[] = [
   builderBenchmark,
   scaleBenchmark,
   scopeBenchmark,
+  approvalBenchmark,
   siteBenchmark,
   deliveryBenchmark,
   lighthouseBenchmark,
@@ -42,6 +46,8 @@ const benchmarks: Benchmark[] = [
   leadsBenchmark,
   imagesBenchmark,
   mediaBenchmark,
+  uploadsBenchmark,
+  presenceBenchmark,
 ];
 
 const resultsDir = join(import.meta.dirname, 'results');

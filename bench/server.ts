@@ -1,25 +1,14 @@
 /** Starting the real server for a benchmark: its own process, data directory and (optionally) database. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createScratchDatabase } from '../server/db/scratch';
+import { portOfListeningLine } from '../server/listening';
 
 export const root = resolve(import.meta.dirname, '..');
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'Bench-Password-123!';
-
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function runScript(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((done, fail) => {
@@ -40,7 +29,12 @@ export function startListening(
       env,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const timer = setTimeout(() => fail(new Error(`${args[0]} did not start within 120 s`)), 120_000);
+    // A start on two cores that other work keeps busy has taken over two minutes. A server that does
+    // not start is stopped, so a failed run leaves nothing behind.
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      fail(new Error(`${args[0]} did not start within 300 s`));
+    }, 300_000);
     let printed = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       printed += chunk.toString();
@@ -52,6 +46,22 @@ export function startListening(
     });
     child.once('exit', (code) => fail(new Error(`${args[0]} exited with ${code}`)));
   });
+}
+
+/**
+ * The CPU time a process has used so far (user and system), in ms, from /proc (null where it cannot
+ * tell): what a request costs, read over a run as the difference, means something on a busy machine
+ * where requests per second do not.
+ */
+export async function cpuMsOf(child: ChildProcess): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8');
+    // After the command's name in parentheses: utime and stime are fields 14 and 15, in ticks of 10 ms.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 /** Stops a process started by `startListening`, waiting for it to exit. */
@@ -66,6 +76,10 @@ export interface BenchServer {
   base: string;
   /** A fresh access token for the first admin. */
   token(): Promise<string>;
+  /** The server process's resident memory now, in MB (null where /proc cannot tell). */
+  memoryMb(): Promise<number | null>;
+  /** The server process's CPU time so far, in ms (see cpuMsOf). */
+  cpuMs(): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -111,19 +125,18 @@ export async function seedBenchData(options: DataOptions = {}): Promise<BenchDat
   return {
     databaseUrl: postgres?.url ?? null,
     async start(startOptions = {}) {
-      const port = await freePort();
-      const { child } = await startListening(
+      const { child, line } = await startListening(
         ['server/main.ts'],
         {
           ...env,
-          PORT: String(port),
+          PORT: '0',
           // BENCH_CONSOLE_DIR serves another build, e.g. `vite build --minify false` to read a profile.
           CONSOLE_DIR: startOptions.console ? process.env.BENCH_CONSOLE_DIR || join(root, 'dist') : '',
           ...(startOptions.databaseUrl ? { DATABASE_URL: startOptions.databaseUrl } : {}),
         },
         startOptions.nodeArgs,
       );
-      const base = `http://127.0.0.1:${port}`;
+      const base = `http://127.0.0.1:${portOfListeningLine(line)}`;
       return {
         base,
         async token() {
@@ -135,6 +148,16 @@ export async function seedBenchData(options: DataOptions = {}): Promise<BenchDat
           if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
           return ((await res.json()) as { access_token: string }).access_token;
         },
+        async memoryMb() {
+          try {
+            const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+            const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+            return kb ? Number(kb) / 1024 : null;
+          } catch {
+            return null;
+          }
+        },
+        cpuMs: () => cpuMsOf(child),
         stop: () => stopProcess(child),
       };
     },

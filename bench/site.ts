@@ -8,7 +8,7 @@
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../server/app';
@@ -21,7 +21,7 @@ import { createSiteReader } from '../server/site/reader';
 import { fileUrlFrom } from '../src/shared/site';
 import { loadSiteContext } from '../src/site/siteContext';
 import type { Benchmark, Budget } from './benchmark';
-import { seedBenchData, startListening, stopProcess } from './server';
+import { cpuMsOf, seedBenchData, startListening, stopProcess } from './server';
 
 const ROUNDS = 200;
 const REQUESTS = 60;
@@ -31,10 +31,22 @@ const BROWSER = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 const SECONDS = 5;
 const GOAL = 0.8;
 
-async function requestsPerSecond(url: string, headers: Record<string, string>, status: number) {
+/** Requests per second, and the serving process's CPU time per request (µs) over the run. */
+async function requestsPerSecond(
+  url: string,
+  headers: Record<string, string>,
+  status: number,
+  cpuMs: () => Promise<number | null>,
+) {
+  const before = await cpuMs();
   const result = await autocannon({ url, headers, connections: 10, duration: SECONDS });
+  const after = await cpuMs();
   const wrong = result.errors + (status === 200 ? result.non2xx : result.requests.total - result['3xx']);
-  return { perSecond: result.requests.average, p99: result.latency.p99, wrong };
+  const cpuMicroseconds =
+    before === null || after === null || result.requests.total === 0
+      ? null
+      : Math.round(((after - before) * 1000) / result.requests.total);
+  return { perSecond: result.requests.average, p99: result.latency.p99, wrong, cpuMicroseconds };
 }
 
 /** One GET as the wire carries it: status, headers and the body's bytes, not decoded. */
@@ -69,24 +81,39 @@ async function throughput(): Promise<{ result: Record<string, unknown>; budgets:
     const body = first.body;
     if (first.status !== 200) throw new Error(`${THROUGHPUT_PAGE} answered ${first.status}`);
     const etag = first.headers.etag ?? '';
-    const headers: Record<string, string> = {};
-    for (const name of ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary']) {
-      const value = first.headers[name];
-      if (value) headers[name] = value;
-    }
-    await writeFile(answerFile, JSON.stringify({ headers, body: body.toString('base64') }));
+    // Every header the page went out with, so that both servers send the same bytes; the bare server
+    // adds the ones Node writes itself (Date, Connection, Keep-Alive) and its own Content-Length.
+    const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+    const sent = (response: { headers: Record<string, string> }) =>
+      Object.fromEntries(Object.entries(response.headers).filter(([name]) => !NODE_WRITES.has(name)));
+    const headers = sent(first);
+    const unchanged = await rawGet(url, { ...BROWSER, 'if-none-match': etag });
+    if (unchanged.status !== 304)
+      throw new Error(`${THROUGHPUT_PAGE} revalidated answered ${unchanged.status}`);
+    await writeFile(
+      answerFile,
+      JSON.stringify({ headers, notModified: sent(unchanged), body: body.toString('base64') }),
+    );
     bare = await startListening(['bench/bareStatic.ts', answerFile], process.env);
     const bareUrl = `http://127.0.0.1:${/Listening on (\d+)/.exec(bare.line)?.[1]}${THROUGHPUT_PAGE}`;
     const revalidate = { ...BROWSER, 'if-none-match': etag };
+    const bareProcess = bare.child;
+    const bareCpu = () => cpuMsOf(bareProcess);
+    const siteCpu = () => server.cpuMs();
     const figures = {
-      bare: await requestsPerSecond(bareUrl, BROWSER, 200),
-      site: await requestsPerSecond(url, BROWSER, 200),
-      bare304: await requestsPerSecond(bareUrl, revalidate, 304),
-      site304: await requestsPerSecond(url, revalidate, 304),
+      bare: await requestsPerSecond(bareUrl, BROWSER, 200, bareCpu),
+      site: await requestsPerSecond(url, BROWSER, 200, siteCpu),
+      bare304: await requestsPerSecond(bareUrl, revalidate, 304, bareCpu),
+      site304: await requestsPerSecond(url, revalidate, 304, siteCpu),
     };
+    console.log(
+      `Load average at the run: ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')}`,
+    );
     for (const [name, figure] of Object.entries(figures)) {
       console.log(
-        `${name.padEnd(8)} ${Math.round(figure.perSecond)} req/s, p99 ${figure.p99} ms, ${figure.wrong} wrong answers`,
+        `${name.padEnd(8)} ${Math.round(figure.perSecond)} req/s, p99 ${figure.p99} ms, ${figure.cpuMicroseconds ?? '?'} µs CPU per request, ${figure.wrong} wrong answers`,
       );
     }
     const ratio = figures.site.perSecond / figures.bare.perSecond;

@@ -11,6 +11,7 @@ const INPUTS = [
   'vite.config.ts',
   'tsconfig.json',
   'package-lock.json',
+  'scripts/bootChunk.ts',
   'scripts/callTable.ts',
   'scripts/precompress.ts',
 ];

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Plugin, runnerImport } from 'vite';
 import type { CallTable } from '../src/api/callTable';
+import { packCallTable } from '../src/api/callTablePack';
 
 export const CALL_TABLE_MODULE = 'virtual:api-call-table';
 const RESOLVED = `\0${CALL_TABLE_MODULE}`;
@@ -24,7 +25,7 @@ async function readCallTable(): Promise<CallTable> {
 
 /**
  * `virtual:api-call-table`: every call's method, path, sign-in flag and permission (src/api/callTable.ts).
- * A build writes the table as plain data, so the console makes its calls without building the
+ * A build writes the table as plain data (packed in one string: src/api/callTablePack.ts), so the console makes its calls without building the
  * contract's zod schemas in the browser, a tenth of a second of a slow phone's main thread before
  * the first call could go out. Served (dev server, tests), it derives the table from the contract
  * at run time, so an edit to the contract takes effect at once.
@@ -39,7 +40,11 @@ export function callTable(): Plugin {
     resolveId: (id) => (id === CALL_TABLE_MODULE ? RESOLVED : undefined),
     async load(id) {
       if (id !== RESOLVED) return undefined;
-      if (build) return `export const callTable = ${JSON.stringify(await readCallTable())};\n`;
+      if (build)
+        return [
+          `import { unpackCallTable } from ${JSON.stringify(source('callTablePack.ts'))};`,
+          `export const callTable = unpackCallTable(${JSON.stringify(packCallTable(await readCallTable()))});`,
+        ].join('\n');
       return [
         `import { contractCallTable } from ${JSON.stringify(source('callTable.ts'))};`,
         'export const callTable = contractCallTable();',

@@ -14,6 +14,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { JsonTestResults } from 'vitest/node';
+import { failedTests } from './failedTests';
 
 const root = resolve(import.meta.dirname, '..');
 const chromiumPath = '/usr/bin/chromium';
@@ -33,6 +34,8 @@ interface StepResult extends Tally {
   notRun?: boolean;
   /** The test files that took longest in this step, with their times: where to look first to speed it up. */
   slowest?: string[];
+  /** What failed, as 'file > test': the summary is the part of a long run a reader sees first. */
+  failures?: string[];
 }
 
 interface Exit {
@@ -183,11 +186,13 @@ async function runVitestStep(
     );
     let tally: Tally = { passed: 0, failed: 0, skipped: 0 };
     let slowest: string[] | undefined;
+    let failures: string[] | undefined;
     let note: string | undefined;
     try {
       const report = JSON.parse(await readFile(reportPath, 'utf8')) as JsonTestResults;
       tally = tallyReport(report);
       slowest = slowestFiles(report);
+      failures = failedTests(report, root);
     } catch {
       note = 'no readable JSON report';
     }
@@ -196,7 +201,7 @@ async function runVitestStep(
       tally.failed = 1;
       note = [note, `vitest ${describeExit(exit)}`].filter(Boolean).join('; ');
     }
-    return { name, ...tally, note, slowest };
+    return { name, ...tally, note, slowest, failures };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -346,6 +351,11 @@ async function main(): Promise<void> {
     const took = (step.ms === undefined ? '' : minutesAndSeconds(step.ms)).padStart(6);
     console.log(`${mark} ${step.name.padEnd(30)} ${took}  ${counts}${step.note ? ` (${step.note})` : ''}`);
     if (step.slowest?.length) console.log(`${''.padEnd(44)}slowest: ${step.slowest.join(', ')}`);
+    for (const failure of step.failures ?? []) {
+      const [name, ...why] = failure.split('\n');
+      console.log(`${''.padEnd(44)}failed: ${name}`);
+      for (const line of why) console.log(`${''.padEnd(44)}${line}`);
+    }
   }
   console.log(
     `     ${'the whole run'.padEnd(30)} ${minutesAndSeconds(performance.now() - started).padStart(6)}`,

@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, fastifyTrustProxy } from './config';
 import type { Database } from './db/open';
 import { authGuard } from './domain/auth/guard';
@@ -11,6 +11,8 @@ import type { Jobs } from './domain/jobs';
 import type { Mailer } from './domain/mail';
 import { statisticsRefresher } from './domain/statistics';
 import { MAX_UPLOAD_BYTES, type Storage } from './domain/storage';
+import { attachFrontDoor, createFrontDoor } from './http/frontDoor';
+import { serializerCompiler } from './http/serializer';
 import { apiRoutes } from './plugins/apiRoutes';
 import { consoleApp } from './plugins/console';
 import { errors } from './plugins/errors';
@@ -43,7 +45,10 @@ export interface App {
  * close in the reverse order. Tests call this with app.inject.
  */
 export async function buildApp({ config, database, logLevel }: AppOptions): Promise<App> {
+  // Kept site pages are answered here, ahead of Fastify (server/http/frontDoor.ts).
+  const door = createFrontDoor();
   const app = Fastify({
+    serverFactory: door.serverFactory,
     logger: logLevel ? { level: logLevel } : false,
     bodyLimit: 1024 * 1024,
     // Only behind a proxy may X-Forwarded-For name the client (sign-in limits count per address).
@@ -52,6 +57,7 @@ export async function buildApp({ config, database, logLevel }: AppOptions): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  attachFrontDoor(app, door);
 
   await app.register(services, { config });
   await app.register(renditions);

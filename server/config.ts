@@ -211,7 +211,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   const warnings: string[] = [];
   return {
-    port: intFrom(env.PORT, 3000),
+    // 0: any free port, named in the line printed once the server listens.
+    port: env.PORT === '0' ? 0 : intFrom(env.PORT, 3000),
     host: env.HOST || '0.0.0.0',
     dataDir,
     storageDir: resolve(dataDir, 'storage'),

@@ -3,6 +3,7 @@ import { readConfig } from './config';
 import { openDatabase } from './db/open';
 import { seedIfEmpty } from './db/seed/index';
 import { configuredStorage } from './domain/s3Storage';
+import { listeningLine } from './listening';
 import { adminBox } from './startupMessage';
 
 const config = readConfig();
@@ -29,7 +30,10 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// The port bound, which PORT=0 leaves to the system.
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
 console.log(
-  `Listening on http://localhost:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+  listeningLine(port, database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'),
 );
 if (seed.generatedPassword) console.log(`\n${adminBox(seed.adminEmail, seed.generatedPassword)}\n`);

@@ -31,7 +31,29 @@ export interface Database {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Messages between the processes on this database (presence): LISTEN/NOTIFY, or in-process on PGlite. */
   notices: Notices;
+  /**
+   * How many statements and transactions this process has finished on the database so far (reads
+   * included, `quietQuery` not): while it stays the same, nothing this process wrote can have
+   * changed what an earlier read saw. The website's content version is kept in memory against it.
+   */
+  finished(): number;
+  /** One plain-text statement without values that `finished` does not count. */
+  quietQuery(text: string): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
+}
+
+/**
+ * Counts every call of the client's `query`, `exec` and `transaction` as it settles (a transaction
+ * once, at its commit or rollback), calling `settled` after each: how PGlite tells what it has finished.
+ */
+function countSettled(client: PGlite, settled: () => void): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => query(...args).finally(settled)) as typeof query;
+  client.exec = ((...args: Parameters<typeof exec>) => exec(...args).finally(settled)) as typeof exec;
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    transaction(...args).finally(settled)) as typeof transaction;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -133,11 +155,29 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const exclusively = <T>(work: () => Promise<T>) => holdingSetupLock(pool, work);
     await exclusively(() => migratePg(drizzlePg(pool), { migrationsFolder }));
     const notices = postgresNotices(pool, options.databaseUrl);
+    // Every statement and transaction gives its connection back when it has finished; a quiet
+    // query's connection is not counted.
+    let finished = 0;
+    const quiet = new WeakSet<pg.PoolClient>();
+    pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => {
+      if (!quiet.has(client)) finished += 1;
+    });
     return {
       db,
       kind: 'postgres',
       exclusively,
       notices,
+      finished: () => finished,
+      quietQuery: async (text) => {
+        const client = await pool.connect();
+        quiet.add(client);
+        try {
+          return { rows: (await client.query(text)).rows };
+        } finally {
+          client.release();
+          quiet.delete(client);
+        }
+      },
       query: async (text, values) => {
         const result = await pool.query(text, values as unknown[]);
         return { rows: result.rows };
@@ -172,10 +212,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const typed = drizzlePglite(client);
     await migratePglite(typed, { migrationsFolder });
     const notices = localNotices();
+    const quietExec = client.exec.bind(client);
+    let finished = 0;
+    countSettled(client, () => {
+      finished += 1;
+    });
     return {
       db: typed as unknown as Db,
       kind: 'pglite',
       notices,
+      finished: () => finished,
+      quietQuery: async (text) => ({
+        rows: ((await quietExec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[],
+      }),
       // One process holds the directory (lock.ts): nobody else can be setting it up.
       exclusively: (work) => work(),
       query: async (text, values) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   Brand,
@@ -13,6 +13,7 @@ import type { Db } from '../db/open';
 import { brandSearchText, brands, manufacturers } from '../db/schema/brands';
 import { type LifecycleTable, listOrder, scopeOn } from './lifecycle';
 import type { ListExtras, ListSource } from './listing';
+import { type ImageRow, imagesJson, loadImageRows, recordImageOf } from './media/recordImages';
 import type { OrderedList } from './ordering';
 
 /** Staff order brands by hand: one list for the whole table. */
@@ -37,6 +38,7 @@ export const brandsLifecycle: LifecycleTable = {
   activity: { area: 'brands', name: brands.name },
   // A brand belongs to itself.
   owner: { brand: brands.id },
+  mediaUses: 'brands',
 };
 
 export const brandSlugs = { table: brands, id: brands.id, slug: brands.slug };
@@ -47,13 +49,17 @@ export type BrandRow = typeof brands.$inferSelect;
 const carMaker = alias(manufacturers, 'car_manufacturer');
 const lcvMaker = alias(manufacturers, 'lcv_manufacturer');
 
-/** A brand with the makes its codes name. */
+/** A brand's logo item, read with the brand. */
+export const brandLogoJson = imagesJson(sql`jsonb_build_array(${brands.meta}->'logo_id')`);
+
+/** A brand with the makes its codes name and its logo. */
 function selectBrands(db: Db, extra?: ListExtras) {
   return db
     .select({
       brand: brands,
       manufacturer: { name: carMaker.name, code: carMaker.code },
       lcvManufacturer: { name: lcvMaker.name, code: lcvMaker.code },
+      logo: brandLogoJson,
       ...extra,
     })
     .from(brands)
@@ -65,6 +71,7 @@ export function toBrand(row: {
   brand: BrandRow;
   manufacturer: ManufacturerRef | null;
   lcvManufacturer: ManufacturerRef | null;
+  logo: ImageRow[] | null;
 }): Brand {
   const { brand } = row;
   return {
@@ -75,7 +82,7 @@ export function toBrand(row: {
     is_fake: brand.isFake,
     manufacturer_id: brand.manufacturerId,
     lcv_manufacturer_id: brand.lcvManufacturerId,
-    meta: { logo: brand.meta.logo ?? null },
+    logo: recordImageOf(brand.meta.logo_id, row.logo),
     manufacturer: row.manufacturer,
     lcvManufacturer: row.lcvManufacturer,
     code: brand.code,
@@ -105,7 +112,7 @@ export function brandColumns(body: BrandValues) {
     isFake: body.is_fake,
     manufacturerId: body.manufacturer_id,
     lcvManufacturerId: body.lcv_manufacturer_id,
-    meta: { logo: body.logo },
+    meta: { logo_id: body.logo },
   };
 }
 
@@ -167,5 +174,6 @@ export async function brandFromRow(db: Db, brand: BrandRow): Promise<Brand> {
     await maker('Car', brand.manufacturerId),
     await maker('LCV', brand.lcvManufacturerId),
   ];
-  return toBrand({ brand, manufacturer, lcvManufacturer });
+  const logo = await loadImageRows(db, [brand.meta.logo_id]);
+  return toBrand({ brand, manufacturer, lcvManufacturer, logo });
 }

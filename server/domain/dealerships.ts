@@ -1,12 +1,19 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Dealership, DealershipValues, VehicleDealer } from '@/api/contract/dealerships';
 import { type Scope, wholeGroup } from '@/shared/access';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
-import { brands } from '../db/schema/brands';
+import { type BrandMeta, brands } from '../db/schema/brands';
 import { dealershipSearchText, dealerships, vehicleDealers } from '../db/schema/dealerships';
 import { type LifecycleTable, scopeOn } from './lifecycle';
 import type { ListExtras, ListSource } from './listing';
+import {
+  type ImageRow,
+  imagesJson,
+  loadImageRows,
+  recordImageOf,
+  recordImagesOf,
+} from './media/recordImages';
 import type { OrderedList } from './ordering';
 
 /** Staff order dealerships by hand: one list for the whole table. */
@@ -31,27 +38,40 @@ export const dealershipsLifecycle: LifecycleTable = {
   activity: { area: 'dealerships', name: dealerships.name },
   // A dealership belongs to itself and to its brand.
   owner: { brand: dealerships.brandId, dealership: dealerships.id },
+  mediaUses: 'dealerships',
 };
 
 export const dealershipSlugs = { table: dealerships, id: dealerships.id, slug: dealerships.slug };
 
 export type DealershipRow = typeof dealerships.$inferSelect;
-type BrandRef = { id: number; name: string; meta: { logo?: string | null } } | null;
+type BrandRef = { id: number; name: string; meta: BrandMeta } | null;
 
-/** A dealership with the brand the list shows beside it (logo and name). */
+/** Every library item a dealership shows: its banner, dealership and team images and its brand's logo. */
+export const dealershipImagesJson = imagesJson(
+  sql`(coalesce(${dealerships.images}->'banner_img', '[]'::jsonb) || coalesce(${dealerships.images}->'dealer_img', '[]'::jsonb)
+    || jsonb_path_query_array(${dealerships.team}, '$[*].image[*]') || jsonb_build_array(${brands.meta}->'logo_id'))`,
+);
+
+/** A dealership with the brand the list shows beside it (logo and name) and its images. */
 function selectDealerships(db: Db, extra?: ListExtras) {
   return db
     .select({
       dealership: dealerships,
       brand: { id: brands.id, name: brands.name, meta: brands.meta },
+      images: dealershipImagesJson,
       ...extra,
     })
     .from(dealerships)
     .leftJoin(brands, eq(brands.id, dealerships.brandId));
 }
 
-export function toDealership(row: { dealership: DealershipRow; brand: BrandRef }): Dealership {
+export function toDealership(row: {
+  dealership: DealershipRow;
+  brand: BrandRef;
+  images: ImageRow[] | null;
+}): Dealership {
   const d = row.dealership;
+  const images = (ids: readonly unknown[] | undefined) => recordImagesOf(ids, row.images);
   return {
     id: d.id,
     name: d.name,
@@ -60,16 +80,20 @@ export function toDealership(row: { dealership: DealershipRow; brand: BrandRef }
     live: d.publishedAt !== null,
     brand_id: d.brandId,
     brand: row.brand
-      ? { id: row.brand.id, name: row.brand.name, meta: { logo: row.brand.meta.logo ?? null } }
+      ? { id: row.brand.id, name: row.brand.name, logo: recordImageOf(row.brand.meta.logo_id, row.images) }
       : null,
     vehicles_dealer_id: d.vehiclesDealerId,
-    banner_img: d.images.banner_img ?? [],
-    dealer_img: d.images.dealer_img ?? [],
+    banner_img: images(d.images.banner_img),
+    dealer_img: images(d.images.dealer_img),
     email: d.email,
     telephone: d.telephone,
     address: d.address,
     opening_times: d.openingTimes,
-    team: d.team,
+    team: d.team.map((member) => ({
+      name: member.name,
+      content: member.content,
+      image: images(member.image),
+    })),
     quotee_uid: d.quoteeUid,
     pinnacle_enquiry_id: d.pinnacleEnquiryId,
     pinnacle_used_enquiry_id: d.pinnacleUsedEnquiryId,
@@ -171,15 +195,13 @@ export function publishedAtFor(body: DealershipValues, current: Date | null): Da
   return current ?? new Date();
 }
 
-/** Every stored-file path the form carries, keyed by the dotted path its error goes under. */
-export function imagePaths(body: DealershipValues): [string, string][] {
-  return [
-    ...body.banner_img.map((path, i): [string, string] => [`banner_img.${i}`, path]),
-    ...body.dealer_img.map((path, i): [string, string] => [`dealer_img.${i}`, path]),
-    ...body.team.flatMap((member, m) =>
-      member.image.map((path, i): [string, string] => [`team.${m}.image.${i}`, path]),
-    ),
-  ];
+/** The library images the form carries, by the field their errors go under. */
+export function imageFields(body: DealershipValues): Record<string, readonly number[]> {
+  return {
+    banner_img: body.banner_img,
+    dealer_img: body.dealer_img,
+    ...Object.fromEntries(body.team.map((member, m) => [`team.${m}.image`, member.image])),
+  };
 }
 
 /** What a dealership row stores from the form. */
@@ -214,5 +236,11 @@ export async function dealershipFromRow(db: Db, dealership: DealershipRow): Prom
           .select({ id: brands.id, name: brands.name, meta: brands.meta })
           .from(brands)
           .where(eq(brands.id, dealership.brandId));
-  return toDealership({ dealership, brand: brand ?? null });
+  const images = await loadImageRows(db, [
+    ...(dealership.images.banner_img ?? []),
+    ...(dealership.images.dealer_img ?? []),
+    ...dealership.team.flatMap((member) => member.image ?? []),
+    brand?.meta.logo_id,
+  ]);
+  return toDealership({ dealership, brand: brand ?? null, images });
 }

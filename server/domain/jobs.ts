@@ -62,6 +62,11 @@ export interface JobsOptions {
   policies?: Record<string, 'standard' | 'short'>;
   /** Retry policies by queue (5 retries a second apart when not given). */
   retries?: Record<string, RetryPolicy>;
+  /**
+   * How long a stop waits for handlers still at work: pg-boss's own wait (10 s when not given), then
+   * as long again for the handlers that have seen the stop signal (15 s when not given).
+   */
+  stopWaitMs?: number;
 }
 
 /** The schema pg-boss keeps its tables in. */
@@ -136,8 +141,16 @@ export async function enqueueWithin<T extends object>(
  */
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { database } = options;
+  // Once stopped, what pg-boss still writes (a late handler's completion, which it does not await)
+  // is answered as a write that changed no row (pg-boss reads `rows[0].count`) rather than sent to a
+  // closed database: that job stays active, and is expired and run again after the next start, as a
+  // job cut off by a crash is.
+  let stopped = false;
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.query(text, values) },
+    db: {
+      executeSql: (text, values) =>
+        stopped ? Promise.resolve({ rows: [{ count: 0 }] }) : database.query(text, values),
+    },
     schema: JOBS_SCHEMA,
     // No cron schedules: nothing here runs on a timer.
     schedule: false,
@@ -230,18 +243,19 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     async stop() {
       stopping.abort();
       // Handlers stop at their next step; what they left is retried on the next start.
-      await boss.stop({ graceful: true, timeout: 10_000, close: false });
+      await boss.stop({ graceful: true, timeout: options.stopWaitMs ?? 10_000, close: false });
       // A handler still at work past that bound has seen the stop signal and ends at its next step;
       // pg-boss marks its job done or failed right after, so that write is let out before the close.
       let bound: NodeJS.Timeout | undefined;
       await Promise.race([
         Promise.allSettled([...running]),
         new Promise((resolve) => {
-          bound = setTimeout(resolve, 15_000);
+          bound = setTimeout(resolve, options.stopWaitMs ?? 15_000);
         }),
       ]);
       clearTimeout(bound);
       await new Promise((resolve) => setImmediate(resolve));
+      stopped = true;
     },
   };
 }

@@ -5,10 +5,12 @@ import { isHistoryArea } from '@/api/contract/history';
 import { type Scope as AccessScope, wholeGroup } from '@/shared/access';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
+import type { MediaUseArea } from '../db/schema/media';
 import { invalid } from '../http/errors';
 import { inScope, type OwnerColumns } from './access/scope';
 import { recordChange, recordRevision } from './history/record';
 import { removeHistory } from './history/retention';
+import { clearMediaUses } from './media/uses';
 import { type OrderedList, listOrder as orderedListOrder, placeAtEnd, removeFromLists } from './ordering';
 import { transaction } from './transaction';
 
@@ -31,6 +33,8 @@ export interface LifecycleTable {
    * (users: their own rules).
    */
   owner?: OwnerColumns;
+  /** The area its rows' library images are recorded under: a row deleted for good forgets them. */
+  mediaUses?: MediaUseArea;
 }
 
 /** The scope condition on a lifecycle table's rows; none for a group-wide user or an unowned area. */
@@ -124,6 +128,7 @@ export async function deleteRows(
     if (type === 'trashed') {
       await tx.delete(t.table).where(and(inArray(t.id, ids), isNotNull(t.deletedAt)));
       if (keepsRevisions(area)) await removeHistory(tx, area, unique.map(String));
+      if (t.mediaUses) await clearMediaUses(tx, t.mediaUses, unique);
       await rules.after?.(tx, unique);
       return unique.length;
     }

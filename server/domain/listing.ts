@@ -2,6 +2,7 @@ import { and, ilike, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../db/open';
+import { withRowMapper } from '../db/rowMapper';
 import { inBoundScope, scopeValues } from './access/scope';
 import { inView, type LifecycleTable, listOrder } from './lifecycle';
 import { likePattern, pageWindow } from './paginate';
@@ -60,7 +61,8 @@ type Statement = { execute(values?: Record<string, unknown>): Promise<unknown> }
 
 /**
  * Statements are prepared once per database and named, so PostgreSQL parses and plans each once
- * per connection and every later call only binds values. A search and no search are different
+ * per connection and every later call only binds values; each maps its rows by a function made
+ * for it once (see `withRowMapper`). A search and no search are different
  * statements: a pattern that matches everything would still walk the trigram index.
  */
 const prepared = new WeakMap<Db, Map<string, Statement>>();
@@ -73,7 +75,7 @@ function statement(db: Db, name: string, build: () => Statement): Statement {
   }
   let found = byName.get(name);
   if (!found) {
-    found = build();
+    found = withRowMapper(build());
     byName.set(name, found);
   }
   return found;
@@ -133,12 +135,12 @@ function pageStatement(
   db: Db,
   name: string,
   select: (db: Db) => PgSelect,
-  where: SQL | undefined,
+  where: () => SQL | undefined,
   order: SQL[],
 ): Statement {
   return statement(db, name, () =>
     select(db)
-      .where(where)
+      .where(where())
       .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
@@ -156,23 +158,26 @@ function bothStatement(
   v: Variant,
   narrow?: ListNarrowing,
 ): Statement {
-  const t = source.lifecycle;
-  const search = searchWhere(source, v, narrow);
   const name = statementName(source, 'both', v, narrow);
-  const totals = sql<
-    number[]
-  >`(select array[count(*) filter (where ${t.deletedAt} is null), count(${t.deletedAt})]::int[] from ${t.table}${search ? sql` where ${search}` : sql``})`;
-  const tab = (trashed: boolean) =>
-    source
-      .select(db, {
-        binned: trashed ? sql<boolean>`true` : sql<boolean>`false`,
-        totals: trashed ? sql<null>`null::int[]` : totals,
-      })
-      .where(and(inView(t, trashed), search))
-      .orderBy(...listOrder(t, trashed))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'));
-  return statement(db, name, () => tab(false).unionAll(tab(true)).prepare(name));
+  // Built only the first time: after that, a call finds its statement by name alone.
+  return statement(db, name, () => {
+    const t = source.lifecycle;
+    const search = searchWhere(source, v, narrow);
+    const totals = sql<
+      number[]
+    >`(select array[count(*) filter (where ${t.deletedAt} is null), count(${t.deletedAt})]::int[] from ${t.table}${search ? sql` where ${search}` : sql``})`;
+    const tab = (trashed: boolean) =>
+      source
+        .select(db, {
+          binned: trashed ? sql<boolean>`true` : sql<boolean>`false`,
+          totals: trashed ? sql<null>`null::int[]` : totals,
+        })
+        .where(and(inView(t, trashed), search))
+        .orderBy(...listOrder(t, trashed))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'));
+    return tab(false).unionAll(tab(true)).prepare(name);
+  });
 }
 
 /** The values every list statement binds: the pattern when searching, and the page window. */
@@ -249,10 +254,9 @@ export async function listPage<Row, Item>(
   values: Record<string, unknown> = {},
 ): Promise<{ rows: Item[]; total: number }> {
   const searching = query.search !== '';
-  const where = and(
-    source.where,
-    searching ? ilike(source.searchText, sql.placeholder('pattern')) : undefined,
-  );
+  // Built only with the statements, the first time: a later call finds them by name alone.
+  const where = () =>
+    and(source.where, searching ? ilike(source.searchText, sql.placeholder('pattern')) : undefined);
   const suffix = searching ? 'search' : 'all';
   const bound = { ...values, ...bindings(query) };
   // Named apart from the statements of a list with a bin: a name may only ever mean one text.
@@ -260,7 +264,7 @@ export async function listPage<Row, Item>(
     db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(source.table)
-      .where(where)
+      .where(where())
       .prepare(`${source.name}_paged_count_${suffix}`),
   );
   const page = pageStatement(db, `${source.name}_paged_${suffix}`, source.select, where, source.order);

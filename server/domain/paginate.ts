@@ -68,8 +68,9 @@ export function paginate<T>(
   // Parsed against a fixed base only to split path and query; the origin never reaches the links.
   const url = new URL(request.url, 'http://localhost');
   const path = `${request.server.publicUrl ?? ''}${url.pathname}`;
+  // One set of the request's values, its page set again for each link (a list has up to 30 links).
+  const params = new URLSearchParams(url.search);
   const link = (n: number) => {
-    const params = new URLSearchParams(url.search);
     params.set(pageParam, String(n));
     return `${path}?${params.toString()}`;
   };

@@ -8,6 +8,7 @@ import { reservationRefunds, reservations } from '../db/schema/reservations';
 import { HttpError, invalid, notFound } from '../http/errors';
 import { inScope } from './access/scope';
 import { lockCharge } from './chargeLock';
+import { recordChange } from './history/record';
 import { toReservation } from './reservations';
 import type { StripeRefunds } from './stripeClient';
 import { transaction } from './transaction';
@@ -224,7 +225,18 @@ export async function refundReservation(
       })
       .where(and(eq(reservationRefunds.id, row.id), eq(reservationRefunds.status, 'requested')));
     await settleRefundRequests(tx, row.chargeId);
-    return current(tx, request.id);
+    const now = await current(tx, request.id);
+    // The activity log hears of each refund once, when Stripe has taken it, with its amount and why.
+    if (!repeated && !lapsed) {
+      const why = row.reason ? ` (${row.reason.replaceAll('_', ' ')})` : '';
+      await recordChange(tx, {
+        area: 'reservations',
+        action: 'refunded',
+        record: { id: now.id, name: now.name },
+        detail: `${formatMoney(row.amount, now.currency)} sent to Stripe${why}`,
+      });
+    }
+    return now;
   });
   return { reservation: stored, amount: row.amount, repeated };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL, sql, sum } from 'drizzle-orm';
-import type { Enquiry, ResponseHandle } from '@/api/contract/responses';
+import type { Enquiry, EnquiryGroup, ResponseHandle } from '@/api/contract/responses';
 import { responseHandles } from '@/api/contract/responses';
 import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../db/open';
@@ -14,10 +14,7 @@ import { GROUP_OWNED, inScope, ownerArms, type RowOwner } from './access/scope';
 import { pageWindow } from './paginate';
 
 /** The enquiry types the console lists (spec §3 Response): each one's title and the totals box it counts towards. */
-export const ENQUIRY_TYPES: Record<
-  ResponseHandle,
-  { title: string; group: 'Sales' | 'Aftersales' | 'Marketing' }
-> = {
+export const ENQUIRY_TYPES: Record<ResponseHandle, { title: string; group: EnquiryGroup }> = {
   'aftersales-enquiry': { title: 'Aftersales Enquiry', group: 'Aftersales' },
   'mot-enquiry': { title: 'MOT Enquiry', group: 'Aftersales' },
   'motability-enquiry': { title: 'Motability Enquiry', group: 'Sales' },

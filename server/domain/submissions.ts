@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   type AnswerValue,
   type PickedDealership,
@@ -11,7 +11,7 @@ import { dealerships } from '../db/schema/dealerships';
 import type { QueuedMessage } from '../db/schema/mail';
 import { type FormEmailsColumn, pages, type ThankYouColumn } from '../db/schema/pages';
 import type { ResponseAnswer } from '../db/schema/responses';
-import { publishedNow } from '../site/published';
+import { approvedContent, publishedNow } from '../site/published';
 import type { RowOwner } from './access/scope';
 import { createAddressHasher } from './dailySalts';
 import { leadDealerships, queueLeads, stockVehicle } from './leads/deliveries';
@@ -40,11 +40,12 @@ interface LiveForm {
 async function liveForm(db: Db, handle: string): Promise<LiveForm | null> {
   const [form] = await db
     .select({
-      name: pages.name,
+      // Under a workflow, the questions and thank-you message a reviewer approved.
+      name: sql<string>`${approvedContent('"pages"', 'name')}`,
       brandId: pages.brandId,
-      items: pages.items,
+      items: sql<unknown[]>`${approvedContent('"pages"', 'items')}`,
       emails: pages.emails,
-      thankYou: pages.thankYou,
+      thankYou: sql<ThankYouColumn | null>`${approvedContent('"pages"', 'thank_you')}`,
     })
     .from(pages)
     .where(and(eq(pages.kind, 'form'), eq(pages.slug, handle), publishedNow));

@@ -1,4 +1,5 @@
 import { setTimeout as wait } from 'node:timers/promises';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { databaseErrorCode } from '../db/errors';
 import type { Db } from '../db/open';
 
@@ -30,4 +31,20 @@ export async function retrying<T>(work: () => Promise<T>): Promise<T> {
 export function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   // Drizzle's transaction object has the same query API as the database.
   return retrying(() => db.transaction((tx) => work(tx as unknown as Db)));
+}
+
+/**
+ * Reads that do not depend on each other: at once on the database's pool, one after another inside
+ * a transaction, whose one connection takes one statement at a time (node-postgres queues a second
+ * and warns that its next major version will refuse it).
+ */
+export async function readTogether<T extends readonly (() => unknown)[]>(
+  q: Db,
+  reads: readonly [...T],
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Answers = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!(q instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as Answers;
+  const answers: unknown[] = [];
+  for (const read of reads) answers.push(await read());
+  return answers as Answers;
 }

@@ -8,6 +8,7 @@ import { roles } from '../db/schema/roles';
 import { userSearchText, users } from '../db/schema/users';
 import type { LifecycleTable } from './lifecycle';
 import type { ListExtras, ListNarrowing, ListSource } from './listing';
+import { type ImageRow, imagesJson, recordImageOf } from './media/recordImages';
 
 export const usersLifecycle: LifecycleTable = {
   table: users,
@@ -17,12 +18,13 @@ export const usersLifecycle: LifecycleTable = {
   key: 'users',
   noun: 'users',
   activity: { area: 'users', name: users.name },
+  mediaUses: 'users',
 };
 
 export type UserRow = typeof users.$inferSelect;
 
 /** What the API shows of a user: everything but the password hash, with their role's name. */
-export type PublicUserRow = Omit<UserRow, 'passwordHash'> & { roleName: string };
+export type PublicUserRow = Omit<UserRow, 'passwordHash'> & { roleName: string; avatar: ImageRow[] | null };
 
 export function toUser(row: PublicUserRow): User {
   return {
@@ -32,7 +34,7 @@ export function toUser(row: PublicUserRow): User {
     meta: {
       telephone: row.meta.telephone ?? null,
       job_title: row.meta.job_title ?? null,
-      avatar: row.meta.avatar ?? null,
+      avatar: recordImageOf(row.meta.avatar_id, row.avatar),
     },
     role_id: row.roleId,
     role: { id: row.roleId, name: row.roleName },
@@ -45,9 +47,12 @@ export function toUser(row: PublicUserRow): User {
 
 const { passwordHash: _hash, ...publicColumns } = getTableColumns(users);
 
+/** A user's avatar item, read with the user. */
+export const userAvatarJson = imagesJson(sql`jsonb_build_array(${users.meta}->'avatar_id')`);
+
 function selectUsers(db: Db, extra?: ListExtras) {
   return db
-    .select({ ...publicColumns, roleName: roles.name, ...extra })
+    .select({ ...publicColumns, roleName: roles.name, avatar: userAvatarJson, ...extra })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .$dynamic();

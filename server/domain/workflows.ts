@@ -6,6 +6,7 @@ import { roles } from '../db/schema/roles';
 import { users } from '../db/schema/users';
 import { type WorkflowStageColumn, workflows } from '../db/schema/workflows';
 import { invalid } from '../http/errors';
+import { approvedSnapshot } from './pages/review';
 import { rowsOf } from './pages/transaction';
 import { PAGE_SIZE } from './paginate';
 
@@ -22,14 +23,14 @@ function toWorkflow(row: WorkflowRow, pagesCount: number): Workflow {
       brand_ids: row.appliesTo.brand_ids ?? [],
       forms: row.appliesTo.forms ?? false,
     },
-    stages: row.stages,
+    stages: row.stages.map((stage) => ({ ...stage, external: stage.external ?? false })),
     pages_count: pagesCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-const pagesCount = sql<number>`(select count(*)::int from pages p where p.workflow_id = "workflows"."id" and p.deleted_at is null)`;
+const pagesCount = sql<number>`(select count(*)::int from pages p where p.workflow_id = "workflows"."id" and p.kind = 'page' and p.deleted_at is null)`;
 
 export async function listWorkflows(db: Db, page: number): Promise<{ rows: Workflow[]; total: number }> {
   const rows = await db
@@ -120,16 +121,18 @@ export function workflowColumns(values: WorkflowValues) {
         role_ids: s.role_ids,
         user_ids: s.user_ids,
         due_hours: s.due_hours,
+        external: s.external,
       }),
     ),
   };
 }
 
 /**
- * Works out again which workflow governs each page: the pages of these subtrees (`roots` and
- * everything under them; only the roots themselves when `descend` is false), or every page.
- * The most specific wins: the deepest subtree root among the page and its ancestors, else a
- * workflow of its brand; the older workflow where two are as specific.
+ * Works out again which workflow governs each page or form: the rows of these subtrees (`roots`
+ * and everything under them; only the roots themselves when `descend` is false), or every row.
+ * For a page the most specific wins: the deepest subtree root among the page and its ancestors,
+ * else a workflow of its brand; the older workflow where two are as specific. A form is governed
+ * by the oldest workflow that applies to forms.
  */
 export async function assignWorkflows(
   tx: Db,
@@ -140,12 +143,12 @@ export async function assignWorkflows(
   const list = roots === null ? '' : `{${roots.join(',')}}`;
   const base =
     roots === null
-      ? sql`select id from pages where kind = 'page'`
+      ? sql`select id from pages`
       : descend
-        ? sql`select id from pages where kind = 'page' and id = any(${list}::int[])
+        ? sql`select id from pages where id = any(${list}::int[])
             union
             select p.id from pages p join base on p.parent_id = base.id`
-        : sql`select id from pages where kind = 'page' and id = any(${list}::int[])`;
+        : sql`select id from pages where id = any(${list}::int[])`;
   await tx.execute(sql`
     with recursive base(id) as (${base}),
     wr as (
@@ -160,13 +163,15 @@ export async function assignWorkflows(
       where p.parent_id is not null and up.depth < 1000
     ),
     chosen as (
-      select b.id, coalesce(
+      select b.id, case when b.kind = 'form' then
+        (select w.id from workflows w where w.applies_to->'forms' = 'true'::jsonb order by w.id limit 1)
+      else coalesce(
         (select wr.wid from up join wr on wr.root = up.anc where up.page_id = b.id order by up.depth, wr.wid limit 1),
         (select w.id from workflows w join pages pg on pg.id = b.id
           where pg.brand_id is not null and w.applies_to->'brand_ids' @> to_jsonb(pg.brand_id)
           order by w.id limit 1)
-      ) as wid
-      from (select distinct id from base) b
+      ) end as wid
+      from (select distinct base.id, pg.kind from base join pages pg on pg.id = base.id) b
     )
     update pages set workflow_id = chosen.wid
     from chosen
@@ -180,11 +185,9 @@ export async function assignWorkflows(
 export async function adoptLivePages(tx: Db): Promise<void> {
   await tx.execute(sql`
     insert into page_reviews (page_id, state, since, approved, approved_at)
-    select p.id, 'approved', now(),
-      jsonb_build_object('name', p.name, 'meta', p.meta, 'items', p.items, 'configurables', p.configurables),
-      now()
+    select p.id, 'approved', now(), ${approvedSnapshot}, now()
     from pages p
-    where p.workflow_id is not null and p.kind = 'page'
+    where p.workflow_id is not null
       and p.published and (p.published_at is null or p.published_at <= now())
       and (p.unpublish_at is null or p.unpublish_at > now()) and p.deleted_at is null
       and not exists (select 1 from page_reviews r where r.page_id = p.id)

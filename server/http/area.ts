@@ -3,14 +3,11 @@ import type { CallDef } from '@/api/contract/define';
 import { isGroupWide } from '@/shared/access';
 import type { Db } from '../db/open';
 import type { AuthUser } from '../domain/auth/guard';
-import { deletingFiles } from '../domain/files/cleanup';
-import type { FileReferences } from '../domain/files/references';
 import { recordChange } from '../domain/history/record';
 import { type BinRules, deleteRows, requireAll, restoreRows } from '../domain/lifecycle';
 import { type ListNarrowing, type ListSource, listBoth, listPage, type PagedSource } from '../domain/listing';
 import { reorder } from '../domain/ordering';
 import { pageSize, paginate } from '../domain/paginate';
-import type { Storage } from '../domain/storage';
 import { transaction } from '../domain/transaction';
 import { registerCall } from './route';
 
@@ -34,8 +31,6 @@ export interface BinArea {
   rules?: (user: AuthUser, type: 'all' | 'trashed' | 'restore') => BinRules;
   /** What follows a delete that landed (a binned user's sessions end). */
   deleted?: (ids: number[], type: 'all' | 'trashed') => Promise<void>;
-  /** The uploads the area's rows refer to: a delete forever removes them once it has committed. */
-  files?: { storage: Storage; references: FileReferences };
 }
 
 /** The ids a bin call carries under the area's key; the call's schema has already checked them. */
@@ -53,14 +48,7 @@ export function registerBin(app: FastifyInstance, area: BinArea): void {
     const ids = idsOf(body, t.key);
     area.guardDelete?.(ids, user);
     const type = (body as { type: 'all' | 'trashed' }).type;
-    const remove = () => deleteRows(db, t, ids, type, user.access.scope, area.rules?.(user, type));
-    const { files } = area;
-    const n = files
-      ? await deletingFiles(
-          { db, storage: files.storage, area: files.references, ids, forever: type === 'trashed' },
-          remove,
-        )
-      : await remove();
+    const n = await deleteRows(db, t, ids, type, user.access.scope, area.rules?.(user, type));
     await area.deleted?.(ids, type);
     return {
       message: type === 'trashed' ? `Deleted ${n} ${noun} forever.` : `Moved ${n} ${noun} to the bin.`,

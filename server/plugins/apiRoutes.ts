@@ -13,11 +13,11 @@ import { builderRoutes } from '../routes/builder';
 import { commentsRoutes } from '../routes/comments';
 import { dealershipsRoutes } from '../routes/dealerships';
 import { exportsRoutes } from '../routes/exports';
-import { filesRoutes } from '../routes/files';
 import { formsRoutes } from '../routes/forms';
 import { historyRoutes } from '../routes/history';
 import { importsRoutes } from '../routes/imports';
 import { mediaRoutes } from '../routes/media';
+import { notificationsRoutes } from '../routes/notifications';
 import { pagesRoutes } from '../routes/pages';
 import { presenceRoutes } from '../routes/presence';
 import { reservationsRoutes } from '../routes/reservations';
@@ -55,14 +55,15 @@ export async function apiRoutes(
   );
   api.get('/api/docs', { schema: { hide: true } }, async () => api.swagger());
   authRoutes(api, { db, tokens, refreshTtl: config.refreshTokenTtl });
-  usersRoutes(api, { db, storage, mailer });
+  usersRoutes(api, { db, mailer });
   rolesRoutes(api, { db });
-  brandsRoutes(api, { db, storage });
-  dealershipsRoutes(api, { db, storage });
-  filesRoutes(api, { storage });
+  brandsRoutes(api, { db });
+  dealershipsRoutes(api, { db });
   mediaRoutes(api, { db, storage, queueRenditions: enqueue.renditions });
-  pagesRoutes(api, { db, tokens, publicUrl: config.publicUrl, schedule });
-  formsRoutes(api, { db, schedule });
+  /** How notices go out by e-mail (review moves, mentions). */
+  const noticeMail = { enqueueMail: enqueue.mail, publicUrl: config.publicUrl };
+  pagesRoutes(api, { db, tokens, publicUrl: config.publicUrl, mail: noticeMail, schedule });
+  formsRoutes(api, { db, mail: noticeMail, schedule });
   templatesRoutes(api, { db });
   builderRoutes(api);
   settingsRoutes(api, { db, enqueueExport: enqueue.exportFile });
@@ -84,5 +85,6 @@ export async function apiRoutes(
   await hub.start();
   api.addHook('onClose', () => hub.stop());
   presenceRoutes(api, { db, hub });
-  commentsRoutes(api, { db });
+  commentsRoutes(api, { db, mail: noticeMail });
+  notificationsRoutes(api, { db });
 }

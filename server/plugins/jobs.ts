@@ -7,12 +7,14 @@ import { EXPORT_QUEUE, type ExportJobData, runExport } from '../domain/exports';
 import { IMPORT_QUEUE, type ImportJobData, runImport } from '../domain/imports/run';
 import { type Jobs, startJobs } from '../domain/jobs';
 import { MAIL_QUEUE, type MailJobData, sendQueuedMail } from '../domain/mailQueue';
+import { LEGACY_MEDIA_QUEUE, realiseLegacyMedia } from '../domain/media/legacy';
 import {
   makeRenditions,
   RENDITIONS_QUEUE,
   type RenditionJobData,
   renditionJob,
 } from '../domain/media/renditionJobs';
+import { pruneNotices } from '../domain/notifications/store';
 import {
   applyScheduledChange,
   SCHEDULE_QUEUE,
@@ -23,7 +25,10 @@ import { statisticsRefresher } from '../domain/statistics';
 import { WEBHOOK_SEND_QUEUE, type WebhookSendJob } from '../domain/webhooks/outbox';
 import { kickWaiting, pruneDeliveries, releaseAllLeases, sendWaiting } from '../domain/webhooks/send';
 
-/** The job that forgets webhook deliveries past 30 days, and runs again an hour later. */
+/**
+ * The job that forgets webhook deliveries past 30 days and read notices past their retention, and
+ * runs again an hour later.
+ */
 const WEBHOOK_PRUNE_QUEUE = 'webhook-prune';
 const HOUR_MS = 60 * 60 * 1000;
 /** Mail jobs a worker takes at each poll (one a second while there are fewer). */
@@ -85,7 +90,12 @@ export const jobs = fp(
       retries: { [MAIL_QUEUE]: { limit: config.mailRetries, delaySeconds: 2, backoff: true } },
       // One waiting job per page, change and time, however many processes or saves queue it.
       // One waiting send per webhook endpoint, however many changes ask for it.
-      policies: { [SCHEDULE_QUEUE]: 'short', [WEBHOOK_SEND_QUEUE]: 'short', [WEBHOOK_PRUNE_QUEUE]: 'short' },
+      policies: {
+        [SCHEDULE_QUEUE]: 'short',
+        [WEBHOOK_SEND_QUEUE]: 'short',
+        [WEBHOOK_PRUNE_QUEUE]: 'short',
+        [LEGACY_MEDIA_QUEUE]: 'short',
+      },
       handlers: {
         [EXPORT_QUEUE]: (data: ExportJobData, context) =>
           runExport(
@@ -106,6 +116,13 @@ export const jobs = fp(
           await runImport({ db, mailer, schedule, refreshStatistics }, data, context);
         },
         [RENDITIONS_QUEUE]: (data: RenditionJobData) => makeRenditions(app.renderer, data),
+        [LEGACY_MEDIA_QUEUE]: async () => {
+          const jobs = await queueReady;
+          const outcomes = await realiseLegacyMedia(db, app.storage, enqueueOn(jobs).renditions);
+          for (const outcome of outcomes.filter((o) => o.result !== 'made real')) {
+            app.log.warn(outcome, `legacy media item ${outcome.id} left as it was: ${outcome.result}`);
+          }
+        },
         [SCHEDULE_QUEUE]: async (data: ScheduleJobData, context) => {
           await applyScheduledChange(db, data, context);
         },
@@ -126,6 +143,7 @@ export const jobs = fp(
         [WEBHOOK_PRUNE_QUEUE]: async () => {
           const jobs = await queueReady;
           await pruneDeliveries(db);
+          await pruneNotices(db);
           await kickWaiting(db);
           await jobs.schedule(
             WEBHOOK_PRUNE_QUEUE,
@@ -142,6 +160,8 @@ export const jobs = fp(
     if (database.kind === 'pglite') await releaseAllLeases(db);
     await kickWaiting(db);
     await started.schedule(WEBHOOK_PRUNE_QUEUE, {}, { startAfter: new Date(), key: 'prune' });
+    // Files uploaded before the library that are still legacy items are read once more at each start.
+    await started.schedule(LEGACY_MEDIA_QUEUE, {}, { startAfter: new Date(), key: 'legacy' });
     app.decorate('jobs', started);
     app.addHook('onClose', () => started.stop());
   },

@@ -34,10 +34,12 @@ export const storedFiles = fp(
       return reply.headers({ ...DATA_HEADERS, 'Content-Type': type }).send(bytes);
     });
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/storage/') || request.url.startsWith('/storage/media/')) return;
+    // A callback, not an async function: it runs on every request, and all but a few pass at once.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!request.url.startsWith('/storage/') || request.url.startsWith('/storage/media/')) return done();
       const path = request.url.split('?')[0] ?? '';
-      if (!STORED_FILE_URL.test(path)) return reply.status(404).send({ message: 'Not found.' });
+      if (STORED_FILE_URL.test(path)) return done();
+      reply.status(404).send({ message: 'Not found.' });
     });
 
     await app.register(fastifyStatic, {

@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/open';
 import { pruneLoginFailures } from '../domain/auth/limits';
-import { sweepStorage } from '../domain/files/cleanup';
 import type { RefreshStatistics } from '../domain/statistics';
 
-/** How often unreferenced uploads are looked for, besides at start. */
+/** How often the sweep runs, besides at start. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Uploads nothing refers to (a form left unsaved, a replaced picture) go after a grace period;
- * sign-in counters whose window ended are forgotten on the same round. A round runs as the app
+ * Sign-in counters whose window ended are forgotten (uploaded files are the media library's: they
+ * stay until deleted from its bin). A round runs as the app
  * starts and then every hour; a failed one is logged and the next tries again. The hourly rounds
  * also refresh the planner's statistics of every table where the database does not (PGlite): the
  * steady writes of submissions, page views and reservations add up as surely as an import does.
@@ -21,16 +20,10 @@ export const sweeper = fp(
     { db, refreshStatistics }: { db: Db; refreshStatistics: RefreshStatistics },
   ) => {
     const sweep = () =>
-      Promise.all([
-        sweepStorage(db, app.storage).catch((error: unknown) => {
-          app.log.error({ err: error }, 'storage sweep failed');
-          return 0;
-        }),
-        pruneLoginFailures(db).catch((error: unknown) => {
-          app.log.error({ err: error }, 'sign-in counter sweep failed');
-          return 0;
-        }),
-      ]);
+      pruneLoginFailures(db).catch((error: unknown) => {
+        app.log.error({ err: error }, 'sign-in counter sweep failed');
+        return 0;
+      });
     const hourly = () =>
       Promise.all([
         sweep(),

@@ -24,6 +24,7 @@ import { createSession, revokeSession, rotateSession } from '../domain/auth/sess
 import type { TokenService } from '../domain/auth/tokens';
 import { createAddressHasher } from '../domain/dailySalts';
 import { recordChange } from '../domain/history/record';
+import { loadImageRows } from '../domain/media/recordImages';
 import { transaction } from '../domain/transaction';
 import { findUser, findUserByEmail, toUser } from '../domain/users';
 import { HttpError, invalid, unauthenticated } from '../http/errors';
@@ -135,7 +136,11 @@ export function authRoutes(app: FastifyInstance, opts: { db: Db; tokens: TokenSe
     // The role and scope the session check read for this request: what every call now decides by.
     return {
       data: {
-        ...toUser({ ...row, roleName: user.access.role.name }),
+        ...toUser({
+          ...row,
+          roleName: user.access.role.name,
+          avatar: await loadImageRows(db, [row.meta.avatar_id]),
+        }),
         role: user.access.role,
         scope: user.access.scope,
       },

@@ -26,12 +26,11 @@ import {
   listManufacturers,
   manufacturerExists,
 } from '../domain/brands';
-import { brandFiles } from '../domain/files/references';
 import { recordRevision } from '../domain/history/record';
+import { checkRecordMedia, saveRecordMedia } from '../domain/media/recordImages';
 import { createRecord, type RecordMessages, saveVersioned, uniqueField } from '../domain/records';
 import { slugTaken } from '../domain/slugs';
-import { isStoredFile, type Storage } from '../domain/storage';
-import { transaction } from '../domain/transaction';
+import { readTogether, transaction } from '../domain/transaction';
 import { registerBin, registerList } from '../http/area';
 import { invalid, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
@@ -46,22 +45,20 @@ const messages: RecordMessages = {
   refused: uniqueField('brands_slug_unique', 'slug', SLUG_IN_USE),
 };
 
-export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Storage }) {
-  const { db, storage } = opts;
+export function brandsRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
 
-  /** Rules the schema cannot know: a unique slug, makes that exist, a logo that was really uploaded. */
+  /** Rules the schema cannot know: a unique slug, makes that exist (the logo is checked as it is saved). */
   async function checkRules(body: BrandValues, id?: number, q: Db = db) {
-    const [taken, car, lcv, logo] = await Promise.all([
-      slugTaken(q, brandSlugs, body.slug, id),
-      manufacturerExists(q, 'Car', body.manufacturer_id),
-      manufacturerExists(q, 'LCV', body.lcv_manufacturer_id),
-      body.logo ? isStoredFile(storage, body.logo) : true,
+    const [taken, car, lcv] = await readTogether(q, [
+      () => slugTaken(q, brandSlugs, body.slug, id),
+      () => manufacturerExists(q, 'Car', body.manufacturer_id),
+      () => manufacturerExists(q, 'LCV', body.lcv_manufacturer_id),
     ]);
     const errors: Record<string, string> = {};
     if (taken) errors.slug = SLUG_IN_USE;
     if (!car) errors.manufacturer_id = 'Choose a manufacturer from the list.';
     if (!lcv) errors.lcv_manufacturer_id = 'Choose an LCV manufacturer from the list.';
-    if (!logo) errors.logo = 'Upload the logo again.';
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
@@ -70,7 +67,6 @@ export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Stor
     db,
     source: brandsListing,
     singular: 'brand',
-    files: { storage, references: brandFiles },
     calls: { remove: brandsDelete, restore: brandsRestore, sort: brandsSort },
   });
 
@@ -87,6 +83,7 @@ export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Stor
       throw notFound(messages.notFound);
     }
     await checkRules(body, body.id);
+    await checkRecordMedia(db, 'brands', body.id, { logo: body.logo }, user.access.scope);
     return { valid: true as const };
   });
 
@@ -99,6 +96,7 @@ export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Stor
         list: brandsOrder,
         scope: null,
       });
+      await saveRecordMedia(tx, 'brands', id, { logo: body.logo }, user.access.scope);
       await recordRevision(tx, 'brands', 'created', id);
       return id;
     });
@@ -116,6 +114,7 @@ export function brandsRoutes(app: FastifyInstance, opts: { db: Db; storage: Stor
         messages,
         inTransaction: true,
       });
+      await saveRecordMedia(tx, 'brands', id, { logo: body.logo }, user.access.scope);
       await recordRevision(tx, 'brands', 'updated', id);
       return id;
     });

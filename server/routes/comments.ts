@@ -4,6 +4,7 @@ import type { Db } from '../db/open';
 import { forbidden, VIEWING_IS_READ_ONLY } from '../domain/access/require';
 import type { AuthUser } from '../domain/auth/guard';
 import { createComment, listComments, setResolved } from '../domain/comments/store';
+import type { NoticeMail } from '../domain/notifications/notify';
 import { registerCall } from '../http/route';
 
 /** Writing a comment is a change: viewing the console as another role is read-only. */
@@ -12,15 +13,15 @@ function writer(user: AuthUser) {
   return { id: user.id, name: user.name };
 }
 
-export function commentsRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export function commentsRoutes(app: FastifyInstance, opts: { db: Db; mail: NoticeMail }) {
+  const { db, mail } = opts;
 
   registerCall(app, commentsList, async ({ query, user }) => ({
     data: await listComments(db, query.record, user.access.scope),
   }));
 
   registerCall(app, commentsCreate, async ({ body, user }) => ({
-    data: await createComment(db, body, writer(user), user.access.scope),
+    data: await createComment(db, mail, body, writer(user), user.access.scope),
     message: 'Your comment is posted.',
   }));
 

@@ -22,18 +22,17 @@ import {
   dealershipsOrder,
   findDealership,
   findDealershipRow,
-  imagePaths,
+  imageFields,
   listVehicleDealers,
   parseDateTime,
   publishedAtFor,
   vehicleDealerExists,
 } from '../domain/dealerships';
-import { dealershipFiles } from '../domain/files/references';
 import { recordRevision } from '../domain/history/record';
+import { checkRecordMedia, saveRecordMedia } from '../domain/media/recordImages';
 import { createRecord, type RecordMessages, saveVersioned } from '../domain/records';
 import { slugTaken } from '../domain/slugs';
-import { isStoredFile, type Storage } from '../domain/storage';
-import { transaction } from '../domain/transaction';
+import { readTogether, transaction } from '../domain/transaction';
 import { registerBin, registerList } from '../http/area';
 import { type HttpError, invalid, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
@@ -66,20 +65,19 @@ const messages: RecordMessages = {
   refused: refusedWrite,
 };
 
-export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage: Storage }) {
-  const { db, storage } = opts;
+export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
 
   /**
    * Rules the schema cannot know: a unique slug, a brand and dealer that exist, a real calendar
-   * date, and images that were really uploaded. `current` is the dealership being edited.
+   * date (the images are checked as they are saved). `current` is the dealership being edited.
    */
   async function checkRules(body: DealershipValues, scope: Scope, current?: Editing, q: Db = db) {
-    const images = imagePaths(body);
-    const [taken, brandOk, dealerOk, stored] = await Promise.all([
-      slugTaken(q, dealershipSlugs, body.slug, current?.id),
-      brandAllowed(q, body.brand_id, scope, current),
-      body.vehicles_dealer_id === null ? true : vehicleDealerExists(q, body.vehicles_dealer_id),
-      Promise.all(images.map(([, path]) => isStoredFile(storage, path))),
+    const dealer = body.vehicles_dealer_id;
+    const [taken, brandOk, dealerOk] = await readTogether(q, [
+      () => slugTaken(q, dealershipSlugs, body.slug, current?.id),
+      () => brandAllowed(q, body.brand_id, scope, current),
+      () => (dealer === null ? true : vehicleDealerExists(q, dealer)),
     ]);
     const errors: Record<string, string> = {};
     if (taken) errors.slug = SLUG_IN_USE;
@@ -88,9 +86,6 @@ export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage:
     if (body.published_at && !parseDateTime(body.published_at)) {
       errors.published_at = 'Enter a publish date and time.';
     }
-    images.forEach(([key], i) => {
-      if (!stored[i]) errors[key] = 'Upload the image again.';
-    });
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
@@ -110,7 +105,6 @@ export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage:
     db,
     source: dealershipsListing,
     singular: 'dealership',
-    files: { storage, references: dealershipFiles },
     calls: { remove: dealershipsDelete, restore: dealershipsRestore, sort: dealershipsSort },
   });
 
@@ -128,6 +122,7 @@ export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage:
       current = { id: row.id, brandId: row.brandId };
     }
     await checkRules(body, user.access.scope, current);
+    await checkRecordMedia(db, 'dealerships', current?.id, imageFields(body), user.access.scope);
     return { valid: true as const };
   });
 
@@ -141,6 +136,7 @@ export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage:
         messages,
         { list: dealershipsOrder, scope: null },
       );
+      await saveRecordMedia(tx, 'dealerships', id, imageFields(body), user.access.scope);
       await recordRevision(tx, 'dealerships', 'created', id);
       return id;
     });
@@ -159,6 +155,7 @@ export function dealershipsRoutes(app: FastifyInstance, opts: { db: Db; storage:
         messages,
         inTransaction: true,
       });
+      await saveRecordMedia(tx, 'dealerships', id, imageFields(body), user.access.scope);
       await recordRevision(tx, 'dealerships', 'updated', id);
       return id;
     });

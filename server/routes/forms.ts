@@ -1,16 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { formsDelete, formsEdit, formsList, formsSlug, formsStore, formsUpdate } from '@/api/contract/forms';
+import {
+  formsApprove,
+  formsDelete,
+  formsEdit,
+  formsList,
+  formsRequestChanges,
+  formsSlug,
+  formsStore,
+  formsSubmit,
+  formsUpdate,
+} from '@/api/contract/forms';
 import type { Db } from '../db/open';
+import type { NoticeMail } from '../domain/notifications/notify';
 import { formForEditor, formSaved, formSummaryOf } from '../domain/pages/present';
 import { ancestorsOf, findPage, listChildren, summaryOf } from '../domain/pages/read';
+import { reviewOf } from '../domain/pages/review';
 import { freeSlug, slugPart } from '../domain/pages/slugs';
 import { deletePage, missing, type SavedPage, storePage, updatePage } from '../domain/pages/write';
 import { registerCall } from '../http/route';
+import { registerReviewCalls } from './reviewCalls';
 
 export function formsRoutes(
   app: FastifyInstance,
   opts: {
     db: Db;
+    /** How review moves send their notices' e-mail. */
+    mail: NoticeMail;
     /** Queues the jobs for these forms' scheduled times. */
     schedule: (ids: readonly number[]) => Promise<void>;
   },
@@ -49,7 +64,8 @@ export function formsRoutes(
   registerCall(app, formsEdit, async ({ query, user }) => {
     const row = await findPage(db, 'form', query.id, user.access.scope);
     if (!row) throw missing('form');
-    return { data: await formForEditor(db, row) };
+    const [data, review] = await Promise.all([formForEditor(db, row), reviewOf(db, row, user)]);
+    return { data, review };
   });
 
   registerCall(app, formsStore, async ({ body, user }) => ({
@@ -65,6 +81,14 @@ export function formsRoutes(
     ),
     message: 'Successfully updated form!',
   }));
+
+  registerReviewCalls(app, {
+    db,
+    mail: opts.mail,
+    kind: 'form',
+    calls: { submit: formsSubmit, approve: formsApprove, requestChanges: formsRequestChanges },
+    schedule,
+  });
 
   registerCall(app, formsDelete, async ({ body, user }) => {
     await deletePage(db, 'form', body.id, user.access);

@@ -21,11 +21,14 @@ import {
 } from '@/api/contract/pages';
 import type { Db } from '../db/open';
 import type { TokenService } from '../domain/auth/tokens';
+import type { NoticeMail } from '../domain/notifications/notify';
 import { movePage, sortPages } from '../domain/pages/arrange';
 import { pageForEditor, pageOptionOf, pageSaved } from '../domain/pages/present';
 import { togglePublished } from '../domain/pages/publish';
 import { ancestorsOf, findPage, listChildren, searchPages, summaryOf } from '../domain/pages/read';
-import { approvePage, requestChanges, reviewOf, submitPage, waitingPages } from '../domain/pages/review';
+import { reviewOf } from '../domain/pages/review';
+import { linkTarget } from '../domain/pages/reviewLinks';
+import { stageMedians, waitingPages } from '../domain/pages/reviewQueue';
 import { upcomingChanges } from '../domain/pages/schedule';
 import { childSlug, freeSlug, slugPart } from '../domain/pages/slugs';
 import {
@@ -41,6 +44,8 @@ import {
 import { invalid } from '../http/errors';
 import { registerCall } from '../http/route';
 import { mintPreviewLink } from '../site/previewLinks';
+import { mintReviewLink } from '../site/reviewLinks';
+import { registerReviewCalls } from './reviewCalls';
 
 export function pagesRoutes(
   app: FastifyInstance,
@@ -48,11 +53,13 @@ export function pagesRoutes(
     db: Db;
     tokens: TokenService;
     publicUrl: string | null;
+    /** How review moves send their notices' e-mail. */
+    mail: NoticeMail;
     /** Queues the jobs for these pages' scheduled times (all pages' when not given). */
     schedule: (ids?: readonly number[]) => Promise<void>;
   },
 ) {
-  const { db, tokens, publicUrl, schedule } = opts;
+  const { db, tokens, publicUrl, mail, schedule } = opts;
   /** A saved page's publish and unpublish times get their jobs (a changed time gets a new one). */
   const scheduled = async (saved: SavedPage) => {
     await schedule([saved.id]);
@@ -140,10 +147,22 @@ export function pagesRoutes(
   registerCall(app, pagesShare, async ({ body, user }) => {
     const row = await findPage(db, 'page', body.id, user.access.scope);
     if (!row) throw missing('page');
-    const link = await mintPreviewLink(tokens, row.id);
+    const email = body.reviewer_email ?? null;
+    const target = email === null ? null : await linkTarget(db, row);
+    const link =
+      email === null || target === null
+        ? await mintPreviewLink(tokens, row.id)
+        : await mintReviewLink(tokens, {
+            pageId: row.id,
+            stage: target.stage,
+            revision: target.revision,
+            email,
+          });
     return {
       url: `${(publicUrl ?? '').replace(/\/+$/, '')}${link.path}`,
       expires_at: link.expiresAt.toISOString(),
+      reviewer_email: email,
+      stage: target?.stageName ?? null,
     };
   });
 
@@ -198,31 +217,23 @@ export function pagesRoutes(
     data: await upcomingChanges(db, undefined, user.access),
   }));
 
-  registerCall(app, pagesWaiting, async ({ user }) => ({
-    data: await waitingPages(db, user.access.scope),
-  }));
-
-  registerCall(app, pagesSubmit, async ({ body, user }) => {
-    const review = await submitPage(db, body.id, user);
-    return { message: `The page is waiting in ${review.stage}.`, review };
+  registerCall(app, pagesWaiting, async ({ query, user }) => {
+    // The queue alone is asked for the reviewer's own list; the medians belong to the dashboard's.
+    if (query.mine)
+      return { data: await waitingPages(db, user.access.scope, { reviewer: user }), stage_medians: [] };
+    const [data, medians] = await Promise.all([
+      waitingPages(db, user.access.scope),
+      stageMedians(db, user.access.scope),
+    ]);
+    return { data, stage_medians: medians };
   });
 
-  registerCall(app, pagesApprove, async ({ body, user }) => {
-    const review = await approvePage(db, body.id, body.comment, user);
-    // The last approval publishes the page: a later publish time gets its job.
-    await schedule([body.id]);
-    return {
-      message:
-        review.state === 'approved'
-          ? 'Approved: the website shows this version.'
-          : `Approved: the page is waiting in ${review.stage}.`,
-      review,
-    };
-  });
-
-  registerCall(app, pagesRequestChanges, async ({ body, user }) => {
-    const review = await requestChanges(db, body.id, body.comment, user);
-    return { message: `The page is back with ${review.holder}.`, review };
+  registerReviewCalls(app, {
+    db,
+    mail,
+    kind: 'page',
+    calls: { submit: pagesSubmit, approve: pagesApprove, requestChanges: pagesRequestChanges },
+    schedule,
   });
 
   registerCall(app, pagesMove, async ({ body, user }) => {

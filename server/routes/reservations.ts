@@ -51,7 +51,7 @@ export function reservationsRoutes(
   registerCall(app, reservationsShow, async ({ params, user }) => {
     const reservation = await findReservation(db, params.id, user.access.scope);
     if (!reservation) throw notFound("The reservation you are trying to view doesn't exist.");
-    return { data: reservation };
+    return { data: reservation, refunds_available: opts.stripe !== null };
   });
 
   // The reservation is looked for within the user's scope, in the SQL: out of scope reads as missing.

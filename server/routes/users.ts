@@ -17,11 +17,10 @@ import { afterCredentialChange, confirmCurrentPassword, credentialChange } from 
 import type { AuthUser } from '../domain/auth/guard';
 import { hashPassword } from '../domain/auth/passwords';
 import { revokeUserSessions } from '../domain/auth/sessions';
-import { userFiles } from '../domain/files/references';
 import { recordChange } from '../domain/history/record';
 import type { Mailer } from '../domain/mail';
+import { checkRecordMedia, saveRecordMedia } from '../domain/media/recordImages';
 import { createRecord, type RecordMessages, saveVersioned, uniqueField } from '../domain/records';
-import { isStoredFile, type Storage } from '../domain/storage';
 import { transaction } from '../domain/transaction';
 import {
   emailTaken,
@@ -47,8 +46,8 @@ const messages: RecordMessages = {
 };
 
 /** What a user row stores from the form, besides the password. */
-function meta(body: { telephone: string | null; job_title: string | null; avatar: string | null }) {
-  return { telephone: body.telephone, job_title: body.job_title, avatar: body.avatar };
+function meta(body: { telephone: string | null; job_title: string | null; avatar: number | null }) {
+  return { telephone: body.telephone, job_title: body.job_title, avatar_id: body.avatar };
 }
 
 const scopeOf = (row: UserRow): Scope => ({
@@ -59,16 +58,12 @@ const scopeOf = (row: UserRow): Scope => ({
 const sameScope = (a: Scope, b: Scope) =>
   a.brand_ids.join() === b.brand_ids.join() && a.dealership_ids.join() === b.dealership_ids.join();
 
-export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Storage; mailer: Mailer }) {
-  const { db, storage, mailer } = opts;
+export function usersRoutes(app: FastifyInstance, opts: { db: Db; mailer: Mailer }) {
+  const { db, mailer } = opts;
 
-  /** Rules the schema cannot know: a unique e-mail and an avatar that was really uploaded. */
-  async function checkRules(fields: { email: string; avatar: string | null }, id?: number, q: Db = db) {
-    const errors: Record<string, string> = {};
-    if (await emailTaken(q, fields.email, id)) errors.email = EMAIL_IN_USE;
-    if (fields.avatar && !(await isStoredFile(storage, fields.avatar)))
-      errors.avatar = 'Upload the avatar again.';
-    if (Object.keys(errors).length) throw invalid(errors);
+  /** Rules the schema cannot know: a unique e-mail (the avatar is checked as it is saved). */
+  async function checkRules(fields: { email: string }, id?: number, q: Db = db) {
+    if (await emailTaken(q, fields.email, id)) throw invalid({ email: EMAIL_IN_USE });
   }
 
   /** A user the caller's scope reaches, or 404 as for a missing one. */
@@ -93,7 +88,6 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
     db,
     source: usersListing,
     singular: 'user',
-    files: { storage, references: userFiles },
     calls: { remove: usersDelete, restore: usersRestore },
     guardDelete: (ids, user) => {
       if (ids.includes(user.id)) throw invalid({ users: 'You cannot delete your own account.' });
@@ -121,6 +115,7 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
       current = await findUser(db, body.id);
     }
     await checkRules(body, body.id);
+    await checkRecordMedia(db, 'users', body.id, { avatar: body.avatar }, user.access.scope);
     const roleId = body.role_id ?? current?.roleId;
     const scope = body.scope ?? (current ? scopeOf(current) : { brand_ids: [], dealership_ids: [] });
     if (roleId !== undefined) await checkGrant(db, user, roleId, scope);
@@ -142,6 +137,7 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
     };
     const id = await transaction(db, async (tx) => {
       const { id } = await createRecord(tx, usersListing.lifecycle, values, messages);
+      await saveRecordMedia(tx, 'users', id, { avatar: body.avatar }, user.access.scope);
       await recordChange(tx, {
         area: 'users',
         action: 'created',
@@ -206,6 +202,7 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; storage: Stora
         messages,
         inTransaction: true,
       });
+      await saveRecordMedia(tx, 'users', id, { avatar: body.avatar }, user.access.scope);
       if (accessChanged) await requireAnAdministrator(tx, 'role_id');
       await recordChange(tx, { area: 'users', action: 'updated', record: { id, name: body.name }, detail });
       return id;

@@ -16,7 +16,7 @@ import type { Db } from '../db/open';
 import { webhookDeliveries, webhooks } from '../db/schema/webhooks';
 import { recordChange } from '../domain/history/record';
 import { paginate } from '../domain/paginate';
-import { transaction } from '../domain/transaction';
+import { readTogether, transaction } from '../domain/transaction';
 import {
   checkWebhook,
   DELIVERY_NOT_FOUND,
@@ -107,7 +107,10 @@ export function webhooksRoutes(app: FastifyInstance, opts: { db: Db; allowPrivat
   registerCall(app, webhooksDelete, async ({ body, user }) => {
     const ids = [...new Set(body.ids)];
     await transaction(db, async (tx) => {
-      const found = await Promise.all(ids.map((id) => findWebhookRow(tx, id, user.access.scope)));
+      const found = await readTogether(
+        tx,
+        ids.map((id) => () => findWebhookRow(tx, id, user.access.scope)),
+      );
       if (found.some((row) => row === null))
         throw invalid({ ids: 'Some of the selected webhooks do not exist.' });
       await tx.delete(webhooks).where(inArray(webhooks.id, ids));

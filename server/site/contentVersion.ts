@@ -57,32 +57,84 @@ function sharedReads<T>(read: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** The content version now, and the next scheduled change (see readContentVersion). */
-export type ContentVersionReader = () => Promise<{ version: string; nextChange: Date | null }>;
+/** A content version and the next scheduled change (see readContentVersion). */
+export interface ContentVersion {
+  version: string;
+  nextChange: Date | null;
+}
+
+/** The content version now, and, without asking anything, the one known to hold still. */
+export interface ContentVersionReader {
+  (): Promise<ContentVersion>;
+  /**
+   * The version last read, when nothing can have changed it since (see createContentVersionReader);
+   * null when it must be read again.
+   */
+  known(): ContentVersion | null;
+}
+
+/** What lets a reader keep the version in memory between requests. */
+export interface KeptVersionOptions {
+  /** Runs a plain-text statement that `finished` does not count. */
+  plain: PlainQuery;
+  /** How many statements and transactions this process has finished (Database.finished). */
+  finished: () => number;
+  /**
+   * How long a version read may be used for writes of other processes on the same database, in
+   * ms: 0 for a database no other process writes (PGlite).
+   */
+  otherProcessesMs: number;
+}
 
 /**
- * readContentVersion for a process that asks often: the next scheduled change is looked up again
- * only when the stored version moved or that change's time has come (by the database's clock), so
- * most reads are one single-row select with nothing to plan or bind (sent as plain text when
- * `plain` is given), and calls made together share one read (see sharedReads). Answers the same as
- * readContentVersion at every moment.
+ * readContentVersion for a process that asks often. The next scheduled change is looked up again
+ * only when the stored version moved or that change's time has come, so most reads are one
+ * single-row select with nothing to plan or bind, and calls made together share one read (see
+ * sharedReads). With `kept`, a version read is used with no read at all until this process
+ * finishes another statement (a write of its own has then committed before its caller goes on),
+ * the next scheduled change is due, or `otherProcessesMs` has passed since the read began (what
+ * another process committed shows within that time). Answers the same as readContentVersion for
+ * every write this process committed before the call.
  */
-export function createContentVersionReader(db: Db, plain?: PlainQuery): ContentVersionReader {
+export function createContentVersionReader(db: Db, kept?: KeptVersionOptions): ContentVersionReader {
   let known: { stored: string; nextChange: Date | null; version: string } | null = null;
-  return sharedReads(async () => {
+  /** The version last read, the count of finished statements when its read began, and when that was. */
+  let held: { answer: ContentVersion; finished: number; at: number } | null = null;
+  const plain = kept?.plain;
+  const shared = sharedReads(async (): Promise<ContentVersion> => {
+    const finished = kept?.finished() ?? 0;
+    const at = Date.now();
     const [row] = plain
       ? ((await plain(STORED_VERSION)).rows as { version: string | number; now: string | Date }[])
       : rowsOf<{ version: string | number; now: string | Date }>(await db.execute(sql.raw(STORED_VERSION)));
     if (!row) throw new Error('site_content_version has no row: the migrations have not run');
     const stored = String(row.version);
     const now = new Date(row.now).getTime();
+    let answer: ContentVersion;
     if (known && known.stored === stored && (known.nextChange === null || now < known.nextChange.getTime())) {
-      return { version: known.version, nextChange: known.nextChange };
+      answer = { version: known.version, nextChange: known.nextChange };
+    } else {
+      // Counted as finished, but begun after `finished` was taken: the held answer is read again
+      // once, next time.
+      answer = await readContentVersion(db);
+      known = { stored, ...answer };
     }
-    const fresh = await readContentVersion(db);
-    known = { stored, ...fresh };
-    return fresh;
+    held = { answer, finished, at };
+    return answer;
   });
+  const heldStill = (): ContentVersion | null => {
+    if (!kept || !held || kept.finished() !== held.finished) return null;
+    const now = Date.now();
+    if (held.answer.nextChange && now >= held.answer.nextChange.getTime()) return null;
+    if (kept.otherProcessesMs > 0 && now - held.at >= kept.otherProcessesMs) return null;
+    return held.answer;
+  };
+  const reader = (() => {
+    const still = heldStill();
+    return still ? Promise.resolve(still) : shared();
+  }) as ContentVersionReader;
+  reader.known = heldStill;
+  return reader;
 }
 
 /** What a cache of site answers keeps of each: the content version it was built at, and its size. */

@@ -1,47 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { calls as site } from '@/api/contract/site';
 import { notFound } from '../http/errors';
 import { registerCall } from '../http/route';
 import { type ContentVersionReader, SiteAnswerCache, type VersionedAnswer } from './contentVersion';
+import { cacheControlBefore, etagOf, matchesEtag, NOT_FOUND_CACHE_CONTROL } from './httpCache';
 import { type SiteReader, slugOfPath } from './reader';
-
-/**
- * How long a site's cache may use an answer without asking, and how long longer it may show it
- * while it asks in the background. Short: a save reaches visitors within a minute at most, and a
- * revalidation costs a 304.
- */
-export const SITE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
-
-/** How long SITE_CACHE_CONTROL lets a cache show an answer at most, stale time included. */
-const LONGEST_KEPT_SECONDS = 60 + 300;
-
-/**
- * The Cache-Control of an answer given when the next scheduled change is due: no cache keeps it
- * past that time, so a scheduled page appears (or goes) on the website at its time.
- */
-export function cacheControlBefore(next: Date | null, now = Date.now()): string {
-  if (!next) return SITE_CACHE_CONTROL;
-  const seconds = Math.max(0, Math.floor((next.getTime() - now) / 1000));
-  if (seconds >= LONGEST_KEPT_SECONDS) return SITE_CACHE_CONTROL;
-  return `public, max-age=${Math.min(60, seconds)}`;
-}
-
-/** A strong validator made from the answer's bytes: it changes exactly when the answer does. */
-export function etagOf(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-}
-
-/** Whether an If-None-Match header names this ETag (a list, `*`, or weak forms of it). */
-export function matchesEtag(header: string | string[] | undefined, etag: string): boolean {
-  if (!header) return false;
-  const text = Array.isArray(header) ? header.join(',') : header;
-  return text.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
-  });
-}
 
 interface Remembered extends VersionedAnswer {
   etag: string;
@@ -108,24 +72,27 @@ export function deliveryApiRoutes(
       known = { version, body, etag: body === null ? '' : etagOf(body), bytes: body?.length ?? 0 };
       cache.set(key, known);
     }
-    if (known.body === null) throw notFound(missing);
+    if (known.body === null) {
+      reply.header('Cache-Control', NOT_FOUND_CACHE_CONTROL);
+      throw notFound(missing);
+    }
     // Fastify has sent the reply; what a sent reply's handler returns is not used.
     return sendAnswer(request, reply, known.body, known.etag, timed ? nextChange : null) as unknown as T;
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/site/')) return;
+  // A callback, not an async function: it runs on every request, and most are not the site's.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/site/')) return done();
     reply.header('Vary', 'Origin');
     const origin = request.headers.origin;
-    if (!origin || !origins.has(origin)) return;
+    if (!origin || !origins.has(origin)) return done();
     reply.header('Access-Control-Allow-Origin', origin);
     reply.header('Access-Control-Expose-Headers', 'ETag');
-    if (request.method === 'OPTIONS') {
-      reply.header('Access-Control-Allow-Methods', 'GET');
-      reply.header('Access-Control-Allow-Headers', 'If-None-Match');
-      reply.header('Access-Control-Max-Age', '600');
-      await reply.code(204).send();
-    }
+    if (request.method !== 'OPTIONS') return done();
+    reply.header('Access-Control-Allow-Methods', 'GET');
+    reply.header('Access-Control-Allow-Headers', 'If-None-Match');
+    reply.header('Access-Control-Max-Age', '600');
+    reply.code(204).send();
   });
   // A preflight from an origin not on the list gets no CORS headers, so its browser refuses the call.
   app.options('/api/site/*', { schema: { hide: true } }, async (_request, reply) => reply.code(204).send());

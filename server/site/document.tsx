@@ -28,6 +28,58 @@ export interface SiteDocumentOptions {
    * script (no view is counted, no form is sent from it).
    */
   preview?: boolean;
+  /** A reviewer's link (issue #28): Approve and Request changes above the preview. */
+  review?: ReviewPanel;
+}
+
+/** What a reviewer without an account is asked, as plain form posts (no script needed). */
+export interface ReviewPanel {
+  /** Where the form posts: the link itself. */
+  action: string;
+  email: string;
+  stage: string;
+  workflow: string;
+  comment: string;
+  error: string | null;
+}
+
+function reviewPanel(review: ReviewPanel): ReactNode {
+  return (
+    <section className="site-review" aria-labelledby="site-review-title">
+      <h2 id="site-review-title" className="site-review__title">
+        {`Review: ${review.stage}`}
+      </h2>
+      <p>{`You are reviewing this page as ${review.email}, for ${review.stage} (${review.workflow}).`}</p>
+      {review.error ? (
+        <p className="site-review__error" role="alert">
+          {review.error}
+        </p>
+      ) : null}
+      <form method="post" action={review.action} className="site-review__form">
+        <label htmlFor="site-review-comment">Comment (needed to request changes)</label>
+        <textarea
+          id="site-review-comment"
+          name="comment"
+          rows={3}
+          maxLength={2000}
+          defaultValue={review.comment}
+        />
+        <div className="site-review__actions">
+          <button type="submit" name="decision" value="approve" className="site-button site-button--primary">
+            Approve
+          </button>
+          <button
+            type="submit"
+            name="decision"
+            value="request-changes"
+            className="site-button site-button--secondary"
+          >
+            Request changes
+          </button>
+        </div>
+      </form>
+    </section>
+  );
 }
 
 /** The page's title as a browser tab and a search result show it. */
@@ -62,7 +114,7 @@ function thankYouTemplates(context: SiteContext): ReactNode {
  */
 export function renderSiteDocument(
   content: SiteDocumentContent,
-  { assets, preview = false }: SiteDocumentOptions,
+  { assets, preview = false, review }: SiteDocumentOptions,
 ): string {
   const context = content.kind === 'message' ? emptySiteContext() : content.context;
   const page = content.kind === 'page' ? content.page : null;
@@ -80,6 +132,7 @@ export function renderSiteDocument(
     title = documentTitle(page, context.settings.site_name);
     body = (
       <>
+        {review ? reviewPanel(review) : null}
         {preview ? previewNote(page) : null}
         <SitePageView page={page} context={context} />
       </>

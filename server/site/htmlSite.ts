@@ -1,17 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PREVIEW_LINK_DAYS } from '@/api/contract/pages';
 import type { SitePage } from '@/api/contract/site';
+import { approveBody, requestChangesBody } from '@/api/contract/workflows';
 import type { SiteFormState } from '@/site/context';
 import { FORM_HANDLE_FIELD } from '@/site/SiteFormView';
 import { embeddedFormHandles, loadSiteContext, SITE_BASE_PATH } from '@/site/siteContext';
+import type { Db } from '../db/open';
 import type { TokenService } from '../domain/auth/tokens';
+import { actingAs } from '../domain/history/actor';
+import type { NoticeMail } from '../domain/notifications/notify';
+import { approvePage, requestChanges } from '../domain/pages/review';
+import { linkStanding } from '../domain/pages/reviewLinks';
 import { type EnquiryDesk, TOO_MANY_ENQUIRIES } from '../domain/submissions';
+import { HttpError } from '../http/errors';
 import { siteAssets } from './assets';
 import type { ContentVersionReader } from './contentVersion';
 import { renderSiteDocument } from './document';
 import { createPageCache } from './pageCache';
 import { PREVIEW_PATH, pageIdOfPreview } from './previewLinks';
 import type { SiteReader } from './reader';
+import { claimOfReviewLink, REVIEW_PATH } from './reviewLinks';
 
 /**
  * The site's Content-Security-Policy: its own stylesheet and script only (no inline script or
@@ -34,6 +42,12 @@ export const SITE_CSP = [
 
 /** The website's pages are not calls of the API: the OpenAPI document leaves them out. */
 const HIDDEN = { schema: { hide: true } };
+/**
+ * A page's address as the site's page routes alone take it: `/site`, then slug segments of
+ * letters, digits and hyphens, no query. Nothing encoded and no `_` (the site's own paths, such as
+ * its assets and links, start with one), so no other route can answer it.
+ */
+const PLAIN_PAGE_URL = new RegExp(`^${SITE_BASE_PATH}(?:/[A-Za-z0-9-]+)*/?$`);
 
 /** The form's answers as posted: every field but the form's own handle, each as its last value. */
 function postedFields(body: unknown): { handle: string; fields: Record<string, string> } {
@@ -85,10 +99,20 @@ export function htmlSiteRoutes(
     desk,
     tokens,
     contentVersion,
-  }: { reader: SiteReader; desk: EnquiryDesk; tokens: TokenService; contentVersion: ContentVersionReader },
+    review,
+  }: {
+    reader: SiteReader;
+    desk: EnquiryDesk;
+    tokens: TokenService;
+    contentVersion: ContentVersionReader;
+    /** What a reviewer's link acts on: the database, and the jobs an approval's publish time needs. */
+    review: { db: Db; mail: NoticeMail; schedule: (ids: readonly number[]) => Promise<void> };
+  },
 ) {
   const assets = siteAssets(app);
-  const pages = createPageCache(contentVersion, () => render(null));
+  const pages = createPageCache(contentVersion, () => render(null), {
+    headers: { 'Content-Security-Policy': SITE_CSP },
+  });
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -132,16 +156,23 @@ export function htmlSiteRoutes(
    * A page as every visitor gets it, kept per content version (the designed 404 once for every
    * unknown address). `?sent=` shows a form's thank-you message in place: that one is made apart.
    */
-  const showPage = async (request: FastifyRequest, reply: FastifyReply) => {
+  const sentOf = (request: FastifyRequest): string | null => {
     const sent = (request.query as { sent?: unknown }).sent;
-    if (typeof sent === 'string' && sent) {
+    return typeof sent === 'string' && sent ? sent : null;
+  };
+  /** Where a page as every visitor gets it is kept. */
+  const keyOf = (request: FastifyRequest) => `page ${childrenPageOf(request)} ${pagePathOf(request)}`;
+
+  const showPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const sent = sentOf(request);
+    if (sent) {
       const page = await reader.page(pagePathOf(request), childrenPageOf(request));
       return sendPage(reply, page, 200, { [sent]: { values: {}, errors: {}, sent: true } });
     }
     const path = pagePathOf(request);
     const childrenPage = childrenPageOf(request);
     reply.header('Content-Security-Policy', SITE_CSP);
-    return pages.send(request, reply, `page ${childrenPage} ${path}`, async () => {
+    return pages.send(request, reply, keyOf(request), async () => {
       const page = await reader.page(path, childrenPage);
       return page ? render(page) : null;
     });
@@ -203,9 +234,162 @@ export function htmlSiteRoutes(
     );
   };
 
+  /** A reviewer's link refused: expired or forged (410), its page gone (404) or moved on (409). */
+  const refuseReview = (reply: FastifyReply, status: number, message: string) =>
+    previewHeaders(reply)
+      .status(status)
+      .send(
+        renderSiteDocument(
+          { kind: 'message', title: 'Review link not available', message },
+          { assets, preview: true },
+        ),
+      );
+
+  const EXPIRED_REVIEW = `This review link has expired or is not a valid link. Review links work for ${PREVIEW_LINK_DAYS} days: ask for a new one.`;
+
+  /**
+   * A reviewer's link (issue #28): the page as last saved, as a share-preview link shows it, with
+   * Approve and Request changes for the reviewer it names, while the page waits at the revision
+   * and in the stage the link was made for. `?done=` says what the reviewer just did.
+   */
+  const showReview = async (
+    request: FastifyRequest<{ Params: { '*': string } }>,
+    reply: FastifyReply,
+    asked: { comment: string; error: string | null; status: number } = {
+      comment: '',
+      error: null,
+      status: 200,
+    },
+  ) => {
+    const token = request.params['*'];
+    const claim = await claimOfReviewLink(tokens, token);
+    if (!claim) return refuseReview(reply, 410, EXPIRED_REVIEW);
+    const done = (request.query as { done?: unknown }).done;
+    if (request.method === 'GET' && (done === 'approved' || done === 'changes')) {
+      return previewHeaders(reply).send(
+        renderSiteDocument(
+          {
+            kind: 'message',
+            title: 'Thank you',
+            message:
+              done === 'approved'
+                ? `Your approval is recorded under ${claim.email}.`
+                : `Your request for changes is recorded under ${claim.email}; the page goes back to its editors.`,
+          },
+          { assets, preview: true },
+        ),
+      );
+    }
+    const standing = await linkStanding(review.db, claim);
+    if (!standing.ok) return refuseReview(reply, standing.status, standing.message);
+    const page = await reader.savedPage(claim.pageId);
+    if (!page) return refuseReview(reply, 404, 'The page this link showed has been deleted.');
+    const context = await loadSiteContext(reader, page);
+    return previewHeaders(reply)
+      .status(asked.status)
+      .send(
+        renderSiteDocument(
+          { kind: 'page', page, context },
+          {
+            assets,
+            preview: true,
+            review: {
+              action: `${REVIEW_PATH}${token}`,
+              email: claim.email,
+              stage: standing.stage,
+              workflow: standing.workflow,
+              comment: asked.comment,
+              error: asked.error,
+            },
+          },
+        ),
+      );
+  };
+
+  /**
+   * Approve or Request changes from a reviewer's link, as a plain form post: the same domain
+   * calls as the console's, checked again under the review's lock, recorded under the e-mail the
+   * link names; then a 303 to the link saying what was done.
+   */
+  const actOnReview = async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+    const token = request.params['*'];
+    const claim = await claimOfReviewLink(tokens, token);
+    if (!claim) return refuseReview(reply, 410, EXPIRED_REVIEW);
+    const { fields } = postedFields(request.body);
+    const comment = (fields.comment ?? '').trim();
+    const decision = fields.decision;
+    if (decision !== 'approve' && decision !== 'request-changes') {
+      return showReview(request, reply, {
+        comment,
+        error: 'Choose Approve or Request changes.',
+        status: 422,
+      });
+    }
+    const checked = (decision === 'approve' ? approveBody : requestChangesBody).safeParse({
+      id: claim.pageId,
+      comment: decision === 'approve' && comment === '' ? undefined : comment,
+    });
+    if (!checked.success) {
+      const message = checked.error.issues[0]?.message ?? 'Say what should change.';
+      return showReview(request, reply, { comment, error: message, status: 422 });
+    }
+    const who = { viaLink: true as const, email: claim.email, stage: claim.stage, revision: claim.revision };
+    try {
+      await actingAs({ id: null, name: claim.email }, async () => {
+        if (decision === 'approve') {
+          await approvePage(review.db, review.mail, claim.pageId, checked.data.comment, who);
+          await review.schedule([claim.pageId]);
+        } else {
+          await requestChanges(review.db, review.mail, claim.pageId, comment, who);
+        }
+      });
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode < 500) {
+        return refuseReview(reply, error.statusCode, error.message);
+      }
+      throw error;
+    }
+    return reply.redirect(
+      `${REVIEW_PATH}${token}?done=${decision === 'approve' ? 'approved' : 'changes'}`,
+      303,
+    );
+  };
+
   app.get<{ Params: { '*': string } }>(`${PREVIEW_PATH}*`, HIDDEN, showPreview);
-  app.get(SITE_BASE_PATH, HIDDEN, showPage);
-  app.get(`${SITE_BASE_PATH}/*`, HIDDEN, showPage);
+  app.get<{ Params: { '*': string } }>(`${REVIEW_PATH}*`, HIDDEN, (request, reply) =>
+    showReview(request, reply),
+  );
+  app.post<{ Params: { '*': string } }>(`${REVIEW_PATH}*`, HIDDEN, actOnReview);
+  /**
+   * Before any other work on the request: a page kept at a content version known to hold goes out
+   * straight from memory (see createPageCache's sendKept); anything else goes on to showPage.
+   */
+  const keptPage = (request: FastifyRequest, reply: FastifyReply, next: () => void) => {
+    if (sentOf(request) || !pages.sendKept(request.raw, reply.raw, keyOf(request), () => reply.hijack()))
+      next();
+  };
+  // The same, ahead of Fastify, for a plain page address (no query): the key keyOf gives it, worked
+  // out once for each of the addresses asked for most lately.
+  const keysOfUrls = new Map<string, string | null>();
+  const keyOfUrl = (url: string): string | null => {
+    let key = keysOfUrls.get(url);
+    if (key === undefined) {
+      key = PLAIN_PAGE_URL.test(url)
+        ? `page 1 /${url.slice(SITE_BASE_PATH.length).replace(/^\/+|\/+$/g, '')}`
+        : null;
+      if (keysOfUrls.size >= 512) keysOfUrls.clear();
+      keysOfUrls.set(url, key);
+    }
+    return key;
+  };
+  app.frontDoor.add((request, response) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const key = request.url === undefined ? null : keyOfUrl(request.url);
+    return key !== null && pages.sendKept(request, response, key);
+  });
+  const pageRoute = { ...HIDDEN, onRequest: keptPage };
+  app.get(SITE_BASE_PATH, pageRoute, showPage);
+  app.get(`${SITE_BASE_PATH}/*`, pageRoute, showPage);
   app.post(SITE_BASE_PATH, HIDDEN, postForm);
   app.post(`${SITE_BASE_PATH}/*`, HIDDEN, postForm);
 }

@@ -23,10 +23,13 @@ export const publishedNowIn = (alias: string): SQL =>
   );
 
 /**
- * One field of what the website shows of a page named `alias`: under a workflow, its approved
- * content (later edits wait for their review), otherwise the page as saved.
+ * One field of what the website shows of a page or form named `alias`: under a workflow, its
+ * approved content (later edits wait for their review), otherwise the row as saved.
  */
-export const approvedContent = (alias: string, field: 'name' | 'meta' | 'items' | 'configurables'): SQL =>
+export const approvedContent = (
+  alias: string,
+  field: 'name' | 'meta' | 'items' | 'configurables' | 'thank_you',
+): SQL =>
   sql.raw(
     `coalesce((select pr.approved${field === 'name' ? '->>' : '->'}'${field}' from page_reviews pr where pr.page_id = ${alias}.id and ${alias}.workflow_id is not null), ${alias}.${field})`,
   );

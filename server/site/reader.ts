@@ -15,15 +15,21 @@ import { mediaIdsOf, mediaRefsOf } from '@/shared/mediaRefs';
 import { type FileUrl, siteBlocksOf, siteFieldsOf } from '@/shared/site';
 import { siteFormOf } from '@/site/siteForm';
 import type { Db } from '../db/open';
-import { brands } from '../db/schema/brands';
+import { type BrandMeta, brands } from '../db/schema/brands';
 import { dealerships } from '../db/schema/dealerships';
-import { pages } from '../db/schema/pages';
+import { pages, type ThankYouColumn } from '../db/schema/pages';
+import { brandLogoJson } from '../domain/brands';
+import { dealershipImagesJson } from '../domain/dealerships';
+import { type ImageRow, imagesJson, siteImagesOf } from '../domain/media/recordImages';
 import { loadSiteMedia } from '../domain/media/siteMedia';
 import { childOrder } from '../domain/pages/read';
 import { rowsOf } from '../domain/pages/transaction';
 import { readSiteSettings } from '../domain/settings';
 import { DEFAULT_THANK_YOU_TITLE } from '../domain/submissions';
 import { approvedContent, publishedNow, publishedNowIn } from './published';
+import { pathOf, slugOfPath } from './sitePaths';
+
+export { pathOf, slugOfPath } from './sitePaths';
 
 /**
  * What a website reads: published content only, shaped by the delivery API's contract. The
@@ -45,15 +51,6 @@ export interface SiteReader {
 /** How many children a page answer and each menu level list at most: a folder may hold thousands. */
 export const SITE_LIST_LIMIT = 100;
 
-/** A page's full path from its slug: the homepage's slug is '/', every other is the path without its slash. */
-export const pathOf = (slug: string): string => (slug === '/' ? '/' : `/${slug}`);
-
-/** The slug a full path names: '/' for the homepage, else the path without its outer slashes. */
-export function slugOfPath(path: string): string {
-  const trimmed = path.trim().replace(/^\/+|\/+$/g, '');
-  return trimmed === '' ? '/' : trimmed;
-}
-
 /** The blocks a page keeps, each checked on its own: a block stored in an older shape is left out, not the page. */
 function storedItems(items: unknown[]) {
   return items.flatMap((raw) => {
@@ -64,29 +61,34 @@ function storedItems(items: unknown[]) {
 
 export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteReader {
   const { fileUrl } = options;
-  const urls = (paths: readonly string[] | undefined) => (paths ?? []).map(fileUrl);
-  const brandOf = (row: { name: string; slug: string; meta: { logo?: string | null } }): SiteBrand => ({
-    name: row.name,
-    slug: row.slug,
-    logo_url: row.meta.logo ? fileUrl(row.meta.logo) : null,
-  });
+  const images = (ids: readonly unknown[] | undefined, rows: ImageRow[] | null) =>
+    siteImagesOf(ids, rows, fileUrl);
+  const brandOf = (row: {
+    name: string;
+    slug: string;
+    meta: BrandMeta;
+    logo: ImageRow[] | null;
+  }): SiteBrand => {
+    const [logo] = images([row.meta.logo_id], row.logo);
+    return { name: row.name, slug: row.slug, logo: logo ?? null, logo_url: logo?.url ?? null };
+  };
 
   const liveDealerships = and(isNull(dealerships.deletedAt), isNotNull(dealerships.publishedAt));
 
   async function dealershipRows(where = liveDealerships) {
     return db
-      .select({ dealership: dealerships, brand: brands })
+      .select({ dealership: dealerships, brand: brands, images: dealershipImagesJson })
       .from(dealerships)
       .leftJoin(brands, and(eq(brands.id, dealerships.brandId), isNull(brands.deletedAt)))
       .where(where)
       .orderBy(asc(dealerships.sortOrder), asc(dealerships.id));
   }
   type DealershipRow = Awaited<ReturnType<typeof dealershipRows>>[number];
-  const summaryOf = ({ dealership: d, brand }: DealershipRow): SiteDealershipSummary => ({
+  const summaryOf = ({ dealership: d, brand, images }: DealershipRow): SiteDealershipSummary => ({
     id: d.id,
     name: d.name,
     slug: d.slug,
-    brand: brand?.live ? brandOf(brand) : null,
+    brand: brand?.live ? brandOf({ ...brand, logo: images }) : null,
     email: d.email,
     telephone: d.telephone,
     address: d.address,
@@ -173,6 +175,7 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
         where up.depth < 1000
       )
       select t.*, b.name as brand_name, b.slug as brand_slug, b.meta as brand_meta, b.live as brand_live,
+        ${imagesJson(sql`jsonb_build_array(b.meta->'logo_id')`)} as brand_logo,
         (select coalesce(json_agg(json_build_object('name', a.name, 'slug', a.slug, 'shown', a.shown)
             order by a.depth desc), '[]'::json)
           from up a where a.depth > 0) as ancestors,
@@ -199,7 +202,8 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
       sort_by_mode: 'asc' | 'desc';
       brand_name: string | null;
       brand_slug: string | null;
-      brand_meta: { logo?: string | null } | null;
+      brand_meta: BrandMeta | null;
+      brand_logo: ImageRow[] | null;
       brand_live: boolean | null;
       ancestors: { name: string; slug: string; shown: boolean }[];
       home_name: string | null;
@@ -236,7 +240,12 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
         publishedAt && (state === 'published' || page.published) ? publishedAt.toISOString() : null,
       brand:
         page.brand_live && page.brand_name !== null && page.brand_slug !== null
-          ? brandOf({ name: page.brand_name, slug: page.brand_slug, meta: page.brand_meta ?? {} })
+          ? brandOf({
+              name: page.brand_name,
+              slug: page.brand_slug,
+              meta: page.brand_meta ?? {},
+              logo: page.brand_logo,
+            })
           : null,
       breadcrumbs: crumbs,
       blocks: siteBlocksOf(items, fileUrl, media),
@@ -295,11 +304,11 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
     async form(handle) {
       const [form] = await db
         .select({
-          name: pages.name,
+          name: sql<string>`${approvedContent('"pages"', 'name')}`,
           slug: pages.slug,
           brandId: pages.brandId,
-          items: pages.items,
-          thankYou: pages.thankYou,
+          items: sql<unknown[]>`${approvedContent('"pages"', 'items')}`,
+          thankYou: sql<ThankYouColumn | null>`${approvedContent('"pages"', 'thank_you')}`,
         })
         .from(pages)
         .where(and(eq(pages.kind, 'form'), eq(pages.slug, handle), publishedNow));
@@ -327,7 +336,7 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
 
     async brands() {
       const rows = await db
-        .select()
+        .select({ name: brands.name, slug: brands.slug, meta: brands.meta, logo: brandLogoJson })
         .from(brands)
         .where(and(eq(brands.live, true), isNull(brands.deletedAt)))
         .orderBy(asc(brands.sortOrder), asc(brands.id));
@@ -349,16 +358,24 @@ export function createSiteReader(db: Db, options: { fileUrl: FileUrl }): SiteRea
       );
       if (!row) return null;
       const d = row.dealership;
+      const banners = images(d.images.banner_img, row.images);
+      const shown = images(d.images.dealer_img, row.images);
       return {
         ...summaryOf(row),
         copy: d.copy,
-        banner_urls: urls(d.images.banner_img),
-        image_urls: urls(d.images.dealer_img),
-        team: d.team.map((member) => ({
-          name: member.name,
-          content: member.content,
-          image_url: member.image[0] ? fileUrl(member.image[0]) : null,
-        })),
+        banners,
+        images: shown,
+        banner_urls: banners.map((image) => image.url),
+        image_urls: shown.map((image) => image.url),
+        team: d.team.map((member) => {
+          const [image] = images(member.image, row.images);
+          return {
+            name: member.name,
+            content: member.content,
+            image: image ?? null,
+            image_url: image?.url ?? null,
+          };
+        }),
       };
     },
 

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PageItem } from '@/api/contract/blocks';
 import type { BuilderItem } from '@/api/contract/builder';
 import type { MediaItem } from '@/api/contract/media';
+import { signedInAs } from '@/machines/testSession';
 import { CATALOGUE } from '@/shared/catalogue';
 import { blankItem, MARKDOWN_WELCOME } from '@/shared/items';
 import { rememberMedia } from '@/ui/media/mediaCache';
@@ -45,8 +46,10 @@ const everything: BuilderItem = {
 function open(item: PageItem = blankItem('everything', everything), definition = everything) {
   const onSave = vi.fn<(item: PageItem) => void>();
   const onCancel = vi.fn();
+  // Signed in as a Marketing user: image fields ask whether the user may browse the library.
   const view = render(
     <BlockEditor item={item} definition={definition} onSave={onSave} onCancel={onCancel} />,
+    { wrapper: signedInAs('Marketing') },
   );
   return { onSave, onCancel, view, user: userEvent.setup() };
 }

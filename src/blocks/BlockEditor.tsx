@@ -1,5 +1,5 @@
-import { memo, useCallback, useEffect, useId, useState } from 'react';
-import type { ItemSection, PageItem } from '@/api/contract/blocks';
+import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { FieldValue, ItemSection, PageItem } from '@/api/contract/blocks';
 import type { BuilderItem, BuilderSection } from '@/api/contract/builder';
 import { BLOCK_ALWAYS_SHOWN, canHideBlock, canHideSection, sectionAlwaysShown } from '@/shared/hiding';
 import { type FieldErrors, validateItem } from '@/shared/schema';
@@ -51,13 +51,20 @@ export function BlockEditor({
       })),
     [],
   );
+  const setName = useCallback((name: string) => setDraft((current) => ({ ...current, name })), []);
+  const setHidden = useCallback((hidden: boolean) => setDraft((current) => ({ ...current, hidden })), []);
 
-  const save = () => {
-    const found = validateItem(draft, definition);
-    if (draft.name.trim() === '') found.name = 'Enter a block name.';
+  // Read at the press, so the buttons keep their props (and their rendering) while the fields are typed in.
+  const latest = useRef({ draft, definition, onSave, onCancel });
+  latest.current = { draft, definition, onSave, onCancel };
+  const save = useCallback(() => {
+    const { draft: current, definition: against, onSave: done } = latest.current;
+    const found = validateItem(current, against);
+    if (current.name.trim() === '') found.name = 'Enter a block name.';
     setErrors(found);
-    if (Object.keys(found).length === 0) onSave(draft);
-  };
+    if (Object.keys(found).length === 0) done(current);
+  }, []);
+  const cancel = useCallback(() => latest.current.onCancel(), []);
 
   return (
     <section className={styles.editor} aria-label={`Edit ${item.name}`}>
@@ -65,21 +72,18 @@ export function BlockEditor({
         field={stateFieldMeta(`${prefix}:name`, errors.name, { required: true })}
         label="Block name"
         value={draft.name}
-        onChange={(name) => setDraft((current) => ({ ...current, name }))}
+        onChange={setName}
         maxLength={255}
       />
       {definition.hideable.item || draft.hidden ? (
-        <Field
-          kind="switch"
-          field={stateFieldMeta(`${prefix}:hidden`)}
-          isSelected={draft.hidden}
-          // The block's own flags may keep it shown: it can still be shown, never hidden.
-          isDisabled={!draft.hidden && !canHideBlock(draft)}
-          description={draft.hidden || canHideBlock(draft) ? undefined : BLOCK_ALWAYS_SHOWN}
-          onChange={(hidden) => setDraft((current) => ({ ...current, hidden }))}
-        >
-          Hide this block
-        </Field>
+        <HideSwitch
+          name={`${prefix}:hidden`}
+          label="Hide this block"
+          alwaysShown={BLOCK_ALWAYS_SHOWN}
+          hidden={draft.hidden}
+          hideable={canHideBlock(draft)}
+          onChange={setHidden}
+        />
       ) : null}
       {Object.entries(definition.sections).map(([key, section]) => (
         <SectionEditor
@@ -94,17 +98,62 @@ export function BlockEditor({
           onChange={setSection}
         />
       ))}
-      <div className={styles.actions}>
-        <Button variant="secondary" onPress={onCancel}>
-          Cancel
-        </Button>
-        <Button variant="primary" onPress={save}>
-          Save
-        </Button>
-      </div>
+      <EditorActions onCancel={cancel} onSave={save} />
     </section>
   );
 }
+
+/** A Hide switch (the block's or a section's): memoised, so typing in the block's fields leaves it as it is. */
+const HideSwitch = memo(function HideSwitch({
+  name,
+  label,
+  hidden,
+  hideable,
+  alwaysShown,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  hidden: boolean;
+  /** Whether the block's own flags let it be hidden: it can still be shown, never hidden. */
+  hideable: boolean;
+  /** Why it cannot be hidden, said when it cannot. */
+  alwaysShown: string;
+  onChange: (hidden: boolean) => void;
+}) {
+  return (
+    <Field
+      kind="switch"
+      field={stateFieldMeta(name)}
+      isSelected={hidden}
+      isDisabled={!hidden && !hideable}
+      description={hidden || hideable ? undefined : alwaysShown}
+      onChange={onChange}
+    >
+      {label}
+    </Field>
+  );
+});
+
+/** Cancel and Save: memoised on stable handlers, never rendered again by a keystroke. */
+const EditorActions = memo(function EditorActions({
+  onCancel,
+  onSave,
+}: {
+  onCancel: () => void;
+  onSave: () => void;
+}) {
+  return (
+    <div className={styles.actions}>
+      <Button variant="secondary" onPress={onCancel}>
+        Cancel
+      </Button>
+      <Button variant="primary" onPress={onSave}>
+        Save
+      </Button>
+    </div>
+  );
+});
 
 interface SectionEditorProps {
   sectionKey: string;
@@ -132,21 +181,31 @@ const SectionEditor = memo(function SectionEditor({
   onChange: onSectionChange,
 }: SectionEditorProps) {
   const path = `sections.${sectionKey}`;
-  const onChange = (change: (section: ItemSection) => ItemSection) => onSectionChange(sectionKey, change);
+  // Stable, so a keystroke in one field renders that field again and not its neighbours.
+  const onHidden = useCallback(
+    (hidden: boolean) => onSectionChange(sectionKey, (current) => ({ ...current, hidden })),
+    [onSectionChange, sectionKey],
+  );
+  const onField = useCallback(
+    (key: string, fieldValue: FieldValue) =>
+      onSectionChange(sectionKey, (current) => ({
+        ...current,
+        fields: { ...current.fields, [key]: fieldValue },
+      })),
+    [onSectionChange, sectionKey],
+  );
   return (
     <fieldset className={styles.section}>
       <legend className={styles.legend}>{section.name}</legend>
       {offered || value.hidden ? (
-        <Field
-          kind="switch"
-          field={stateFieldMeta(`${namePrefix}:hidden`)}
-          isSelected={value.hidden}
-          isDisabled={!value.hidden && !hideable}
-          description={value.hidden || hideable ? undefined : sectionAlwaysShown(section.name)}
-          onChange={(hidden) => onChange((current) => ({ ...current, hidden }))}
-        >
-          {`Hide ${section.name}`}
-        </Field>
+        <HideSwitch
+          name={`${namePrefix}:hidden`}
+          label={`Hide ${section.name}`}
+          alwaysShown={sectionAlwaysShown(section.name)}
+          hidden={value.hidden}
+          hideable={hideable}
+          onChange={onHidden}
+        />
       ) : null}
       {section.repeatable ? (
         <Entries
@@ -155,7 +214,9 @@ const SectionEditor = memo(function SectionEditor({
           errors={errors}
           path={`${path}.entries`}
           namePrefix={namePrefix}
-          onChange={(change) => onChange((current) => ({ ...current, entries: change(current.entries) }))}
+          onChange={(change) =>
+            onSectionChange(sectionKey, (current) => ({ ...current, entries: change(current.entries) }))
+          }
         />
       ) : (
         <Fields
@@ -164,9 +225,8 @@ const SectionEditor = memo(function SectionEditor({
           errors={errors}
           path={`${path}.fields`}
           namePrefix={namePrefix}
-          onChange={(key, fieldValue) =>
-            onChange((current) => ({ ...current, fields: { ...current.fields, [key]: fieldValue } }))
-          }
+          commentSection={sectionKey}
+          onChange={onField}
         />
       )}
     </fieldset>

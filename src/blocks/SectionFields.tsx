@@ -14,9 +14,9 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { memo, type ReactNode, useId, useRef, useState } from 'react';
 import type { FieldValue } from '@/api/contract/blocks';
-import type { BuilderSection } from '@/api/contract/builder';
+import type { BuilderField, BuilderSection } from '@/api/contract/builder';
 import { blankEntry } from '@/shared/items';
 import type { FieldErrors } from '@/shared/schema';
 import { Button } from '@/ui/Button';
@@ -24,6 +24,7 @@ import { useDragAnnouncements } from '@/ui/dragAnnouncements';
 import { Icon } from '@/ui/Icon';
 import { IconButton } from '@/ui/IconButton';
 import styles from './BlockEditor.module.css';
+import { FieldCommentButton } from './builder/comments/FieldCommentButton';
 import { type Entry, entryLabel, moveWithin, removeAt, replaceAt } from './entries';
 import { FieldEditor } from './fields/FieldEditor';
 
@@ -36,24 +37,72 @@ interface FieldsProps {
   path: string;
   namePrefix: string;
   onChange: (key: string, value: FieldValue) => void;
+  /** The section's key, where its fields can be commented on (`section.field`); not for entries. */
+  commentSection?: string;
 }
 
-export function Fields({ section, values, errors, path, namePrefix, onChange }: FieldsProps) {
+export function Fields({ section, values, errors, path, namePrefix, onChange, commentSection }: FieldsProps) {
   return (
     <div className={styles.fields}>
       {Object.entries(section.fields).map(([key, field]) => (
-        <FieldEditor
+        <SectionField
           key={key}
+          fieldKey={key}
           name={`${namePrefix}-${key}`}
           field={field}
           value={values[key]}
-          onChange={(fieldValue) => onChange(key, fieldValue)}
+          onChange={onChange}
           error={errors[`${path}.${key}`]}
+          comment={commentSection ? `${commentSection}.${key}` : undefined}
+          commentLabel={`${section.name}: ${field.name}`}
         />
       ))}
     </div>
   );
 }
+
+/**
+ * One field of a section: memoised, so with a stable `onChange` a keystroke renders again only
+ * the field typed in.
+ */
+const SectionField = memo(function SectionField({
+  fieldKey,
+  name,
+  field,
+  value,
+  onChange,
+  error,
+  comment,
+  commentLabel,
+}: {
+  fieldKey: string;
+  name: string;
+  field: BuilderField;
+  value: FieldValue | undefined;
+  onChange: (key: string, value: FieldValue) => void;
+  error: string | undefined;
+  /** Where the field can be commented on (`section.field`); not for entries. */
+  comment: string | undefined;
+  commentLabel: string;
+}) {
+  const editor = (
+    <FieldEditor
+      name={name}
+      field={field}
+      value={value}
+      onChange={(fieldValue) => onChange(fieldKey, fieldValue)}
+      error={error}
+    />
+  );
+  return comment ? (
+    <div className={styles.commentable}>
+      {editor}
+      <FieldCommentButton field={comment} label={commentLabel} />
+    </div>
+  ) : (
+    editor
+  );
+});
 
 interface EntriesProps {
   section: BuilderSection;

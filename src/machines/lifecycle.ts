@@ -102,6 +102,8 @@ export function lifecycleShows(
  * Active list, bin and delete forever for users, brands and dealerships. The screen
  * provides `load`, `remove` and `restore`.
  */
+const paged = pagedListStates<LifecycleLists>();
+
 export const lifecycleMachine = setup({
   types: {
     context: {} as LifecycleContext,
@@ -170,7 +172,25 @@ export const lifecycleMachine = setup({
   initial: 'loading',
   // The paged list's loading and failed states (list.ts); its `ready` is the bin layer's: confirm, delete, restore.
   states: {
-    ...pagedListStates<LifecycleLists>(),
+    ...paged,
+    loading: {
+      ...paged.loading,
+      on: {
+        ...paged.loading.on,
+        // A tab chosen while rows load (an arrow key on the tabs during the first load) is shown,
+        // from page 1, as it is once they have loaded: the tab that looks selected is the one shown.
+        'view.all': {
+          target: 'loading',
+          reenter: true,
+          actions: [{ type: 'setView', params: { view: 'all' } }, 'firstPage', 'clearSelection'],
+        },
+        'view.bin': {
+          target: 'loading',
+          reenter: true,
+          actions: [{ type: 'setView', params: { view: 'trashed' } }, 'firstPage', 'clearSelection'],
+        },
+      },
+    },
     ready: {
       initial: 'idle',
       // Shown rows answer these alike whether a search waits or not; an open confirm or a running

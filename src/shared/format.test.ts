@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatPounds, initials } from './format';
+import { formatDate, formatDateTime, formatDuration, formatMoney, formatPounds, initials } from './format';
 
 describe('formatDate', () => {
   it("shows a date as 'D MMM YY'", () => {
@@ -89,5 +89,16 @@ describe('initials', () => {
   it('gives nothing for no name', () => {
     expect(initials('')).toBe('');
     expect(initials(null)).toBe('');
+  });
+});
+
+describe('formatDuration', () => {
+  it('gives a length of time in its two largest units', () => {
+    expect(formatDuration(40)).toBe('under a minute');
+    expect(formatDuration(2_700)).toBe('45 min');
+    expect(formatDuration(7_200)).toBe('2 h');
+    expect(formatDuration(12_000)).toBe('3 h 20 min');
+    expect(formatDuration(172_800)).toBe('2 d');
+    expect(formatDuration(187_200)).toBe('2 d 4 h');
   });
 });

@@ -80,3 +80,18 @@ export function initials(name: string | null | undefined): string {
   const letter = (word: string) => (Array.from(word)[0] ?? '').toLocaleUpperCase('en-GB');
   return letter(first) + (last ? letter(last) : '');
 }
+
+/**
+ * A length of time in its two largest units, as a dashboard shows it: 40 -> 'under a minute',
+ * 2_700 -> '45 min', 12_000 -> '3 h 20 min', 187_200 -> '2 d 4 h'.
+ */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return 'under a minute';
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
+  if (hours > 0) return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
+  return `${rest} min`;
+}

@@ -46,3 +46,19 @@ export function mediaRefsOf(values: {
 
 /** The distinct item ids of some references. */
 export const mediaIdsOf = (refs: readonly MediaRef[]): number[] => [...new Set(refs.map((r) => r.media_id))];
+
+function idsIn(fields: unknown, into: Set<number>): void {
+  if (fields === null || typeof fields !== 'object') return;
+  for (const value of Object.values(fields as Record<string, unknown>))
+    if (Array.isArray(value)) for (const ref of value) if (isMediaRef(ref)) into.add(ref.media_id);
+}
+
+/** The library item ids one block shows, without the paths (what a preview reads, for each block). */
+export function mediaIdsOfItem(item: PageItem): number[] {
+  const ids = new Set<number>();
+  for (const section of Object.values(item.sections ?? {})) {
+    idsIn(section.fields, ids);
+    for (const entry of section.entries ?? []) idsIn(entry.fields, ids);
+  }
+  return [...ids];
+}

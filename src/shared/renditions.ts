@@ -33,6 +33,13 @@ export const RENDITION_TYPES: Record<RenditionFormat, string> = {
   jpeg: 'image/jpeg',
 };
 
+/**
+ * The rendition a phone asks for first (a full-width image on a 360-412 px screen at 1.5-2x, in the
+ * format every phone browser takes): made first after an upload.
+ */
+export const FIRST_WIDTH = 640;
+export const FIRST_FORMAT: RenditionFormat = 'webp';
+
 /** The crops blocks ask for: 'original' keeps the whole image; the others are width:height. */
 export const ASPECTS = { original: null, '16x9': 16 / 9, '4x3': 4 / 3, '3x2': 3 / 2 } as const;
 export type Aspect = keyof typeof ASPECTS;

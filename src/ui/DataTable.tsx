@@ -43,6 +43,8 @@ export interface DataTableProps<T extends { id: number }> {
   actionsLabel?: string;
   /** Shows skeleton rows in place of the data. */
   isLoading?: boolean;
+  /** The checkboxes cannot change the selection now (the list reloads or acts on its rows). */
+  isSelectionDisabled?: boolean;
   skeletonRows?: number;
   /** Shown instead of the table when there are no rows and nothing is loading (an EmptyState). */
   empty?: ReactNode;
@@ -88,6 +90,7 @@ export function DataTable<T extends { id: number }>({
   renderActions,
   actionsLabel = 'Actions',
   isLoading = false,
+  isSelectionDisabled = false,
   skeletonRows = 10,
   empty,
   rowAs: Row = PlainRow,
@@ -119,7 +122,7 @@ export function DataTable<T extends { id: number }>({
                   aria-label="Select all"
                   isSelected={allSelected}
                   isIndeterminate={selectedCount > 0 && !allSelected}
-                  isDisabled={isLoading || selectable.length === 0}
+                  isDisabled={isLoading || isSelectionDisabled || selectable.length === 0}
                   onChange={() => onToggleAll?.()}
                 />
               </th>
@@ -179,6 +182,7 @@ export function DataTable<T extends { id: number }>({
                           <RowCheckbox
                             label={`Select ${rowLabel(row)}`}
                             isSelected={isSelected}
+                            isDisabled={isSelectionDisabled}
                             onChange={() => onToggle(row.id)}
                           />
                         ) : null}

@@ -6,6 +6,7 @@ export interface RowCheckboxProps {
   /** The checkbox's name ('Select Jane Doe'). */
   label: string;
   isSelected: boolean;
+  isDisabled?: boolean;
   onChange: () => void;
 }
 
@@ -14,14 +15,15 @@ export interface RowCheckboxProps {
  * browser already gives its keyboard and screen-reader behaviour. A table has one per row, so it
  * stays this light; Checkbox is for forms (labels, descriptions, errors, groups).
  */
-export function RowCheckbox({ label, isSelected, onChange }: RowCheckboxProps) {
+export function RowCheckbox({ label, isSelected, isDisabled = false, onChange }: RowCheckboxProps) {
   return (
-    <label className={cx(styles.button, styles.native)}>
+    <label className={cx(styles.button, styles.native)} data-disabled={isDisabled || undefined}>
       <input
         type="checkbox"
         className={cx(styles.input, 'sr-only')}
         aria-label={label}
         checked={isSelected}
+        disabled={isDisabled}
         onChange={onChange}
       />
       <span className={styles.box} aria-hidden="true">

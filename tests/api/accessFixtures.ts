@@ -13,6 +13,18 @@ export async function insertBrand(server: TestServer, name: string): Promise<num
   return row!.id;
 }
 
+/** Two live brands straight in the database, Alpha Motors and then Beta Cars in the group's order. */
+export async function alphaAndBeta(server: TestServer): Promise<{ alpha: number; beta: number }> {
+  const [alpha, beta] = await server.database.db
+    .insert(brands)
+    .values([
+      { name: 'Alpha Motors', slug: 'alpha', live: true, sortOrder: 1 },
+      { name: 'Beta Cars', slug: 'beta', live: true, sortOrder: 2 },
+    ])
+    .returning({ id: brands.id });
+  return { alpha: alpha!.id, beta: beta!.id };
+}
+
 /** A dealership of a brand straight in the database; answers its id. */
 export async function insertDealership(server: TestServer, name: string, brandId: number): Promise<number> {
   const [row] = await server.database.db

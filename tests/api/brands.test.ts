@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { brands, manufacturers } from '@server/db/schema/brands';
 import { count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,12 +79,15 @@ async function rowOf(id: number) {
   return row ?? null;
 }
 
-async function uploadLogo(bytes = tinyPng(), filename = 'logo.png', handle = 'logo') {
+let padding = 0;
+/** A new image in the media library: its id. */
+async function uploadLogo(filename = 'logo.png'): Promise<number> {
   const { payload, headers } = multipartBody([
-    { name: 'handle', value: handle },
-    { name: 'file', filename, contentType: 'image/png', bytes },
+    { name: 'files[]', filename, contentType: 'image/png', bytes: tinyPng(++padding) },
   ]);
-  return server.call('POST', '/api/files/upload', { token, headers, body: payload });
+  const res = await server.call('POST', '/api/media/upload', { token, headers, body: payload });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data[0].item.id as number;
 }
 
 /** Ids of active and binned brands that a search finds, in list order. */
@@ -129,10 +130,8 @@ describe(`GET /api/manufacturers (${databaseKind})`, () => {
 });
 
 describe(`POST /api/brands/create (${databaseKind})`, () => {
-  it('creates a brand with an uploaded logo; show returns it with its makes', async () => {
-    const uploaded = await uploadLogo();
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const logo = uploaded.json().result.path as string;
+  it('creates a brand with a logo from the library; show returns it with its makes', async () => {
+    const logo = await uploadLogo();
 
     const slug = unique('ford');
     const res = await post(
@@ -153,7 +152,7 @@ describe(`POST /api/brands/create (${databaseKind})`, () => {
       is_fake: false,
       manufacturer_id: 113,
       lcv_manufacturer_id: 503,
-      meta: { logo },
+      logo: expect.objectContaining({ id: logo, name: 'logo.png', width: 1, height: 1 }),
       manufacturer: { name: 'Ford', code: 113 },
       lcvManufacturer: { name: 'Ford', code: 503 },
       code: null,
@@ -162,7 +161,7 @@ describe(`POST /api/brands/create (${databaseKind})`, () => {
       deleted_at: null,
     });
     // The logo the brand names is served from storage.
-    const served = await server.call('GET', logo);
+    const served = await server.call('GET', shown.json().data.logo.url);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
   });
@@ -182,7 +181,7 @@ describe(`POST /api/brands/create (${databaseKind})`, () => {
       lcvManufacturer: null,
       is_fake: true,
       live: false,
-      meta: { logo: null },
+      logo: null,
     });
   });
 
@@ -261,11 +260,11 @@ describe.each(['validation', 'create'])(`POST /api/brands/%s rejects bad input (
         is_fake: [],
         manufacturer_id: 'abc',
         lcv_manufacturer_id: -1,
-        logo: 7,
+        logo: 'seven',
       }),
       {
         name: ['Enter a name.'],
-        logo: [expect.any(String)],
+        logo: ['Pick an image from the library.'],
         live: ['Choose yes or no.'],
         is_fake: [expect.any(String)],
         manufacturer_id: ['Choose a manufacturer.'],
@@ -274,18 +273,17 @@ describe.each(['validation', 'create'])(`POST /api/brands/%s rejects bad input (
     );
   });
 
-  it('refuses a logo path that was never uploaded', async () => {
-    await expectRefused(validBrand({ logo: '/storage/logo/0123456789abcdef0123456789abcdef.png' }), {
-      logo: ['Upload the logo again.'],
-    });
-  });
-
-  it('refuses a logo path that is not an uploaded logo', async () => {
-    const avatar = await uploadLogo(tinyPng(), 'me.png', 'avatar');
-    expect(avatar.statusCode).toBe(200);
-    for (const logo of [avatar.json().result.path, '/storage/logo/..', '/storage/logo/.', '/etc/passwd']) {
-      await expectRefused(validBrand({ logo }), { logo: ['Upload the logo again.'] });
+  it('refuses a stored path instead of a library id, and an id the library does not hold', async () => {
+    for (const logo of [
+      '/storage/logo/0123456789abcdef0123456789abcdef.png',
+      '/storage/logo/..',
+      '/etc/passwd',
+    ]) {
+      await expectRefused(validBrand({ logo }), { logo: ['Pick an image from the library.'] });
     }
+    await expectRefused(validBrand({ logo: 1_999_999 }), {
+      logo: ['This image is not in the library. Pick another.'],
+    });
   });
 
   it('refuses a body that is not an object', async () => {
@@ -300,40 +298,6 @@ describe.each(['validation', 'create'])(`POST /api/brands/%s rejects bad input (
       expect(res.json().message, body).toEqual(expect.any(String));
     }
     expect(await brandCount()).toBe(before);
-  });
-});
-
-describe(`POST /api/files/upload for a logo (${databaseKind})`, () => {
-  const stored = () => {
-    try {
-      return readdirSync(join(server.storage.root, 'logo'));
-    } catch {
-      return [];
-    }
-  };
-
-  it('refuses files that only pretend to be images, and stores none of them', async () => {
-    const before = stored();
-    for (const bytes of [
-      Buffer.from('just some text'),
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
-      Buffer.from('%PDF-1.7\n'),
-      Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03]),
-      Buffer.from([0x89, 0x50, 0x4e, 0x47]),
-    ]) {
-      const res = await uploadLogo(bytes, 'logo.png');
-      expect(res.statusCode).toBe(422);
-      expect(res.json().errors).toEqual({ file: ['The file must be an image (PNG, JPEG, GIF or WebP).'] });
-    }
-    expect(stored()).toEqual(before);
-  });
-
-  it('refuses a logo over 5 MB and stores nothing', async () => {
-    const before = stored();
-    const res = await uploadLogo(tinyPng(5 * 1024 * 1024));
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ file: ['The file may not be greater than 5 MB.'] });
-    expect(stored()).toEqual(before);
   });
 });
 
@@ -379,7 +343,7 @@ describe(`GET /api/brands/show/:id (${databaseKind})`, () => {
 describe(`POST /api/brands/update/:id (${databaseKind})`, () => {
   it('updates every field and answers the toast text', async () => {
     const id = await createBrand({ name: 'Before', manufacturer_id: 119 });
-    const logo = (await uploadLogo()).json().result.path;
+    const logo = await uploadLogo();
     const slug = unique('after');
     const res = await post(
       `/api/brands/update/${id}`,
@@ -404,7 +368,7 @@ describe(`POST /api/brands/update/:id (${databaseKind})`, () => {
       manufacturer: null,
       lcv_manufacturer_id: 501,
       lcvManufacturer: { name: 'Citroen', code: 501 },
-      meta: { logo },
+      logo: expect.objectContaining({ id: logo }),
     });
   });
 
@@ -453,7 +417,7 @@ describe(`POST /api/brands/update/:id (${databaseKind})`, () => {
     expect(await rowOf(id)).toEqual(before);
   });
 
-  it('refuses wrong types and a logo that was never uploaded, and changes nothing', async () => {
+  it('refuses wrong types and a logo the library does not hold, and changes nothing', async () => {
     const id = await createBrand();
     const before = await rowOf(id);
     const res = await post(
@@ -461,13 +425,13 @@ describe(`POST /api/brands/update/:id (${databaseKind})`, () => {
       validBrand({ live: 'perhaps', logo: '/storage/logo/ffffffffffffffffffffffffffffffff.png' }),
     );
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors)).toEqual(['live']);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['live', 'logo']);
     const missing = await post(
       `/api/brands/update/${id}`,
-      validBrand({ slug: before!.slug, logo: '/storage/logo/ffffffffffffffffffffffffffffffff.png' }),
+      validBrand({ slug: before!.slug, logo: 1_999_998 }),
     );
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors).toEqual({ logo: ['Upload the logo again.'] });
+    expect(missing.json().errors).toEqual({ logo: ['This image is not in the library. Pick another.'] });
     expect(await rowOf(id)).toEqual(before);
   });
 

@@ -125,6 +125,60 @@ describe(`Comments on pages, blocks and fields (${databaseKind})`, () => {
     expect(stored[0]).toMatchObject({ id: made.id, resolved_at: null });
   });
 
+  it('threads replies under the first comment, about what it is about, and reopens a resolved thread', async () => {
+    const page = await pageWithBlocks('Lease deals');
+    const record = `pages:${page.id}`;
+    const [heroBlock] = page.items;
+    const first = (
+      await comment({ record, block_key: heroBlock!.id, field: 'content.title', body: 'Name the trim.' })
+    ).json().data as Comment;
+    expect(first.reply_to).toBeNull();
+
+    // A reply says nothing of what it is about, or something else: it is about the thread's field.
+    const reply = await comment({ record, reply_to: first.id, block_key: null, body: 'Done: GT-Line.' });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json().data).toMatchObject({
+      reply_to: first.id,
+      block_key: heroBlock!.id,
+      field: 'content.title',
+      body: 'Done: GT-Line.',
+    });
+    // A reply to a reply joins the same thread.
+    const again = (await comment({ record, reply_to: reply.json().data.id, body: 'Thanks.' })).json().data;
+    expect(again.reply_to).toBe(first.id);
+
+    // Resolving by a reply's id resolves its thread; a new reply opens it again.
+    const resolved = await server.call('POST', '/api/comments/resolve', {
+      token: c.token,
+      body: { id: again.id },
+    });
+    expect(resolved.json().data).toMatchObject({ id: first.id, resolved_at: expect.any(String) });
+    await comment({ record, reply_to: first.id, body: 'One more thing: the APR.' });
+    const stored = (await list(record)).json().data as Comment[];
+    expect(stored.map((x) => [x.reply_to, x.body, x.resolved_at])).toEqual([
+      [null, 'Name the trim.', null],
+      [first.id, 'Done: GT-Line.', null],
+      [first.id, 'Thanks.', null],
+      [first.id, 'One more thing: the APR.', null],
+    ]);
+
+    // Replies to a comment of another page, or none, are refused at reply_to.
+    const other = await pageWithBlocks('Other deals');
+    for (const replyTo of [first.id, 999999]) {
+      const refused = await comment({ record: `pages:${other.id}`, reply_to: replyTo, body: 'x' });
+      expect(refused.statusCode).toBe(422);
+      expect(Object.keys(refused.json().errors)).toEqual(['reply_to']);
+    }
+    expect((await comment({ record, reply_to: 'first', body: 'x' })).statusCode).toBe(422);
+
+    // Replies sent at once all land in the thread.
+    const many = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((body) => comment({ record, reply_to: first.id, body })),
+    );
+    expect(many.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect((await list(record)).json().data.filter((x: Comment) => x.reply_to === first.id)).toHaveLength(7);
+  });
+
   it('answers bad input with field errors', async () => {
     const page = await pageWithBlocks('Used cars');
     const record = `pages:${page.id}`;

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { databaseBefore } from './migrations';
+import { describe, expect, it, vi } from 'vitest';
+import { databaseBefore, MIGRATION_TEST_TIMEOUT_MS } from './migrations';
+
+vi.setConfig({ testTimeout: MIGRATION_TEST_TIMEOUT_MS });
 
 /** Blocks as they were stored before blocks had ids: one of them already carries one. */
 const KEPT_ID = '6f1c2b1e-7a4d-4c1e-9a0b-2d3e4f5a6b7c';

@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { brands } from '@server/db/schema/brands';
 import { dealerships, vehicleDealers } from '@server/db/schema/dealerships';
 import { seedDealerGroup } from '@server/db/seed/dealerGroup';
@@ -14,26 +12,27 @@ const BASE = 'http://console.test';
 let server: TestServer;
 let token: string;
 /** An active brand with a logo, a binned brand, and a stock-feed dealer. */
-let kia: { id: number; logo: string };
+let kia: { id: number; logo: number };
 let binnedBrand: number;
 let dealerId: number;
 
 const get = (url: string) => server.call('GET', url, { token });
 const post = (url: string, body: unknown) => server.call('POST', url, { token, body });
 
-async function upload(handle: string, bytes = tinyPng(), filename = 'image.png') {
+let padding = 0;
+/** A new image in the media library: its id. */
+async function uploaded(name: string): Promise<number> {
   const { payload, headers } = multipartBody([
-    { name: 'handle', value: handle },
-    { name: 'file', filename, contentType: 'image/png', bytes },
+    { name: 'files[]', filename: `${name}.png`, contentType: 'image/png', bytes: tinyPng(++padding) },
   ]);
-  return server.call('POST', '/api/files/upload', { token, headers, body: payload });
+  const res = await server.call('POST', '/api/media/upload', { token, headers, body: payload });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data[0].item.id as number;
 }
 
-async function uploaded(handle: string): Promise<string> {
-  const res = await upload(handle);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result.path as string;
-}
+/** A library image as a record answers it. */
+const image = (id: number) =>
+  expect.objectContaining({ id, url: expect.stringMatching(/^\/storage\/media\//) });
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -42,7 +41,7 @@ beforeAll(async () => {
   const [k, b] = await server.database.db
     .insert(brands)
     .values([
-      { name: 'Kia', slug: 'kia', meta: { logo }, live: true, sortOrder: 1 },
+      { name: 'Kia', slug: 'kia', meta: { logo_id: logo }, live: true, sortOrder: 1 },
       { name: 'Old Make', slug: 'old-make', deletedAt: new Date() },
     ])
     .returning({ id: brands.id });
@@ -214,10 +213,10 @@ describe(`POST /api/dealerships/create (${databaseKind})`, () => {
       copy: 'Our **Leeds** showroom.',
       live: true,
       brand_id: kia.id,
-      brand: { id: kia.id, name: 'Kia', meta: { logo: kia.logo } },
+      brand: { id: kia.id, name: 'Kia', logo: image(kia.logo) },
       vehicles_dealer_id: dealerId,
-      banner_img: [banner],
-      dealer_img: [dealer],
+      banner_img: [image(banner)],
+      dealer_img: [image(dealer)],
       email: 'Leeds@Northway.example',
       telephone: '0113 496 0000',
       address: {
@@ -234,7 +233,7 @@ describe(`POST /api/dealerships/create (${databaseKind})`, () => {
         { department: 'Service', days: { ...week('7:30 - 17:30'), saturday: null } },
       ],
       team: [
-        { name: 'Sam Patel', content: 'Sales manager', image: [face] },
+        { name: 'Sam Patel', content: 'Sales manager', image: [image(face)] },
         { name: 'Jo Green', content: null, image: [] },
       ],
       quotee_uid: 'QU-1',
@@ -409,80 +408,45 @@ describe.each(['validation', 'create'])(
       });
     });
 
-    it('refuses image paths that were never uploaded, under the image they belong to', async () => {
-      const missing = (handle: string) => `/storage/${handle}/0123456789abcdef0123456789abcdef.png`;
+    it('refuses ids the library does not hold, under the image they belong to', async () => {
       await expectRefused(
         validDealership({
-          banner_img: [missing('banner_img')],
-          dealer_img: [missing('dealer_img')],
+          banner_img: [2_000_000],
+          dealer_img: [2_000_001],
           team: [
             { name: 'Sam', content: null, image: [] },
-            { name: 'Jo', content: null, image: [missing('team_image')] },
+            { name: 'Jo', content: null, image: [2_000_002] },
           ],
         }),
         {
-          'banner_img.0': ['Upload the image again.'],
-          'dealer_img.0': ['Upload the image again.'],
-          'team.1.image.0': ['Upload the image again.'],
+          'banner_img.0': ['This image is not in the library. Pick another.'],
+          'dealer_img.0': ['This image is not in the library. Pick another.'],
+          'team.1.image.0': ['This image is not in the library. Pick another.'],
         },
       );
     });
 
-    it('refuses an image uploaded for something else, a path out of storage, and more than one image', async () => {
-      const logo = await uploaded('logo');
-      const banner = await uploaded('banner_img');
+    it('refuses a stored path instead of an id, and more than one image', async () => {
+      const banner = await uploaded('banner');
+      const other = await uploaded('other banner');
       await expectRefused(
         validDealership({
-          banner_img: [logo],
+          banner_img: ['/storage/banner_img/0123456789abcdef0123456789abcdef.png'],
           dealer_img: ['/storage/dealer_img/..'],
           team: [{ name: 'Sam', image: ['/etc/passwd'] }],
         }),
         {
-          'banner_img.0': ['Upload the banner image again.'],
-          'dealer_img.0': ['Upload the dealer image again.'],
-          'team.0.image.0': ['Upload the team image again.'],
+          'banner_img.0': ['Pick an image from the library.'],
+          'dealer_img.0': ['Pick an image from the library.'],
+          'team.0.image.0': ['Pick an image from the library.'],
         },
       );
-      await expectRefused(validDealership({ banner_img: [banner, banner] }), {
+      await expectRefused(validDealership({ banner_img: [banner, other] }), {
         banner_img: ['Use at most 1 banner image.'],
       });
     });
   },
 );
-
-describe(`POST /api/files/upload for dealership images (${databaseKind})`, () => {
-  const stored = (folder: string) => {
-    try {
-      return readdirSync(join(server.storage.root, folder));
-    } catch {
-      return [];
-    }
-  };
-
-  it('refuses files that only pretend to be images for every dealership image, storing none', async () => {
-    for (const handle of ['banner_img', 'dealer_img', 'team_image']) {
-      const before = stored(handle);
-      for (const [bytes, name] of [
-        [Buffer.from('name,town\nLeeds,Leeds\n'), 'banner.png'],
-        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'banner.svg'],
-        [Buffer.from([0xff, 0xd8]), 'photo.jpg'],
-      ] as const) {
-        const res = await upload(handle, bytes, name);
-        expect(res.statusCode, `${handle} ${name}`).toBe(422);
-        expect(res.json().errors).toEqual({ file: ['The file must be an image (PNG, JPEG, GIF or WebP).'] });
-      }
-      expect(stored(handle)).toEqual(before);
-    }
-  });
-
-  it('refuses a banner over 5 MB and stores nothing', async () => {
-    const before = stored('banner_img');
-    const res = await upload('banner_img', tinyPng(5 * 1024 * 1024 + 1));
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ file: ['The file may not be greater than 5 MB.'] });
-    expect(stored('banner_img')).toEqual(before);
-  });
-});
 
 describe(`POST /api/dealerships/validation (${databaseKind})`, () => {
   it('passes valid data with {valid: true} and stores nothing', async () => {
@@ -649,7 +613,7 @@ describe(`GET /api/dealerships (${databaseKind})`, () => {
     expect(data[0]).toMatchObject({
       id,
       live: true,
-      brand: { id: kia.id, name: 'Kia', meta: { logo: kia.logo } },
+      brand: { id: kia.id, name: 'Kia', logo: image(kia.logo) },
     });
   });
 
@@ -825,11 +789,15 @@ describe(`The demo dealer group (${databaseKind})`, () => {
     }
   });
 
-  it('gives every brand a logo that is served as a PNG', async () => {
+  it('gives every brand a logo from the library that is served as a PNG', async () => {
     const body = (await demoGet('/api/brands?perPage=-1')).json();
     expect(body.brands.total).toBeGreaterThanOrEqual(12);
     for (const brand of body.brands.data) {
-      const res = await demo.call('GET', brand.meta.logo);
+      expect(brand.logo, brand.name).toMatchObject({
+        name: `${brand.name} badge.png`,
+        width: expect.any(Number),
+      });
+      const res = await demo.call('GET', brand.logo.url);
       expect(res.statusCode, brand.name).toBe(200);
       expect(res.headers['content-type']).toBe('image/png');
       expect(res.rawPayload.subarray(0, 8)).toEqual(
@@ -848,13 +816,20 @@ describe(`The demo dealer group (${databaseKind})`, () => {
         is_fake: brand.is_fake,
         manufacturer_id: brand.manufacturer_id,
         lcv_manufacturer_id: brand.lcv_manufacturer_id,
-        logo: brand.meta.logo,
+        logo: brand.logo?.id ?? null,
       });
       expect(res.statusCode, `${brand.name}: ${res.body}`).toBe(200);
     }
     for (const site of (await demoGet('/api/dealerships?perPage=-1')).json().dealerships.data) {
       const { id, brand: _brand, created_at, updated_at, deleted_at, ...fields } = site;
-      const res = await demoPost('/api/dealerships/validation', { ...fields, id });
+      const ids = (images: { id: number }[]) => images.map((i) => i.id);
+      const res = await demoPost('/api/dealerships/validation', {
+        ...fields,
+        banner_img: ids(fields.banner_img),
+        dealer_img: ids(fields.dealer_img),
+        team: fields.team.map((m: { image: { id: number }[] }) => ({ ...m, image: ids(m.image) })),
+        id,
+      });
       expect(res.statusCode, `${site.name}: ${res.body}`).toBe(200);
     }
   });

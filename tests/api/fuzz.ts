@@ -136,8 +136,14 @@ export function schemaOf(call: CallDef): JsonSchema {
 }
 
 /** A value that fits the schema as far as a JSON schema can tell, so mutations reach the handler. */
+/** Fields that hold a library image's id. */
+const IMAGE_FIELD = /^(avatar|logo|banner_img|dealer_img|image)$/;
+
 export function plausible(rng: Random, schema: JsonSchema, key = ''): unknown {
   if (schema.enum) return rng.pick(schema.enum);
+  // A library item's id cannot be guessed: a plausible record has no image (the sweep still sends
+  // every hostile value to these fields).
+  if (IMAGE_FIELD.test(key) && schema.anyOf?.some((branch) => branch.type === 'null')) return null;
   if (schema.anyOf) {
     // A pattern cannot be satisfied blindly; take another branch (usually null) where there is one.
     const simple = schema.anyOf.filter((branch) => !branch.pattern);
@@ -168,6 +174,9 @@ export function plausible(rng: Random, schema: JsonSchema, key = ''): unknown {
       if (/_at$/.test(key)) return new Date(Date.now() - rng.int(1e9)).toISOString();
       return `Fuzz ${'z'.repeat(Math.max(schema.minLength ?? 0, 8))}`;
     default:
+      // A field read through a preprocess (a role chosen in a form) has no type in its JSON schema;
+      // one named as an id still takes an id, or no plausible body would ever reach the database.
+      if (/(^|_)id$/.test(key)) return rng.pick(rng.ids);
       return randomValue(rng);
   }
 }

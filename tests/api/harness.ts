@@ -12,7 +12,7 @@ import { hashPassword } from '@server/domain/auth/passwords';
 import { configuredStorage } from '@server/domain/s3Storage';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { GROUP_ADMINISTRATOR, type Permissions, type Scope } from '@/shared/access';
 import { roleNamed } from '../../server/domain/access/roleNamed';
 
@@ -121,6 +121,26 @@ export async function createTestServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What a file's tests share: one server, and the admin's token on it. */
+export interface FileServer {
+  server: TestServer;
+  token: string;
+}
+
+/**
+ * The server a file's tests share: started before them with the admin signed in, closed after
+ * them. Its fields are there from the file's first test (and its own `beforeAll`s) on.
+ */
+export function serverForFile(env: NodeJS.ProcessEnv = {}, options: { seed?: boolean } = {}): FileServer {
+  const file = {} as FileServer;
+  beforeAll(async () => {
+    file.server = await createTestServer(env, options);
+    file.token = await file.server.login();
+  });
+  afterAll(() => file.server?.close());
+  return file;
 }
 
 /** A second member of staff, signed in: Robin Editor, for tests that tell two users' changes apart. */

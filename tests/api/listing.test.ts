@@ -22,7 +22,7 @@ const everyone: PagedSource<UserRow, User> = {
   searchText: userSearchText(users),
   select: (db) => db.select().from(users).$dynamic(),
   order: [asc(users.id)],
-  toItem: (row) => toUser({ ...row, roleName: 'Read only' }),
+  toItem: (row) => toUser({ ...row, roleName: 'Read only', avatar: null }),
 };
 
 describe(`A list without a bin (${databaseKind})`, () => {

@@ -1,8 +1,7 @@
-import { brands } from '@server/db/schema/brands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailInput, hero, richText } from './blocks';
 import { createTestServer, databaseKind } from './harness';
-import { get, pageData, post, type TreeClient } from './pages-tree';
+import { get, pageData, post, type TreeClient, treeClientOn } from './pages-tree';
 
 /**
  * Spec §4 Locked page: a locked page's blocks cannot be added, moved or removed, and it cannot be
@@ -13,12 +12,7 @@ let c: TreeClient;
 
 beforeAll(async () => {
   const server = await createTestServer();
-  const token = await server.login();
-  const [brand] = await server.database.db
-    .insert(brands)
-    .values({ name: 'Kia', slug: 'kia' })
-    .returning({ id: brands.id });
-  c = { server, token, brandId: brand!.id };
+  c = await treeClientOn(server, { name: 'Kia', slug: 'kia' });
 });
 afterAll(() => c.server.close());
 

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { databaseBefore } from './migrations';
+import { describe, expect, it, vi } from 'vitest';
+import { databaseBefore, MIGRATION_TEST_TIMEOUT_MS } from './migrations';
+
+vi.setConfig({ testTimeout: MIGRATION_TEST_TIMEOUT_MS });
 
 /** A stored block as the test reads it back. */
 type StoredItem = {

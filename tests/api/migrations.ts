@@ -8,6 +8,13 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { expect } from 'vitest';
 
+/**
+ * How long a migration test may take: each starts a database of its own (initdb in WebAssembly),
+ * runs every migration up to one and then the rest, which on two cores busy with the browser tests
+ * has taken over 30 s. The bound is for a test that hangs, not a speed check.
+ */
+export const MIGRATION_TEST_TIMEOUT_MS = 180_000;
+
 /** Every migration the product runs at start-up. */
 export const MIGRATIONS = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
 

@@ -5,6 +5,7 @@ import { brands } from '@server/db/schema/brands';
 import { dealerships } from '@server/db/schema/dealerships';
 import { exports, imports } from '@server/db/schema/jobs';
 import { media } from '@server/db/schema/media';
+import { notifications } from '@server/db/schema/notifications';
 import { pages, templates } from '@server/db/schema/pages';
 import { reservations } from '@server/db/schema/reservations';
 import { responses } from '@server/db/schema/responses';
@@ -130,6 +131,14 @@ beforeAll(async () => {
       })
       .returning({ id: workflows.id }),
   );
+  // A notice of the admin's, so the bell's list is checked with a row in it.
+  await db.insert(notifications).values({
+    userId: server.adminId,
+    kind: 'review_waiting',
+    text: '“Home” is waiting for your review in Review (Compliance).',
+    record: `pages:${ids.pages}`,
+    path: `/pages/edit/${ids.pages}`,
+  });
   // One revision of a record of each area that keeps history, for its history calls.
   await db.insert(settings).values({ key: 'site', value: {} }).onConflictDoNothing();
   for (const area of historyAreas) {

@@ -1,15 +1,12 @@
-import { brands } from '@server/db/schema/brands';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestServer } from './harness';
-import { liveRows, pageData, post, type TreeClient, treeProblems } from './pages-tree';
+import { liveRows, pageData, post, type TreeClient, treeClientOn, treeProblems } from './pages-tree';
 
 let c: TreeClient;
 beforeAll(async () => {
   const server = await createTestServer();
-  const token = await server.login();
-  const [brand] = await server.database.db.insert(brands).values({ name: 'Ford', slug: 'ford' }).returning();
-  c = { server, token, brandId: brand!.id };
+  c = await treeClientOn(server, { name: 'Ford', slug: 'ford' });
 });
 afterAll(() => c.server.close());
 

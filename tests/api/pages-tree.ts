@@ -1,3 +1,4 @@
+import { brands } from '@server/db/schema/brands';
 import { pages } from '@server/db/schema/pages';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -8,6 +9,16 @@ export interface TreeClient {
   server: TestServer;
   token: string;
   brandId: number;
+}
+
+/** Signs in on `server` and adds the brand the test's pages belong to: where most tree tests start. */
+export async function treeClientOn(
+  server: TestServer,
+  brand: typeof brands.$inferInsert,
+): Promise<TreeClient> {
+  const token = await server.login();
+  const [row] = await server.database.db.insert(brands).values(brand).returning({ id: brands.id });
+  return { server, token, brandId: row!.id };
 }
 
 export const get = (c: TreeClient, url: string) => c.server.call('GET', url, { token: c.token });
@@ -35,6 +46,25 @@ export async function store(
   const res = await post(c, '/api/pages/store', { data: pageData(c, name, extra), parent });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().id as number;
+}
+
+/** Published since long ago: a page the website shows. */
+export const PUBLISHED = { published: 1, published_at: '2025-01-01T09:00' };
+
+/** Saves a published page as the builder does, with `extra` over its fields; it must succeed. */
+export async function updatePublished(
+  c: TreeClient,
+  id: number,
+  name: string,
+  extra: Record<string, unknown>,
+) {
+  const shown = await get(c, `/api/pages/edit?id=${id}`);
+  const res = await post(c, '/api/pages/update', {
+    id,
+    data: pageData(c, name, { ...PUBLISHED, ...extra }),
+    updated_at: shown.json().data.updated_at,
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 export interface TreeRow {

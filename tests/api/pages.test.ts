@@ -1,20 +1,23 @@
-import { brands } from '@server/db/schema/brands';
 import { pages } from '@server/db/schema/pages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from './harness';
-import { get, liveRows, pageData, post, store, type TreeClient, treeProblems } from './pages-tree';
+import {
+  get,
+  liveRows,
+  pageData,
+  post,
+  store,
+  type TreeClient,
+  treeClientOn,
+  treeProblems,
+} from './pages-tree';
 
 let c: TreeClient;
 
 beforeAll(async () => {
   const server = await createTestServer();
-  const token = await server.login();
-  const [brand] = await server.database.db
-    .insert(brands)
-    .values({ name: 'Kia', slug: 'kia' })
-    .returning({ id: brands.id });
-  c = { server, token, brandId: brand!.id };
+  c = await treeClientOn(server, { name: 'Kia', slug: 'kia' });
 });
 afterAll(() => c.server.close());
 

@@ -1,6 +1,7 @@
 import { brands } from '@server/db/schema/brands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRole, createTestServer, databaseKind, signedInAs, type TestServer } from './harness';
+import { tokenCalls } from './tokenCalls';
 
 /**
  * Publishing needs 'publish' by every route that puts a page or form on the website or takes it
@@ -20,7 +21,7 @@ let form: number;
 const CANNOT_PUBLISH_PAGES = 'Your role, Editor, cannot publish pages.';
 const CANNOT_PUBLISH_FORMS = 'Your role, Editor, cannot publish forms.';
 
-const post = (token: string, url: string, body: unknown) => server.call('POST', url, { token, body });
+const { post } = tokenCalls(() => server);
 
 function pageBody(name: string, extra: Record<string, unknown> = {}) {
   return {

@@ -68,6 +68,14 @@ const refund = (body: object, token = manager) =>
   server.call('POST', '/api/reservations/refund', { token, body });
 const shown = async (id: number) =>
   (await server.call('GET', `/api/reservations/${id}`, { token: manager })).json().data;
+/** The activity log's refund entries of a reservation, newest first, as the activity screen reads them. */
+async function refundEntries(id: number): Promise<Array<{ detail: string; user: { name: string } | null }>> {
+  const res = await server.call('GET', '/api/activity?page=1&area=reservations&action=refunded', {
+    token: await server.login(),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.filter((entry: { record: { id: number } | null }) => entry.record?.id === id);
+}
 const callsFor = (chargeId: string) => stripe.calls.filter((call) => call.form.charge === chargeId);
 
 async function deliver(event: unknown) {
@@ -131,6 +139,11 @@ describe(`refunding a reservation from the console (${databaseKind})`, () => {
       'Nothing is left to refund: the rest of this reservation is already being refunded.',
     ]);
     expect(callsFor(r.chargeId)).toHaveLength(2);
+    // Each refund sent is in the activity log, with its amount and reason; the refused ones are not.
+    expect((await refundEntries(r.id)).map((entry) => entry.detail)).toEqual([
+      '£150.00 sent to Stripe',
+      '£50.00 sent to Stripe (requested by customer)',
+    ]);
   });
 
   it('refuses an amount that is not a positive number of pence, or a reason Stripe does not take, with field errors', async () => {
@@ -201,6 +214,7 @@ describe(`refunding a reservation from the console (${databaseKind})`, () => {
       .from(reservationRefunds)
       .where(eq(reservationRefunds.reservationId, r.id));
     expect(rows).toHaveLength(1);
+    expect(await refundEntries(r.id)).toHaveLength(1);
   });
 
   it('refunds once when the same part is asked for twice at once, and each of two different parts', async () => {
@@ -283,6 +297,8 @@ describe(`refunding a reservation from the console (${databaseKind})`, () => {
     // Asked again, it is a new request with a new key.
     const retried = await refund({ id: r.id });
     expect(retried.statusCode, retried.body).toBe(200);
+    // Only the refund Stripe took is in the activity log.
+    expect((await refundEntries(r.id)).map((entry) => entry.detail)).toEqual(['£199.00 sent to Stripe']);
     expect(new Set(callsFor(r.chargeId).map((call) => call.idempotencyKey)).size).toBe(3);
     expect(await shown(r.id)).toMatchObject({ amount_pending: 19900 });
   });

@@ -84,6 +84,8 @@ describe('one reservation', () => {
       last4: row!.last4,
       charge_id: 'ch_demo00000003',
     });
+    // This server has no Stripe secret key: the console is told refunds cannot be sent.
+    expect(res.json().refunds_available).toBe(false);
   });
 
   it("answers 404 with the screen's message for a reservation that does not exist", async () => {

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { databaseBefore } from './migrations';
+import { describe, expect, it, vi } from 'vitest';
+import { databaseBefore, MIGRATION_TEST_TIMEOUT_MS } from './migrations';
+
+vi.setConfig({ testTimeout: MIGRATION_TEST_TIMEOUT_MS });
 
 describe('the migration to per-owner enquiry totals', () => {
   it('counts the enquiries stored before it, and keeps counting after it', async () => {

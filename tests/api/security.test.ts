@@ -98,6 +98,12 @@ async function attempts(
   return tries;
 }
 
+/**
+ * The bound for a test that tries every protected call in turn (a few hundred requests): seconds
+ * alone, many times that on a busy machine; it is for a test that hangs, not a speed check.
+ */
+const EVERY_CALL_MS = 120_000;
+
 async function expectRefusedEverywhere(authorization: () => Promise<string | null> | string | null) {
   const checked: string[] = [];
   for (const call of protectedCalls()) {
@@ -124,7 +130,7 @@ describe(`Every protected call (${databaseKind})`, () => {
         'POST /api/users/update/:id',
         'POST /api/users/delete',
         'POST /api/users/restore',
-        'POST /api/files/upload',
+        'POST /api/media/upload',
       ]),
     );
     // Only sign-in, refresh, the website's form submission and page views, the payment provider's
@@ -159,76 +165,114 @@ describe(`Every protected call (${databaseKind})`, () => {
     // A sign-in per call (a password hash each): seconds alone, far more on a busy machine.
   }, 120_000);
 
-  it('refuses a request without a token with 401 Unauthenticated.', async () => {
-    const checked = await expectRefusedEverywhere(() => null);
-    expect(checked.length).toBeGreaterThanOrEqual(2 * 10);
-  });
+  it(
+    'refuses a request without a token with 401 Unauthenticated.',
+    async () => {
+      const checked = await expectRefusedEverywhere(() => null);
+      expect(checked.length).toBeGreaterThanOrEqual(2 * 10);
+    },
+    EVERY_CALL_MS,
+  );
 
-  it('refuses a token signed with another secret', async () => {
-    const other = new TextEncoder().encode('another secret that is 32 bytes long!');
-    await expectRefusedEverywhere(async () => `Bearer ${await signToken(other)}`);
-  });
+  it(
+    'refuses a token signed with another secret',
+    async () => {
+      const other = new TextEncoder().encode('another secret that is 32 bytes long!');
+      await expectRefusedEverywhere(async () => `Bearer ${await signToken(other)}`);
+    },
+    EVERY_CALL_MS,
+  );
 
-  it('refuses an expired token signed with the app’s own secret', async () => {
-    await expectRefusedEverywhere(
-      async () => `Bearer ${await signToken(secret, { exp: nowSeconds() - 60 })}`,
-    );
-  });
+  it(
+    'refuses an expired token signed with the app’s own secret',
+    async () => {
+      await expectRefusedEverywhere(
+        async () => `Bearer ${await signToken(secret, { exp: nowSeconds() - 60 })}`,
+      );
+    },
+    EVERY_CALL_MS,
+  );
 
-  it('refuses an unsigned token (alg none)', async () => {
-    const unsigned = new UnsecuredJWT({ sid: session.sid })
-      .setSubject(session.sub)
-      .setIssuedAt()
-      .setExpirationTime(nowSeconds() + 600)
-      .encode();
-    expect(unsigned.endsWith('.')).toBe(true);
-    await expectRefusedEverywhere(() => `Bearer ${unsigned}`);
-  });
+  it(
+    'refuses an unsigned token (alg none)',
+    async () => {
+      const unsigned = new UnsecuredJWT({ sid: session.sid })
+        .setSubject(session.sub)
+        .setIssuedAt()
+        .setExpirationTime(nowSeconds() + 600)
+        .encode();
+      expect(unsigned.endsWith('.')).toBe(true);
+      await expectRefusedEverywhere(() => `Bearer ${unsigned}`);
+    },
+    EVERY_CALL_MS,
+  );
 
-  it('refuses a token signed with the right secret but another algorithm', async () => {
-    await expectRefusedEverywhere(async () => `Bearer ${await signToken(secret, { alg: 'HS512' })}`);
-  });
+  it(
+    'refuses a token signed with the right secret but another algorithm',
+    async () => {
+      await expectRefusedEverywhere(async () => `Bearer ${await signToken(secret, { alg: 'HS512' })}`);
+    },
+    EVERY_CALL_MS,
+  );
 
-  it('refuses a real token whose claims were changed after signing', async () => {
-    const [header, , signature] = token.split('.');
-    const claims = { ...decodeJwt(token), sub: String(targetId) };
-    const tampered = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
-    await expectRefusedEverywhere(() => `Bearer ${tampered}`);
-  });
+  it(
+    'refuses a real token whose claims were changed after signing',
+    async () => {
+      const [header, , signature] = token.split('.');
+      const claims = { ...decodeJwt(token), sub: String(targetId) };
+      const tampered = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+      await expectRefusedEverywhere(() => `Bearer ${tampered}`);
+    },
+    EVERY_CALL_MS,
+  );
 
-  it('refuses a validly signed token that names a session of another user or no session at all', async () => {
-    await expectRefusedEverywhere(async () => `Bearer ${await signToken(secret, { sub: String(targetId) })}`);
-    await expectRefusedEverywhere(
-      async () =>
-        `Bearer ${await signToken(secret, { claims: { sid: '00000000-0000-4000-8000-000000000000' } })}`,
-    );
-    await expectRefusedEverywhere(
-      async () => `Bearer ${await signToken(secret, { claims: { sid: 'not-a-uuid' } })}`,
-    );
-    for (const sub of ['2147483648', 'abc', '0', '-1', '1.5']) {
-      await expectRefusedEverywhere(async () => `Bearer ${await signToken(secret, { sub })}`);
-    }
-  });
+  it(
+    'refuses a validly signed token that names a session of another user or no session at all',
+    async () => {
+      await expectRefusedEverywhere(
+        async () => `Bearer ${await signToken(secret, { sub: String(targetId) })}`,
+      );
+      await expectRefusedEverywhere(
+        async () =>
+          `Bearer ${await signToken(secret, { claims: { sid: '00000000-0000-4000-8000-000000000000' } })}`,
+      );
+      await expectRefusedEverywhere(
+        async () => `Bearer ${await signToken(secret, { claims: { sid: 'not-a-uuid' } })}`,
+      );
+      for (const sub of ['2147483648', 'abc', '0', '-1', '1.5']) {
+        await expectRefusedEverywhere(async () => `Bearer ${await signToken(secret, { sub })}`);
+      }
+    },
+    EVERY_CALL_MS,
+  );
 
-  it('refuses malformed authorization headers', async () => {
-    for (const header of [
-      'Bearer',
-      'Bearer ',
-      'Bearer not-a-jwt',
-      'Bearer a.b.c',
-      `Basic ${token}`,
-      `Bearer ${token} extra`,
-      token,
-    ]) {
-      await expectRefusedEverywhere(() => header);
-    }
-  });
+  it(
+    'refuses malformed authorization headers',
+    async () => {
+      for (const header of [
+        'Bearer',
+        'Bearer ',
+        'Bearer not-a-jwt',
+        'Bearer a.b.c',
+        `Basic ${token}`,
+        `Bearer ${token} extra`,
+        token,
+      ]) {
+        await expectRefusedEverywhere(() => header);
+      }
+    },
+    EVERY_CALL_MS,
+  );
 
-  it('refuses the tokens of a session that was signed out', async () => {
-    const ended = await server.login();
-    expect((await server.call('GET', '/api/auth/logout', { token: ended })).statusCode).toBe(200);
-    await expectRefusedEverywhere(() => `Bearer ${ended}`);
-  });
+  it(
+    'refuses the tokens of a session that was signed out',
+    async () => {
+      const ended = await server.login();
+      expect((await server.call('GET', '/api/auth/logout', { token: ended })).statusCode).toBe(200);
+      await expectRefusedEverywhere(() => `Bearer ${ended}`);
+    },
+    EVERY_CALL_MS,
+  );
 });
 
 describe(`GET /storage/* (${databaseKind})`, () => {

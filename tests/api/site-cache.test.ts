@@ -1,40 +1,23 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { brands } from '@server/db/schema/brands';
 import { pages } from '@server/db/schema/pages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { richText } from './blocks';
 import { createTestServer } from './harness';
-import { pageData, post, store, type TreeClient } from './pages-tree';
+import { PUBLISHED, post, store, type TreeClient, treeClientOn, updatePublished } from './pages-tree';
 
 const SITE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
-const PUBLISHED = { published: 1, published_at: '2025-01-01T09:00' };
 
 let c: TreeClient;
 beforeAll(async () => {
   const server = await createTestServer({}, { seed: true });
-  const token = await server.login();
-  const [brand] = await server.database.db
-    .insert(brands)
-    .values({ name: 'Cache Motors', slug: 'cache-motors', live: true })
-    .returning({ id: brands.id });
-  c = { server, token, brandId: brand!.id };
+  c = await treeClientOn(server, { name: 'Cache Motors', slug: 'cache-motors', live: true });
 });
 afterAll(() => c.server.close());
 
 /** A visitor's browser (or a CDN) asking for a page. */
 const visit = (url: string, headers: Record<string, string> = {}) =>
   c.server.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
-
-async function update(id: number, name: string, extra: Record<string, unknown>) {
-  const shown = await c.server.call('GET', `/api/pages/edit?id=${id}`, { token: c.token });
-  const res = await post(c, '/api/pages/update', {
-    id,
-    data: pageData(c, name, { ...PUBLISHED, ...extra }),
-    updated_at: shown.json().data.updated_at,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 describe('a site page kept per content version', () => {
   it('answers a strong ETag, the delivery API’s Cache-Control, and 304 for a current ETag', async () => {
@@ -80,13 +63,13 @@ describe('a site page kept per content version', () => {
     const first = await visit('/site/cached-offers');
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain('Spring prices');
-    await update(id, 'Cached Offers', { items: [richText('Summer prices')] });
+    await updatePublished(c, id, 'Cached Offers', { items: [richText('Summer prices')] });
     const saved = await visit('/site/cached-offers', { 'if-none-match': first.headers.etag as string });
     expect(saved.statusCode).toBe(200);
     expect(saved.body).toContain('Summer prices');
     expect(saved.body).not.toContain('Spring prices');
     expect(saved.headers.etag).not.toBe(first.headers.etag);
-    await update(id, 'Cached Offers', { items: [richText('Summer prices')], published: 0 });
+    await updatePublished(c, id, 'Cached Offers', { items: [richText('Summer prices')], published: 0 });
     const gone = await visit('/site/cached-offers', { 'if-none-match': saved.headers.etag as string });
     expect(gone.statusCode).toBe(404);
     expect(gone.body).toContain('Page not found');

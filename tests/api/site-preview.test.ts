@@ -1,22 +1,16 @@
-import { brands } from '@server/db/schema/brands';
 import { pages } from '@server/db/schema/pages';
 import { mintPreviewLink } from '@server/site/previewLinks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { richText } from './blocks';
 import { createTestServer } from './harness';
-import { pageData, post, store, type TreeClient } from './pages-tree';
+import { pageData, post, store, type TreeClient, treeClientOn } from './pages-tree';
 
 let c: TreeClient;
 
 beforeAll(async () => {
   const server = await createTestServer();
-  const token = await server.login();
-  const [brand] = await server.database.db
-    .insert(brands)
-    .values({ name: 'Kia', slug: 'kia' })
-    .returning({ id: brands.id });
-  c = { server, token, brandId: brand!.id };
+  c = await treeClientOn(server, { name: 'Kia', slug: 'kia' });
 });
 afterAll(() => c.server.close());
 
@@ -54,6 +48,9 @@ describe('share preview links', () => {
     expect(first.headers['content-type']).toMatch(/^text\/html/);
     expect(first.headers['x-robots-tag']).toMatch(/noindex/);
     expect(first.headers['cache-control']).toMatch(/no-store/);
+    // The token in the address is never sent on, not even to the site's own pages.
+    expect(first.headers['referrer-policy']).toBe('no-referrer');
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
     expect(first.body).toContain('Summer service');
     expect(first.body).toContain('Free winter check');
 

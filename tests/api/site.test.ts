@@ -1,5 +1,6 @@
 import { brands } from '@server/db/schema/brands';
 import { dealerships } from '@server/db/schema/dealerships';
+import { media } from '@server/db/schema/media';
 import { pages } from '@server/db/schema/pages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +13,31 @@ const PUBLIC_URL = 'https://console.example';
 
 let c: TreeClient;
 let server: TestServer;
+/** A library item as an upload stores it (its bytes are not needed to answer it). */
+const libraryImage = (name: string, hash: string) => ({
+  name,
+  mime: 'image/jpeg',
+  size: 1000,
+  width: 1600,
+  height: 900,
+  sha256: hash.repeat(64),
+  storageKey: `media/${hash.repeat(64)}`,
+});
+let banner = 0;
+
 beforeAll(async () => {
   server = await createTestServer({ SITE_ORIGINS: `${SITE_ORIGIN}, https://www.cars.example`, PUBLIC_URL });
   const token = await server.login();
+  const [logo] = await server.database.db
+    .insert(media)
+    .values({ ...libraryImage('kia logo.png', 'a'), alt: 'Kia' })
+    .returning({ id: media.id });
+  banner = (
+    await server.database.db.insert(media).values(libraryImage('leeds.jpg', 'b')).returning({ id: media.id })
+  )[0]!.id;
   const [brand] = await server.database.db
     .insert(brands)
-    .values({ name: 'Kia', slug: 'kia', live: true, meta: { logo: '/storage/logo/kia.png' }, sortOrder: 1 })
+    .values({ name: 'Kia', slug: 'kia', live: true, meta: { logo_id: logo!.id }, sortOrder: 1 })
     .returning({ id: brands.id });
   c = { server, token, brandId: brand!.id };
 });
@@ -63,7 +83,12 @@ describe('site/pages', () => {
       name: 'Kia',
       path: '/used-cars/kia',
       meta: { title: 'Used Kia cars', description: 'Approved used Kia cars' },
-      brand: { name: 'Kia', slug: 'kia', logo_url: `${PUBLIC_URL}/storage/logo/kia.png` },
+      brand: {
+        name: 'Kia',
+        slug: 'kia',
+        logo: expect.objectContaining({ url: `${PUBLIC_URL}/storage/media/${'a'.repeat(64)}`, alt: 'Kia' }),
+        logo_url: `${PUBLIC_URL}/storage/media/${'a'.repeat(64)}`,
+      },
       breadcrumbs: [{ name: 'Used Cars', path: '/used-cars' }],
     });
     expect(page.blocks.map((b: { index: string }) => b.index)).toEqual(['hero', 'rich_text']);
@@ -186,13 +211,13 @@ describe('site/pages', () => {
     // Its time comes a moment from now, set as a scheduler would have saved it.
     await server.database.db
       .update(pages)
-      .set({ publishedAt: new Date(Date.now() + 1500) })
+      .set({ publishedAt: new Date(Date.now() + 5_000) })
       .where(eq(pages.id, soon));
     const waiting = await site('/api/site/pages?path=/soon-folder');
     expect(waiting.json().children).toEqual([]);
     await expect
       .poll(async () => (await site('/api/site/pages?path=/soon-folder/soon-page')).statusCode, {
-        timeout: 10_000,
+        timeout: 20_000,
       })
       .toBe(200);
     const live = await site('/api/site/pages?path=/soon-folder', {
@@ -373,7 +398,7 @@ describe('site brands, dealerships and settings', () => {
       ],
       pinnacleEnquiryId: 'x',
       pinnacleUsedEnquiryId: 'y',
-      images: { banner_img: ['/storage/banner/leeds.jpg'], dealer_img: [] },
+      images: { banner_img: [banner], dealer_img: [] },
       team: [{ name: 'Sam Patel', content: 'Sales manager', image: [] }],
     };
     await db.insert(dealerships).values([
@@ -411,7 +436,8 @@ describe('site brands, dealerships and settings', () => {
     const one = await site('/api/site/dealerships/kia-leeds');
     expect(one.json()).toMatchObject({
       name: 'Kia Leeds',
-      banner_urls: [`${PUBLIC_URL}/storage/banner/leeds.jpg`],
+      banner_urls: [`${PUBLIC_URL}/storage/media/${'b'.repeat(64)}`],
+      banners: [expect.objectContaining({ name: 'leeds.jpg', width: 1600, height: 900 })],
       team: [{ name: 'Sam Patel', content: 'Sales manager', image_url: null }],
     });
     expect(one.body).not.toMatch(/pinnacle|quotee/i);

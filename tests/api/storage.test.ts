@@ -1,9 +1,7 @@
-import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brands } from '@server/db/schema/brands';
 import { dealerships } from '@server/db/schema/dealerships';
-import { users } from '@server/db/schema/users';
-import { sweepStorage } from '@server/domain/files/cleanup';
+import { mediaUses } from '@server/db/schema/media';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, databaseKind, type TestServer } from './harness';
 import { multipartBody, tinyPng } from './uploads';
@@ -17,24 +15,23 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function uploaded(handle: string): Promise<string> {
-  const { payload, headers } = multipartBody([
-    { name: 'handle', value: handle },
-    { name: 'file', filename: 'image.png', contentType: 'image/png', bytes: tinyPng() },
-  ]);
-  const res = await server.call('POST', '/api/files/upload', { token, headers, body: payload });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().result.path as string;
+let padding = 0;
+/** A file stored before the media library, where files/upload put it: its public path. */
+function uploaded(folder: string): string {
+  const name = `${String(++padding).padStart(32, '0')}.png`;
+  mkdirSync(join(server.storage.root, folder), { recursive: true });
+  writeFileSync(join(server.storage.root, folder, name), tinyPng(padding));
+  return `/storage/${folder}/${name}`;
 }
 
-const onDisk = (path: string) => existsSync(join(server.storage.root, path.slice('/storage/'.length)));
-
-const DAY = 24 * 60 * 60 * 1000;
-
-/** Makes a stored file look as old as given (the sweep judges age by modification time). */
-function backdate(path: string, ageMs: number) {
-  const when = new Date(Date.now() - ageMs);
-  utimesSync(join(server.storage.root, path.slice('/storage/'.length)), when, when);
+/** A new image in the media library: its id. */
+async function libraryImage(): Promise<number> {
+  const { payload, headers } = multipartBody([
+    { name: 'files[]', filename: 'banner.png', contentType: 'image/png', bytes: tinyPng(++padding) },
+  ]);
+  const res = await server.call('POST', '/api/media/upload', { token, headers, body: payload });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data[0].item.id as number;
 }
 
 const address = {
@@ -76,14 +73,14 @@ async function deleteForever(area: string, id: number) {
 
 describe(`GET /storage (${databaseKind})`, () => {
   it('serves an uploaded file', async () => {
-    const path = await uploaded('avatar');
+    const path = uploaded('avatar');
     const res = await server.call('GET', path);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
   });
 
   it('answers 404 for hidden files and for any path that is not a stored file name', async () => {
-    const real = await uploaded('avatar');
+    const real = uploaded('avatar');
     const name = real.split('/').pop()!;
     mkdirSync(join(server.storage.root, 'avatar'), { recursive: true });
     writeFileSync(join(server.storage.root, 'avatar/.hidden'), 'a secret');
@@ -108,120 +105,15 @@ describe(`GET /storage (${databaseKind})`, () => {
   });
 });
 
-describe(`Deleting forever (${databaseKind})`, () => {
-  it('removes a user’s avatar with the user, and keeps it while the user is in the bin', async () => {
-    const avatar = await uploaded('avatar');
-    const [row] = await server.database.db
-      .insert(users)
-      .values({ name: 'Has Avatar', email: 'avatar@example.com', passwordHash: 'x', meta: { avatar } })
-      .returning({ id: users.id });
-    const bin = await server.call('POST', '/api/users/delete', {
-      token,
-      body: { users: [row!.id], type: 'all' },
-    });
-    expect(bin.statusCode).toBe(200);
-    expect(onDisk(avatar)).toBe(true);
-    const forever = await server.call('POST', '/api/users/delete', {
-      token,
-      body: { users: [row!.id], type: 'trashed' },
-    });
-    expect(forever.statusCode).toBe(200);
-    expect(onDisk(avatar)).toBe(false);
-  });
-
-  it('removes a brand’s logo with the brand', async () => {
-    const logo = await uploaded('logo');
-    const [row] = await server.database.db
-      .insert(brands)
-      .values({ name: 'Logo Brand', slug: 'logo-brand', meta: { logo } })
-      .returning({ id: brands.id });
-    await deleteForever('brands', row!.id);
-    expect(onDisk(logo)).toBe(false);
-  });
-
-  it('removes a dealership’s banner, dealer and team images, but not a file another row still uses', async () => {
-    const [banner, dealer, team, shared] = await Promise.all([
-      uploaded('banner_img'),
-      uploaded('dealer_img'),
-      uploaded('team_image'),
-      uploaded('dealer_img'),
-    ]);
-    const id = await insertDealership({
-      images: { banner_img: [banner], dealer_img: [dealer, shared] },
-      team: [{ name: 'Sam', content: null, image: [team] }],
-    });
-    await insertDealership({ images: { banner_img: [], dealer_img: [shared] } });
-    await deleteForever('dealerships', id);
-    expect([banner, dealer, team].map(onDisk)).toEqual([false, false, false]);
-    expect(onDisk(shared)).toBe(true);
-  });
-});
-
-describe(`Deleting forever at the same moment (${databaseKind})`, () => {
-  it('removes the files, and answers every call without a server error', async () => {
-    const banner = await uploaded('banner_img');
+describe(`Deleting records forever (${databaseKind})`, () => {
+  it('keeps their images in the library, which no longer lists them where used', async () => {
+    const banner = await libraryImage();
     const id = await insertDealership({ images: { banner_img: [banner], dealer_img: [] } });
-    const bin = await server.call('POST', '/api/dealerships/delete', {
-      token,
-      body: { dealerships: [id], type: 'all' },
-    });
-    expect(bin.statusCode).toBe(200);
-    const answers = await Promise.all(
-      [1, 2, 3].map(() =>
-        server.call('POST', '/api/dealerships/delete', {
-          token,
-          body: { dealerships: [id], type: 'trashed' },
-        }),
-      ),
-    );
-    const statuses = answers.map((res) => res.statusCode);
-    expect(
-      statuses.every((status) => status === 200 || status === 422),
-      statuses.join(),
-    ).toBe(true);
-    expect(statuses).toContain(200);
-    expect(onDisk(banner)).toBe(false);
-  });
-});
-
-describe(`The storage sweep (${databaseKind})`, () => {
-  it('removes uploads nothing refers to once they are older than a day, and keeps the rest', async () => {
-    const [old, fresh, used] = await Promise.all([uploaded('logo'), uploaded('logo'), uploaded('avatar')]);
-    await server.database.db.insert(users).values({
-      name: 'Uses Avatar',
-      email: 'uses.avatar@example.com',
-      passwordHash: 'x',
-      meta: { avatar: used },
-    });
-    backdate(old, DAY + 60_000);
-    backdate(fresh, DAY - 60_000);
-    backdate(used, 30 * DAY);
-    await sweepStorage(server.database.db, server.storage);
-    expect(onDisk(old)).toBe(false);
-    expect(onDisk(fresh)).toBe(true);
-    expect(onDisk(used)).toBe(true);
-  });
-
-  it('keeps an old upload that a dealership’s copy shows as an image', async () => {
-    const pictured = await uploaded('dealer_img');
-    await insertDealership({ copy: `Our showroom:\n\n![front](${pictured})` });
-    backdate(pictured, 2 * DAY);
-    await sweepStorage(server.database.db, server.storage);
-    expect(onDisk(pictured)).toBe(true);
-  });
-
-  it('runs when the server starts', async () => {
-    const other = await createTestServer();
-    try {
-      const folder = join(other.storage.root, 'banner_img');
-      mkdirSync(folder, { recursive: true });
-      writeFileSync(join(folder, 'left-behind.png'), tinyPng());
-      const when = new Date(Date.now() - 2 * DAY);
-      utimesSync(join(folder, 'left-behind.png'), when, when);
-      await other.app.ready();
-      expect(existsSync(join(folder, 'left-behind.png'))).toBe(false);
-    } finally {
-      await other.close();
-    }
+    await server.database.db.insert(mediaUses).values({ mediaId: banner, area: 'dealerships', recordId: id });
+    await deleteForever('dealerships', id);
+    const shown = await server.call('GET', `/api/media/show/${banner}`, { token });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().data.uses).toEqual([]);
+    expect((await server.call('GET', shown.json().data.url)).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { databaseBefore } from './migrations';
+import { describe, expect, it, vi } from 'vitest';
+import { databaseBefore, MIGRATION_TEST_TIMEOUT_MS } from './migrations';
+
+vi.setConfig({ testTimeout: MIGRATION_TEST_TIMEOUT_MS });
 
 describe('the migration to Stripe charges', () => {
   it('keeps every stored reservation as it was: in pounds, a refund the whole amount', async () => {

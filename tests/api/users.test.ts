@@ -232,15 +232,13 @@ describe.each(['validation', 'create'])(`POST /api/users/%s rejects bad input ($
     });
   });
 
-  it('refuses an avatar path that was never uploaded', async () => {
-    await expectRefused(validUser({ avatar: '/storage/avatar/0123456789abcdef0123456789abcdef.png' }), {
-      avatar: ['Upload the avatar again.'],
-    });
-  });
-
-  it('refuses an avatar path that is not an uploaded file', async () => {
-    for (const avatar of ['/storage/avatar/..', '/storage/avatar/.', '/storage/logo/x.png', '/etc/passwd']) {
-      await expectRefused(validUser({ avatar }), { avatar: ['Upload the avatar again.'] });
+  it('refuses a stored path instead of a library id', async () => {
+    for (const avatar of [
+      '/storage/avatar/0123456789abcdef0123456789abcdef.png',
+      '/storage/avatar/..',
+      '/etc/passwd',
+    ]) {
+      await expectRefused(validUser({ avatar }), { avatar: ['Pick an image from the library.'] });
     }
   });
 
@@ -261,16 +259,15 @@ describe.each(['validation', 'create'])(`POST /api/users/%s rejects bad input ($
 describe(`POST /api/users/create (${databaseKind})`, () => {
   it('creates a user and answers its id; show returns it with its meta', async () => {
     const upload = multipartBody([
-      { name: 'handle', value: 'avatar' },
-      { name: 'file', filename: 'me.png', contentType: 'image/png', bytes: tinyPng() },
+      { name: 'files[]', filename: 'me.png', contentType: 'image/png', bytes: tinyPng() },
     ]);
-    const uploaded = await server.call('POST', '/api/files/upload', {
+    const uploaded = await server.call('POST', '/api/media/upload', {
       token,
       headers: upload.headers,
       body: upload.payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const avatar = uploaded.json().result.path as string;
+    const avatar = uploaded.json().data[0].item.id as number;
 
     const res = await post(
       '/api/users/create',
@@ -286,7 +283,11 @@ describe(`POST /api/users/create (${databaseKind})`, () => {
       id: body.id,
       name: 'Ann Other',
       email: 'Ann.Other@Example.com',
-      meta: { telephone: '01632 960123', job_title: 'Director', avatar },
+      meta: {
+        telephone: '01632 960123',
+        job_title: 'Director',
+        avatar: expect.objectContaining({ id: avatar, name: 'me.png' }),
+      },
       role_id: READ_ONLY,
       role: { id: READ_ONLY, name: 'Read only' },
       scope: { brand_ids: [], dealership_ids: [] },

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, databaseKind, type TestServer } from './harness';
 import { multipartBody } from './uploads';
-import { PAGE_HEADERS, workbook } from './workbooks';
+import { PAGE_HEADERS, type SheetCell, workbook } from './workbooks';
 
 /**
  * No route to the website skips the review (issue #28): every publish route, for a page under
@@ -229,29 +229,42 @@ async function runRoute(route: Route, governed: Governed, id: number, parent: nu
     }
     case 'import': {
       const name = `Imported ${++counter} ${governed}`;
-      const bytes = await workbook(PAGE_HEADERS, [
-        [name, 'alpha', tree[governed].rootSlug, 'imported', 'About it', 'Yes', null, null, null],
+      const progress = await runImport('pages', PAGE_HEADERS, [
+        name,
+        'alpha',
+        tree[governed].rootSlug,
+        'imported',
+        'About it',
+        'Yes',
+        null,
+        null,
+        null,
       ]);
-      const { payload, headers } = multipartBody([
-        { name: 'email', value: 'editor@example.com' },
-        { name: 'provider', value: 'pages' },
-        { name: 'import', filename: 'pages.xlsx', bytes },
-      ]);
-      const started = await server.call('POST', '/api/builder/imports/run', {
-        token: admin,
-        body: payload,
-        headers,
-      });
-      const importId = (await ok(started)).import_id as number;
-      let progress: { status: string; errors?: unknown };
-      for (;;) {
-        progress = (await ok(await get(`/api/imports/${importId}`))).data;
-        if (progress.status !== 'queued' && progress.status !== 'running') break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
       const [row] = await server.database.db.select({ id: pages.id }).from(pages).where(eq(pages.name, name));
       return { res: null, imported: progress, shown: row?.id ?? null };
     }
+  }
+}
+
+/** Imports one row through the spreadsheet import and waits for it to finish: answers its progress. */
+async function runImport(provider: 'pages' | 'forms', headers: string[], row: SheetCell[]) {
+  const bytes = await workbook(headers, [row]);
+  const { payload, headers: multipart } = multipartBody([
+    { name: 'email', value: 'editor@example.com' },
+    { name: 'provider', value: provider },
+    { name: 'import', filename: `${provider}.xlsx`, bytes },
+  ]);
+  const started = await server.call('POST', '/api/builder/imports/run', {
+    token: admin,
+    body: payload,
+    headers: multipart,
+  });
+  const importId = (await ok(started)).import_id as number;
+  let progress: { status: string; errors?: unknown };
+  for (;;) {
+    progress = (await ok(await get(`/api/imports/${importId}`))).data;
+    if (progress.status !== 'queued' && progress.status !== 'running') return progress;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -340,5 +353,233 @@ describe(`every publish route under a workflow or none, at every stage (${databa
     }[];
     expect(history.filter((r) => r.action === 'approved').length).toBeGreaterThanOrEqual(4);
     expect(last.review.approved_revision_id).toBe(history[0]!.id);
+  });
+});
+
+/**
+ * Forms under a workflow (`applies_to.forms`): every route that puts a form on the website (made
+ * published, a save that publishes or schedules it, a revision saved back, an import) at every
+ * stage, and what the website's form answer shows: nothing, or the approved thank-you message.
+ * Forms have no list toggle, no duplicate and no bin to put back from: saving is their toggle.
+ */
+type FormRoute = 'store' | 'update' | 'schedule' | 'revision' | 'import';
+const formRoutes: FormRoute[] = ['store', 'update', 'schedule', 'revision'];
+
+function formBody(name: string, message: string, extra: Record<string, unknown> = {}) {
+  return {
+    name,
+    handle: 'ignored',
+    meta: { title: name, description: `About ${name}` },
+    published: 0,
+    is_allowed_children: 1,
+    emails: {
+      subject: 'New enquiry',
+      email_title: 'Enquiry',
+      email_body: 'Someone asked about a finance offer.',
+      email_lists: 'sales@example.com',
+    },
+    thank_you: { title: 'Thank you', description: message },
+    ...extra,
+  };
+}
+
+const editedForm = async (id: number) => ok(await get(`/api/forms/edit?id=${id}`));
+
+/** What the website's form answer shows: its thank-you message, or null when it shows nothing. */
+async function formOnSite(id: number): Promise<string | null> {
+  const [row] = await server.database.db.select({ slug: pages.slug }).from(pages).where(eq(pages.id, id));
+  const res = await server.call('GET', `/api/site/forms/${row!.slug}`);
+  if (res.statusCode === 404) return null;
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().thank_you.description as string;
+}
+
+/** Saves the form with a new thank-you message and these changes, keeping everything else. */
+async function saveForm(id: number, message: string | null, extra: Record<string, unknown> = {}) {
+  const { data } = await editedForm(id);
+  const { updated_at: _u, ...values } = data;
+  const thank_you = message === null ? values.thank_you : { ...values.thank_you, description: message };
+  return post('/api/forms/update', { id, data: { ...values, thank_you, ...extra } });
+}
+
+/** A form at this stage of its review; answers its id and the version the website may show. */
+async function formAt(stage: Stage) {
+  const id = (
+    await ok(await post('/api/forms/store', { data: formBody(`Form ${++counter}`, 'edit 0'), parent: null }))
+  ).id as number;
+  await ok(await saveForm(id, 'edit 1'));
+  let approved: string | null = null;
+  const step = async (call: 'submit' | 'approve') => ok(await post(`/api/forms/${call}`, { id }));
+  if (stage === 'draft') return { id, approved };
+  await step('submit');
+  if (stage === 'first stage') return { id, approved };
+  await step('approve');
+  if (stage === 'second stage') return { id, approved };
+  await step('approve');
+  approved = 'edit 1';
+  // The last approval publishes it: take it down, so that each route is what puts it back up.
+  await ok(await saveForm(id, null, { published: 0 }));
+  if (stage === 'approved') return { id, approved };
+  await ok(await saveForm(id, 'edit 2'));
+  if (stage === 'edited, in review') await step('submit');
+  return { id, approved };
+}
+
+async function runFormRoute(route: FormRoute, stage: Stage | 'none') {
+  const now = new Date().toISOString();
+  if (route === 'store') {
+    const res = await post('/api/forms/store', {
+      data: formBody(`Made ${++counter}`, 'edit 1', { published: 1, published_at: now }),
+      parent: null,
+    });
+    return { res, id: res.statusCode === 200 ? (res.json().id as number) : null, approved: null };
+  }
+  const { id, approved } = await formAt(stage === 'none' ? 'draft' : stage);
+  switch (route) {
+    case 'update':
+      return { res: await saveForm(id, null, { published: 1, published_at: now }), id, approved };
+    case 'schedule': {
+      const soon = new Date(Date.now() + 3_600_000).toISOString();
+      const res = await saveForm(id, null, { published: 1, published_at: soon });
+      // The scheduled time arrives.
+      await server.database.db
+        .update(pages)
+        .set({ publishedAt: sql`now() - interval '1 second'` })
+        .where(eq(pages.id, id));
+      return { res, id, approved };
+    }
+    case 'revision': {
+      const history = (await ok(await get(`/api/forms/history?id=${id}`))).data as { id: number }[];
+      const older = history.at(-1)!;
+      const { data } = await ok(await get(`/api/forms/history/show?id=${id}&revision=${older.id}`));
+      const { updated_at: _u, ...values } = data;
+      const res = await post('/api/forms/update', {
+        id,
+        data: { ...values, published: 1, published_at: now },
+      });
+      return { res, id, approved };
+    }
+    default:
+      throw new Error(route);
+  }
+}
+
+const FORM_HEADERS = [
+  'Name',
+  'Email subject',
+  'Email title',
+  'Email body',
+  'Email lists',
+  'Thank you message',
+];
+FORM_HEADERS.push('Meta description', 'Published');
+const formRow = (name: string): SheetCell[] => [
+  name,
+  'New enquiry',
+  'Enquiry',
+  'Someone asked a question.',
+  'sales@example.com',
+  'imported',
+  'About it',
+  'Yes',
+];
+
+describe(`every route that puts a form on the website, under no workflow (${databaseKind})`, () => {
+  for (const route of formRoutes) {
+    it(`${route}: the form goes on the website as saved`, async () => {
+      const { res, id } = await runFormRoute(route, 'none');
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await editedForm(id!)).review).toBeNull();
+      expect(await formOnSite(id!)).toBe(route === 'revision' ? 'edit 0' : 'edit 1');
+    });
+  }
+
+  it('import: a published row goes live', async () => {
+    const name = `Imported form ${++counter}`;
+    const progress = await runImport('forms', FORM_HEADERS, formRow(name));
+    expect(progress.status, JSON.stringify(progress)).toBe('done');
+    const [row] = await server.database.db.select({ id: pages.id }).from(pages).where(eq(pages.name, name));
+    expect(await formOnSite(row!.id)).toBe('imported');
+  });
+});
+
+describe(`every route that puts a form on the website, under a workflow at every stage (${databaseKind})`, () => {
+  let live: number;
+  beforeAll(async () => {
+    // A form live before the workflow stays live, as approved.
+    live = (
+      await ok(
+        await post('/api/forms/store', {
+          data: formBody(`Live ${++counter}`, 'live', {
+            published: 1,
+            published_at: new Date().toISOString(),
+          }),
+          parent: null,
+        }),
+      )
+    ).id;
+    await ok(
+      await post('/api/workflows/create', {
+        name: 'Enquiry forms',
+        applies_to: { page_ids: [], brand_ids: [], forms: true },
+        stages: STAGES.map((name) => ({ name, role_ids: [], user_ids: [adminId], due_hours: null })),
+      }),
+    );
+  });
+
+  it('governs every form: one live before keeps what the website shows until an edit is approved', async () => {
+    expect((await editedForm(live)).review).toMatchObject({ state: 'approved', stage: 'Approved' });
+    await ok(await saveForm(live, 'changed'));
+    expect((await editedForm(live)).review).toMatchObject({ state: 'draft', stage: 'Draft' });
+    expect(await formOnSite(live)).toBe('live');
+    await ok(await post('/api/forms/submit', { id: live }));
+    await ok(await post('/api/forms/approve', { id: live }));
+    const last = await ok(await post('/api/forms/approve', { id: live, comment: 'Wording checked' }));
+    expect(last).toMatchObject({
+      message: 'Approved: the website shows this version.',
+      review: { state: 'approved', comment: 'Wording checked' },
+    });
+    expect(await formOnSite(live)).toBe('changed');
+    const history = (await ok(await get(`/api/forms/history?id=${live}`))).data as { id: number }[];
+    expect(last.review.approved_revision_id).toBe(history[0]!.id);
+  });
+
+  it('takes a request for changes back to draft, and refuses one without a comment', async () => {
+    const { id } = await formAt('first stage');
+    const empty = await post('/api/forms/request-changes', { id, comment: ' ' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.comment).toEqual(['Say what should change.']);
+    const back = await ok(await post('/api/forms/request-changes', { id, comment: 'Add the APR' }));
+    expect(back.review).toMatchObject({ state: 'draft', stage: 'Draft', comment: 'Add the APR' });
+    expect(back.message).toBe(`The form is back with ${back.review.holder}.`);
+  });
+
+  for (const route of formRoutes) {
+    const stages: Stage[] = route === 'store' ? ['new'] : reviewStages;
+    for (const stage of stages) {
+      it(`${route}: ${stage}`, async () => {
+        const { res, id, approved } = await runFormRoute(route, stage);
+        const review = id === null ? null : (await editedForm(id)).review;
+        if (route !== 'store') expect(review).toMatchObject({ workflow_id: expect.any(Number) });
+        // A revision saved back is an edit like any other: only the approved content as it is goes live.
+        if (stage === 'approved' && route !== 'revision') {
+          expect(res.statusCode, res.body).toBe(200);
+          expect(await formOnSite(id!)).toBe(approved);
+        } else {
+          expect(res.statusCode, res.body).toBe(403);
+          expect(res.json().message).toContain(waitsIn[stage] || 'Draft');
+          if (id !== null) expect(await formOnSite(id)).toBeNull();
+        }
+      });
+    }
+  }
+
+  it('import: a published row is refused, naming the stage', async () => {
+    const name = `Imported form ${++counter}`;
+    const progress = await runImport('forms', FORM_HEADERS, formRow(name));
+    expect(progress.status).not.toBe('done');
+    expect(JSON.stringify(progress)).toContain('Draft');
+    const [row] = await server.database.db.select({ id: pages.id }).from(pages).where(eq(pages.name, name));
+    expect(row).toBeUndefined();
   });
 });

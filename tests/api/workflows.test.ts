@@ -1,7 +1,8 @@
-import { brands } from '@server/db/schema/brands';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alphaAndBeta } from './accessFixtures';
 import { addRole, createTestServer, databaseKind, roleId, signedInAs, type TestServer } from './harness';
+import { ok, tokenCalls } from './tokenCalls';
 
 /**
  * Review workflows (issue #28): the list, show, create, update and delete calls, who may use them,
@@ -20,13 +21,7 @@ let compliance: { id: number; token: string };
 let editor: { id: number; token: string };
 let complianceRole: number;
 
-const post = (token: string, url: string, body: unknown) => server.call('POST', url, { token, body });
-const get = (token: string, url: string) => server.call('GET', url, { token });
-
-async function ok(res: Awaited<ReturnType<typeof post>>) {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const { post, get } = tokenCalls(() => server);
 
 function pageBody(name: string, brandId: number, extra: Record<string, unknown> = {}) {
   return {
@@ -59,15 +54,7 @@ const workflowBody = (name: string, extra: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   server = await createTestServer();
   admin = await server.login();
-  const rows = await server.database.db
-    .insert(brands)
-    .values([
-      { name: 'Alpha Motors', slug: 'alpha', live: true, sortOrder: 1 },
-      { name: 'Beta Cars', slug: 'beta', live: true, sortOrder: 2 },
-    ])
-    .returning({ id: brands.id });
-  alpha = rows[0]!.id;
-  beta = rows[1]!.id;
+  ({ alpha, beta } = await alphaAndBeta(server));
   range = await store('Range', alpha, null);
   hatch = await store('Hatchback', alpha, range);
   other = await store('Other', beta, null);
@@ -304,9 +291,10 @@ describe(`the review loop (${databaseKind})`, () => {
     const late = await store('Late offer', alpha, range);
     const elsewhere = await store('Beta offer', beta, other);
     for (const id of [fresh, late, elsewhere]) await ok(await post(admin, '/api/pages/submit', { id }));
-    // The late one has waited three days in a stage due within two.
+    // The late one has waited three days in a stage due within two (its due time set as it entered).
     await server.database.db.execute(
-      sql`update page_reviews set since = now() - interval '3 days' where page_id = ${late}`,
+      sql`update page_reviews set since = now() - interval '3 days', due_at = now() - interval '1 day'
+        where page_id = ${late}`,
     );
     const waiting = (await ok(await get(admin, '/api/pages/waiting'))).data as {
       id: number;

@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiToken, createUser, uniqueToken } from './api';
-import { descriptionOf, hasChromium, launchBrowser, signedInContext, signedInPage } from './browser';
+import {
+  descriptionOf,
+  focusReaches,
+  hasChromium,
+  launchBrowser,
+  signedInContext,
+  signedInPage,
+} from './browser';
 
 /** The sidebar's links, in order. */
 const sidebar = (page: Page) =>
@@ -81,7 +88,7 @@ describe.skipIf(!hasChromium)('the console shows only what the server allows', (
 
     const banner = page.getByRole('region', { name: 'View as' });
     await banner.getByText('Viewing as Sales — Whole group. Read-only.').waitFor();
-    expect(await banner.evaluate((b) => b === document.activeElement)).toBe(true);
+    await focusReaches(banner);
     expect(await sidebar(page)).toEqual(['Dashboard', 'Responses', 'Reservations']);
 
     await page.goto('/users');

@@ -4,6 +4,7 @@ import { contract } from '@/api/contract/all';
 import type { CallDef } from '@/api/contract/define';
 import { type CallPermission, permissionOf } from '@/api/contract/permissions';
 import { routeAccess } from '@/app/routeAccess';
+import { REFUNDS_UNAVAILABLE } from '@/screens/reservations/refundAmount';
 import type { AccessAction, AccessArea } from '@/shared/access';
 import { type RouteName, routePaths } from '@/shared/paths';
 
@@ -168,11 +169,12 @@ export const controls: Control[] = [
   },
   save('templates.edit', 'templates.update'),
 
-  // The reservation the walk opens has something left to refund (see recordFor in the walk).
+  // The reservation the walk opens has something left to refund (see recordFor in the walk). The
+  // walk's server has no Stripe key: whoever may refund is told so where the button would be.
   {
     call: 'reservations.refund',
     at: { route: 'reservations.show' },
-    find: button('Refund'),
+    find: (page) => button('Refund')(page).or(page.getByText(REFUNDS_UNAVAILABLE, { exact: true })),
     refused: 'absent',
   },
 
@@ -234,6 +236,8 @@ export const withoutControl: Partial<Record<CallName, string>> = {
   'media.forever': 'Delete forever in the item panel of an item in the bin',
   'pages.submit':
     "Submit for review in the builder of a page under a workflow (tests/e2e/workflows.test.ts); the walk's pages are under none",
+  'forms.submit':
+    "Submit for review in the builder of a form under a workflow (tests/e2e/workflows.test.ts); the walk's forms are under none",
   'responses.resend': "Resend beside a failed lead on the enquiry's page; the walk's enquiries have none",
 };
 

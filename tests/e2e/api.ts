@@ -97,7 +97,8 @@ export interface NewBrand {
   name: string;
   slug: string;
   live?: boolean;
-  logo?: string | null;
+  /** A library item's id. */
+  logo?: number | null;
 }
 
 /** Creates a brand (live, no manufacturer, no logo unless given) and answers its id. */

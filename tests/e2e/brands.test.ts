@@ -1,4 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Manufacturer } from '@/api/contract/brands';
 import { formatDate } from '@/shared/format';
@@ -9,7 +10,6 @@ import {
   deleteForGood,
   listBrands,
   type NewBrand,
-  TINY_PNG,
   uniqueToken,
 } from './api';
 import {
@@ -27,18 +27,24 @@ import { rowBySelectBox } from './lifecycle-driver';
 const SITE = 'https://www.example-motors.co.uk/';
 const PAGE_SIZE = 25;
 
-async function uploadLogo(token: string): Promise<string> {
+/** Puts a new logo into the media library (a square of a colour of its own, so never a duplicate): its id. */
+async function uploadLogo(token: string, name = 'badge.png'): Promise<number> {
+  const channel = () => Math.floor(Math.random() * 256);
+  const png = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: channel(), g: channel(), b: channel() } },
+  })
+    .png()
+    .toBuffer();
   const body = new FormData();
-  body.set('handle', 'logo');
-  body.set('file', new Blob([TINY_PNG], { type: 'image/png' }), 'badge.png');
-  const response = await fetch(new URL('/api/files/upload', inject('baseURL')), {
+  body.append('files[]', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
+  const response = await fetch(new URL('/api/media/upload', inject('baseURL')), {
     method: 'POST',
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
     body,
   });
-  const answer = (await response.json()) as { result: { path: string } };
-  if (!response.ok) throw new Error(`files/upload answered ${response.status}`);
-  return answer.result.path;
+  const answer = (await response.json()) as { data: { item: { id: number } | null; error: string | null }[] };
+  if (!response.ok || !answer.data[0]?.item) throw new Error(`media/upload answered ${response.status}`);
+  return answer.data[0].item.id;
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -135,7 +141,7 @@ describe.skipIf(!hasChromium)('brands', () => {
     await row(page, `Lister ${tag} Live`).waitFor();
 
     const live = row(page, `Lister ${tag} Live`);
-    expect(await live.locator('img').first().getAttribute('src')).toBe(logo);
+    expect(await live.locator('img').first().getAttribute('src')).toMatch(/^\/(storage|media)\//);
     expect(await live.textContent()).toContain(`${SITE}lister-${tag}-live`);
     await live.getByRole('img', { name: 'Live', exact: true }).waitFor();
     const today = formatDate(new Date().toISOString());
@@ -165,7 +171,7 @@ describe.skipIf(!hasChromium)('brands', () => {
     expect(await page.getByText(SITE).count()).toBe(0);
   });
 
-  it('adds a brand with a logo and a manufacturer, then lists it', async () => {
+  it('adds a brand with a logo picked from the library and a manufacturer, then lists it', async () => {
     const tag = uniqueToken();
     const name = `Adder ${tag} Motors`;
     const cars = await apiRequest<{ data: Manufacturer[] }>(token, 'GET', 'manufacturers?type=Car');
@@ -185,16 +191,21 @@ describe.skipIf(!hasChromium)('brands', () => {
     await page.getByRole('option', { name: maker.name, exact: true }).click();
     await turnOn(page, page.getByRole('switch', { name: 'Live' }), 'Live');
 
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({ name: 'Adder badge.png', mimeType: 'image/png', buffer: TINY_PNG });
-    await page.getByText('Adder badge.png', { exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Upload file' }).isDisabled()).toBe(true);
-    // Focus goes to the new file rather than falling to the page, and the upload is announced.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Remove Adder badge.png');
-    await page.getByText('Uploaded Adder badge.png.', { exact: true }).waitFor();
+    // The logo is picked from the library, in the dialog every file field of the console opens.
+    const badge = `Adder ${tag} badge.png`;
+    await uploadLogo(token, badge);
+    const logo = page.getByRole('group', { name: 'Logo', exact: true });
+    await logo.getByRole('button', { name: 'Choose image' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose the logo' });
+    await dialog.waitFor();
+    await dialog.getByRole('searchbox', { name: 'Search the library' }).fill(tag);
+    const grid = dialog.getByRole('grid', { name: 'Library images' });
+    await grid.getByRole('row', { name: badge }).click();
+    await dialog.getByText(`Chosen: ${badge}`).waitFor();
+    await dialog.getByRole('button', { name: 'Use image' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await logo.getByText(badge, { exact: true }).waitFor();
+    await page.getByText(`Chose ${badge}.`, { exact: true }).waitFor();
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Save' }).click();
@@ -212,12 +223,12 @@ describe.skipIf(!hasChromium)('brands', () => {
       manufacturer_id: maker.code,
       lcv_manufacturer_id: 0,
     });
-    expect(saved!.meta.logo).toMatch(/^\/storage\/logo\//);
+    expect(saved!.logo).toMatchObject({ name: badge, url: expect.stringMatching(/^\/storage\/media\//) });
 
-    // Opened again later, the logo shows the name it was uploaded under, not a server-made one.
+    // Opened again later, the logo shows its name in the library.
     await page.goto(`/brands/edit/${saved!.id}`);
     await page.getByText(`Updating ${name}`, { exact: true }).waitFor();
-    await page.getByText('Adder badge.png', { exact: true }).waitFor();
+    await page.getByRole('group', { name: 'Logo', exact: true }).getByText(badge, { exact: true }).waitFor();
   });
 
   it('edits a brand and shows the change in the list', async () => {
@@ -363,9 +374,9 @@ describe.skipIf(!hasChromium)('brands', () => {
       expect((await saved).status()).toBe(200);
       expect(await shownOrder(page, `Order ${tag}`)).toEqual([b, c, a]);
       // Focus stays on the handle, so another move can follow.
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-        `Reorder ${a}`,
-      );
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe(`Reorder ${a}`);
 
       const order = (await listBrands(token)).brands.data.map((brand) => brand.name);
       expect(order.filter((name) => name.startsWith(`Order ${tag}`))).toEqual([b, c, a]);

@@ -103,6 +103,18 @@ export async function descriptionOf(control: Locator): Promise<string> {
   );
 }
 
+/**
+ * Waits until focus is on the control. Focus often moves a frame after the action that moves it
+ * (a dialog closing hands it back once it has gone), so a single look can come too early.
+ */
+export async function focusReaches(control: Locator): Promise<void> {
+  await expect
+    .poll(() => control.evaluate((element) => element === document.activeElement), {
+      message: `focus on ${control}`,
+    })
+    .toBe(true);
+}
+
 /** The error toasts (top centre) and the success toasts (bottom right). */
 export function errorToasts(page: Page): Locator {
   return page.getByRole('alert', { name: 'Errors' });
@@ -311,4 +323,26 @@ export async function chooseOption(page: Page, label: string, option: string): P
  */
 export async function keyboardDragReady(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+/**
+ * Holds a page's requests back, as a slow connection would, until `release` is called: each held
+ * request is then sent on, or answered with the `json` given for it.
+ */
+export function requestGate(): {
+  hold: (page: Page, url: string, json?: unknown) => Promise<void>;
+  release: () => void;
+} {
+  let release!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const hold = async (page: Page, url: string, json?: unknown) => {
+    await page.route(url, async (route) => {
+      await opened;
+      if (json === undefined) await route.continue();
+      else await route.fulfill({ json });
+    });
+  };
+  return { hold, release };
 }

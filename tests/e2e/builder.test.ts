@@ -7,6 +7,7 @@ import {
   descriptionOf,
   errorToasts,
   field,
+  focusReaches,
   hasChromium,
   keyboardDragReady,
   launchBrowser,
@@ -311,11 +312,9 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     expect(await errorToasts(page).getByText(/./).count()).toBe(0);
     // Focus leaves Save for a summary of what to fix, whose entries lead to their fields.
     const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
-    await expect.poll(() => summary.evaluate((box) => box === document.activeElement)).toBe(true);
+    await focusReaches(summary);
     await summary.getByRole('button', { name: 'Enter a meta title.' }).click();
-    await expect
-      .poll(() => field(page, 'Meta title').evaluate((input) => input === document.activeElement))
-      .toBe(true);
+    await focusReaches(field(page, 'Meta title'));
   });
 
   it('on a conflict lets the editor save theirs over the newer version', async () => {
@@ -586,7 +585,7 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await expect.poll(() => field(page, 'Meta title').inputValue()).toBe(original);
     // Nothing left to undo: the button says so and keeps focus; Redo brings the change back.
     await expect.poll(() => undo.getAttribute('aria-disabled')).toBe('true');
-    expect(await undo.evaluate((button) => button === document.activeElement)).toBe(true);
+    await focusReaches(undo);
     await redo.click();
     await expect.poll(() => field(page, 'Meta title').inputValue()).toBe('Changed by hand');
     await expect.poll(() => redo.getAttribute('aria-disabled')).toBe('true');

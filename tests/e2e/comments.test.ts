@@ -76,4 +76,40 @@ describe.skipIf(!hasChromium)('comments in the builder', () => {
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect.poll(() => preview.locator('[data-open-comments]').count()).toBe(0);
   });
+
+  it('opens a field’s comments from beside the field and threads replies, by keyboard', async () => {
+    const tag = uniqueToken();
+    const id = await createPage(token, `Replies ${tag}`, { items: [banner('Offer', 'Offer title')] });
+    await page.goto(`/pages/edit/${id}`);
+    await row(page, 'Offer').getByRole('button', { name: 'Edit Offer' }).click();
+    const beside = page.getByRole('button', { name: 'Comments on Content: Title', exact: true });
+    await beside.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Comments' });
+    expect(await dialog.getByRole('combobox', { name: 'Field' }).inputValue()).toBe('content.title');
+    await dialog.getByRole('textbox', { name: 'Comment' }).fill('Which trim is this?');
+    await dialog.getByRole('button', { name: 'Post comment' }).click();
+    const thread = dialog.getByRole('listitem', { name: /^Comment by / });
+    await thread.getByText('Which trim is this?').waitFor();
+
+    await thread.getByRole('button', { name: 'Reply', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    // The reply box takes focus as it opens.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await page.keyboard.type('GT-Line, from the price list.');
+    await thread.getByRole('button', { name: 'Post reply' }).click();
+    const replies = thread.getByRole('list', { name: /^Replies to / });
+    await replies.getByText('GT-Line, from the price list.').waitFor();
+    // Focus goes back to Reply, ready for the next.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Reply');
+    await page.keyboard.press('Escape');
+
+    // Beside the field, the count of its open threads (the reply is in the thread, not another one).
+    await page.getByRole('button', { name: 'Comments on Content: Title (1 open)', exact: true }).waitFor();
+    const stored = (await apiRequest<{ data: Comment[] }>(token, 'GET', `comments?record=pages:${id}`)).data;
+    expect(stored.map((c) => [c.field, c.reply_to === null, c.body])).toEqual([
+      ['content.title', true, 'Which trim is this?'],
+      ['content.title', false, 'GT-Line, from the price list.'],
+    ]);
+  });
 });

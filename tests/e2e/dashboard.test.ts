@@ -1,10 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { MetricTable, MetricTotal } from '@/api/contract/analytics';
+import { NOTHING_SCHEDULED } from '@/screens/dashboard/ScheduleCard';
+import { NOTHING_WAITING } from '@/screens/dashboard/WaitingCard';
 import { formatDate } from '@/shared/format';
 import { signedInAdmin } from './admin';
 import { apiRequest } from './api';
-import { expectNoAxeViolations, field, hasChromium } from './browser';
+import { expectNoAxeViolations, field, hasChromium, requestGate } from './browser';
 
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -16,6 +18,28 @@ describe.skipIf(!hasChromium)('dashboard', () => {
   const metric = (name: string) => page.getByRole('region', { name, exact: true });
   const totals = async (body: Record<string, string>) =>
     (await apiRequest<{ data: MetricTotal[] }>(admin.token, 'POST', 'analytics/totals', body)).data;
+
+  it('keeps the date ranges in their place on a phone while the schedule and the review queue load', async () => {
+    const phone = await admin.newPage();
+    try {
+      await phone.setViewportSize({ width: 412, height: 823 });
+      // Both cards' answers are held until the ranges show, then answered with nothing, the usual case.
+      const gate = requestGate();
+      await gate.hold(phone, '**/api/pages/schedule**', { data: [] });
+      await gate.hold(phone, '**/api/pages/waiting**', { data: [], stage_medians: [] });
+      await phone.goto('/dashboard');
+      const ranges = phone.getByRole('form', { name: 'Date ranges' });
+      await ranges.waitFor();
+      await phone.getByRole('status', { name: 'Loading the schedule' }).waitFor();
+      const before = (await ranges.boundingBox())?.y;
+      gate.release();
+      await phone.getByText(NOTHING_SCHEDULED).waitFor();
+      await phone.getByText(NOTHING_WAITING).waitFor();
+      expect((await ranges.boundingBox())?.y).toBe(before);
+    } finally {
+      await phone.close();
+    }
+  });
 
   it('shows a total box with a described chart per metric for the last 30 days', async () => {
     const dates = await apiRequest<{ start: string; end: string }>(
@@ -39,7 +63,8 @@ describe.skipIf(!hasChromium)('dashboard', () => {
         name: new RegExp(`^${m.title.replace(/[()£]/g, '.')}, per day\\. 30 days from`),
       });
       expect(await chart.count()).toBe(1);
-      expect(await chart.locator('svg').count()).toBeGreaterThan(0);
+      // The line is drawn once its chunk has loaded.
+      await chart.locator('svg').first().waitFor();
     }
     await expectNoAxeViolations(page);
     await page.close();
@@ -127,7 +152,7 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     await visitors.waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: 'Close Figures' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Close Figures' }).click();
-    expect(await page.getByRole('table').count()).toBe(0);
+    await page.getByRole('table').waitFor({ state: 'detached' });
     await page.close();
   });
 

@@ -10,7 +10,6 @@ import {
   listBrands,
   listDealerships,
   type NewDealership,
-  TINY_PNG,
   uniqueToken,
 } from './api';
 import {
@@ -21,6 +20,7 @@ import {
   signedInPage,
   successToasts,
 } from './browser';
+import { uploadIntoField } from './libraryUpload';
 import { rowBySelectBox } from './lifecycle-driver';
 
 /** Where the website shows a dealership (VITE_SITE_URL unset in tests). */
@@ -53,21 +53,15 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Uploads a PNG through the file field named `label` inside `scope`, and waits for it to be attached. */
-async function upload(scope: Page | Locator, label: string, filename: string): Promise<void> {
-  const group = scope.getByRole('group', { name: label, exact: true });
-  await group
-    .locator('input[type="file"]')
-    .setInputFiles({ name: filename, mimeType: 'image/png', buffer: TINY_PNG });
-  await group.getByText(filename, { exact: true }).waitFor();
+/** Uploads a new image through the image field named `label` inside `scope`, by way of the library. */
+async function upload(page: Page, scope: Page | Locator, label: string, filename: string): Promise<void> {
+  await uploadIntoField(page, scope.getByRole('group', { name: label, exact: true }), filename);
 }
 
-/** The stored images a file field shows, by their thumbnails. */
-async function thumbnails(scope: Page | Locator, label: string): Promise<string[]> {
-  return scope
-    .getByRole('group', { name: label, exact: true })
-    .locator('img')
-    .evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
+/** Waits for the image field named `label` inside `scope` to name each of `names`. */
+async function showsImages(scope: Page | Locator, label: string, names: string[]): Promise<void> {
+  const group = scope.getByRole('group', { name: label, exact: true });
+  for (const name of names) await group.getByText(name, { exact: true }).waitFor();
 }
 
 const hours = {
@@ -123,7 +117,7 @@ describe.skipIf(!hasChromium)('dealerships', () => {
   it('lists dealerships with their brand, their address under /locations and whether they are live', async () => {
     const tag = uniqueToken();
     const { brands } = await listBrands(token);
-    const brand = brands.data.find((b) => b.meta.logo) ?? brands.data[0]!;
+    const brand = brands.data.find((b) => b.logo) ?? brands.data[0]!;
     await make({ name: `Lister ${tag} Open`, slug: `lister-${tag}-open`, brand_id: brand.id });
     await make({ name: `Lister ${tag} Hidden`, slug: `lister-${tag}-hidden`, live: false });
 
@@ -143,7 +137,8 @@ describe.skipIf(!hasChromium)('dealerships', () => {
     const open = row(page, `Lister ${tag} Open`);
     await open.waitFor();
     await open.getByText(brand.name, { exact: true }).waitFor();
-    if (brand.meta.logo) expect(await open.locator('img').first().getAttribute('src')).toBe(brand.meta.logo);
+    if (brand.logo)
+      expect(await open.locator('img').first().getAttribute('src')).toMatch(/^\/(storage|media)\//);
     expect(await open.textContent()).toContain(`${LOCATIONS}lister-${tag}-open`);
     await open.getByRole('img', { name: 'Live', exact: true }).waitFor();
 
@@ -276,8 +271,8 @@ describe.skipIf(!hasChromium)('dealerships', () => {
 
     // Imagery
     await openTab(page, 'Imagery');
-    await upload(panel(page), 'Banner image', 'banner.png');
-    await upload(panel(page), 'Dealer image', 'forecourt.png');
+    await upload(page, panel(page), 'Banner image', 'banner.png');
+    await upload(page, panel(page), 'Dealer image', 'forecourt.png');
 
     // Contact Details, with two departments of opening times
     await openTab(page, 'Contact Details');
@@ -304,10 +299,10 @@ describe.skipIf(!hasChromium)('dealerships', () => {
     const member = (n: number) => page.getByRole('group', { name: `Team member ${n}`, exact: true });
     await field(member(1), 'Name').fill('Ann Able');
     await field(member(1), 'Content').fill('Sales manager');
-    await upload(member(1), 'Image', 'ann.png');
+    await upload(page, member(1), 'Image', 'ann.png');
     await field(member(2), 'Name').fill('Bob Baker');
     await field(member(2), 'Content').fill('Service adviser');
-    await upload(member(2), 'Image', 'bob.png');
+    await upload(page, member(2), 'Image', 'bob.png');
     await page.getByRole('button', { name: 'Move Team member 2 up' }).click();
     expect(await field(member(1), 'Name').inputValue()).toBe('Bob Baker');
     expect(await field(member(2), 'Name').inputValue()).toBe('Ann Able');
@@ -360,18 +355,19 @@ describe.skipIf(!hasChromium)('dealerships', () => {
         days: Object.fromEntries(weekdays.map((day, i) => [day, hours[department][i]])),
       })),
     );
-    expect(saved.banner_img).toEqual([expect.stringMatching(/^\/storage\/banner_img\//)]);
-    expect(saved.dealer_img).toEqual([expect.stringMatching(/^\/storage\/dealer_img\//)]);
+    // Library items, answered with their names, sizes and renditions.
+    expect(saved.banner_img).toEqual([expect.objectContaining({ name: 'banner.png', width: 16 })]);
+    expect(saved.dealer_img).toEqual([expect.objectContaining({ name: 'forecourt.png', width: 16 })]);
     expect(saved.team).toEqual([
       {
         name: 'Bob Baker',
         content: 'Service adviser',
-        image: [expect.stringMatching(/^\/storage\/team_image\//)],
+        image: [expect.objectContaining({ name: 'bob.png' })],
       },
       {
         name: 'Ann Able',
         content: 'Sales manager',
-        image: [expect.stringMatching(/^\/storage\/team_image\//)],
+        image: [expect.objectContaining({ name: 'ann.png' })],
       },
     ]);
 
@@ -391,8 +387,8 @@ describe.skipIf(!hasChromium)('dealerships', () => {
     expect(await copy.locator('strong').textContent()).toBe('Complete');
 
     await openTab(page, 'Imagery');
-    expect(await thumbnails(panel(page), 'Banner image')).toEqual(saved.banner_img);
-    expect(await thumbnails(panel(page), 'Dealer image')).toEqual(saved.dealer_img);
+    await showsImages(panel(page), 'Banner image', ['banner.png']);
+    await showsImages(panel(page), 'Dealer image', ['forecourt.png']);
 
     await openTab(page, 'Contact Details');
     const contact: Record<string, string> = {
@@ -422,7 +418,11 @@ describe.skipIf(!hasChromium)('dealerships', () => {
     for (const [index, person] of saved.team.entries()) {
       expect(await field(member(index + 1), 'Name').inputValue()).toBe(person.name);
       expect(await field(member(index + 1), 'Content').inputValue()).toBe(person.content);
-      expect(await thumbnails(member(index + 1), 'Image')).toEqual(person.image);
+      await showsImages(
+        member(index + 1),
+        'Image',
+        person.image.map((image) => image.name),
+      );
     }
 
     await openTab(page, 'Pinnacle');

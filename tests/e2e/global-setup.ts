@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -8,6 +7,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { buildIsCurrent, sourceFingerprint } from '../../scripts/buildStamp';
+import { portOfListeningLine } from '../../server/listening';
 import { chromiumArgs, chromiumPath, hasChromium } from './browser';
 import { startMailbox } from './mailbox';
 
@@ -48,11 +48,12 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   if (!(await buildIsCurrent(join(root, 'dist'), await sourceFingerprint(root)))) await buildConsole(root);
 
   const dataDir = await mkdtemp(join(tmpdir(), 'console-e2e-'));
-  const port = await freePort();
   const mailbox = await startMailbox();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
+    // The system picks the port as the server binds it: a port picked beforehand can be taken by
+    // another process's connection (the API tests beside this run open many) before the server binds it.
+    PORT: '0',
     DATA_DIR: dataDir,
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
@@ -79,7 +80,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     // The browser starts while the server does: both take a while, and neither needs the other.
     // Both are waited for, so that a failed start of one never leaves the other running.
     const [listening, launched] = await Promise.allSettled([
-      waitForListening(server, port, log),
+      waitForListening(server, log),
       chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs }),
     ]);
     if (launched.status === 'fulfilled') browser = launched.value;
@@ -127,7 +128,7 @@ function captureOutput(child: ChildProcess): OutputLog {
   return { text: () => text, onLine: (listener) => listeners.push(listener) };
 }
 
-function waitForListening(server: ChildProcess, port: number, log: OutputLog): Promise<string> {
+function waitForListening(server: ChildProcess, log: OutputLog): Promise<string> {
   return new Promise((resolve, reject) => {
     const fail = (reason: string) => {
       clearTimeout(timer);
@@ -143,12 +144,11 @@ function waitForListening(server: ChildProcess, port: number, log: OutputLog): P
     server.once('exit', onExit);
     server.once('error', (error) => fail(`could not be started: ${error.message}`));
     log.onLine((line) => {
-      const match = /Listening on (http:\/\/localhost:(\d+))/.exec(line);
-      if (!match?.[1]) return;
-      if (match[2] !== String(port)) return fail(`listened on ${match[1]}, not on port ${port}`);
+      const port = portOfListeningLine(line);
+      if (port === null) return;
       clearTimeout(timer);
       server.off('exit', onExit);
-      resolve(match[1]);
+      resolve(`http://localhost:${port}`);
     });
   });
 }
@@ -160,18 +160,6 @@ async function stop(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
   await exited;
   clearTimeout(timer);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('No free port found'))));
-    });
-  });
 }
 
 /** `npm test` builds the console before the browser tests; this covers `npm run test:e2e` on a fresh or changed checkout. */

@@ -7,6 +7,7 @@ import {
   chooseOption,
   descriptionOf,
   field,
+  focusReaches,
   hasChromium,
   launchBrowser,
   measureReflow,
@@ -126,7 +127,11 @@ describe.skipIf(!hasChromium)('media library', () => {
     expect(await total().textContent()).toBe('2 items');
     for (const file of [first, second]) {
       const thumbnail = tile(file.name).locator('img');
-      await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
+      // A tile shows the smallest WebP rendition (320 px wide), not the 400 px file as uploaded.
+      await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+      expect(await thumbnail.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+        /\/media\/r\/[0-9a-f]{64}\/o-w320\.webp$/,
+      );
     }
     const ids = await page.evaluate(
       async (q) =>
@@ -199,12 +204,12 @@ describe.skipIf(!hasChromium)('media library', () => {
     await saveButton.click();
     await expect.poll(() => successToasts(page).textContent()).toContain('Saved.');
     // Saving leaves focus in the panel, on what was pressed.
-    await expect.poll(() => saveButton.evaluate((b) => b === document.activeElement)).toBe(true);
+    await focusReaches(saveButton);
 
     // Closing the panel gives focus back to the tile that opened it.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => tile(item.name).evaluate((b) => b === document.activeElement)).toBe(true);
+    await focusReaches(tile(item.name));
 
     await page.reload();
     await search(item.name);
@@ -231,7 +236,7 @@ describe.skipIf(!hasChromium)('media library', () => {
     await page.getByText('No media found').waitFor();
     // The tile that opened the panel is gone: focus goes to the search, not to the page's body.
     const searchbox = page.getByRole('searchbox', { name: 'Search media' });
-    await expect.poll(() => searchbox.evaluate((input) => input === document.activeElement)).toBe(true);
+    await focusReaches(searchbox);
 
     await page.getByText('Bin', { exact: true }).click();
     const binned = await open(item.name);
@@ -248,7 +253,7 @@ describe.skipIf(!hasChromium)('media library', () => {
     await add.click();
     const dialog = page.getByRole('dialog', { name: 'Add folder' });
     const name = field(dialog, 'Folder name');
-    await expect.poll(() => name.evaluate((input) => input === document.activeElement)).toBe(true);
+    await focusReaches(name);
 
     await dialog.getByRole('button', { name: 'Add folder' }).click();
     expect(await name.getAttribute('aria-invalid')).toBe('true');
@@ -257,7 +262,7 @@ describe.skipIf(!hasChromium)('media library', () => {
     // Escape gives focus back to the button that opened it.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => add.evaluate((b) => b === document.activeElement)).toBe(true);
+    await focusReaches(add);
 
     await page.keyboard.press('Enter');
     await name.waitFor();
@@ -266,7 +271,7 @@ describe.skipIf(!hasChromium)('media library', () => {
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => successToasts(page).textContent()).toContain('Folder added.');
-    await expect.poll(() => add.evaluate((b) => b === document.activeElement)).toBe(true);
+    await focusReaches(add);
     await chooseOption(page, 'Folder', folder);
   });
 

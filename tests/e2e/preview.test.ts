@@ -1,7 +1,7 @@
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiToken, createPage, uniqueToken } from './api';
-import { field, hasChromium, launchBrowser, newPage, signedInPage } from './browser';
+import { field, focusReaches, hasChromium, launchBrowser, newPage, signedInPage } from './browser';
 
 const blocks = (page: Page) => page.getByRole('list', { name: 'Blocks' });
 const block = (page: Page, name: string) => blocks(page).getByRole('listitem', { name, exact: true });
@@ -30,6 +30,30 @@ describe.skipIf(!hasChromium)('the builder preview', () => {
   beforeEach(async () => {
     page = await signedInPage(browser);
     return () => page.context().close();
+  });
+
+  it('on a phone, puts the editor and the preview under two tabs and keeps what was typed', async () => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto('/pages/add');
+    await page.getByRole('heading', { name: 'Add Page' }).waitFor();
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const tabs = page.getByRole('tablist', { name: 'Editor or preview' });
+    const tab = (name: string) => tabs.getByRole('tab', { name, exact: true });
+    expect(await tab('Editor').getAttribute('aria-selected')).toBe('true');
+    const words = `Narrow ${uniqueToken()}`;
+    await field(page, 'Name').fill(words);
+
+    // By keyboard: the arrow key moves to the preview and shows it in place of the editor.
+    await tab('Editor').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => tab('Preview').getAttribute('aria-selected')).toBe('true');
+    await focusReaches(tab('Preview'));
+    await page.getByRole('region', { name: 'Preview' }).waitFor();
+    expect(await page.getByRole('textbox', { name: /^Name/ }).count()).toBe(0);
+
+    await tab('Editor').click();
+    expect(await field(page, 'Name').inputValue()).toBe(words);
+    expect(await page.getByRole('region', { name: 'Preview' }).count()).toBe(0);
   });
 
   it('shows the unsaved draft as it is typed, added to and hidden, at a device width', async () => {
@@ -118,7 +142,7 @@ describe.skipIf(!hasChromium)('the builder preview', () => {
     await block(page, 'Intro').waitFor();
     await tabs.getByRole('tab', { name: 'Preview' }).click();
     await expect.poll(() => previewText(page), { timeout: 5000 }).toContain('Narrow words');
-    expect(await blocks(page).isVisible()).toBe(false);
+    await blocks(page).waitFor({ state: 'hidden' });
     await tabs.getByRole('tab', { name: 'Editor' }).click();
     await block(page, 'Intro').waitFor();
   });

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { LeadDelivery } from '@/api/contract/responses';
 import { columnHeaders, signedInAdmin } from './admin';
 import { apiRequest, createDealership, deleteForGood, uniqueToken } from './api';
-import { expectNoAxeViolations, field, hasChromium, successToasts, unnamedImages } from './browser';
+import {
+  expectNoAxeViolations,
+  field,
+  hasChromium,
+  requestGate,
+  successToasts,
+  unnamedImages,
+} from './browser';
 import { FLAKY_CRM_DOMAIN } from './mailbox';
 
 type Count = number | 'N/A';
@@ -14,6 +21,25 @@ describe.skipIf(!hasChromium)('responses', () => {
   let page: Page;
 
   const headers = () => columnHeaders(page);
+
+  it('keeps the table in its place on a phone when the totals arrive after it', async () => {
+    const phone = await admin.newPage();
+    try {
+      await phone.setViewportSize({ width: 412, height: 823 });
+      // The totals are held back until the table shows, as on a slow connection.
+      const gate = requestGate();
+      await gate.hold(phone, '**/api/responses/totals**');
+      await phone.goto('/responses');
+      const firstRow = phone.getByRole('link', { name: /^View response from / }).first();
+      await firstRow.waitFor();
+      const before = (await firstRow.boundingBox())?.y;
+      gate.release();
+      await phone.getByRole('region', { name: 'Marketing total', exact: true }).waitFor();
+      expect((await firstRow.boundingBox())?.y).toBe(before);
+    } finally {
+      await phone.close();
+    }
+  });
 
   it('opens from the sidebar with a totals box per group and its breakdown under View more', async () => {
     const totals = (await apiRequest<{ data: Totals }>(admin.token, 'GET', 'responses/totals')).data;

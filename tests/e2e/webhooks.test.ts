@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)('webhooks', () => {
     await dialog.waitFor();
     const secret = await dialog.getByRole('textbox', { name: 'Secret' }).inputValue();
     expect(secret).toMatch(/^whsec_/);
-    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByText(`Updating ${receiver.url}`).waitFor();
     expect(await page.getByText(secret).count()).toBe(0);

@@ -53,6 +53,44 @@ describe.skipIf(!hasChromium)('review workflows', () => {
     await page.close();
   }, 120_000);
 
+  it('a reviewer without an account approves from the review link made from Share preview', async () => {
+    const token = admin.token;
+    const me = await apiRequest<{ data: { id: number } }>(token, 'GET', 'auth/me');
+    const id = await createPage(token, `Lender offer ${Date.now()}`);
+    await apiRequest(token, 'POST', 'workflows/create', {
+      name: `Lenders ${id}`,
+      applies_to: { page_ids: [id], brand_ids: [], forms: false },
+      stages: [{ name: 'Lender check', role_ids: [], user_ids: [me.data.id], external: true }],
+    });
+    await apiRequest(token, 'POST', 'pages/submit', { id });
+
+    const page = await admin.newPage();
+    await page.goto(`/pages/edit/${id}`);
+    await page.getByRole('status', { name: 'Review' }).getByText('Lender check').waitFor();
+    await page.getByRole('button', { name: 'Share preview' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share preview' });
+    await field(dialog, "Reviewer's e-mail").fill('checker@lender.example');
+    await dialog.getByRole('button', { name: 'Make review link' }).click();
+    const url = await field(dialog, 'Review link (Lender check)').inputValue();
+
+    // The site's plain form posts: the reviewer needs no script.
+    const reviewer = await admin.newPage();
+    await reviewer.goto(url);
+    await reviewer.getByText('You are reviewing this page as checker@lender.example').waitFor();
+    await reviewer.getByRole('button', { name: 'Request changes' }).click();
+    await reviewer.getByRole('alert').getByText('Say what should change.').waitFor();
+    await reviewer
+      .getByRole('textbox', { name: 'Comment (needed to request changes)' })
+      .fill('Terms checked');
+    await reviewer.getByRole('button', { name: 'Approve' }).click();
+    await reviewer.getByText('Your approval is recorded under checker@lender.example.').waitFor();
+    await reviewer.close();
+
+    await page.reload();
+    await page.getByRole('status', { name: 'Review' }).getByText('Approved').waitFor();
+    await page.close();
+  }, 120_000);
+
   it('adds a workflow through its form: ordered stages with their reviewers and due times', async () => {
     const page = await admin.newPage();
     const name = `Brochures ${Date.now()}`;

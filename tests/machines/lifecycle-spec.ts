@@ -120,9 +120,13 @@ function step(s: LifecycleSpecState, event: LifecycleSpecEvent): LifecycleSpecSt
   if (event.type === 'time.passes') {
     return s.waiting && s.open === null && s.confirm === null ? load({ ...s, page: 1, selection: [] }) : s;
   }
-  // While rows load, typing loads again with what was typed; nothing else acts yet.
+  // While rows load, typing loads again with what was typed, and a tab chosen is the tab shown,
+  // from page 1; nothing else acts yet.
   if (s.open === 'load' || (!s.loaded && !s.failed)) {
-    return event.type === 'search.change' ? load({ ...s, search: event.value, page: 1 }) : s;
+    if (event.type === 'search.change') return load({ ...s, search: event.value, page: 1 });
+    if (event.type === 'view.all') return load({ ...s, view: 'all', page: 1, selection: [] });
+    if (event.type === 'view.bin') return load({ ...s, view: 'trashed', page: 1, selection: [] });
+    return s;
   }
   if (s.failed) {
     if (event.type === 'list.retry' || event.type === 'list.reload') return load(s);
@@ -182,13 +186,14 @@ function step(s: LifecycleSpecState, event: LifecycleSpecEvent): LifecycleSpecSt
 /** What the screen lets the user do, and what may answer. */
 function next(s: LifecycleSpecState): LifecycleSpecEvent[] {
   const typing: LifecycleSpecEvent[] = s.search === 'bea' ? [] : [{ type: 'search.change', value: 'bea' }];
-  if (s.open === 'load') return [{ type: 'load.ok' }, { type: 'load.fail' }, ...typing];
+  const otherTab: LifecycleSpecEvent = { type: s.view === 'all' ? 'view.bin' : 'view.all' };
+  if (s.open === 'load') return [{ type: 'load.ok' }, { type: 'load.fail' }, ...typing, otherTab];
   if (s.open === 'remove') return [{ type: 'remove.ok' }, { type: 'remove.fail' }];
   if (s.open === 'restore') return [{ type: 'restore.ok' }, { type: 'restore.fail' }];
   if (s.failed) return [{ type: 'list.retry' }, ...typing];
   if (s.confirm) return [{ type: 'confirm.accept' }, { type: 'confirm.cancel' }];
   const events: LifecycleSpecEvent[] = [
-    { type: s.view === 'all' ? 'view.bin' : 'view.all' },
+    otherTab,
     ...typing,
     { type: 'page.go', page: s.page === 1 ? 2 : 1 },
     ...selectable(s.view).map((id) => ({ type: 'selection.toggle', id }) as const),

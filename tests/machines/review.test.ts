@@ -139,6 +139,10 @@ for (const [workflow, reviewer] of [
             }
             state = after;
             await settle();
+            // The review calls as the spec has them, to the key: an approval without a comment sends none.
+            expect(
+              calls.made.filter((call) => call.src === 'review').map((call) => call.input),
+            ).toStrictEqual(after.calls.filter((call) => call.src === 'review').map((call) => call.input));
           },
           sees: () => seen(started),
           calls: () => madeCalls(started),

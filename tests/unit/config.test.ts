@@ -1,4 +1,5 @@
 import { readConfig } from '@server/config';
+import { listeningLine, portOfListeningLine } from '@server/listening';
 import { describe, expect, it } from 'vitest';
 
 describe('Stripe webhook secret in the environment', () => {
@@ -54,5 +55,19 @@ describe("Stripe's API for refunds", () => {
     for (const value of ['localhost:12111', 'ftp://127.0.0.1', 'http://127.0.0.1:12111/v1']) {
       expect(() => readConfig({ STRIPE_API_BASE: value }), value).toThrow(/STRIPE_API_BASE must be/);
     }
+  });
+});
+
+describe('the port', () => {
+  it('listens on PORT, on 3000 without one or for one that is not a port, and PORT=0 leaves it to the system', () => {
+    expect(readConfig({ PORT: '8080' }).port).toBe(8080);
+    expect(readConfig({}).port).toBe(3000);
+    expect(readConfig({ PORT: 'eighty' }).port).toBe(3000);
+    expect(readConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it('is read back from the line a started server prints, and from no other line', () => {
+    expect(portOfListeningLine(listeningLine(41234, 'PostgreSQL'))).toBe(41234);
+    expect(portOfListeningLine('Warning: Listening soon')).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import * as templates from '@/api/contract/templates';
 import * as vehicles from '@/api/contract/vehicles';
 import { api } from '@/api/endpoints';
 import { CALL_TABLE_MODULE, callTable } from '../../scripts/callTable';
+import { unpackCallTable } from '../../src/api/callTablePack';
 
 const isCall = (value: unknown): value is CallDef =>
   typeof value === 'object' &&
@@ -259,9 +260,10 @@ describe('the call table a build writes', () => {
     };
     hooks.configResolved({ command: 'build' });
     const code = await hooks.load(hooks.resolveId(CALL_TABLE_MODULE));
-    const json = /^export const callTable = (.*);\s*$/s.exec(code)?.[1];
-    if (!json) throw new Error(`unexpected module: ${code.slice(0, 80)}`);
-    return JSON.parse(json);
+    const json = /\nexport const callTable = unpackCallTable\((".*")\);$/s.exec(code)?.[1];
+    if (!json || !code.includes('callTablePack.ts'))
+      throw new Error(`unexpected module: ${code.slice(0, 80)}`);
+    return unpackCallTable(JSON.parse(json) as string);
   }
 
   it('holds every call’s method, path, sign-in flag and permission, by area and name, and nothing else', async () => {
@@ -400,7 +402,7 @@ describe('brand form', () => {
     is_fake: false,
     manufacturer_id: '27',
     lcv_manufacturer_id: '',
-    logo: '/storage/logo/4f1c2a9e0b7d.png',
+    logo: '27',
   };
 
   it('accepts a realistic form and reads a blank manufacturer as none (0)', () => {
@@ -411,11 +413,11 @@ describe('brand form', () => {
       is_fake: false,
       manufacturer_id: 27,
       lcv_manufacturer_id: 0,
-      logo: '/storage/logo/4f1c2a9e0b7d.png',
+      logo: 27,
     });
   });
 
-  it('refuses a missing name, a slug with spaces and a logo path that climbs out of storage', () => {
+  it('refuses a missing name, a slug with spaces and a stored path for a logo', () => {
     const result = brands.brandFields.safeParse({
       ...valid,
       name: '',
@@ -425,7 +427,7 @@ describe('brand form', () => {
     expect(issuesOf(result)).toEqual([
       { path: ['name'], message: 'Enter a name.' },
       { path: ['slug'], message: 'Use lowercase letters, numbers and hyphens only.' },
-      { path: ['logo'], message: 'Upload the logo again.' },
+      { path: ['logo'], message: 'Pick an image from the library.' },
     ]);
   });
 
@@ -451,7 +453,7 @@ describe('dealership form', () => {
     brand_id: '3',
     vehicles_dealer_id: '',
     published_at: '2024-03-01 09:00:00',
-    banner_img: ['/storage/banner_img/a1b2c3.jpg'],
+    banner_img: ['12'],
     dealer_img: [],
     email: ' leeds@northway.example ',
     telephone: '0113 496 0000',
@@ -478,7 +480,7 @@ describe('dealership form', () => {
         },
       },
     ],
-    team: [{ name: 'Sam Patel', content: 'Sales manager', image: ['/storage/team_image/f00d.png'] }],
+    team: [{ name: 'Sam Patel', content: 'Sales manager', image: ['7'] }],
     quotee_uid: '',
     pinnacle_enquiry_id: '1001',
     pinnacle_used_enquiry_id: '1002',
@@ -499,7 +501,7 @@ describe('dealership form', () => {
       ...valid,
       address: { ...valid.address, city: '', lat: 'north' },
       opening_times: [{ ...valid.opening_times[0], department: '' }],
-      team: [{ name: 'Sam', image: ['/storage/team_image/a.png', '/storage/team_image/b.png'] }],
+      team: [{ name: 'Sam', image: [7, 8] }],
     });
     expect(issuesOf(result)).toEqual([
       { path: ['address', 'city'], message: 'Enter a city.' },
@@ -529,7 +531,7 @@ describe('dealership form', () => {
   it('allows one banner image at most', () => {
     const result = dealerships.dealershipFields.safeParse({
       ...valid,
-      banner_img: ['/storage/banner_img/a.jpg', '/storage/banner_img/b.jpg'],
+      banner_img: [12, 13],
     });
     expect(issuesOf(result)).toEqual([{ path: ['banner_img'], message: 'Use at most 1 banner image.' }]);
   });

@@ -60,7 +60,7 @@ describe('images on the site', () => {
       .map((r) => `${r.url} ${r.width}w`)
       .join(', ');
     expect(out).toContain(
-      `<source type="image/avif" srcSet="${avif}" sizes="(min-width: 48rem) calc(100vw / 3), 50vw"/>`,
+      `<source type="image/avif" srcSet="${avif}" sizes="(min-width: 72rem) 23.4rem, (min-width: 48rem) calc((100vw - 2rem) / 3), calc((100vw - 2rem) / 2)"/>`,
     );
     expect(out).toMatch(
       /<source type="image\/webp" srcSet="[^"]*3x2-f30-60-w320\.webp 320w, [^"]*w2560\.webp 2560w"/,
@@ -78,7 +78,7 @@ describe('images on the site', () => {
   it('fetches the hero first and preloads it, and lazy-loads the images below it', () => {
     const out = html([hero, gallery]);
     expect(out).toMatch(
-      /<link rel="preload" as="image" type="image\/avif" imageSrcSet="[^"]*16x9-f30-60-w320\.avif 320w, [^"]*" imageSizes="100vw" fetchPriority="high"\/>/,
+      /<link rel="preload" as="image" type="image\/avif" imageSrcSet="[^"]*16x9-f30-60-w320\.avif 320w, [^"]*" imageSizes="\(min-width: 72rem\) 70rem, calc\(100vw - 2rem\)" fetchPriority="high"\/>/,
     );
     const heroImg = /<img class="site-hero__image"[^>]*>/.exec(out)?.[0] ?? '';
     expect(heroImg).toContain('fetchPriority="high"');

@@ -31,7 +31,8 @@ export const manufacturers = pgTable(
 );
 
 export interface BrandMeta {
-  logo?: string | null;
+  /** The logo: a library item's id. */
+  logo_id?: number | null;
 }
 
 /** The text a brand list search looks through; the same expression is indexed, so the index serves it. */

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { pages } from './pages';
 import { users } from './users';
 
@@ -8,7 +19,8 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date',
 /**
  * A comment on a page, on one of its blocks (by the block's id, so it follows the block wherever
  * it moves) or on one field of a block; the revision the page was at when it was made; resolved
- * or open. Authors are kept by name too, so a comment outlives its author's account.
+ * or open. Authors are kept by name too, so a comment outlives its author's account. A reply
+ * belongs to the thread its first comment starts (`reply_to`), and is about what that one is about.
  */
 export const comments = pgTable(
   'comments',
@@ -17,6 +29,8 @@ export const comments = pgTable(
     pageId: integer('page_id')
       .notNull()
       .references(() => pages.id, { onDelete: 'cascade' }),
+    /** The thread's first comment, for a reply; null for a comment that starts a thread. */
+    replyTo: integer('reply_to').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     blockKey: uuid('block_key'),
     field: text('field'),
     body: text('body').notNull(),
@@ -33,5 +47,5 @@ export const comments = pgTable(
     resolvedById: integer('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
     resolvedByName: text('resolved_by_name'),
   },
-  (t) => [index('comments_page_idx').on(t.pageId, t.id)],
+  (t) => [index('comments_page_idx').on(t.pageId, t.id), index('comments_reply_to_idx').on(t.replyTo)],
 );

@@ -47,13 +47,14 @@ export interface DealershipOpeningTimes {
 export interface DealershipTeamMember {
   name: string;
   content: string | null;
-  image: string[];
+  /** Library items' ids (at most one). */
+  image: number[];
 }
 
-/** Stored image paths (each list holds at most one, spec §5). */
+/** Library items' ids (each list holds at most one, spec §5). */
 export interface DealershipImages {
-  banner_img: string[];
-  dealer_img: string[];
+  banner_img: number[];
+  dealer_img: number[];
 }
 
 /** What a dealership list search looks through: name, slug, town and postcode. */

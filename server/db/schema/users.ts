@@ -18,7 +18,8 @@ import { roles } from './roles';
 export interface UserMeta {
   telephone?: string | null;
   job_title?: string | null;
-  avatar?: string | null;
+  /** The avatar: a library item's id. */
+  avatar_id?: number | null;
 }
 
 /** What the users list searches: name and e-mail in one trigram-indexed text. */

@@ -6,11 +6,15 @@ import { users } from './users';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 
-/** One stage of a workflow: who may move a page on from it (any of these roles or users). */
+/**
+ * One stage of a workflow: who may move a page on from it (any of these roles or users, and with
+ * `external`, a reviewer without an account through a share-preview link naming their e-mail).
+ */
 export interface WorkflowStageColumn {
   name: string;
   role_ids: number[];
   user_ids: number[];
+  external?: boolean;
   /** How long a page may wait in it; null: no due time. */
   due_hours: number | null;
 }
@@ -44,6 +48,8 @@ export interface ApprovedContentColumn {
   meta: Record<string, unknown>;
   items: unknown[];
   configurables: Record<string, unknown>;
+  /** A form's thank-you message (absent from approvals made before forms were reviewed). */
+  thank_you?: { title: string; description: string } | null;
 }
 
 /**
@@ -66,6 +72,43 @@ export const pageReviews = pgTable(
     approved: jsonb('approved').$type<ApprovedContentColumn>(),
     approvedRevisionId: bigint('approved_revision_id', { mode: 'number' }),
     approvedAt: at('approved_at'),
+    /** When the stage it waits in is due, set as it enters the stage (null: the stage has none). */
+    dueAt: at('due_at'),
+    /**
+     * The page's workflow and owning brand (`pageBrand`), kept in step with `pages` by triggers
+     * (migration 0038): the approval queue walks a stage's waiting pages without reading `pages`.
+     */
+    workflowId: integer('workflow_id'),
+    brandId: integer('brand_id'),
   },
-  (t) => [index('page_reviews_waiting_idx').on(t.since).where(sql`${t.state} = 'in_review'`)],
+  (t) => [
+    // The waiting pages, longest waiting first.
+    index('page_reviews_queue_idx').on(t.since, t.pageId).where(sql`${t.state} = 'in_review'`),
+    // One stage's waiting pages, longest waiting first: the approval queue walks one range per
+    // stage. The brand and due time are keys so that scope and overdue are checked in the index.
+    index('page_reviews_stage_queue_idx')
+      .on(t.workflowId, t.stage, t.since, t.pageId, t.brandId, t.dueAt)
+      .where(sql`${t.state} = 'in_review'`),
+  ],
+);
+
+/**
+ * How long each stage took: one row each time a page leaves a stage (approved on, or sent back),
+ * kept apart from the revisions (which retention prunes) for the dashboard's medians.
+ */
+export const reviewStageTimes = pgTable(
+  'review_stage_times',
+  {
+    id: serial('id').primaryKey(),
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    workflowId: integer('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    stage: text('stage').notNull(),
+    enteredAt: at('entered_at').notNull(),
+    leftAt: at('left_at').notNull().defaultNow(),
+  },
+  (t) => [index('review_stage_times_workflow_idx').on(t.workflowId, t.stage)],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Storage } from '../../domain/storage';
 import type { Db } from '../open';
 import { brands, manufacturers } from '../schema/brands';
@@ -10,6 +11,7 @@ import {
 import { CAR_MAKES, DEMO_BRANDS, type DemoBrand, LCV_MAKES, TEAM_ROLES } from './catalogue';
 import { badgePng, bannerPng, hexColour } from './images';
 import { FIRST_NAMES, LAST_NAMES } from './people';
+import { fileSeededMedia, seedLibraryPng } from './seedMedia';
 import { TOWNS, type Town } from './towns';
 
 const GROUP = 'Northway';
@@ -100,21 +102,26 @@ export async function seedDealerGroup(db: Db, opts: { storage?: Storage; total: 
       ...LCV_MAKES.map(([name, code]) => ({ name, code, type: 'LCV' as const })),
     ]);
 
-  const art = await Promise.all(
-    DEMO_BRANDS.map(async (brand) => {
-      if (!opts.storage) return { logo: null, banner: null };
-      const colour = hexColour(brand.colour);
-      return {
-        logo: await opts.storage.save(
-          'logo',
-          'png',
-          badgePng(brand.initials, colour),
-          `${brand.name} badge.png`,
-        ),
-        banner: await opts.storage.save('banner_img', 'png', bannerPng(colour), `${brand.name} showroom.png`),
-      };
-    }),
-  );
+  // One brand after another: the seed runs in one transaction, whose one connection takes one
+  // statement at a time (node-postgres warns of a query sent while another runs).
+  const { storage } = opts;
+  const art: { logo: number | null; banner: number | null }[] = [];
+  for (const brand of DEMO_BRANDS) {
+    const colour = hexColour(brand.colour);
+    art.push(
+      storage
+        ? {
+            logo: await seedLibraryPng(
+              db,
+              storage,
+              badgePng(brand.initials, colour),
+              `${brand.name} badge.png`,
+            ),
+            banner: await seedLibraryPng(db, storage, bannerPng(colour), `${brand.name} showroom.png`),
+          }
+        : { logo: null, banner: null },
+    );
+  }
 
   const now = Date.now();
   // Active rows of a hand-ordered list hold positions 1..n; binned ones keep the place they had.
@@ -132,7 +139,7 @@ export async function seedDealerGroup(db: Db, opts: { storage?: Storage; total: 
           isFake: brand.isFake ?? false,
           manufacturerId: codeOf(CAR_MAKES, brand.car),
           lcvManufacturerId: codeOf(LCV_MAKES, brand.lcv),
-          meta: { logo: art[i]!.logo },
+          meta: { logo_id: art[i]!.logo },
           sortOrder: brand.binned ? i + 1 : ++brandPosition,
           createdAt: created,
           updatedAt: new Date(created.getTime() + (i % 5) * 30 * DAY),
@@ -182,7 +189,7 @@ export async function seedDealerGroup(db: Db, opts: { storage?: Storage; total: 
         `Free customer parking and a courtesy car for every booked service.`,
       brandId: brandIds[index]!.id,
       vehiclesDealerId: n < feedSites.length ? dealerIds[n]!.id : null,
-      images: { banner_img: art[index]!.banner ? [art[index]!.banner!] : [], dealer_img: [] },
+      images: { banner_img: art[index]!.banner ? [art[index]!.banner!] : [], dealer_img: [] as number[] },
       email: `${slugOf(brand.slug)}.${slugOf(town.city)}${round > 0 ? round + 1 : ''}@northway.example`,
       telephone: `${town.phone}${String(100 + ((n * 7) % 900))}`,
       address: {
@@ -207,4 +214,12 @@ export async function seedDealerGroup(db: Db, opts: { storage?: Storage; total: 
     };
   });
   for (let i = 0; i < rows.length; i += 500) await db.insert(dealerships).values(rows.slice(i, i + 500));
+  // Every brand and dealership showing a library image is recorded as its use, in its folder.
+  await db.execute(sql`
+    insert into media_uses (media_id, area, record_id)
+    select (b.meta->>'logo_id')::int, 'brands', b.id from brands b where b.meta->>'logo_id' is not null
+    union all
+    select e.v::int, 'dealerships', d.id from dealerships d, jsonb_array_elements_text(d.images->'banner_img') e(v)
+    on conflict do nothing`);
+  await fileSeededMedia(db);
 }

@@ -13,6 +13,7 @@ import { seedPages } from './pages';
 import { FIRST_NAMES, JOB_TITLES, LAST_NAMES } from './people';
 import { seedReservations } from './reservations';
 import { seedResponses } from './responses';
+import { recordSeededBlockUses } from './seedMedia';
 import { seedSettings } from './settings';
 import { seedTemplates } from './templates';
 import { seedVehicles } from './vehicles';
@@ -23,7 +24,7 @@ export interface SeedOptions {
   /** Demo data besides the first admin. */
   demo: boolean;
   size?: 'normal' | 'large';
-  /** Where demo brand logos and banners are written; without it brands have no images. */
+  /** Where demo brand logos and banners are written (library items); without it brands have no images. */
   storage?: Storage;
 }
 
@@ -75,7 +76,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
       email: adminEmail,
       passwordHash: adminHash,
       roleId: roleNamed(GROUP_ADMINISTRATOR),
-      meta: { job_title: 'Group Web Manager', telephone: null, avatar: null },
+      meta: { job_title: 'Group Web Manager', telephone: null, avatar_id: null },
     });
     if (options.demo) {
       // Demo staff cannot sign in: their password is random and thrown away.
@@ -93,6 +94,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<SeedRes
       await seedDemoStaff(tx as unknown as Db, adminHash);
       await seedPages(tx as unknown as Db, options.size ?? 'normal');
       await seedTemplates(tx as unknown as Db);
+      await recordSeededBlockUses(tx as unknown as Db);
       await seedVehicles(tx as unknown as Db, options.size === 'large' ? 50_000 : 240);
       await seedReservations(tx as unknown as Db, options.size === 'large' ? 100_000 : 80);
       await seedResponses(tx as unknown as Db, options.size === 'large' ? 1_000_000 : 400, 365);

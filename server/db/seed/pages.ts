@@ -1,7 +1,6 @@
 import { isNull, sql } from 'drizzle-orm';
 import { responseHandles } from '@/api/contract/responses';
 import { slugify } from '@/shared/slug';
-import { storedNameOf } from '@/shared/storedName';
 import type { Db } from '../open';
 import { brands } from '../schema/brands';
 import { dealerships } from '../schema/dealerships';
@@ -118,7 +117,7 @@ export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void>
   // The showroom pictures the group's dealerships keep, for the site's galleries and banners.
   const images: SeedFile[] = [...new Set(dealerRows.flatMap((d) => d.images.banner_img))]
     .slice(0, 6)
-    .map((path) => ({ path, name: storedNameOf(path) }));
+    .map((media_id) => ({ media_id }));
 
   const [home, newCars, usedCars, offers, servicing, , , locations, news] = await tree.add(null, [
     { name: 'Home', slug: '/', ...published(400), locked: true, ...folder, items: homeBlocks(images) },

@@ -16,9 +16,9 @@ interface SectionValues {
   hidden?: boolean;
 }
 /** A stored file a block shows. */
+/** A library image a seeded block shows. */
 export interface SeedFile {
-  path: string;
-  name: string;
+  media_id: number;
 }
 
 const DAY = 24 * 3600_000;

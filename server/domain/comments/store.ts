@@ -6,7 +6,9 @@ import { comments } from '../../db/schema/comments';
 import { revisions } from '../../db/schema/history';
 import { users } from '../../db/schema/users';
 import { invalid, notFound } from '../../http/errors';
+import { type NoticeMail, notify, toUsers } from '../notifications/notify';
 import { findPage } from '../pages/read';
+import { transaction } from '../transaction';
 
 type CommentRow = typeof comments.$inferSelect;
 
@@ -20,6 +22,7 @@ export function toComment(row: CommentRow): Comment {
   return {
     id: row.id,
     record: `pages:${row.pageId}`,
+    reply_to: row.replyTo,
     block_key: row.blockKey,
     field: row.field,
     body: row.body,
@@ -46,41 +49,84 @@ export async function listComments(db: Db, record: string, scope: Scope): Promis
 }
 
 /**
- * The users a body names with `@Name` (their whole name, any case), each once: only live users who
- * may be told about the page are kept by the caller.
+ * Whether `body` mentions `handle` (a name or an e-mail address): `@` then the handle, any case,
+ * with no letter or digit just before the `@` (so an e-mail address in the text mentions nobody)
+ * nor just after the handle (so `@Jo` does not mention Jo Bloggs' namesake Jon).
+ */
+export function mentions(body: string, handle: string): boolean {
+  if (!handle) return false;
+  const text = body.toLowerCase();
+  const wanted = `@${handle.toLowerCase()}`;
+  const wordy = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}_]/u.test(char);
+  for (let at = text.indexOf(wanted); at !== -1; at = text.indexOf(wanted, at + 1)) {
+    if (!wordy(text[at - 1]) && !wordy(text[at + wanted.length])) return true;
+  }
+  return false;
+}
+
+/**
+ * The live users a body mentions, each once: `@Full Name` or `@email@example.com` (see
+ * `mentions`). Whether each may see the page is decided where they are notified.
  */
 async function mentionedIn(db: Db, body: string): Promise<Array<{ id: number; name: string }>> {
   if (!body.includes('@')) return [];
-  return db
-    .select({ id: users.id, name: users.name })
+  const candidates = await db
+    .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(
       and(
         isNull(users.deletedAt),
-        sql`length(${users.name}) > 0 and position('@' || lower(${users.name}) in lower(${body})) > 0`,
+        sql`((length(${users.name}) > 0 and position('@' || lower(${users.name}) in lower(${body})) > 0)
+          or position('@' || lower(${users.email}) in lower(${body})) > 0)`,
       ),
     )
     .orderBy(asc(users.id))
-    .limit(20);
+    .limit(50);
+  return candidates
+    .filter((user) => mentions(body, user.name) || mentions(body, user.email))
+    .slice(0, 20)
+    .map(({ id, name }) => ({ id, name }));
 }
 
 export interface NewComment {
   record: string;
+  reply_to?: number | null | undefined;
   block_key?: string | null | undefined;
   field?: string | null | undefined;
   body: string;
 }
 
-/** Leaves a comment on the page (or its block, or a field of it), at the page's latest revision. */
+/**
+ * The first comment of the thread a reply goes into, on the same page: a reply to a reply joins
+ * the same thread. 422 at `reply_to` when there is none.
+ */
+async function threadOf(db: Db, pageId: number, replyTo: number): Promise<CommentRow> {
+  const [parent] = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, replyTo), eq(comments.pageId, pageId)));
+  if (!parent) throw invalid({ reply_to: 'That comment is not on this page.' });
+  if (parent.replyTo === null) return parent;
+  const [first] = await db.select().from(comments).where(eq(comments.id, parent.replyTo));
+  return first!;
+}
+
+/**
+ * Leaves a comment on the page (or its block, or a field of it), at the page's latest revision. A
+ * reply goes into its thread, about what the thread is about (even a block since removed), and
+ * opens the thread again if it was resolved: there is something new to read.
+ */
 export async function createComment(
   db: Db,
+  mail: NoticeMail,
   input: NewComment,
   author: { id: number; name: string },
   scope: Scope,
 ): Promise<Comment> {
   const page = await pageInScope(db, pageIdOf(input.record), scope);
-  const blockKey = input.block_key ?? null;
-  if (blockKey) {
+  const thread = input.reply_to ? await threadOf(db, page.id, input.reply_to) : null;
+  const blockKey = thread ? thread.blockKey : (input.block_key ?? null);
+  if (blockKey && !thread) {
     const items = (page.items ?? []) as Array<{ id?: string; sections?: Record<string, unknown> }>;
     const block = items.find((item) => item.id === blockKey);
     if (!block) throw invalid({ block_key: 'That block is not on the page: save the page first.' });
@@ -97,24 +143,50 @@ export async function createComment(
     .where(and(eq(revisions.area, 'pages'), eq(revisions.record, String(page.id))))
     .orderBy(desc(revisions.id))
     .limit(1);
-  const mentions = await mentionedIn(db, input.body);
-  const [row] = await db
-    .insert(comments)
-    .values({
-      pageId: page.id,
-      blockKey,
-      field: blockKey ? (input.field ?? null) : null,
-      body: input.body,
-      authorId: author.id,
-      authorName: author.name,
-      mentions,
-      revisionId: latest?.id ?? null,
-    })
-    .returning();
-  return toComment(row!);
+  const mentioned = await mentionedIn(db, input.body);
+  const row = await transaction(db, async (tx) => {
+    const [made] = await tx
+      .insert(comments)
+      .values({
+        pageId: page.id,
+        replyTo: thread?.id ?? null,
+        blockKey,
+        field: thread ? thread.field : blockKey ? (input.field ?? null) : null,
+        body: input.body,
+        authorId: author.id,
+        authorName: author.name,
+        mentions: mentioned,
+        revisionId: latest?.id ?? null,
+      })
+      .returning();
+    if (thread) {
+      await tx
+        .update(comments)
+        .set({ resolvedAt: null, resolvedById: null, resolvedByName: null })
+        .where(eq(comments.id, thread.id));
+    }
+    if (mentioned.length > 0) {
+      const excerpt = input.body.length > 200 ? `${input.body.slice(0, 199)}\u2026` : input.body;
+      await notify(
+        tx,
+        mail,
+        {
+          kind: 'mention',
+          text: `${author.name} mentioned you on \u201c${page.name}\u201d: ${excerpt}`,
+          record: { kind: 'page', id: page.id, name: page.name },
+        },
+        toUsers(mentioned.map((user) => user.id)),
+      );
+    }
+    return made!;
+  });
+  return toComment(row);
 }
 
-/** Resolves (or, with `resolved` false, reopens) a comment on a page in the caller's scope. */
+/**
+ * Resolves (or, with `resolved` false, reopens) a comment thread on a page in the caller's scope;
+ * a reply's id names its thread. Answers the thread's first comment.
+ */
 export async function setResolved(
   db: Db,
   id: number,
@@ -122,8 +194,12 @@ export async function setResolved(
   by: { id: number; name: string },
   scope: Scope,
 ): Promise<Comment> {
-  const [found] = await db.select().from(comments).where(eq(comments.id, id));
-  if (!found) throw notFound(NO_COMMENT);
+  const [named] = await db.select().from(comments).where(eq(comments.id, id));
+  if (!named) throw notFound(NO_COMMENT);
+  const found =
+    named.replyTo === null
+      ? named
+      : (await db.select().from(comments).where(eq(comments.id, named.replyTo)))[0]!;
   // A comment on a page out of the caller's scope is as unknown to them as the page.
   if (!(await findPage(db, 'page', found.pageId, scope))) throw notFound(NO_COMMENT);
   const [row] = await db
@@ -133,7 +209,7 @@ export async function setResolved(
         ? { resolvedAt: found.resolvedAt ?? new Date(), resolvedById: by.id, resolvedByName: by.name }
         : { resolvedAt: null, resolvedById: null, resolvedByName: null },
     )
-    .where(eq(comments.id, id))
+    .where(eq(comments.id, found.id))
     .returning();
   return toComment(row!);
 }

@@ -1,8 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** Who makes a change: the signed-in user, named as they were then. */
+/**
+ * Who makes a change: the signed-in user, named as they were then; or a reviewer without an
+ * account (no id), named by the e-mail their signed review link names.
+ */
 export interface Actor {
-  id: number;
+  id: number | null;
   name: string;
 }
 

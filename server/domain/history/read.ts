@@ -13,7 +13,9 @@ import { visibleActivity } from './visible';
 
 type RevisionRow = Pick<typeof revisions.$inferSelect, 'id' | 'createdAt' | 'action' | 'userId' | 'userName'>;
 
-const actorOf = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
+/** Who made a revision: a user, a reviewer without an account (named, no id), or nobody. */
+const actorOf = (id: number | null, name: string | null) =>
+  id === null && name === null ? null : { id, name: name ?? '' };
 
 function toSummary(row: RevisionRow): RevisionSummary {
   return {

@@ -42,32 +42,42 @@ async function knownItems(tx: Db, ids: number[], scope: Scope): Promise<Map<numb
       reachable: reach ? sql<boolean>`coalesce(${reach}, false)` : sql<boolean>`true`,
     })
     .from(media)
-    .where(inArray(media.id, ids));
+    .where(inArray(media.id, ids))
+    // A delete for good waits for this save (and then sees its use), or this save for it (and then
+    // finds the item gone): never a use of an item that is no longer there.
+    .for('key share');
   return new Map(
     rows.map((row) => [row.id, { ...row, binned: Boolean(row.binned), reachable: Boolean(row.reachable) }]),
   );
 }
 
 /** The first error of each field path. */
-function addError(errors: FieldErrors, ref: MediaRef, message: string) {
+function addError(errors: FieldErrors, ref: FieldMedia, message: string) {
   errors[ref.path] ??= message;
 }
 
+/** A library item a record refers to, by the field path its error goes under. */
+export interface FieldMedia {
+  path: string;
+  media_id: number;
+}
+
 /**
- * Checks the library images a page, form or template saves and records them as its uses, in the
- * save's transaction. An id the library does not hold (or holds only in its bin) is refused, and so
- * is an item outside the writer's scope, unless the record already used it (someone with a wider
- * scope placed it, and it may stay). Answers the images as checked, for the publish check.
+ * Checks the library items a record saves and records them as its uses, in the save's transaction.
+ * An id the library does not hold (or holds only in its bin) is refused, and so is an item outside
+ * the writer's scope, unless the record already used it (someone with a wider scope placed it, and
+ * it may stay): 422 under each field's path. Answers the items as checked; `record: false` only
+ * checks (a validation call).
  */
-export async function saveBlockMedia(
+export async function saveFieldMedia(
   tx: Db,
   area: MediaUseArea,
   recordId: number,
-  values: BlockValues,
+  refs: readonly FieldMedia[],
   scope: Scope,
-): Promise<{ refs: MediaRef[]; items: Map<number, Known> }> {
-  const refs = mediaRefsOf(values);
-  const ids = mediaIdsOf(refs);
+  options: { record?: boolean } = {},
+): Promise<Map<number, Known>> {
+  const ids = [...new Set(refs.map((ref) => ref.media_id))];
   const before = new Set(
     (
       await tx
@@ -86,8 +96,20 @@ export async function saveBlockMedia(
     else if (!item.reachable && !kept) addError(errors, ref, MEDIA_OUT_OF_SCOPE);
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);
-  await setMediaUses(tx, area, recordId, ids);
-  return { refs, items };
+  if (options.record !== false) await setMediaUses(tx, area, recordId, ids);
+  return items;
+}
+
+/** Checks the library images a page, form or template saves and records them as its uses (saveFieldMedia). */
+export async function saveBlockMedia(
+  tx: Db,
+  area: MediaUseArea,
+  recordId: number,
+  values: BlockValues,
+  scope: Scope,
+): Promise<{ refs: MediaRef[]; items: Map<number, Known> }> {
+  const refs = mediaRefsOf(values);
+  return { refs, items: await saveFieldMedia(tx, area, recordId, refs, scope) };
 }
 
 /** Images that say nothing to a reader who cannot see them: no alt text here or on the item, not decorative. */

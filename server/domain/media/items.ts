@@ -90,10 +90,10 @@ const countOf = async (db: Db, where: SQL | undefined): Promise<number> => {
 };
 
 /**
- * One page of the library, newest first, and how many items match. A filtered list (a search, a
- * folder, a type, unused) finds its matches once and counts them in the same statement (a window
- * count), rather than a second scan; an unfiltered one reads its page from the newest-first index
- * and counts apart. A first page that is not full is its own count. Uses are counted for the page's
+ * One page of the library, newest first, and how many items match, in one statement: a filtered
+ * list (a search, a folder, a type, unused) finds its matches once and counts them as it goes (a
+ * window count); an unfiltered one reads its page from the newest-first index and counts apart, in
+ * a subquery run once. Only a page past the end counts on its own. Uses are counted for the page's
  * items only.
  */
 export async function listMedia(
@@ -105,19 +105,17 @@ export async function listMedia(
 ): Promise<{ rows: MediaItem[]; total: number }> {
   const where = filterWhere(filter, scope);
   const filtered = Boolean(filter.search || filter.folderId || filter.type || filter.unused);
+  const total = filtered
+    ? sql<number>`count(*) over ()`
+    : sql<number>`(select count(*) from ${media} where ${where ?? sql`true`})`;
   const found = await db
-    .select({ row: media, total: filtered ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0` })
+    .select({ row: media, total: total.mapWith(Number) })
     .from(media)
     .where(where)
     .orderBy(desc(media.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  const total =
-    filtered && found[0]
-      ? found[0].total
-      : page === 1 && found.length < perPage
-        ? found.length
-        : await countOf(db, where);
+  const counted = found[0] ? found[0].total : page === 1 ? 0 : await countOf(db, where);
   const ids = found.map(({ row }) => row.id);
   const uses =
     ids.length === 0
@@ -130,7 +128,7 @@ export async function listMedia(
   const usesById = new Map(uses.map((u) => [u.id, u.n]));
   return {
     rows: found.map(({ row }) => toMediaItem({ ...row, usesCount: usesById.get(row.id) ?? 0 })),
-    total,
+    total: counted,
   };
 }
 

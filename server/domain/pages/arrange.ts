@@ -10,7 +10,7 @@ import { emitEvent, pagePaths } from '../webhooks/outbox';
 import { assignWorkflows } from '../workflows';
 import { type Placement, treeList } from './lists';
 import { ancestorsOf, findPage, subtreeOf } from './read';
-import { requireReviewed } from './review';
+import { requireReviewed } from './reviewGate';
 import { pageInScope } from './scope';
 import { childSlug, freeSlug, HOMEPAGE } from './slugs';
 import { treeTransaction } from './transaction';

@@ -4,7 +4,7 @@ import { pages } from '../../db/schema/pages';
 import { recordRevision } from '../history/record';
 import { requireDescribedStored } from '../media/blockUses';
 import { findPage } from './read';
-import { requireReviewed } from './review';
+import { requireReviewed } from './reviewGate';
 import { treeTransaction } from './transaction';
 import { missing } from './write';
 import { scopeOf, type Writer } from './writer';

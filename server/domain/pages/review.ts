@@ -1,16 +1,24 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Review, WaitingPage } from '@/api/contract/workflows';
-import type { Access, Scope } from '@/shared/access';
+import type { Review } from '@/api/contract/workflows';
+import type { Access } from '@/shared/access';
 import type { Db } from '../../db/open';
 import { pages } from '../../db/schema/pages';
 import { roles } from '../../db/schema/roles';
 import { users } from '../../db/schema/users';
-import { pageReviews, type WorkflowStageColumn, workflows } from '../../db/schema/workflows';
-import { invalid } from '../../http/errors';
+import {
+  pageReviews,
+  reviewStageTimes,
+  type WorkflowStageColumn,
+  workflows,
+} from '../../db/schema/workflows';
+import { HttpError, invalid } from '../../http/errors';
 import { forbidden } from '../access/require';
 import { recordRevision } from '../history/record';
+import type { NoticeMail } from '../notifications/notify';
+import { notifyReviewMove } from '../notifications/review';
+import { readTogether } from '../transaction';
+import type { TreeKind } from './lists';
 import { findPage, type PageRow } from './read';
-import { pageScopeSql } from './scope';
 import { rowsOf, treeTransaction } from './transaction';
 
 /** The words for where a page stands outside its workflow's stages. */
@@ -20,11 +28,40 @@ export const APPROVED = 'Approved';
 type ReviewRow = typeof pageReviews.$inferSelect;
 type WorkflowRow = typeof workflows.$inferSelect;
 
-/** Who a reviewer is, as a stage asks: their id and their role. */
-export interface Reviewer {
+/** A signed-in reviewer, as a stage asks: their id and their role. */
+export interface ConsoleReviewer {
   id: number;
   access: Access;
 }
+
+/**
+ * A reviewer without a console account, named by e-mail, acting through a signed share-preview
+ * link made for one stage of one revision: the link is good only while the page still waits in
+ * that stage at that revision.
+ */
+export interface LinkReviewer {
+  viaLink: true;
+  email: string;
+  stage: number;
+  revision: number;
+}
+
+/** Who moves a review on. */
+export type Reviewer = ConsoleReviewer | LinkReviewer;
+
+const byLink = (who: Reviewer): who is LinkReviewer => 'viaLink' in who && who.viaLink === true;
+const scopeOfReviewer = (who: Reviewer) => (byLink(who) ? undefined : who.access.scope);
+
+/**
+ * What a reviewer approves, as the website shows it: a page's name, meta, blocks and page-wide
+ * fields, and a form's thank-you message too (of the page table's row `p`).
+ */
+export const approvedSnapshot = sql.raw(
+  `jsonb_build_object('name', p.name, 'meta', p.meta, 'items', p.items, 'configurables', p.configurables, 'thank_you', p.thank_you)`,
+);
+
+const noun = (kind: TreeKind) => (kind === 'page' ? 'page' : 'form');
+const areaOf = (kind: TreeKind) => (kind === 'page' ? 'pages' : 'forms');
 
 const stageOf = (workflow: WorkflowRow, review: ReviewRow | null): string => {
   if (!review || review.state === 'draft') return DRAFT;
@@ -32,80 +69,36 @@ const stageOf = (workflow: WorkflowRow, review: ReviewRow | null): string => {
   return workflow.stages[review.stage ?? 0]?.name ?? DRAFT;
 };
 
-/** Whether this user may move a page on from this stage: one of its roles or users. */
+/**
+ * Whether this reviewer may move a page on from this stage: one of its roles or users, or anyone
+ * holding a link for it when the stage takes approval by reviewers without an account.
+ */
 const holds = (stage: WorkflowStageColumn | undefined, who: Reviewer) =>
-  stage !== undefined && (stage.user_ids.includes(who.id) || stage.role_ids.includes(who.access.role.id));
-
-/**
- * The one review gate of the tree's writes. A page under a workflow reaches the website only as
- * approved: a change that puts one of these pages on it (the toggle, a save or an import that
- * publishes or schedules, a duplicate that publishes its children, putting back a published page)
- * is refused unless the page stands approved as it is now (`publish`); one that only brings a
- * published page into sight (a move) needs an approved version to show (`reveal`). Called in the
- * change's transaction, after the write, so the refusal undoes it.
- */
-export async function requireReviewed(
-  tx: Db,
-  ids: readonly number[],
-  mode: 'publish' | 'reveal',
-): Promise<void> {
-  if (ids.length === 0) return;
-  const waiting = rowsOf<{
-    name: string;
-    workflow: string;
-    stages: WorkflowStageColumn[];
-    state: ReviewRow['state'] | null;
-    stage: number | null;
-    has_approved: boolean;
-  }>(
-    await tx.execute(sql`
-      select p.name, w.name as workflow, w.stages, r.state, r.stage, (r.approved is not null) as has_approved
-      from pages p
-      join workflows w on w.id = p.workflow_id
-      left join page_reviews r on r.page_id = p.id
-      where p.id = any(${`{${ids.join(',')}}`}::int[]) and p.published and p.deleted_at is null
-      order by p.id`),
-  );
-  const refused = waiting.find((row) =>
-    mode === 'publish' ? row.state !== 'approved' : row.has_approved !== true,
-  );
-  if (!refused) return;
-  const stage = refused.state === 'in_review' ? (refused.stages[refused.stage ?? 0]?.name ?? DRAFT) : DRAFT;
-  throw forbidden(
-    refused.state === 'in_review'
-      ? `\u201c${refused.name}\u201d is waiting in ${stage} (${refused.workflow}): it goes on the website once it is approved.`
-      : `\u201c${refused.name}\u201d is in ${stage} (${refused.workflow}): submit it for review; it goes on the website once it is approved.`,
-  );
-}
-
-/**
- * A save of a page that stands approved: if what the website would show changed, the page is a
- * draft again (the website keeps its approved version until the next approval). A draft saved
- * back to exactly its approved version (a revision put back) stands approved again.
- */
-export async function markEdited(tx: Db, id: number): Promise<void> {
-  await tx.execute(sql`
-    with now_as as (
-      select r.page_id, r.state,
-        (r.approved is not null and (p.name, p.meta, p.items, p.configurables) is not distinct from
-          (r.approved->>'name', r.approved->'meta', r.approved->'items', r.approved->'configurables')) as same
-      from page_reviews r join pages p on p.id = r.page_id
-      where r.page_id = ${id} and r.state <> 'in_review'
-    )
-    update page_reviews r
-    set state = case when n.same then 'approved' else 'draft' end, since = now(), comment = null
-    from now_as n
-    where r.page_id = n.page_id and (n.state = 'approved') <> n.same`);
-}
+  stage !== undefined &&
+  (byLink(who)
+    ? stage.external === true
+    : stage.user_ids.includes(who.id) || stage.role_ids.includes(who.access.role.id));
 
 async function workflowOf(tx: Db, row: PageRow): Promise<WorkflowRow> {
   const [workflow] =
     row.workflowId === null ? [] : await tx.select().from(workflows).where(eq(workflows.id, row.workflowId));
-  if (!workflow) throw invalid({ id: 'This page is not under a review workflow: it publishes as it is.' });
+  if (!workflow) {
+    throw invalid({ id: `This ${noun(row.kind)} is not under a review workflow: it publishes as it is.` });
+  }
   return workflow;
 }
 
-async function reviewRowOf(tx: Db, id: number, lock: boolean): Promise<ReviewRow | null> {
+/** The newest revision of a page or form: what a reviewer's link was made for. */
+export async function latestRevision(tx: Db, kind: TreeKind, id: number): Promise<number | null> {
+  const [row] = rowsOf<{ id: number | string }>(
+    await tx.execute(
+      sql`select id from revisions where area = ${areaOf(kind)} and record = ${String(id)} order by id desc limit 1`,
+    ),
+  );
+  return row ? Number(row.id) : null;
+}
+
+export async function reviewRowOf(tx: Db, id: number, lock: boolean): Promise<ReviewRow | null> {
   const query = tx.select().from(pageReviews).where(eq(pageReviews.pageId, id));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
@@ -114,13 +107,15 @@ async function reviewRowOf(tx: Db, id: number, lock: boolean): Promise<ReviewRow
 /** The names of a stage's roles and users, as 'Compliance, Jo Bloggs'. */
 async function holderNames(tx: Db, stage: WorkflowStageColumn | undefined): Promise<string> {
   if (!stage) return '';
-  const [roleRows, userRows] = await Promise.all([
-    stage.role_ids.length
-      ? tx.select({ name: roles.name }).from(roles).where(inArray(roles.id, stage.role_ids))
-      : [],
-    stage.user_ids.length
-      ? tx.select({ name: users.name }).from(users).where(inArray(users.id, stage.user_ids))
-      : [],
+  const [roleRows, userRows] = await readTogether(tx, [
+    () =>
+      stage.role_ids.length
+        ? tx.select({ name: roles.name }).from(roles).where(inArray(roles.id, stage.role_ids))
+        : [],
+    () =>
+      stage.user_ids.length
+        ? tx.select({ name: users.name }).from(users).where(inArray(users.id, stage.user_ids))
+        : [],
   ]);
   return [...roleRows, ...userRows].map((r) => r.name).join(', ');
 }
@@ -150,72 +145,161 @@ export async function reviewOf(db: Db, row: PageRow, who: Reviewer): Promise<Rev
     stage_index: state === 'in_review' ? (review?.stage ?? 0) : null,
     holder,
     since: since.toISOString(),
-    due_at:
-      stage?.due_hours != null ? new Date(since.getTime() + stage.due_hours * 3_600_000).toISOString() : null,
+    due_at: state === 'in_review' ? (review?.dueAt?.toISOString() ?? null) : null,
     approved_revision_id: review?.approvedRevisionId ?? null,
     comment: review?.comment ?? null,
     can_review: state === 'in_review' && holds(stage, who),
   };
 }
 
-const NOT_WAITING = 'This page is not waiting for a review.';
+const notWaiting = (kind: TreeKind) => `This ${noun(kind)} is not waiting for a review.`;
 
+/** When a stage entered now is due; null for a stage without a due time. */
+const dueFrom = (stage: WorkflowStageColumn | undefined, since: Date): Date | null =>
+  stage?.due_hours != null ? new Date(since.getTime() + stage.due_hours * 3_600_000) : null;
+
+/**
+ * What follows every review move, in its transaction: the time the stage it left took (for the
+ * dashboard's medians), and the notices of whoever it now waits for or comes back to.
+ */
+async function afterMove(
+  tx: Db,
+  mail: NoticeMail,
+  kind: TreeKind,
+  page: PageRow,
+  workflow: WorkflowRow,
+  before: ReviewRow | null,
+): Promise<void> {
+  const after = (await reviewRowOf(tx, page.id, false))!;
+  const left =
+    before?.state === 'in_review' && (after.state !== 'in_review' || after.stage !== before.stage)
+      ? workflow.stages[before.stage ?? 0]
+      : undefined;
+  if (left && before) {
+    await tx.insert(reviewStageTimes).values({
+      pageId: page.id,
+      workflowId: workflow.id,
+      stage: left.name,
+      enteredAt: before.since,
+    });
+  }
+  await notifyReviewMove(tx, mail, {
+    record: { kind, id: page.id, name: page.name },
+    workflow,
+    before,
+    after,
+  });
+}
+
+/**
+ * Every move of a review, for pages and forms alike, goes through here: the page's review row is
+ * locked for the transaction, so two moves at once are taken one after the other.
+ */
 async function reviewed(
   db: Db,
+  mail: NoticeMail,
+  kind: TreeKind,
   id: number,
   who: Reviewer,
   work: (tx: Db, page: PageRow, workflow: WorkflowRow, review: ReviewRow | null) => Promise<void>,
 ): Promise<Review> {
   const page = await treeTransaction(db, async (tx) => {
-    const row = await findPage(tx, 'page', id, who.access.scope);
-    if (!row) throw invalid({ id: 'Choose a page that exists.' });
+    const row = await findPage(tx, kind, id, scopeOfReviewer(who));
+    if (!row) throw invalid({ id: `Choose a ${noun(kind)} that exists.` });
     const workflow = await workflowOf(tx, row);
     await tx.insert(pageReviews).values({ pageId: id }).onConflictDoNothing();
     const review = await reviewRowOf(tx, id, true);
     await work(tx, row, workflow, review);
-    return (await findPage(tx, 'page', id))!;
+    await afterMove(tx, mail, kind, row, workflow, review);
+    return (await findPage(tx, kind, id))!;
   });
   return (await reviewOf(db, page, who))!;
 }
 
-/** Sends a draft to the workflow's first stage. */
-export function submitPage(db: Db, id: number, who: Reviewer): Promise<Review> {
-  return reviewed(db, id, who, async (tx, _page, workflow, review) => {
+/** Sends a draft to the workflow's first stage (a signed-in editor only). */
+export function submitPage(
+  db: Db,
+  mail: NoticeMail,
+  id: number,
+  who: ConsoleReviewer,
+  kind: TreeKind = 'page',
+): Promise<Review> {
+  return reviewed(db, mail, kind, id, who, async (tx, _page, workflow, review) => {
     if (review?.state === 'in_review') {
-      throw invalid({ id: `This page is already waiting in ${stageOf(workflow, review)}.` });
+      throw invalid({ id: `This ${noun(kind)} is already waiting in ${stageOf(workflow, review)}.` });
     }
     if (review?.state === 'approved') {
-      throw invalid({ id: 'This page stands approved as it is: change it to submit it again.' });
+      throw invalid({ id: `This ${noun(kind)} stands approved as it is: change it to submit it again.` });
     }
+    const since = new Date();
     await tx
       .update(pageReviews)
-      .set({ state: 'in_review', stage: 0, since: new Date(), submittedBy: who.id, comment: null })
+      .set({
+        state: 'in_review',
+        stage: 0,
+        since,
+        dueAt: dueFrom(workflow.stages[0], since),
+        submittedBy: who.id,
+        comment: null,
+      })
       .where(eq(pageReviews.pageId, id));
-    await recordRevision(tx, 'pages', 'submitted', id, workflow.stages[0]?.name ?? null);
+    await recordRevision(tx, areaOf(kind), 'submitted', id, workflow.stages[0]?.name ?? null);
   });
 }
 
-function requireHolder(workflow: WorkflowRow, review: ReviewRow | null, who: Reviewer): WorkflowStageColumn {
-  if (review?.state !== 'in_review') throw invalid({ id: NOT_WAITING });
-  const stage = workflow.stages[review.stage ?? 0];
+/** What a reviewer's link says when the page has moved on since it was made. */
+export const LINK_STALE_STAGE = 'This link was made for another stage of the review: ask for a new link.';
+export const LINK_STALE_REVISION =
+  'This link was made for an earlier version of the page: it has changed since. Ask for a new link.';
+
+async function requireHolder(
+  tx: Db,
+  kind: TreeKind,
+  id: number,
+  workflow: WorkflowRow,
+  review: ReviewRow | null,
+  who: Reviewer,
+): Promise<WorkflowStageColumn> {
+  if (review?.state !== 'in_review') {
+    if (byLink(who)) throw new HttpError(409, LINK_STALE_STAGE);
+    throw invalid({ id: notWaiting(kind) });
+  }
+  const at = review.stage ?? 0;
+  const stage = workflow.stages[at];
+  if (byLink(who)) {
+    if (who.stage !== at) throw new HttpError(409, LINK_STALE_STAGE);
+    if ((await latestRevision(tx, kind, id)) !== who.revision) throw new HttpError(409, LINK_STALE_REVISION);
+  }
   if (!holds(stage, who)) {
-    throw forbidden(`You are not a reviewer of ${stage?.name ?? DRAFT}, where this page is waiting.`);
+    throw forbidden(
+      byLink(who)
+        ? `${stage?.name ?? DRAFT} is approved by signed-in reviewers only.`
+        : `You are not a reviewer of ${stage?.name ?? DRAFT}, where this ${noun(kind)} is waiting.`,
+    );
   }
   return stage!;
 }
 
 /** Moves a page on from its stage; after the last, its content as it is now goes on the website. */
-export function approvePage(db: Db, id: number, comment: string | undefined, who: Reviewer): Promise<Review> {
-  return reviewed(db, id, who, async (tx, _page, workflow, review) => {
-    const stage = requireHolder(workflow, review, who);
+export function approvePage(
+  db: Db,
+  mail: NoticeMail,
+  id: number,
+  comment: string | undefined,
+  who: Reviewer,
+  kind: TreeKind = 'page',
+): Promise<Review> {
+  return reviewed(db, mail, kind, id, who, async (tx, _page, workflow, review) => {
+    const stage = await requireHolder(tx, kind, id, workflow, review, who);
     const next = (review!.stage ?? 0) + 1;
     const note = comment?.trim() || null;
     if (next < workflow.stages.length) {
+      const since = new Date();
       await tx
         .update(pageReviews)
-        .set({ stage: next, since: new Date(), comment: note })
+        .set({ stage: next, since, dueAt: dueFrom(workflow.stages[next], since), comment: note })
         .where(eq(pageReviews.pageId, id));
-      await recordRevision(tx, 'pages', 'approved', id, note ? `${stage.name}: ${note}` : stage.name);
+      await recordRevision(tx, areaOf(kind), 'approved', id, note ? `${stage.name}: ${note}` : stage.name);
       return;
     }
     // Approved at the last stage: the page goes live as it is now (a later publish time still waits).
@@ -230,61 +314,34 @@ export function approvePage(db: Db, id: number, comment: string | undefined, who
       .where(eq(pages.id, id));
     const revision = await recordRevision(
       tx,
-      'pages',
+      areaOf(kind),
       'approved',
       id,
       note ? `${stage.name}: ${note}` : stage.name,
     );
     await tx.execute(sql`
-      update page_reviews r set state = 'approved', stage = null, since = now(), comment = ${note},
-        approved = jsonb_build_object('name', p.name, 'meta', p.meta, 'items', p.items, 'configurables', p.configurables),
+      update page_reviews r set state = 'approved', stage = null, since = now(), due_at = null, comment = ${note},
+        approved = ${approvedSnapshot},
         approved_revision_id = ${revision}, approved_at = now()
       from pages p where r.page_id = ${id} and p.id = r.page_id`);
   });
 }
 
 /** Sends a page back to whoever submitted it, with what should change. */
-export function requestChanges(db: Db, id: number, comment: string, who: Reviewer): Promise<Review> {
-  return reviewed(db, id, who, async (tx, _page, workflow, review) => {
-    const stage = requireHolder(workflow, review, who);
+export function requestChanges(
+  db: Db,
+  mail: NoticeMail,
+  id: number,
+  comment: string,
+  who: Reviewer,
+  kind: TreeKind = 'page',
+): Promise<Review> {
+  return reviewed(db, mail, kind, id, who, async (tx, _page, workflow, review) => {
+    const stage = await requireHolder(tx, kind, id, workflow, review, who);
     await tx
       .update(pageReviews)
-      .set({ state: 'draft', stage: null, since: new Date(), comment })
+      .set({ state: 'draft', stage: null, since: new Date(), dueAt: null, comment })
       .where(eq(pageReviews.pageId, id));
-    await recordRevision(tx, 'pages', 'changes_requested', id, `${stage.name}: ${comment}`);
+    await recordRevision(tx, areaOf(kind), 'changes_requested', id, `${stage.name}: ${comment}`);
   });
-}
-
-/** Pages waiting in a stage that the user reaches: overdue first, then the longest waiting. */
-export async function waitingPages(db: Db, scope: Scope, limit = 50): Promise<WaitingPage[]> {
-  const rows = rowsOf<{
-    id: number;
-    name: string;
-    workflow_name: string;
-    stage: string | null;
-    since: Date | string;
-    due_at: Date | string | null;
-  }>(
-    await db.execute(sql`
-      select p.id, p.name, w.name as workflow_name, w.stages->r.stage->>'name' as stage, r.since,
-        r.since + make_interval(hours => (w.stages->r.stage->>'due_hours')::int) as due_at
-      from page_reviews r
-      join pages p on p.id = r.page_id and p.deleted_at is null
-      join workflows w on w.id = p.workflow_id
-      where r.state = 'in_review' and ${pageScopeSql(scope, sql`p`)}
-      order by (r.since + make_interval(hours => (w.stages->r.stage->>'due_hours')::int)) < now() desc nulls last,
-        r.since, p.id
-      limit ${limit}`),
-  );
-  const now = Date.now();
-  const iso = (at: Date | string) => new Date(at).toISOString();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    name: row.name,
-    workflow_name: row.workflow_name,
-    stage: row.stage ?? DRAFT,
-    since: iso(row.since),
-    due_at: row.due_at === null ? null : iso(row.due_at),
-    overdue: row.due_at !== null && new Date(row.due_at).getTime() < now,
-  }));
 }

@@ -20,7 +20,7 @@ import { emitPathChange } from '../webhooks/outbox';
 import { assignWorkflows } from '../workflows';
 import { type TreeKind, treeList } from './lists';
 import { countChildren, findPage, type PageRow, subtreeOf } from './read';
-import { markEdited, requireReviewed } from './review';
+import { markEdited, requireReviewed } from './reviewGate';
 import { pageScopeSql } from './scope';
 import { childSlug, freeSlug, HOMEPAGE, slugPart } from './slugs';
 import { rowsOf, treeTransaction } from './transaction';
@@ -214,11 +214,9 @@ export async function storePage(
       })
       .returning({ id: pages.id, slug: pages.slug, updatedAt: pages.updatedAt });
     await saveRecordImages(tx, areaOf(kind), row!.id, held, scope);
-    if (kind === 'page') {
-      await assignWorkflows(tx, [row!.id], false);
-      // A new page under a workflow starts as a draft: made published, it is refused.
-      if (values.published === 1) await requireReviewed(tx, [row!.id], 'publish');
-    }
+    await assignWorkflows(tx, [row!.id], false);
+    // A new page or form under a workflow starts as a draft: made published, it is refused.
+    if (values.published === 1) await requireReviewed(tx, [row!.id], 'publish');
     await recordRevision(tx, areaOf(kind), action, row!.id);
     return row!;
   });
@@ -260,8 +258,7 @@ export async function updatePage(
         return { ...columnsOf(kind, held), slug };
       },
       saved: async (before) => {
-        if (kind !== 'page') return;
-        await rewriteDescendants(tx, id, before.slug, slug);
+        if (kind === 'page') await rewriteDescendants(tx, id, before.slug, slug);
         // Its brand may have brought it under another workflow; what it shows may now need a review.
         if (before.brandId !== values.brand_id) await assignWorkflows(tx, [id], false);
         await markEdited(tx, id);

@@ -1,47 +1,14 @@
 import { z } from 'zod';
+import { ACTIVITY_ACTIONS, ACTIVITY_AREAS } from './activityNames';
 import { id, pageNumber, paginator, timestamp } from './common';
 import { defineCall } from './define';
 import { actor } from './history';
 
-/** The areas a change can belong to, as the activity log's area filter offers them. */
-export const activityArea = z.enum([
-  'auth',
-  'users',
-  'roles',
-  'brands',
-  'dealerships',
-  'pages',
-  'forms',
-  'templates',
-  'responses',
-  'reservations',
-  'settings',
-  'webhooks',
-]);
-export type ActivityArea = z.infer<typeof activityArea>;
+export type { ActivityAction, ActivityArea } from './activityNames';
 
-/** What was done, as the action filter offers it. */
-export const activityAction = z.enum([
-  'signed_in',
-  'sign_in_failed',
-  'created',
-  'updated',
-  'deleted',
-  'restored',
-  'deleted_forever',
-  'published',
-  'unpublished',
-  'moved',
-  'sorted',
-  'duplicated',
-  'imported',
-  'import_requested',
-  'export_requested',
-  'submitted',
-  'approved',
-  'changes_requested',
-]);
-export type ActivityAction = z.infer<typeof activityAction>;
+export const activityArea = z.enum(ACTIVITY_AREAS);
+
+export const activityAction = z.enum(ACTIVITY_ACTIONS);
 
 /** One change by anyone: who, when, what, and the record (and revision) it made, where there is one. */
 export const activityEntry = z.object({

@@ -7,11 +7,11 @@ import * as comments from './comments';
 import * as dealerships from './dealerships';
 import type { CallDef } from './define';
 import * as exportsArea from './exports';
-import * as files from './files';
 import * as forms from './forms';
 import * as imports from './imports';
 import { type LifecycleArea, lifecycleArea } from './lifecycle';
 import * as media from './media';
+import * as notifications from './notifications';
 import * as pages from './pages';
 import * as presence from './presence';
 import * as reservations from './reservations';
@@ -30,7 +30,6 @@ const modules = {
   auth,
   users,
   roles,
-  files,
   media,
   brands,
   dealerships,
@@ -51,6 +50,7 @@ const modules = {
   activity,
   presence,
   comments,
+  notifications,
 };
 type Modules = typeof modules;
 

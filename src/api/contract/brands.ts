@@ -4,7 +4,6 @@ import {
   id,
   idParams,
   listQuery,
-  optionalStoredPath,
   paginator,
   perPageQuery,
   requiredText,
@@ -16,6 +15,7 @@ import {
 } from './common';
 import { defineCall } from './define';
 import { historyCalls } from './history';
+import { optionalMediaId, recordImage } from './images';
 import { lifecycleCalls } from './lifecycle';
 
 export const manufacturerType = z.enum(['Car', 'LCV'], 'Choose Car or LCV.');
@@ -42,7 +42,8 @@ export const brand = z.object({
   /** Manufacturer codes; 0 means none. */
   manufacturer_id: z.number().int(),
   lcv_manufacturer_id: z.number().int(),
-  meta: z.object({ logo: z.string().nullable().optional() }),
+  /** The logo, a library image. */
+  logo: recordImage.nullable(),
   manufacturer: manufacturerRef.nullable(),
   lcvManufacturer: manufacturerRef.nullable(),
   code: z.string().nullable(),
@@ -66,8 +67,8 @@ export const brandFields = z.object({
   is_fake: bool.default(false),
   manufacturer_id: manufacturerCode,
   lcv_manufacturer_id: manufacturerCode,
-  /** Path of a logo stored through files/upload (handle `logo`), or nothing. */
-  logo: optionalStoredPath('logo', 'Upload the logo again.'),
+  /** The logo: a library item's id, or nothing. */
+  logo: optionalMediaId,
 });
 export const brandCreateSchema = brandFields;
 export const brandUpdateSchema = brandFields.extend({ updated_at: updatedAtField });

@@ -11,6 +11,8 @@ export const commentRecord = z
 export const comment = z.object({
   id: z.number().int(),
   record: z.string(),
+  /** The thread's first comment, for a reply (which is about what that one is about); null otherwise. */
+  reply_to: z.number().int().nullable(),
   /** The block's id (PageItem.id); null for a comment on the page. */
   block_key: z.string().nullable(),
   /** The field of the block (`section.field`); null for the page or the whole block. */
@@ -37,6 +39,8 @@ export const commentsList = defineCall({
 
 export const commentCreation = z.object({
   record: commentRecord,
+  /** A reply to this comment's thread: it is about what the thread is about, whatever else is sent. */
+  reply_to: id.nullish(),
   block_key: z.uuid('Name the block by its id.').nullish(),
   field: z
     .string()
@@ -58,7 +62,8 @@ export const commentsCreate = defineCall({
     message: 'A field comment names its block too.',
   }),
   response: z.object({ data: comment, message: z.string() }),
-  summary: 'Leaves a comment on a page, one of its blocks or one field of a block; @Name mentions a user',
+  summary:
+    'Leaves a comment on a page, one of its blocks or one field of a block, or a reply in a thread; @Name mentions a user',
 });
 
 export const commentsResolve = defineCall({
@@ -66,7 +71,7 @@ export const commentsResolve = defineCall({
   path: 'comments/resolve',
   body: z.object({ id }),
   response: z.object({ data: comment, message: z.string() }),
-  summary: 'Marks a comment thread resolved',
+  summary: 'Marks a comment thread resolved (a reply names its thread)',
 });
 
 export const commentsReopen = defineCall({

@@ -233,26 +233,5 @@ export const slug = z
   .max(255, 'Use at most 255 characters.')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, numbers and hyphens only.');
 
-/**
- * A path files/upload answered for one handle: `/storage/<handle>/<server-made name>`. The name
- * allows one extension dot and no `..`, so a stored path can never climb out of its folder.
- */
-export function storedPath(handle: string, message = 'Upload the file again.') {
-  return z
-    .string(message)
-    .max(500, message)
-    .regex(new RegExp(`^/storage/${handle}/[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9]+)?$`), message);
-}
-
-/** One stored file or none; blank is stored as null. */
-export function optionalStoredPath(handle: string, message?: string) {
-  return z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => v || null)
-    .pipe(storedPath(handle, message).nullable());
-}
-
 /** The `updated_at` an editor loaded; the server answers 409 when the record changed since. */
 export const updatedAtField = timestamp.optional();

@@ -16,13 +16,13 @@ import {
   requiredText,
   savedResponse,
   slug,
-  storedPath,
   timestamp,
   updatedAtField,
   validationPassed,
 } from './common';
 import { defineCall } from './define';
 import { historyCalls } from './history';
+import { mediaIds, recordImage } from './images';
 import { lifecycleCalls } from './lifecycle';
 
 export const weekdays = [
@@ -65,7 +65,7 @@ export const openingTimes = z.object({
 export const teamMember = z.object({
   name: z.string(),
   content: z.string().nullable(),
-  image: z.array(z.string()),
+  image: z.array(recordImage),
 });
 
 export const dealership = z.object({
@@ -80,12 +80,13 @@ export const dealership = z.object({
     .object({
       id: z.number().int(),
       name: z.string(),
-      meta: z.object({ logo: z.string().nullable().optional() }),
+      logo: recordImage.nullable(),
     })
     .nullable(),
   vehicles_dealer_id: z.number().int().nullable(),
-  banner_img: z.array(z.string()),
-  dealer_img: z.array(z.string()),
+  /** The banner and dealership images, library images (at most one each). */
+  banner_img: z.array(recordImage),
+  dealer_img: z.array(recordImage),
   email: z.string(),
   telephone: z.string(),
   address,
@@ -105,12 +106,8 @@ export const dealership = z.object({
 });
 export type Dealership = z.infer<typeof dealership>;
 
-/** At most one image in each image field (spec §5). */
-const images = (handle: string, what: string) =>
-  z
-    .array(storedPath(handle, `Upload the ${what} again.`))
-    .max(1, `Use at most 1 ${what}.`)
-    .default([]);
+/** At most one image in each image field (spec §5): library items' ids. */
+const images = (what: string) => mediaIds(1, what);
 
 const coordinate = (label: string, limit: number) =>
   numeric(
@@ -138,7 +135,7 @@ export const openingTimesFields = z.object({
 export const teamMemberFields = z.object({
   name: requiredText('Enter a name.'),
   content: optionalText(5000),
-  image: images('team_image', 'team image'),
+  image: images('team image'),
 });
 
 export const crmFormats = ['adf', 'email'] as const;
@@ -171,8 +168,8 @@ export const dealershipFields = z.object({
   vehicles_dealer_id: optionalId,
   published_at: optionalDateTime('Enter a publish date and time.'),
   // Imagery
-  banner_img: images('banner_img', 'banner image'),
-  dealer_img: images('dealer_img', 'dealer image'),
+  banner_img: images('banner image'),
+  dealer_img: images('dealer image'),
   // Contact Details
   email: emailField,
   telephone: requiredText('Enter a telephone number.', 50).regex(

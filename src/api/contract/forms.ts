@@ -1,30 +1,24 @@
 import { z } from 'zod';
-import {
-  emailField,
-  fieldGroup,
-  flag,
-  flagValue,
-  id,
-  idQuery,
-  optionalId,
-  requiredText,
-  versionSavedResponse,
-} from './common';
+import { flagValue, id, idQuery, versionSavedResponse } from './common';
 import { defineCall } from './define';
+import { emailType, formFields } from './formFields';
 import { historyCalls } from './history';
 import { treeCalls, treeSlugQuery } from './lifecycle';
-import { builderPageFields, page, pageCrumb, pageSummary, withPublishRules } from './pages';
+import { formsApprove, formsRequestChanges, formsSubmit } from './pageReview';
+import { page, pageCrumb, pageSummary } from './pages';
+import { review } from './workflows';
 
-export const emailType = z.enum(['dealerships', 'emails'], 'Choose who receives the e-mails.');
-export type EmailType = z.infer<typeof emailType>;
-
-/** Read-only, made from the name: lowercase words joined by hyphens. */
-export const formHandle = z
-  .string('Enter a handle.')
-  .trim()
-  .min(1, 'Enter a handle.')
-  .max(255, 'Use at most 255 characters.')
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, numbers and hyphens only.');
+export {
+  type EmailType,
+  emailType,
+  type FormInput,
+  type FormValues,
+  formEmailsFields,
+  formFields,
+  formFieldsBase,
+  formHandle,
+  thankYouFields,
+} from './formFields';
 
 export const formEmails = z.object({
   subject: z.string(),
@@ -44,39 +38,6 @@ export const form = page
   .omit({ slug: true })
   .extend({ handle: z.string(), emails: formEmails, thank_you: thankYou });
 export type Form = z.infer<typeof form>;
-
-export const formEmailsFields = z.object({
-  subject: requiredText('Enter an e-mail subject.'),
-  email_title: requiredText('Enter an e-mail title.'),
-  email_body: requiredText('Enter an e-mail body.', 20_000),
-  send_email: flag.default(1),
-  /** A list, or one text of addresses separated by commas, semicolons or spaces. */
-  email_lists: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : v),
-    z
-      .array(emailField, 'Add at least one e-mail address.')
-      .min(1, 'Add at least one e-mail address.')
-      .max(50, 'Add at most 50 e-mail addresses.'),
-  ),
-  email_type: emailType.default('emails'),
-});
-
-export const thankYouFields = z.object({
-  title: requiredText('Enter a thank-you title.').default('Thank you'),
-  description: requiredText('Enter a thank-you message.', 5000),
-});
-
-export const formFieldsBase = builderPageFields.extend({
-  /** Not read: the server makes the handle from the name, and the answer says which. */
-  handle: formHandle.optional(),
-  brand_id: optionalId,
-  emails: fieldGroup(formEmailsFields),
-  thank_you: fieldGroup(thankYouFields),
-});
-/** The form builder form (spec §5 required markers). */
-export const formFields = withPublishRules(formFieldsBase);
-export type FormInput = z.input<typeof formFields>;
-export type FormValues = z.output<typeof formFields>;
 
 export const formsList = defineCall({
   method: 'GET',
@@ -105,8 +66,9 @@ export const formsEdit = defineCall({
   method: 'GET',
   path: 'forms/edit',
   query: idQuery,
-  response: z.object({ data: form }),
-  summary: 'One form with its items, e-mails and thank-you message, for the builder',
+  response: z.object({ data: form, review: review.nullable() }),
+  summary:
+    'One form with its items, e-mails and thank-you message, and where it stands in its review, for the builder',
 });
 
 /** A saved form: its new version and the handle the server gave it. */
@@ -132,4 +94,9 @@ export const calls = {
   store: formsStore,
   update: formsUpdate,
   delete: formsDelete,
+  submit: formsSubmit,
+  approve: formsApprove,
+  requestChanges: formsRequestChanges,
 };
+
+export { formsApprove, formsRequestChanges, formsSubmit };

@@ -1,21 +1,9 @@
 import { z } from 'zod';
 import { id, idQuery, pageNumber, paginator, timestamp } from './common';
 import { defineCall } from './define';
+import type { HistoryArea } from './historyAreas';
 
-/** The areas whose records keep revisions: each has an edit screen with a History panel. */
-export const historyAreas = [
-  'pages',
-  'forms',
-  'templates',
-  'brands',
-  'dealerships',
-  'settings',
-  'roles',
-] as const;
-export type HistoryArea = (typeof historyAreas)[number];
-
-export const isHistoryArea = (area: string): area is HistoryArea =>
-  (historyAreas as readonly string[]).includes(area);
+export { type HistoryArea, historyAreas, isHistoryArea } from './historyAreas';
 
 /**
  * What kind of change stored a revision. `restored` is a record brought back from the bin; a
@@ -36,8 +24,11 @@ export const revisionAction = z.enum([
 ]);
 export type RevisionAction = z.infer<typeof revisionAction>;
 
-/** Who made a change; null when nobody signed in made it (the demo data, a scheduled publish). */
-export const actor = z.object({ id: z.number().int(), name: z.string() }).nullable();
+/**
+ * Who made a change; null when nobody signed in made it (the demo data, a scheduled publish). A
+ * reviewer without an account, acting through a signed review link, has no id: their e-mail names them.
+ */
+export const actor = z.object({ id: z.number().int().nullable(), name: z.string() }).nullable();
 
 /** One revision in a record's history, newest first. */
 export const revisionSummary = z.object({

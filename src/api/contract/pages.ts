@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { pageConfigurables, pageItem } from './blocks';
 import {
   bool,
-  fieldGroup,
-  flag,
+  emailField,
   flagValue,
   id,
   idQuery,
   messageResponse,
-  optionalDateTime,
   optionalId,
   requiredText,
   savedResponse,
@@ -18,14 +16,35 @@ import {
 import { defineCall } from './define';
 import { historyCalls } from './history';
 import { treeCalls, treeSlugQuery } from './lifecycle';
+import { PREVIEW_LINK_DAYS, pageFields, sortBy, sortByMode } from './pageFields';
 import { pagesApprove, pagesRequestChanges, pagesSubmit, pagesWaiting } from './pageReview';
-
-export { pagesApprove, pagesRequestChanges, pagesSubmit, pagesWaiting };
-
+import { pagesSchedule, SCHEDULE_DAYS, type ScheduledChange, scheduledChange } from './pageSchedule';
 import { review } from './workflows';
 
-export const sortBy = z.enum(['sort_order', 'published_at'], 'Choose how children are sorted.');
-export const sortByMode = z.enum(['asc', 'desc'], 'Choose ascending or descending.');
+export {
+  builderPageFields,
+  HOMEPAGE_SLUG,
+  type PageInput,
+  type PageValues,
+  PREVIEW_LINK_DAYS,
+  pageFields,
+  pageFieldsBase,
+  pageSlug,
+  sortBy,
+  sortByMode,
+  UNPUBLISH_AFTER_PUBLISH,
+  withPublishRules,
+} from './pageFields';
+export {
+  pagesApprove,
+  pagesRequestChanges,
+  pagesSchedule,
+  pagesSubmit,
+  pagesWaiting,
+  SCHEDULE_DAYS,
+  type ScheduledChange,
+  scheduledChange,
+};
 
 /** What a page list row shows; also the parent a children list belongs to. */
 export const pageSummary = z.object({
@@ -59,107 +78,6 @@ export const page = pageSummary.extend({
   configurables: pageConfigurables,
 });
 export type Page = z.infer<typeof page>;
-
-/** The homepage's slug: the one slug a page is given by asking, not made from its name. */
-export const HOMEPAGE_SLUG = '/';
-
-/** '/' (the homepage) or lowercase words joined by hyphens, in segments joined by '/'. */
-export const pageSlug = z
-  .string('Enter a slug.')
-  .trim()
-  .min(1, 'Enter a slug.')
-  .max(500, 'Use at most 500 characters.')
-  .regex(
-    /^(?:\/|[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)$/,
-    'Use lowercase letters, numbers, hyphens and slashes only.',
-  );
-
-/** Fields the page and form builders share (spec §3 Page), before the rules that span fields. */
-export const builderPageFields = z.object({
-  name: requiredText('Enter a name.'),
-  meta: fieldGroup(
-    z.object({
-      title: requiredText('Enter a meta title.'),
-      description: requiredText('Enter a meta description.', 1000),
-    }),
-  ),
-  published: flag.default(0),
-  published_at: optionalDateTime('Enter a publish date.'),
-  /** Optional: when a published page or form comes down by itself. */
-  unpublish_at: optionalDateTime('Enter an unpublish date.'),
-  items: z.array(pageItem).max(1000, 'Use at most 1000 blocks.').default([]),
-  configurables: pageConfigurables.default({}),
-  locked: flag.default(0),
-  child_template_id: optionalId,
-  sort_by: sortBy.default('sort_order'),
-  sort_by_mode: sortByMode.default('asc'),
-  is_allowed_children: flag.default(0),
-  is_tree_recursive: flag.default(0),
-});
-
-type PublishFields = { published: 0 | 1; published_at: string | null; unpublish_at: string | null };
-
-export const UNPUBLISH_AFTER_PUBLISH = 'Choose a time after the publish time.';
-
-/** A date-time the contract accepted ('2026-01-02T09:30', with or without seconds and offset) as an instant. */
-const instantOf = (value: string): number => new Date(value).getTime();
-
-/**
- * Published = Yes needs a publish date; published = No drops it and the unpublish time (spec §4
- * Page published). An unpublish time comes after the publish time. The rules run as soon as
- * those fields are readable, so their errors show with the others.
- */
-export function withPublishRules<T extends z.ZodType<PublishFields>>(schema: T) {
-  return schema
-    .superRefine(
-      (value, ctx) => {
-        if (value.published === 1 && !value.published_at) {
-          ctx.addIssue({ code: 'custom', path: ['published_at'], message: 'Enter a publish date.' });
-        }
-        if (
-          value.published === 1 &&
-          value.published_at &&
-          value.unpublish_at &&
-          instantOf(value.unpublish_at) <= instantOf(value.published_at)
-        ) {
-          ctx.addIssue({ code: 'custom', path: ['unpublish_at'], message: UNPUBLISH_AFTER_PUBLISH });
-        }
-      },
-      {
-        // Only on an object whose two fields parsed: a missing or broken body has its own issues.
-        when: (payload) =>
-          typeof payload.value === 'object' &&
-          payload.value !== null &&
-          !payload.issues.some(
-            (i) =>
-              (i.path?.length ?? 0) === 0 ||
-              i.path?.[0] === 'published' ||
-              i.path?.[0] === 'published_at' ||
-              i.path?.[0] === 'unpublish_at',
-          ),
-      },
-    )
-    .transform((value) =>
-      value.published === 1 ? value : { ...value, published_at: null, unpublish_at: null },
-    );
-}
-
-export const pageFieldsBase = builderPageFields.extend({
-  /**
-   * The server makes a page's slug from its name (the answer says which); only '/' is read: it
-   * asks for the homepage, so a client sends the slug only for that.
-   */
-  slug: pageSlug.optional(),
-  /**
-   * A new page needs a brand; the group's own pages (the homepage, About Us...) were made without one
-   * and keep none (null), so an existing page without a brand saves as it is.
-   */
-  brand_id: z.coerce.number('Choose a brand.').int('Choose a brand.').positive('Choose a brand.').nullable(),
-});
-/** The page builder form (spec §5 required markers). */
-export const pageFields = withPublishRules(pageFieldsBase);
-export type PageInput = z.input<typeof pageFields>;
-export type PageValues = z.output<typeof pageFields>;
 
 /** The duplicate modal (spec §3 Page duplicate form). */
 export const pageDuplicateFields = z.object({
@@ -326,45 +244,35 @@ export const pagesMove = defineCall({
   summary: 'Moves a page under another parent (null for the top level); refuses cycles',
 });
 
-/** How long a 'Share preview' link shows its page (README: Preview and share links). */
-export const PREVIEW_LINK_DAYS = 7;
-
 export const pagesShare = defineCall({
   method: 'POST',
   path: 'pages/share',
-  body: z.object({ id }),
+  body: z.object({
+    id,
+    /**
+     * A reviewer without an account (issue #28): the link then names them and lets them approve or
+     * request changes, for the stage the page waits in now (one that allows it) and this revision.
+     */
+    reviewer_email: emailField.optional(),
+  }),
   response: z.object({
-    /** Opens the page's saved state, published or not, without signing in: /site/_preview/<token>. */
+    /**
+     * Opens the page's saved state, published or not, without signing in: /site/_preview/<token>,
+     * or /site/_review/<token> with Approve and Request changes for a named reviewer.
+     */
     url: z.string(),
     expires_at: timestamp,
+    /** The reviewer the link names and the stage it is good for; null for a plain preview link. */
+    reviewer_email: z.string().nullable(),
+    stage: z.string().nullable(),
   }),
-  summary: `A signed link showing a page as last saved, to anyone, for ${PREVIEW_LINK_DAYS} days or until the page is deleted`,
+  summary: `A signed link showing a page as last saved, to anyone (or, naming a reviewer, with Approve and Request changes for the stage it waits in), for ${PREVIEW_LINK_DAYS} days or until the page is deleted`,
 });
 
-/** How far ahead the dashboard's schedule looks. */
-export const SCHEDULE_DAYS = 7;
-
-/** A page or form going live or coming down at a set time. */
-export const scheduledChange = z.object({
-  id: z.number().int(),
-  kind: z.enum(['page', 'form']),
-  name: z.string(),
-  at: timestamp,
-  change: z.enum(['publish', 'unpublish']),
-});
-export type ScheduledChange = z.infer<typeof scheduledChange>;
-
-export const pagesSchedule = defineCall({
-  method: 'GET',
-  path: 'pages/schedule',
-  response: z.object({ data: z.array(scheduledChange) }),
-  summary: `Pages and forms that go live or come down in the next ${SCHEDULE_DAYS} days, soonest first (at most 100)`,
-});
-
-/** Every call of this area, under the name the console's `api.pages` gives it. */
 /** The revisions of one record: `pages/history` and `pages/history/show`. */
 export const { history: pagesHistory, historyShow: pagesHistoryShow } = historyCalls('pages', page);
 
+/** Every call of this area, under the name the console's `api.pages` gives it. */
 export const calls = {
   history: pagesHistory,
   historyShow: pagesHistoryShow,

@@ -42,7 +42,6 @@ const table: Table = {
     delete: p('roles', 'delete'),
     restore: p('roles', 'delete'),
   },
-  files: { upload: 'signedIn' },
   media: {
     list: p('media', 'view'),
     upload: p('media', 'create'),
@@ -117,6 +116,10 @@ const table: Table = {
     store: p('forms', 'create'),
     update: p('forms', 'update'),
     delete: p('forms', 'delete'),
+    // As for pages: submitting is editing; approving is decided by the stage, in the handler.
+    submit: p('forms', 'update'),
+    approve: p('forms', 'view'),
+    requestChanges: p('forms', 'view'),
   },
   templates: {
     history: p('templates', 'view'),
@@ -203,6 +206,8 @@ const table: Table = {
     resolve: p('pages', 'view'),
     reopen: p('pages', 'view'),
   },
+  // Each user's own notices: the statements name the signed-in user.
+  notifications: { list: 'signedIn', read: 'signedIn' },
 };
 
 const byCall = new Map<CallDef, CallPermission>(

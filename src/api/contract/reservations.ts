@@ -55,8 +55,12 @@ export const reservationsShow = defineCall({
   method: 'GET',
   path: 'reservations/:id',
   params: idParams,
-  response: z.object({ data: reservation }),
-  summary: 'One reservation with its refund and card details',
+  response: z.object({
+    data: reservation,
+    /** Whether refunds can be sent from here: false where no Stripe secret key is set. */
+    refunds_available: z.boolean(),
+  }),
+  summary: 'One reservation with its refund and card details, and whether refunds can be sent',
 });
 
 /** The reasons Stripe's Refunds API accepts. */

@@ -18,6 +18,10 @@ export const responseHandles = [
   'interest-enquiry',
 ] as const;
 export const responseHandle = z.enum(responseHandles, 'Choose a form.');
+
+/** The groups the totals boxes count forms in: every form belongs to one, and each has a box. */
+export const enquiryGroups = ['Sales', 'Aftersales', 'Marketing'] as const;
+export type EnquiryGroup = (typeof enquiryGroups)[number];
 export type ResponseHandle = z.infer<typeof responseHandle>;
 
 /** One answer of an enquiry: the question as the form labelled it, and what was entered. */

@@ -3,6 +3,7 @@ import { timestamp } from './common';
 import { address, openingTimes } from './dealerships';
 import { defineCall } from './define';
 import { thankYou } from './forms';
+import { siteFile } from './images';
 import { pageMeta, sortBy, sortByMode } from './pages';
 
 /**
@@ -11,29 +12,7 @@ import { pageMeta, sortBy, sortByMode } from './pages';
  * answers 304. File addresses are absolute when the server knows its public address (PUBLIC_URL).
  */
 
-/** One rendition of an image: a format at a width, at an address that never changes its bytes. */
-export const siteRendition = z.object({
-  format: z.enum(['avif', 'webp', 'jpeg']),
-  width: z.number().int(),
-  url: z.string(),
-});
-
-/**
- * A file a block shows: where a browser fetches it and the name it was uploaded under. An image
- * from the library adds its text alternative, its size as the block shows it (cropped to the
- * block's aspect), its focal point and its renditions (AVIF, WebP and JPEG at several widths), so
- * a site can offer each reader the right file and keep the layout still while it loads.
- */
-export const siteFile = z.object({
-  url: z.string(),
-  name: z.string(),
-  alt: z.string().optional(),
-  width: z.number().int().optional(),
-  height: z.number().int().optional(),
-  focal_point: z.object({ x: z.number(), y: z.number() }).nullable().optional(),
-  renditions: z.array(siteRendition).optional(),
-});
-export type SiteFile = z.infer<typeof siteFile>;
+export { type SiteFile, siteFile, siteRendition } from './images';
 
 /** One field as a site renders it: text (markdown for rich text) or files. */
 export const siteFieldValue = z.union([z.string(), z.array(siteFile)]);
@@ -60,7 +39,14 @@ export type SiteBlock = z.infer<typeof siteBlock>;
 export const siteLink = z.object({ name: z.string(), path: z.string() });
 export type SiteLink = z.infer<typeof siteLink>;
 
-export const siteBrand = z.object({ name: z.string(), slug: z.string(), logo_url: z.string().nullable() });
+export const siteBrand = z.object({
+  name: z.string(),
+  slug: z.string(),
+  /** The logo from the library, as block images are answered (renditions, focal point, size). */
+  logo: siteFile.nullable(),
+  /** The logo's original file (`logo.url`), as sites read it before the library. */
+  logo_url: z.string().nullable(),
+});
 export type SiteBrand = z.infer<typeof siteBrand>;
 
 /** A published page as a site shows it. */
@@ -154,10 +140,19 @@ export type SiteDealershipSummary = z.infer<typeof siteDealershipSummary>;
 /** One live dealership, with what its own page and a locator show. */
 export const siteDealership = siteDealershipSummary.extend({
   copy: z.string().nullable(),
+  /** The banner and dealership images from the library, as block images are answered. */
+  banners: z.array(siteFile),
+  images: z.array(siteFile),
+  /** Their originals' addresses, as sites read them before the library. */
   banner_urls: z.array(z.string()),
   image_urls: z.array(z.string()),
   team: z.array(
-    z.object({ name: z.string(), content: z.string().nullable(), image_url: z.string().nullable() }),
+    z.object({
+      name: z.string(),
+      content: z.string().nullable(),
+      image: siteFile.nullable(),
+      image_url: z.string().nullable(),
+    }),
   ),
 });
 export type SiteDealership = z.infer<typeof siteDealership>;

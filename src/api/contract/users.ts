@@ -5,7 +5,6 @@ import {
   id,
   idParams,
   listQuery,
-  optionalStoredPath,
   optionalText,
   paginator,
   perPageQuery,
@@ -15,12 +14,14 @@ import {
   validationPassed,
 } from './common';
 import { defineCall } from './define';
+import { optionalMediaId, recordImage } from './images';
 import { lifecycleCalls } from './lifecycle';
 
 export const userMeta = z.object({
   telephone: z.string().nullable().optional(),
   job_title: z.string().nullable().optional(),
-  avatar: z.string().nullable().optional(),
+  /** The avatar, a library image. */
+  avatar: recordImage.nullable().optional(),
 });
 
 export const user = z.object({
@@ -83,8 +84,8 @@ export const userFields = z.object({
     .min(1, 'Enter a password.')
     .min(8, 'Use at least 8 characters.')
     .max(200, 'Use at most 200 characters.'),
-  /** Path of a file stored through files/upload (handle `avatar`), or nothing. */
-  avatar: optionalStoredPath('avatar', 'Upload the avatar again.'),
+  /** The avatar: a library item's id, or nothing. */
+  avatar: optionalMediaId,
   role_id: roleChoice,
   scope: scopeField,
 });

@@ -18,6 +18,8 @@ export const workflowStageFields = z.object({
       .nullable()
       .default(null),
   ),
+  /** Whether a reviewer without an account may approve it from a share-preview link naming them. */
+  external: bool.default(false),
 });
 
 /** The form (issue #28); the console and the server check it with the same schema. */
@@ -58,6 +60,7 @@ export const workflowStage = z.object({
   role_ids: z.array(z.number().int()),
   user_ids: z.array(z.number().int()),
   due_hours: z.number().int().nullable(),
+  external: z.boolean(),
 });
 
 export const workflow = z.object({
@@ -177,3 +180,13 @@ export const waitingPage = z.object({
   overdue: z.boolean(),
 });
 export type WaitingPage = z.infer<typeof waitingPage>;
+
+/** How long a stage takes: the median from entering it to leaving it (approved on or sent back). */
+export const stageMedian = z.object({
+  workflow_name: z.string(),
+  stage: z.string(),
+  /** How many times pages left the stage. */
+  count: z.number().int(),
+  median_seconds: z.number().int(),
+});
+export type StageMedian = z.infer<typeof stageMedian>;

@@ -1,22 +1,22 @@
-import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
-import { useAuthActor, useSignedInUser } from '@/machines/session';
-import { initials } from '@/shared/format';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'wouter';
+import { useSignedInUser } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
-import { mayViewAs } from '@/shared/viewAs';
 import { cx } from '@/ui/cx';
-import { MenuButton } from '@/ui/MenuButton';
-import { leaveThen } from '@/ui/unsavedWork';
+import { Icon } from '@/ui/Icon';
+import menuStyles from '@/ui/MenuButton.module.css';
+import { AccountFace } from './AccountFace';
+import bellStyles from './NotificationBell.module.css';
 import styles from './TopBar.module.css';
-import { ViewAsDialog } from './ViewAsDialog';
 
-const ACCOUNT_ITEMS = [
-  { id: 'profile', label: 'Profile', icon: 'user' },
-  { id: 'logout', label: 'Logout', icon: 'logout' },
-] as const;
-
-/** For a group administrator: see the console as another role (issue #25). */
-const VIEW_AS_ITEM = { id: 'viewAs', label: 'View as…', icon: 'eye' } as const;
+// The bell's popover, the account menu and the View as dialog bring react-aria's overlays, menus
+// and collections: each evaluates in a task of its own after the screen has painted, not with the
+// layout, and the dialog only when it is asked for. Until then a stand-in of the same size shows.
+const NotificationBell = lazy(() =>
+  import('./NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
+const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
+const ViewAsDialog = lazy(() => import('./ViewAsDialog').then((m) => ({ default: m.ViewAsDialog })));
 
 /**
  * The product's name, home to the dashboard, and the user's initials and name with a popup holding
@@ -24,33 +24,36 @@ const VIEW_AS_ITEM = { id: 'viewAs', label: 'View as…', icon: 'eye' } as const
  */
 export function TopBar({ slim = false }: { slim?: boolean }) {
   const user = useSignedInUser();
-  const auth = useAuthActor();
-  const [, navigate] = useLocation();
   const [choosingView, setChoosingView] = useState(false);
-  const [profile, logout] = ACCOUNT_ITEMS;
-  // Profile opens the user's own record, which everyone may open and change.
-  const items = [profile, ...(mayViewAs(user) ? [VIEW_AS_ITEM] : []), logout];
   return (
     <header className={cx(styles.bar, slim && styles.slim)}>
       <Link className={styles.brand} href={pathTo('dashboard')}>
         Dealership Console
       </Link>
-      <MenuButton
-        aria-label={`Account: ${user.name}`}
-        items={items}
-        onAction={(id) => {
-          // A screen with unsaved work (the builder) asks first.
-          if (id === 'profile') leaveThen(() => navigate(pathTo('users.edit', { id: user.id })));
-          if (id === 'logout') leaveThen(() => auth.send({ type: 'auth.logout' }));
-          if (id === 'viewAs') leaveThen(() => setChoosingView(true));
-        }}
+      <Suspense
+        fallback={
+          <span className={bellStyles.bell} aria-hidden="true">
+            <Icon name="bell" size="lg" />
+          </span>
+        }
       >
-        <span className={styles.initials} aria-hidden="true">
-          {initials(user.name)}
-        </span>
-        <span className={styles.name}>{user.name}</span>
-      </MenuButton>
-      {choosingView ? <ViewAsDialog isOpen onClose={() => setChoosingView(false)} /> : null}
+        <NotificationBell />
+      </Suspense>
+      <Suspense
+        fallback={
+          <span className={menuStyles.trigger} aria-hidden="true">
+            <AccountFace name={user.name} />
+            <Icon name="chevron-down" size="sm" />
+          </span>
+        }
+      >
+        <AccountMenu onViewAs={() => setChoosingView(true)} />
+      </Suspense>
+      {choosingView ? (
+        <Suspense fallback={null}>
+          <ViewAsDialog isOpen onClose={() => setChoosingView(false)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

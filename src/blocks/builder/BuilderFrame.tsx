@@ -1,12 +1,11 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Tabs as AriaTabs, Tab, TabList, TabPanel } from 'react-aria-components';
 import { Link, useSearch } from 'wouter';
 import { DRAFT_OFFER_LOCK_MESSAGE, EDITING_LOCK_MESSAGE } from '@/machines/builder';
 import { announce } from '@/ui/announce';
 import { Button, buttonClassName } from '@/ui/Button';
 import { LeavePrompt } from '@/ui/LeavePrompt';
 import { PageHeader } from '@/ui/PageHeader';
-import tabStyles from '@/ui/Tabs.module.css';
+import { type TabItem, Tabs } from '@/ui/Tabs';
 import { Tooltip } from '@/ui/Tooltip';
 import { useMediaQuery } from '../preview/previewPrefs';
 import styles from './BuilderFrame.module.css';
@@ -99,29 +98,28 @@ export interface BuilderFrameProps {
 const NARROW = '(max-width: 800px)';
 
 type EditorTab = 'editor' | 'preview';
+const EDITOR_TABS: TabItem<EditorTab>[] = [
+  { id: 'editor', label: 'Editor' },
+  { id: 'preview', label: 'Preview' },
+];
 
-/** Editor and Preview as tabs on a narrow screen: the editor stays mounted, so nothing typed is lost. */
+/**
+ * Editor and Preview as tabs on a narrow screen: the editor stays mounted while the preview shows,
+ * hidden, so nothing typed is lost.
+ */
 function NarrowTabs({ editor, preview }: { editor: ReactNode; preview: ReactNode }) {
   const [tab, setTab] = useState<EditorTab>('editor');
   return (
-    <AriaTabs selectedKey={tab} onSelectionChange={(key) => setTab(key === 'preview' ? 'preview' : 'editor')}>
-      <div className={tabStyles.bar}>
-        <TabList aria-label="Editor or preview" className={tabStyles.tabList}>
-          <Tab id="editor" className={tabStyles.tab}>
-            Editor
-          </Tab>
-          <Tab id="preview" className={tabStyles.tab}>
-            Preview
-          </Tab>
-        </TabList>
-      </div>
-      <TabPanel id="editor" shouldForceMount className={styles.tabPanel}>
-        {editor}
-      </TabPanel>
-      <TabPanel id="preview" className={styles.tabPanel}>
-        {preview}
-      </TabPanel>
-    </AriaTabs>
+    <Tabs
+      label="Editor or preview"
+      items={EDITOR_TABS}
+      selectedKey={tab}
+      onSelectionChange={setTab}
+      panelClassName={styles.tabPanel}
+    >
+      <div hidden={tab !== 'editor'}>{editor}</div>
+      {tab === 'preview' ? preview : null}
+    </Tabs>
   );
 }
 

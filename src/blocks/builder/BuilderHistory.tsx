@@ -2,7 +2,7 @@ import { type BuilderDraft, draftOf, type PageFields } from '@/machines/builder'
 import type { Catalogue } from '@/shared/catalogue';
 import type { FieldViews } from '@/shared/history/fieldViews';
 import { firstField } from '@/ui/history/focusAfterDialogs';
-import { HistoryButton, type HistorySource, type RevisionPage } from '@/ui/history/HistoryPanel';
+import { HistoryButton, type HistorySource, type RevisionPage } from '@/ui/history/HistoryButton';
 import { draftDiff } from './draftDiff';
 import { type BuilderActor, useEditing } from './useBuilderActor';
 import type { BuilderStart } from './useRecordBuilder';

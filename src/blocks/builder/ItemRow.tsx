@@ -10,7 +10,7 @@ import { toast } from '@/ui/toasts';
 import { BlockEditor } from '../BlockEditor';
 import { copyBlocks } from '../clipboard';
 import { useLiveDraft } from '../preview/liveDraft';
-import { useCommentsAccess } from './comments/commentsContext';
+import { CommentBlockContext, useCommentsAccess } from './comments/commentsContext';
 import styles from './ItemsPanel.module.css';
 import { RowAction } from './RowActions';
 import type { BuilderActor } from './useBuilderActor';
@@ -266,14 +266,16 @@ const RowDetails = memo(function RowDetails({
       ) : null}
       {isEditing && definition ? (
         <div className={styles.editor} ref={editor}>
-          <BlockEditor
-            item={item}
-            definition={definition}
-            errors={errors}
-            onCancel={() => actor.send({ type: 'item.cancel' })}
-            onSave={(saved) => actor.send({ type: 'item.save', item: saved })}
-            onDraft={onDraft}
-          />
+          <CommentBlockContext.Provider value={item.id ?? null}>
+            <BlockEditor
+              item={item}
+              definition={definition}
+              errors={errors}
+              onCancel={() => actor.send({ type: 'item.cancel' })}
+              onSave={(saved) => actor.send({ type: 'item.save', item: saved })}
+              onDraft={onDraft}
+            />
+          </CommentBlockContext.Provider>
         </div>
       ) : null}
     </>

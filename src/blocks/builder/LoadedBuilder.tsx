@@ -1,4 +1,4 @@
-import { type ComponentType, Fragment, type ReactNode, useState } from 'react';
+import { type ComponentType, Fragment, type ReactNode, useDeferredValue, useState } from 'react';
 import { useParams, useRoute } from 'wouter';
 import { NotFound } from '@/ui/NotFound';
 import { SkeletonLines } from '@/ui/SkeletonLines';
@@ -20,7 +20,12 @@ export interface LoadedBuilderProps<T> {
 export function LoadedBuilder<T>({ noun, listHref, load, loadKey, children }: LoadedBuilderProps<T>) {
   const [round, setRound] = useState(0);
   const loaded = useLoad(load, `${loadKey}:${round}`);
-  if (loaded.status === 'loading') return <SkeletonLines lines={8} label={`Loading the ${noun}`} />;
+  // The builder is drawn from what was loaded in a deferred render, which React does in slices
+  // between which the page still answers; the skeleton stays until it is done. Drawn at once, a
+  // long page's builder held the main thread for one long task.
+  const drawn = useDeferredValue(loaded);
+  if (loaded.status === 'loading' || drawn !== loaded)
+    return <SkeletonLines lines={8} label={`Loading the ${noun}`} />;
   if (loaded.status === 'failed') {
     return (
       <NotFound

@@ -1,5 +1,5 @@
 import type { PageItem } from '@/api/contract/blocks';
-import { HOMEPAGE_SLUG } from '@/api/contract/pages';
+import { HOMEPAGE_SLUG } from '@/api/contract/pageFields';
 import type { BuilderDraft } from '@/machines/builder';
 import { pickedInstant } from './settingsValues';
 

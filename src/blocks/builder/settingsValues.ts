@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { type Page, pageFieldsBase } from '@/api/contract/pages';
+import { pageFieldsBase } from '@/api/contract/pageFields';
+import type { Page } from '@/api/contract/pages';
 import type { FieldMeta } from '@/ui/formProps';
 import { requiredFields } from '@/ui/forms/constraint';
 

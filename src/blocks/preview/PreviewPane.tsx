@@ -11,8 +11,9 @@ import {
   useState,
 } from 'react';
 import { Heading, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import type { PageItem } from '@/api/contract/blocks';
 import type { SiteBlock, SiteForm } from '@/api/contract/site';
-import { mediaIdsOf, mediaRefsOf } from '@/shared/mediaRefs';
+import { mediaIdsOfItem } from '@/shared/mediaRefs';
 import { SITE_STYLESHEET_PATH } from '@/site/stylesheet';
 import { mediaMap, useMediaItems } from '@/ui/media/mediaCache';
 import { useCommentsAccess } from '../builder/comments/commentsContext';
@@ -88,24 +89,74 @@ const PreviewBlock = memo(function PreviewBlock({
 });
 
 /**
- * The open block's unsaved state, taken in a transition: the field's own paint comes first, and a
- * preview render still running when the next key comes is dropped for the newer draft.
+ * The open block's unsaved state, taken once the keystroke's own frame is painted (the task after
+ * the next animation frame), in a transition: the field's paint never waits for the preview, the
+ * keystrokes of one frame make one preview render, and a render still running when the next key
+ * comes is dropped for the newer draft.
  */
 function useOpenDraft(liveDraft: LiveDraft): OpenDraft | null {
   const [open, setOpen] = useState(liveDraft.get);
   useEffect(() => {
     setOpen(liveDraft.get());
-    return liveDraft.subscribe(() => startTransition(() => setOpen(liveDraft.get())));
+    let frame = 0;
+    let task: ReturnType<typeof setTimeout> | undefined;
+    const take = () => {
+      task = undefined;
+      startTransition(() => setOpen(liveDraft.get()));
+    };
+    const unsubscribe = liveDraft.subscribe(() => {
+      if (frame !== 0 || task !== undefined) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        task = setTimeout(take, 0);
+      });
+    });
+    return () => {
+      unsubscribe();
+      cancelAnimationFrame(frame);
+      clearTimeout(task);
+    };
   }, [liveDraft]);
   return open;
 }
 
 /** The builder's blocks as they stand, the open one as typed, deferred behind the editor's updates. */
 function useDraftItems(actor: BuilderActor, liveDraft: LiveDraft) {
-  const items = useDeferredValue(useSelector(actor, (s) => s.context.items));
+  const stored = useDeferredValue(useSelector(actor, (s) => s.context.items));
   const keys = useDeferredValue(useSelector(actor, (s) => s.context.keys));
   const open = useOpenDraft(liveDraft);
-  return { items: useMemo(() => withOpenDraft(items, keys, open), [items, keys, open]), keys };
+  return { items: useMemo(() => withOpenDraft(stored, keys, open), [stored, keys, open]), keys, stored };
+}
+
+/**
+ * The same array as last time while its keys are the same: a keystroke makes the blocks anew but
+ * not their order, and the preview's window need not lay its offsets out again.
+ */
+function useSameKeys(keys: readonly number[]): readonly number[] {
+  const last = useRef(keys);
+  const same = last.current.length === keys.length && last.current.every((key, at) => key === keys[at]);
+  if (!same) last.current = keys;
+  return last.current;
+}
+
+/**
+ * The library items a draft's blocks show, read again only from the blocks that changed (a keystroke
+ * changes one block): each block's ids are kept by the block's identity.
+ */
+function mediaIdsMaker(): (items: readonly PageItem[]) => number[] {
+  const read = new WeakMap<PageItem, number[]>();
+  return (items) => {
+    const ids: number[] = [];
+    for (const item of items) {
+      let own = read.get(item);
+      if (own === undefined) {
+        own = mediaIdsOfItem(item);
+        read.set(item, own);
+      }
+      for (const id of own) ids.push(id);
+    }
+    return ids;
+  };
 }
 
 function PagePreview({
@@ -117,20 +168,22 @@ function PagePreview({
   liveDraft: LiveDraft;
   brandId: number | null;
 }) {
-  const { items, keys } = useDraftItems(actor, liveDraft);
+  const { items, keys, stored } = useDraftItems(actor, liveDraft);
   const name = useDeferredValue(useSelector(actor, (s) => s.context.name));
   const editing = useSelector(actor, (s) => s.context.editing);
   const [blocksOf] = useState(() => previewBlocksMaker());
-  const mediaVersion = useMediaItems(useMemo(() => mediaIdsOf(mediaRefsOf({ items })), [items]));
+  const [mediaIdsOf] = useState(mediaIdsMaker);
+  const mediaVersion = useMediaItems(useMemo(() => mediaIdsOf(items), [mediaIdsOf, items]));
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new version means new items were read
   const media = useMemo(() => mediaMap(), [mediaVersion]);
   const blocks = useMemo(() => blocksOf(items, keys, media), [blocksOf, items, keys, media]);
   const siteBlocks = useMemo(() => blocks.map(({ block }) => block), [blocks]);
   const context = usePreviewContext(actor, siteBlocks, useBrandSlug(actor, brandId));
   const editingKey = editing === null ? null : (keys[editing] ?? null);
-  const blockKeys = useMemo(() => blocks.map(({ key }) => key), [blocks]);
+  const blockKeys = useSameKeys(useMemo(() => blocks.map(({ key }) => key), [blocks]));
   const comments = useCommentsAccess();
-  const idByKey = useMemo(() => new Map(keys.map((key, at) => [key, items[at]?.id])), [items, keys]);
+  // Typing does not change a block's id: the stored blocks name them, made again only as they change.
+  const idByKey = useMemo(() => new Map(keys.map((key, at) => [key, stored[at]?.id])), [stored, keys]);
   const editingAt = editingKey === null ? -1 : blockKeys.indexOf(editingKey);
   const first = useRef<HTMLDivElement>(null);
   const stretches = usePreviewWindow(blockKeys, editingAt < 0 ? null : editingAt, first);

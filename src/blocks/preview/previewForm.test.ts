@@ -53,7 +53,7 @@ describe('the form preview', () => {
       id,
       name,
       slug: name.toLowerCase(),
-      brand: brand ? { name: brand, slug: brand.toLowerCase(), logo_url: null } : null,
+      brand: brand ? { name: brand, slug: brand.toLowerCase(), logo: null, logo_url: null } : null,
       email: '',
       telephone: '',
       address: {} as never,

@@ -24,7 +24,7 @@ const branch = (id: number, name: string, brand: string): SiteDealershipSummary 
   id,
   name,
   slug: name.toLowerCase(),
-  brand: { name: brand, slug: brand.toLowerCase(), logo_url: null },
+  brand: { name: brand, slug: brand.toLowerCase(), logo: null, logo_url: null },
   email: '',
   telephone: '',
   address: {} as never,
@@ -72,7 +72,7 @@ function publishedSite() {
       if (!found) throw new Error('404');
       return found;
     },
-    brands: async () => ({ data: [{ name: 'Kia', slug: 'kia', logo_url: null }] }),
+    brands: async () => ({ data: [{ name: 'Kia', slug: 'kia', logo: null, logo_url: null }] }),
   } as unknown as DeliveryCalls;
   return { asked, source, calls };
 }

@@ -1,4 +1,9 @@
-import { activityAction, activityArea } from '@/api/contract/activity';
+import {
+  ACTIVITY_ACTIONS,
+  ACTIVITY_AREAS,
+  isActivityAction,
+  isActivityArea,
+} from '@/api/contract/activityNames';
 import { areas } from '@/shared/areas';
 import { Button } from '@/ui/Button';
 import { ColumnToggle, type ToggleColumn } from '@/ui/ColumnToggle';
@@ -13,11 +18,11 @@ const ANY = 'any';
 
 const areaItems = [
   { id: ANY, name: 'Any' },
-  ...activityArea.options.map((area) => ({ id: area, name: areas[area].label })),
+  ...ACTIVITY_AREAS.map((area) => ({ id: area, name: areas[area].label })),
 ];
 const actionItems = [
   { id: ANY, name: 'Any' },
-  ...activityAction.options.map((action) => ({ id: action, name: ACTION_LABELS[action] })),
+  ...ACTIVITY_ACTIONS.map((action) => ({ id: action, name: ACTION_LABELS[action] })),
 ];
 
 export interface ActivityFilterBarProps {
@@ -75,7 +80,7 @@ export function ActivityFilterBar({
           items={areaItems}
           selectedKey={filters.area ?? ANY}
           errorMessage={errors.area}
-          onSelectionChange={(key) => set({ area: activityArea.safeParse(key).data })}
+          onSelectionChange={(key) => set({ area: isActivityArea(key) ? key : undefined })}
         />
         <Select<string>
           label="Action"
@@ -83,7 +88,7 @@ export function ActivityFilterBar({
           items={actionItems}
           selectedKey={filters.action ?? ANY}
           errorMessage={errors.action}
-          onSelectionChange={(key) => set({ action: activityAction.safeParse(key).data })}
+          onSelectionChange={(key) => set({ action: isActivityAction(key) ? key : undefined })}
         />
         <DateField
           label="From"

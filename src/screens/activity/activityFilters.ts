@@ -1,9 +1,9 @@
 import {
   type ActivityAction,
   type ActivityArea,
-  activityAction,
-  activityArea,
-} from '@/api/contract/activity';
+  isActivityAction,
+  isActivityArea,
+} from '@/api/contract/activityNames';
 
 /** What the activity log is narrowed to; each one left out means any. */
 export interface ActivityFilters {
@@ -29,10 +29,10 @@ export function readFilters(search: string): ActivityFilters {
   const filters: ActivityFilters = {};
   const user = params.get('user');
   if (user && /^[1-9][0-9]{0,9}$/.test(user)) filters.user = Number(user);
-  const area = activityArea.safeParse(params.get('area'));
-  if (area.success) filters.area = area.data;
-  const action = activityAction.safeParse(params.get('action'));
-  if (action.success) filters.action = action.data;
+  const area = params.get('area');
+  if (isActivityArea(area)) filters.area = area;
+  const action = params.get('action');
+  if (isActivityAction(action)) filters.action = action;
   const from = params.get('from');
   if (from && DAY.test(from)) filters.from = from;
   const to = params.get('to');

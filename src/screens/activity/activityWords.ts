@@ -22,6 +22,7 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   submitted: 'Submitted for review',
   approved: 'Approved',
   changes_requested: 'Changes requested',
+  refunded: 'Refund sent',
 };
 
 /** What an entry did, in words true of its area: a page is deleted, a brand moved to the bin. */

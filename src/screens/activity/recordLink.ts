@@ -1,5 +1,5 @@
 import type { ActivityEntry } from '@/api/contract/activity';
-import { isHistoryArea } from '@/api/contract/history';
+import { isHistoryArea } from '@/api/contract/historyAreas';
 import { areas } from '@/shared/areas';
 import { REVISION_PARAM } from '@/ui/history/revisionLink';
 

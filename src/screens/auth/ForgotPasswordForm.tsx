@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
-import { Button } from '@/ui/Button';
+import { PlainButton } from '@/ui/PlainButton';
 import { TextField } from '@/ui/TextField';
 import styles from './AuthForms.module.css';
 
@@ -29,9 +29,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     >
       <h1 className={styles.title}>Forgot password</h1>
       <TextField label="Email" name="email" type="email" autoComplete="username" autoFocus />
-      <Button type="submit" variant="primary" isPending={pending} className={styles.submit}>
+      <PlainButton type="submit" variant="primary" isPending={pending} className={styles.submit}>
         Send help
-      </Button>
+      </PlainButton>
       <AriaButton className={styles.link} onPress={onBack}>
         Go Back
       </AriaButton>

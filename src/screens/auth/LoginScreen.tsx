@@ -1,6 +1,11 @@
-import { useState } from 'react';
-import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { lazy, Suspense, useState } from 'react';
+import { SkeletonLines } from '@/ui/SkeletonLines';
 import { SignInForm } from './SignInForm';
+
+// Loads when asked for: the sign-in page's first load carries the Sign In form only (decision 004).
+const ForgotPasswordForm = lazy(() =>
+  import('./ForgotPasswordForm').then((m) => ({ default: m.ForgotPasswordForm })),
+);
 
 /** The login route: Sign In, or the Forgot password form in its place. */
 export default function LoginScreen() {
@@ -8,6 +13,8 @@ export default function LoginScreen() {
   return mode === 'signIn' ? (
     <SignInForm onForgot={() => setMode('forgot')} />
   ) : (
-    <ForgotPasswordForm onBack={() => setMode('signIn')} />
+    <Suspense fallback={<SkeletonLines lines={3} />}>
+      <ForgotPasswordForm onBack={() => setMode('signIn')} />
+    </Suspense>
   );
 }

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useAuthActor } from '@/machines/session';
-import { Button } from '@/ui/Button';
+import { PlainButton } from '@/ui/PlainButton';
 import { TextField } from '@/ui/TextField';
 import { toast } from '@/ui/toasts';
 import styles from './AuthForms.module.css';
@@ -73,9 +73,9 @@ export function SignInForm({ onForgot }: { onForgot: () => void }) {
         errorMessage={errorOf('password')}
         onChange={() => setClientErrors(({ password: _, ...rest }) => rest)}
       />
-      <Button type="submit" variant="primary" isPending={pending || checking} className={styles.submit}>
+      <PlainButton type="submit" variant="primary" isPending={pending || checking} className={styles.submit}>
         Sign In
-      </Button>
+      </PlainButton>
       <AriaButton className={styles.link} onPress={onForgot}>
         Forgotten your password?
       </AriaButton>

@@ -37,7 +37,7 @@ function brandValues(brand: Brand) {
     is_fake: brand.is_fake,
     manufacturer_id: brand.manufacturer_id,
     lcv_manufacturer_id: brand.lcv_manufacturer_id,
-    logo: brand.meta.logo ?? '',
+    logo: brand.logo ? String(brand.logo.id) : '',
     updated_at: brand.updated_at,
   };
 }
@@ -88,6 +88,7 @@ function EditBrand({ brand, onReload }: { brand: Brand; onReload: () => void }) 
         slugFollowsName={false}
         onReload={onReload}
         makers={makers}
+        logo={brand.logo}
       />
     </>
   );

@@ -28,7 +28,7 @@ const kia: Brand = {
   is_fake: false,
   manufacturer_id: 507,
   lcv_manufacturer_id: 0,
-  meta: { logo: '/storage/logo/k1.png' },
+  logo: { id: 41, name: 'k1.png', url: '/storage/media/k1' },
   manufacturer: { name: 'Kia', code: 507 },
   lcvManufacturer: null,
   code: 'KIA',
@@ -136,7 +136,7 @@ describe('the brand form', () => {
         live: true,
         manufacturer_id: 0,
         lcv_manufacturer_id: 0,
-        logo: '/storage/logo/k1.png',
+        logo: 41,
         updated_at: kia.updated_at,
       }),
     });

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import type { brandCreateSchema, brandUpdateSchema } from '@/api/contract/brands';
-import { uploadFile } from '@/api/uploads';
-import { describeFailure } from '@/machines/errors';
+import type { RecordImage } from '@/api/contract/images';
 import { pathTo } from '@/shared/paths';
 import { slugify } from '@/shared/slug';
 import { Field } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import type { SaveForm } from '@/ui/forms/useSaveForm';
-import { toast } from '@/ui/toasts';
+import { idsOf, RecordImageField } from '@/ui/media/RecordImageField';
 import { ManufacturerSelect } from './ManufacturerSelect';
 import type { MakersLoad } from './manufacturers';
 
@@ -23,10 +22,19 @@ interface BrandFormProps {
   refusedReason?: string | null;
   /** The makes the selects offer (useManufacturers). */
   makers: MakersLoad;
+  /** The logo the brand holds (a library image), if any. */
+  logo?: RecordImage | null;
 }
 
 /** The brand form (spec §2 Brands): name, slug, live, fake, car and LCV makes, logo. */
-export function BrandForm({ flow, refusedReason, slugFollowsName, onReload, makers }: BrandFormProps) {
+export function BrandForm({
+  flow,
+  refusedReason,
+  slugFollowsName,
+  onReload,
+  makers,
+  logo = null,
+}: BrandFormProps) {
   const { fields } = flow;
   const [slug, setSlug] = useState(fields.slug.defaultValue ?? '');
   const [following, setFollowing] = useState(slugFollowsName);
@@ -87,15 +95,13 @@ export function BrandForm({ flow, refusedReason, slugFollowsName, onReload, make
       >
         Fake brand
       </Field>
-      <Field
-        kind="file"
-        field={fields.logo}
+      <RecordImageField
         label="Logo"
-        maxFiles={1}
-        accept="image/png,image/jpeg,image/gif,image/webp"
-        description="PNG, JPEG, GIF or WebP."
-        onUpload={(file) => uploadFile('logo', file)}
-        onUploadError={(error) => toast.error(describeFailure(error).message)}
+        name={fields.logo.name}
+        defaultIds={idsOf(fields.logo.defaultValue)}
+        known={logo ? [logo] : []}
+        shape="one"
+        errorMessage={fields.logo.errors?.[0]}
       />
     </SaveFormFrame>
   );

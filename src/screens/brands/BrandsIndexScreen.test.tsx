@@ -21,7 +21,7 @@ function brand(id: number, name: string, more: Partial<Brand> = {}): Brand {
     is_fake: false,
     manufacturer_id: 0,
     lcv_manufacturer_id: 0,
-    meta: { logo: `/storage/logo/${id}.png` },
+    logo: { id, name: `${id}.png`, url: `/storage/media/${id}` },
     manufacturer: null,
     lcvManufacturer: null,
     code: null,
@@ -56,7 +56,7 @@ let stored: { active: Brand[]; trashed: Brand[] };
 beforeEach(() => {
   localStorage.clear();
   stored = {
-    active: [brand(1, 'Kia'), brand(2, 'Ford', { live: false, meta: { logo: null } }), brand(3, 'Toyota')],
+    active: [brand(1, 'Kia'), brand(2, 'Ford', { live: false, logo: null }), brand(3, 'Toyota')],
     trashed: [brand(4, 'Rover', { deleted_at: '2024-09-07T10:00:00.000Z' })],
   };
   vi.spyOn(api.brands, 'list').mockImplementation(async () => ({
@@ -109,7 +109,7 @@ describe('the brands list', () => {
   it('shows each brand with its logo, its address on the site, whether it is live and its dates', async () => {
     renderList();
     const kia = (await screen.findByText('Kia')).closest('tr')!;
-    expect(kia.querySelector('img')?.getAttribute('src')).toBe('/storage/logo/1.png');
+    expect(kia.querySelector('img')?.getAttribute('src')).toBe('/storage/media/1');
     expect(kia.textContent).toContain('https://www.example-motors.co.uk/kia');
     expect(within(kia).getByRole('img', { name: 'Live' })).toBeTruthy();
     expect(within(kia).getAllByText('5 Mar 24')).toHaveLength(1);

@@ -9,6 +9,7 @@ import { LogoName } from '@/ui/LogoName';
 import { LifecycleList } from '@/ui/lifecycle/LifecycleList';
 import { SiteAddress } from '@/ui/lifecycle/SiteAddress';
 import { sortableLifecycleTable } from '@/ui/lifecycle/SortableRows';
+import { thumbnailOf } from '@/ui/media/recordImages';
 import { PageHeader } from '@/ui/PageHeader';
 import { StatusIcon } from '@/ui/StatusIcon';
 
@@ -23,7 +24,7 @@ const columns: DataTableColumn[] = [
 function renderCell(brand: Brand, column: string) {
   switch (column) {
     case 'name':
-      return <LogoName name={brand.name} logo={brand.meta.logo} emphasised />;
+      return <LogoName name={brand.name} logo={thumbnailOf(brand.logo)} emphasised />;
     case 'slug':
       return <SiteAddress slug={brand.slug} />;
     case 'live':

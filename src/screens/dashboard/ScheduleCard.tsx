@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
-import { SCHEDULE_DAYS, type ScheduledChange } from '@/api/contract/pages';
+import type { ScheduledChange } from '@/api/contract/pages';
+import { SCHEDULE_DAYS } from '@/api/contract/scheduleDays';
 import { api } from '@/api/endpoints';
 import { formatDateTime } from '@/shared/format';
 import { pathTo } from '@/shared/paths';
@@ -46,7 +47,8 @@ export function ScheduleCard() {
         Coming up on the website
       </h2>
       {schedule.status === 'loading' ? (
-        <SkeletonLines lines={2} label="Loading the schedule" />
+        // As tall as the card with nothing scheduled, the usual answer: the ranges below stay put.
+        <SkeletonLines lines={1} heading={false} label="Loading the schedule" />
       ) : schedule.status === 'failed' ? (
         <div className={styles.scheduleEmpty} role="alert">
           <p>The schedule could not be loaded.</p>

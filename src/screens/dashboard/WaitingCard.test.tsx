@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { NOTHING_WAITING, WaitingList } from './WaitingCard';
+import { NO_STAGE_TIMES, NOTHING_WAITING, StageMedians, WaitingList } from './WaitingCard';
 
 const at = (day: number, hour: number) => new Date(2026, 10, day, hour, 30).toISOString();
 
@@ -46,5 +46,28 @@ describe('WaitingList', () => {
       '28 Nov 26, 09:30Summer Sale waits in Sign-off (Finance offers)',
     ]);
     expect(screen.getByRole('link', { name: 'Spring Sale' }).getAttribute('href')).toBe('/pages/edit/4');
+  });
+});
+
+describe('StageMedians', () => {
+  it('says so when no page has left a stage', () => {
+    render(<StageMedians entries={[]} />);
+    expect(screen.getByText(NO_STAGE_TIMES)).toBeTruthy();
+  });
+
+  it('shows each stage’s median time and how many reviews it is the median of', () => {
+    render(
+      <StageMedians
+        entries={[
+          { workflow_name: 'Finance offers', stage: 'Compliance review', count: 12, median_seconds: 12_000 },
+          { workflow_name: 'Finance offers', stage: 'Sign-off', count: 1, median_seconds: 187_200 },
+        ]}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Time each stage takes' });
+    expect([...list.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      '3 h 20 minCompliance review (Finance offers), the median of 12 reviews',
+      '2 d 4 hSign-off (Finance offers), the median of 1 review',
+    ]);
   });
 });

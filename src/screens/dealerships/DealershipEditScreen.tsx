@@ -12,8 +12,9 @@ import { PresenceBar } from '@/ui/presence/PresenceBar';
 import { toast } from '@/ui/toasts';
 import { DealershipForm } from './DealershipForm';
 import type { DealershipOptions } from './form';
+import { DealershipImages } from './ImageField';
 import { loadDealershipOptions, withOwnBrand } from './options';
-import { dealershipValues } from './values';
+import { dealershipValues, imagesOfDealership } from './values';
 import { dealershipViews } from './views';
 
 /** The dealership with the choices of its selects; `updated_at` keys the form to this version. */
@@ -56,6 +57,7 @@ function EditDealership({ dealership, options, onReload }: EditDealershipProps) 
   // A revision names its brand even once the brand is in the bin: it joins the choices, so the
   // comparison names it and the brand select keeps it when the revision is restored.
   const [named, setNamed] = useState(options);
+  const images = imagesOfDealership(dealership);
   const flow = useSaveForm({
     id: `dealership-edit-${dealership.id}`,
     schema: dealershipUpdateSchema,
@@ -95,14 +97,16 @@ function EditDealership({ dealership, options, onReload }: EditDealershipProps) 
         }
       />
       <PresenceBar record={`dealerships:${id}`} doing="editing this dealership" />
-      <DealershipForm
-        refusedReason={updateRefused}
-        key={restorer.round}
-        flow={flow}
-        options={named}
-        isNew={false}
-        onReload={onReload}
-      />
+      <DealershipImages.Provider value={images}>
+        <DealershipForm
+          refusedReason={updateRefused}
+          key={restorer.round}
+          flow={flow}
+          options={named}
+          isNew={false}
+          onReload={onReload}
+        />
+      </DealershipImages.Provider>
     </>
   );
 }

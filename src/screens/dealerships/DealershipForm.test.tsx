@@ -49,7 +49,7 @@ const kia: Brand = {
   is_fake: false,
   manufacturer_id: 507,
   lcv_manufacturer_id: 0,
-  meta: { logo: '/storage/logo/k1.png' },
+  logo: { id: 41, name: 'k1.png', url: '/storage/media/k1' },
   manufacturer: null,
   lcvManufacturer: null,
   code: null,
@@ -65,9 +65,9 @@ const leeds: Dealership = {
   copy: 'Welcome to **Leeds**.',
   live: true,
   brand_id: 3,
-  brand: { id: 3, name: 'Kia', meta: { logo: '/storage/logo/k1.png' } },
+  brand: { id: 3, name: 'Kia', logo: { id: 41, name: 'k1.png', url: '/storage/media/k1' } },
   vehicles_dealer_id: 12,
-  banner_img: ['/storage/banner_img/b1.jpg'],
+  banner_img: [{ id: 51, name: 'b1.jpg', url: '/storage/media/b1' }],
   dealer_img: [],
   email: 'leeds@example.com',
   telephone: '0113 496 0000',
@@ -98,7 +98,7 @@ const leeds: Dealership = {
   ],
   team: [
     { name: 'Ann Able', content: 'Sales manager', image: [] },
-    { name: 'Bob Baker', content: null, image: ['/storage/team_image/t1.jpg'] },
+    { name: 'Bob Baker', content: null, image: [{ id: 61, name: 't1.jpg', url: '/storage/media/t1' }] },
   ],
   quotee_uid: null,
   pinnacle_enquiry_id: 'PIN-1',
@@ -242,7 +242,7 @@ describe('the dealership form', { timeout: 20_000 }, () => {
         brand_id: 3,
         vehicles_dealer_id: 12,
         published_at: null,
-        banner_img: ['/storage/banner_img/b1.jpg'],
+        banner_img: [51],
         dealer_img: [],
         email: 'leeds@example.com',
         telephone: '0113 496 0000',
@@ -260,7 +260,7 @@ describe('the dealership form', { timeout: 20_000 }, () => {
         opening_times: leeds.opening_times,
         team: [
           { name: 'Ann Able', content: 'Sales manager', image: [] },
-          { name: 'Bob Baker', content: null, image: ['/storage/team_image/t1.jpg'] },
+          { name: 'Bob Baker', content: null, image: [61] },
         ],
         quotee_uid: null,
         pinnacle_enquiry_id: 'PIN-1',
@@ -275,7 +275,7 @@ describe('the dealership form', { timeout: 20_000 }, () => {
   it("shows the server's errors under their fields, in whichever tab they are, and marks those tabs", async () => {
     vi.spyOn(api.dealerships, 'validate').mockRejectedValue(
       new ApiError(422, 'The given data was invalid.', {
-        'banner_img.0': ['Upload the image again.'],
+        'banner_img.0': ['This image is not in the library. Pick another.'],
         'address.postcode': ['Enter a real postcode.'],
         'opening_times.0.days.sunday': ['Use at most 100 characters.'],
         'team.1.name': ['Enter a name.'],
@@ -295,10 +295,10 @@ describe('the dealership form', { timeout: 20_000 }, () => {
     expect(tabNamed('Pinnacle').textContent).toBe('Pinnacle');
 
     expect(inPanel().getByRole('group', { name: 'Banner image' }).textContent).toContain(
-      'Upload the image again.',
+      'This image is not in the library. Pick another.',
     );
     expect(inPanel().getByRole('group', { name: 'Dealer image' }).textContent).not.toContain(
-      'Upload the image again.',
+      'This image is not in the library. Pick another.',
     );
 
     const contact = panelOf('Contact Details');
@@ -363,7 +363,7 @@ describe('the dealership form', { timeout: 20_000 }, () => {
       params: { id: 5 },
       body: expect.objectContaining({
         team: [
-          { name: 'Bob Baker', content: 'Service adviser', image: ['/storage/team_image/t1.jpg'] },
+          { name: 'Bob Baker', content: 'Service adviser', image: [61] },
           { name: 'Ann Able', content: 'Sales manager', image: [] },
         ],
       }),
@@ -388,7 +388,7 @@ describe('the dealership form', { timeout: 20_000 }, () => {
         name: 'Kia Leeds',
         // A brand since put in the bin: the brands list lacks it, the revision names it.
         brand_id: 8,
-        brand: { id: 8, name: 'Seat', meta: {} },
+        brand: { id: 8, name: 'Seat', logo: null },
         live: false,
         vehicles_dealer_id: null,
         team: [{ name: 'Cat Cole', content: 'Head of sales', image: [] }],

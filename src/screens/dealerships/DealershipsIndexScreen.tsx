@@ -9,6 +9,7 @@ import { LogoName } from '@/ui/LogoName';
 import { LifecycleList } from '@/ui/lifecycle/LifecycleList';
 import { SiteAddress } from '@/ui/lifecycle/SiteAddress';
 import { sortableLifecycleTable } from '@/ui/lifecycle/SortableRows';
+import { thumbnailOf } from '@/ui/media/recordImages';
 import { PageHeader } from '@/ui/PageHeader';
 import { StatusIcon } from '@/ui/StatusIcon';
 import styles from './DealershipsIndexScreen.module.css';
@@ -28,7 +29,7 @@ function renderCell(dealership: Dealership, column: string) {
       return <span className={styles.name}>{dealership.name}</span>;
     case 'brand':
       return dealership.brand ? (
-        <LogoName name={dealership.brand.name} logo={dealership.brand.meta.logo} />
+        <LogoName name={dealership.brand.name} logo={thumbnailOf(dealership.brand.logo)} />
       ) : (
         <span className={styles.none}>No brand</span>
       );

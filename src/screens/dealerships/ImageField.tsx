@@ -1,8 +1,6 @@
-import type { UploadHandle } from '@/api/contract/files';
-import { uploadFile } from '@/api/uploads';
-import { describeFailure } from '@/machines/errors';
-import { Field } from '@/ui/Field';
-import { toast } from '@/ui/toasts';
+import { createContext, useContext } from 'react';
+import type { RecordImage } from '@/api/contract/images';
+import { idsOf, RecordImageField } from '@/ui/media/RecordImageField';
 import { errorsWithin } from './form';
 
 interface ImageMeta {
@@ -17,24 +15,24 @@ interface ImageMeta {
 interface ImageFieldProps {
   label: string;
   meta: ImageMeta;
-  handle: UploadHandle;
   description?: string;
 }
 
-/** One image (spec §5: at most 1), uploaded as soon as it is picked; the form posts its stored path. */
-export function ImageField({ label, meta, handle, description }: ImageFieldProps) {
+/** The images the dealership being edited holds (banner, dealership and team), as it answered them. */
+export const DealershipImages = createContext<readonly RecordImage[]>([]);
+
+/** One image from the media library (spec §5: at most 1); the form posts its id. */
+export function ImageField({ label, meta }: ImageFieldProps) {
+  const known = useContext(DealershipImages);
   return (
-    <Field
-      kind="file"
-      field={meta}
+    <RecordImageField
       label={label}
-      maxFiles={1}
-      accept="image/png,image/jpeg,image/gif,image/webp"
-      description={description ?? 'PNG, JPEG, GIF or WebP, up to 5 MB.'}
-      // The server names a refused path by its place in the list (`banner_img.0`).
-      errorMessage={errorsWithin(meta)}
-      onUpload={(file) => uploadFile(handle, file)}
-      onUploadError={(error) => toast.error(describeFailure(error).message)}
+      name={meta.name}
+      defaultIds={idsOf(meta.defaultOptions ?? [])}
+      known={known}
+      shape="list"
+      // The server names a refused id by its place in the list (`banner_img.0`).
+      errorMessage={errorsWithin(meta)?.[0]}
     />
   );
 }

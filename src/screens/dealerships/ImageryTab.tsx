@@ -8,16 +8,14 @@ export function ImageryTab({ fields }: { fields: DealershipFields }) {
     <div className={styles.grid}>
       <ImageField
         label="Banner image"
-        handle="banner_img"
         meta={fields.banner_img}
-        description="Shown across the top of the dealership's page. PNG, JPEG, GIF or WebP, up to 5 MB."
+        description="Shown across the top of the dealership's page."
         key={fields.banner_img.key}
       />
       <ImageField
         label="Dealer image"
-        handle="dealer_img"
         meta={fields.dealer_img}
-        description="A picture of the dealership. PNG, JPEG, GIF or WebP, up to 5 MB."
+        description="A picture of the dealership."
         key={fields.dealer_img.key}
       />
     </div>

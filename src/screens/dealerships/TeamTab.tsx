@@ -94,7 +94,7 @@ function TeamMember({ item, index, count, onMove, onRemove }: TeamMemberProps) {
           <Field field={fields.name} label="Name" />
           <Field kind="textarea" field={fields.content} label="Content" rows={3} />
         </div>
-        <ImageField label="Image" handle="team_image" meta={fields.image} key={fields.image.key} />
+        <ImageField label="Image" meta={fields.image} key={fields.image.key} />
       </div>
     </fieldset>
   );

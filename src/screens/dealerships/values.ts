@@ -47,6 +47,11 @@ export function newDealershipValues(): Record<string, unknown> {
 const text = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
+/** Every library image a dealership holds, as it answered them. */
+export function imagesOfDealership(dealership: Dealership) {
+  return [...dealership.banner_img, ...dealership.dealer_img, ...dealership.team.flatMap((m) => m.image)];
+}
+
 /** A stored dealership as the form's first values (conform reads every value as text). */
 export function dealershipValues(dealership: Dealership): Record<string, unknown> {
   return {
@@ -56,8 +61,8 @@ export function dealershipValues(dealership: Dealership): Record<string, unknown
     live: dealership.live,
     brand_id: text(dealership.brand_id),
     vehicles_dealer_id: text(dealership.vehicles_dealer_id),
-    banner_img: dealership.banner_img,
-    dealer_img: dealership.dealer_img,
+    banner_img: dealership.banner_img.map((image) => String(image.id)),
+    dealer_img: dealership.dealer_img.map((image) => String(image.id)),
     email: dealership.email,
     telephone: dealership.telephone,
     address: {
@@ -78,7 +83,7 @@ export function dealershipValues(dealership: Dealership): Record<string, unknown
     team: dealership.team.map((member) => ({
       name: member.name,
       content: text(member.content),
-      image: member.image,
+      image: member.image.map((image) => String(image.id)),
     })),
     quotee_uid: text(dealership.quotee_uid),
     pinnacle_enquiry_id: dealership.pinnacle_enquiry_id,

@@ -1,11 +1,13 @@
 import { useLocation } from 'wouter';
 import type { Form } from '@/api/contract/forms';
+import type { Review } from '@/api/contract/workflows';
 import { api } from '@/api/endpoints';
 import type { RecordHistory } from '@/blocks/builder/BuilderHistory';
 import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
 import { BuilderScreen } from '@/blocks/builder/LoadedBuilder';
 import { PageSettings } from '@/blocks/builder/PageSettings';
 import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
+import { publishRefusedByReview, reviewAfterSave, reviewStep } from '@/blocks/builder/reviewCalls';
 import { DEFAULT_SETTINGS, type SettingsValues, settingsOf } from '@/blocks/builder/settingsValues';
 import { pageSettingsViews } from '@/blocks/builder/settingsViews';
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
@@ -31,7 +33,7 @@ interface Loaded {
 }
 
 /** A stored form (or one of its revisions) as the builder starts from it. */
-function formStart(record: Form): BuilderStart<FormBuilderValues> {
+function formStart(record: Form, review: Review | null = null): BuilderStart<FormBuilderValues> {
   const { items, name, handle, updated_at, emails, thank_you, ...rest } = record;
   return {
     id: record.id,
@@ -45,15 +47,17 @@ function formStart(record: Form): BuilderStart<FormBuilderValues> {
       thank_you,
     },
     locked: record.locked === 1,
+    review,
   };
 }
 
 async function loadForm(editing: boolean, id: number | null): Promise<Loaded> {
   const optionsLoad = loadBuilderOptions();
-  const record = id === null ? null : (await api.forms.edit({ query: { id } })).data;
+  const answer = id === null ? null : await api.forms.edit({ query: { id } });
+  const record = answer?.data ?? null;
   const { failures, ...options } = await optionsLoad;
   for (const message of failures) toast.error(message);
-  if (editing && record) return { options, parent: null, start: formStart(record) };
+  if (editing && record) return { options, parent: null, start: formStart(record, answer?.review ?? null) };
   return {
     options,
     parent: record,
@@ -82,7 +86,10 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
   const groupWide = useGroupWide();
   const access = useAccess();
   // Forms are published through their own update: the permission is asked of the role directly.
-  const publishRefused = access.can('publish', 'forms') ? null : access.reason('publish', 'forms');
+  // Under a workflow a form goes on the website by its review (Submit for review), not by Published.
+  const publishRefused =
+    publishRefusedByReview('forms', start.review) ??
+    (access.can('publish', 'forms') ? null : access.reason('publish', 'forms'));
   const [, navigate] = useLocation();
   const calls: RecordCalls<FormBuilderValues> = {
     slugOf: (name, id) =>
@@ -93,8 +100,11 @@ function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () =
     },
     update: async (id, data, updatedAt) => {
       const saved = await api.forms.update({ body: { id, data, updated_at: updatedAt } });
-      return { ...saved, slug: saved.handle };
+      // Under a workflow, the save may have made an approved form a draft again.
+      if (!start.review) return { ...saved, slug: saved.handle };
+      return { ...saved, slug: saved.handle, review: await reviewAfterSave('forms', id) };
     },
+    ...(start.id !== null && start.review ? { review: reviewStep('forms', start.id, reload) } : {}),
     updatedAt: async (id) => (await api.forms.edit({ query: { id } })).data.updated_at,
     latest: async (id) => formStart((await api.forms.edit({ query: { id } })).data),
     // Spec §8 names no toasts of its own for forms: one builder serves pages and forms, and says so alike.

@@ -1,4 +1,4 @@
-import { type EmailType, formFieldsBase } from '@/api/contract/forms';
+import { type EmailType, formFieldsBase } from '@/api/contract/formFields';
 import { requiredMarkers } from '@/blocks/builder/settingsValues';
 import { choice, type FieldViews } from '@/shared/history/fieldViews';
 import { Field } from '@/ui/Field';

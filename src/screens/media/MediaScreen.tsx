@@ -6,6 +6,7 @@ import { useMayCall } from '@/machines/session';
 import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { LibraryToolbar, UploadList } from '@/ui/media/LibraryParts';
+import { thumbnailAttributes } from '@/ui/media/thumbnail';
 import { PageHeader } from '@/ui/PageHeader';
 import { Pagination } from '@/ui/Pagination';
 import { Select } from '@/ui/Select';
@@ -13,6 +14,11 @@ import { toast } from '@/ui/toasts';
 import { FolderDialog } from './FolderDialog';
 import styles from './Media.module.css';
 import { MediaPanel } from './MediaPanel';
+
+/** How wide a tile is drawn: two columns on a phone, about 240 px on a wider screen. */
+const TILE_SIZES = '(max-width: 640px) 50vw, 240px';
+/** Tiles on screen as the library opens, before any scrolling. */
+const EAGER_TILES = 8;
 
 type Paged = Awaited<ReturnType<typeof api.media.list>>['media'];
 
@@ -174,11 +180,17 @@ export default function MediaScreen() {
           />
         ) : view === 'grid' ? (
           <ul className={styles.grid} aria-label="Media">
-            {items.map((item) => (
+            {items.map((item, index) => (
               <li key={item.id}>
                 <button type="button" className={styles.tile} onClick={() => setOpen(item.id)}>
                   {item.mime.startsWith('image/') ? (
-                    <img src={item.url} alt={item.alt ?? ''} loading="lazy" />
+                    <img
+                      {...thumbnailAttributes(item, TILE_SIZES)}
+                      alt={item.alt ?? ''}
+                      // The first rows are on screen as the library opens: they load at once.
+                      loading={index < EAGER_TILES ? undefined : 'lazy'}
+                      fetchPriority={index < 2 ? 'high' : undefined}
+                    />
                   ) : (
                     <span className={styles.doc}>PDF</span>
                   )}

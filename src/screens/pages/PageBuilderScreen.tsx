@@ -9,6 +9,7 @@ import { ConfigurablesFields } from '@/blocks/builder/ConfigurablesFields';
 import { BuilderScreen } from '@/blocks/builder/LoadedBuilder';
 import { PageSettings } from '@/blocks/builder/PageSettings';
 import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
+import { publishRefusedByReview, reviewAfterSave, reviewStep } from '@/blocks/builder/reviewCalls';
 import {
   DEFAULT_SETTINGS,
   PAGE_REQUIRED,
@@ -95,9 +96,7 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
   const groupWide = useGroupWide();
   const publishRefusedByRole = useCallAllowed('pages.publishable').reason;
   // Under a workflow a page goes on the website by its review (Submit for review), not by Published.
-  const publishRefused = start.review
-    ? `Under the ${start.review.workflow_name} workflow, the page goes on the website once it is approved.`
-    : publishRefusedByRole;
+  const publishRefused = publishRefusedByReview('pages', start.review) ?? publishRefusedByRole;
   const [, navigate] = useLocation();
   const calls: RecordCalls<SettingsValues> = {
     slugOf: (name, id) =>
@@ -107,27 +106,9 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
       const saved = await api.pages.update({ body: { id, data, updated_at: updatedAt } });
       // Under a workflow, the save may have made an approved page a draft again.
       if (!start.review) return saved;
-      return { ...saved, review: (await api.pages.edit({ query: { id } })).review };
+      return { ...saved, review: await reviewAfterSave('pages', id) };
     },
-    ...(start.id !== null && start.review
-      ? {
-          review: async (call) => {
-            const id = start.id!;
-            const answer =
-              call.action === 'submit'
-                ? await api.pages.submit({ body: { id } })
-                : call.action === 'approve'
-                  ? await api.pages.approve({
-                      body: { id, ...(call.comment ? { comment: call.comment } : {}) },
-                    })
-                  : await api.pages.requestChanges({ body: { id, comment: call.comment } });
-            toast.success(answer.message);
-            // The last approval publishes the page: the builder starts again from it as stored.
-            if (answer.review.state === 'approved') reload();
-            return answer.review;
-          },
-        }
-      : {}),
+    ...(start.id !== null && start.review ? { review: reviewStep('pages', start.id, reload) } : {}),
     updatedAt: async (id) => (await api.pages.edit({ query: { id } })).data.updated_at,
     latest: async (id) => pageStart((await api.pages.edit({ query: { id } })).data),
     messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },

@@ -10,7 +10,7 @@ import { api } from '@/api/endpoints';
 import { signedInAs } from '@/machines/testSession';
 import { Toaster } from '@/ui/Toaster';
 import { toast } from '@/ui/toasts';
-import ReservationShowScreen from './ReservationShowScreen';
+import ReservationShowScreen, { REFUNDS_UNAVAILABLE } from './ReservationShowScreen';
 
 const paid: Reservation = {
   id: 7,
@@ -39,8 +39,11 @@ afterEach(() => {
   toast.clear();
 });
 
-function renderAs(role: string, reservation: Reservation = paid) {
-  vi.spyOn(api.reservations, 'show').mockResolvedValue({ data: reservation });
+function renderAs(role: string, reservation: Reservation = paid, refundsAvailable = true) {
+  vi.spyOn(api.reservations, 'show').mockResolvedValue({
+    data: reservation,
+    refunds_available: refundsAvailable,
+  });
   const location = memoryLocation({ path: `/reservations/${reservation.id}` });
   render(
     <Router hook={location.hook}>
@@ -152,6 +155,13 @@ describe('refunding a reservation on its screen', () => {
     ).toBeTruthy();
     expect(amount.value).toBe('60');
     expect(amount.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says refunds cannot be sent, instead of the button, where the server has no Stripe key', async () => {
+    renderAs('Dealership manager', paid, false);
+    const status = await statusRegion();
+    expect(within(status).queryByRole('button', { name: 'Refund' })).toBeNull();
+    expect(status.textContent).toContain(REFUNDS_UNAVAILABLE);
   });
 
   it('draws no Refund button for Sales', async () => {

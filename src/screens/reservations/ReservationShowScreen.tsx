@@ -13,7 +13,9 @@ import { useLoad } from '@/ui/useLoad';
 import { RefundDialog } from './RefundDialog';
 import { RefundStatus } from './RefundStatus';
 import styles from './Reservations.module.css';
-import { refundableAmount } from './refundAmount';
+import { REFUNDS_UNAVAILABLE, refundableAmount } from './refundAmount';
+
+export { REFUNDS_UNAVAILABLE };
 
 /** Only the last four digits are stored; the rest is shown as the card's masked groups. */
 export const maskedCard = (last4: string | null) => (last4 ? `**** **** **** ${last4}` : 'N/A');
@@ -45,10 +47,10 @@ function Section({
 
 /**
  * The status of the detail screen, with the Refund button for whoever may refund (issue #25) while
- * something is left to refund. After a refund the answer is shown; when nothing is left, the button
- * goes and focus moves to the status, which says what happened.
+ * something is left to refund and the server can send refunds. After a refund the answer is shown;
+ * when nothing is left, the button goes and focus moves to the status, which says what happened.
  */
-function RefundSection({ loaded }: { loaded: Reservation }) {
+function RefundSection({ loaded, available }: { loaded: Reservation; available: boolean }) {
   const [answered, setAnswered] = useState<Reservation | null>(null);
   const r = answered?.id === loaded.id ? answered : loaded;
   const mayRefund = useCallAllowed('reservations.refund').allowed;
@@ -79,7 +81,8 @@ function RefundSection({ loaded }: { loaded: Reservation }) {
         ['Refunded at', r.refunded_at ? formatDate(r.refunded_at) : 'N/A'],
       ]}
     >
-      {canRefund ? (
+      {canRefund && !available ? <p className={styles.statusActions}>{REFUNDS_UNAVAILABLE}</p> : null}
+      {canRefund && available ? (
         <div className={styles.statusActions}>
           <Button variant="danger" onPress={() => setRefunding(true)}>
             Refund
@@ -96,7 +99,7 @@ function RefundSection({ loaded }: { loaded: Reservation }) {
 /** Spec §2 Reservations detail: contact, status, sale and card details. */
 export default function ReservationShowScreen() {
   const { id = '' } = useParams<{ id: string }>();
-  const loaded = useLoad(async () => (await api.reservations.show({ params: { id: Number(id) } })).data, id);
+  const loaded = useLoad(async () => await api.reservations.show({ params: { id: Number(id) } }), id);
 
   if (loaded.status === 'loading') return <Loader block size="lg" label="Loading the reservation" />;
   if (loaded.status === 'failed') {
@@ -107,7 +110,7 @@ export default function ReservationShowScreen() {
       />
     );
   }
-  const r: Reservation = loaded.data;
+  const r: Reservation = loaded.data.data;
   return (
     <>
       <PageHeader title="Reservations" subtitle={`Reservation of ${r.registration} by ${r.name}`} />
@@ -121,7 +124,7 @@ export default function ReservationShowScreen() {
             ['Postal code', r.postal_code ?? 'N/A'],
           ]}
         />
-        <RefundSection loaded={r} />
+        <RefundSection loaded={r} available={loaded.data.refunds_available} />
         <Section
           title="Sale details"
           pairs={[

@@ -105,7 +105,7 @@ describe('the reservations screens', () => {
       brand_id: null,
       dealership_id: null,
     };
-    vi.spyOn(api.reservations, 'show').mockResolvedValue({ data: paid });
+    vi.spyOn(api.reservations, 'show').mockResolvedValue({ data: paid, refunds_available: false });
     const location = memoryLocation({ path: '/reservations/7' });
     render(
       <Router hook={location.hook}>

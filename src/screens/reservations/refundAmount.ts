@@ -16,3 +16,7 @@ export function parsePounds(text: string): number | null {
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
+
+/** Said instead of the Refund button where the server cannot send refunds. */
+export const REFUNDS_UNAVAILABLE =
+  'Refunds cannot be sent from here until a Stripe secret key (STRIPE_SECRET_KEY) is set on the server.';

@@ -16,7 +16,7 @@ import { PageHeader } from '@/ui/PageHeader';
 import { Select } from '@/ui/Select';
 import { useLoad } from '@/ui/useLoad';
 import styles from './Responses.module.css';
-import { TotalsBoxes } from './TotalsBoxes';
+import { TotalsBoxes, TotalsBoxesLoading } from './TotalsBoxes';
 
 /**
  * The answers the table shows when an enquiry holds them (spec §2 Responses). E-mail addresses are
@@ -98,7 +98,11 @@ function ResponsesOfForm({ asked }: { asked: ResponseHandle | undefined }) {
           />
         }
       />
-      {totals.data ? <TotalsBoxes totals={totals.data} /> : null}
+      {totals.data ? (
+        <TotalsBoxes totals={totals.data} />
+      ) : totals.status === 'loading' ? (
+        <TotalsBoxesLoading />
+      ) : null}
       <div className={styles.toolbar}>
         <Select
           label="Form"

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { enquiryGroups } from '@/api/contract/responses';
 import { Button } from '@/ui/Button';
 import { Modal } from '@/ui/Modal';
+import { Skeleton } from '@/ui/Skeleton';
 import styles from './Responses.module.css';
 
 type Count = number | 'N/A';
@@ -44,6 +46,30 @@ export function TotalsBoxes({ totals }: { totals: GroupTotals }) {
           </tbody>
         </table>
       </Modal>
+    </div>
+  );
+}
+
+/**
+ * The boxes' place while the totals load: a box of the same height for each group, so the filters
+ * and the table below do not move down when the totals arrive, even on a phone, where the boxes
+ * stack one above another.
+ */
+export function TotalsBoxesLoading() {
+  return (
+    <div className={styles.boxes} aria-hidden="true">
+      {enquiryGroups.map((group) => (
+        <div key={group} className={styles.box}>
+          {/* A heading's line: its text size at the headings' tighter leading. */}
+          <p className={styles.boxTitle}>
+            <Skeleton width="8em" height="calc(var(--text-md) * var(--leading-tight))" />
+          </p>
+          <p className={styles.boxTotal}>
+            <Skeleton width="6em" height="1lh" />
+          </p>
+          <Skeleton width="6em" height="var(--control-height-sm)" />
+        </div>
+      ))}
     </div>
   );
 }

@@ -43,7 +43,7 @@ function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
       telephone: user.meta.telephone ?? '',
       job_title: user.meta.job_title ?? '',
       password: '',
-      avatar: user.meta.avatar ?? '',
+      avatar: user.meta.avatar ? String(user.meta.avatar.id) : '',
       role_id: String(user.role_id),
       updated_at: user.updated_at,
     },
@@ -66,6 +66,7 @@ function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
         onReload={onReload}
         choices={choices.data}
         scope={user.scope}
+        avatar={user.meta.avatar}
         self={
           signedIn.id === user.id
             ? { email: user.email, currentPassword: flow.fields.current_password }

@@ -1,13 +1,12 @@
+import type { RecordImage } from '@/api/contract/images';
 import type { userCreateSchema, userUpdateSchema } from '@/api/contract/users';
-import { uploadFile } from '@/api/uploads';
-import { describeFailure } from '@/machines/errors';
 import { pathTo } from '@/shared/paths';
 import type { AccessChoices } from '@/ui/access/accessChoices';
 import { ScopeField } from '@/ui/access/ScopeField';
 import { Field, type FieldMetaWithKey } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import type { SaveForm } from '@/ui/forms/useSaveForm';
-import { toast } from '@/ui/toasts';
+import { idsOf, RecordImageField } from '@/ui/media/RecordImageField';
 
 interface UserFormProps {
   flow: SaveForm<typeof userCreateSchema> | SaveForm<typeof userUpdateSchema>;
@@ -25,6 +24,8 @@ interface UserFormProps {
   choices: AccessChoices | null;
   /** The scope the user has (the whole group for a new one). */
   scope: { brand_ids: number[]; dealership_ids: number[] };
+  /** The avatar the user has (a library image), if any. */
+  avatar?: RecordImage | null;
 }
 
 /** The user form (spec §2 Users): name, email, telephone, job title, password, avatar. */
@@ -36,6 +37,7 @@ export function UserForm({
   self,
   choices,
   scope,
+  avatar = null,
 }: UserFormProps) {
   const { form, fields } = flow;
   const scopeErrors = Object.entries(form.allErrors)
@@ -95,15 +97,13 @@ export function UserForm({
           description="To change your e-mail or password, confirm it is you."
         />
       ) : null}
-      <Field
-        kind="file"
-        field={fields.avatar}
+      <RecordImageField
         label="Avatar"
-        maxFiles={1}
-        accept="image/png,image/jpeg,image/gif,image/webp"
-        description="PNG, JPEG, GIF or WebP, up to 5 MB."
-        onUpload={(file) => uploadFile('avatar', file)}
-        onUploadError={(error) => toast.error(describeFailure(error).message)}
+        name={fields.avatar.name}
+        defaultIds={idsOf(fields.avatar.defaultValue)}
+        known={avatar ? [avatar] : []}
+        shape="one"
+        errorMessage={fields.avatar.errors?.[0]}
       />
     </SaveFormFrame>
   );

@@ -98,7 +98,9 @@ function EditWorkflow({ workflow, pages }: { workflow: Workflow; pages: Option[]
           role_ids: stage.role_ids,
           user_ids: stage.user_ids,
           due_hours: stage.due_hours === null ? '' : String(stage.due_hours),
+          external: stage.external,
         }))}
+        forms={workflow.applies_to.forms}
         pages={pages}
         brandIds={workflow.applies_to.brand_ids}
         refusedReason={updateRefused}

@@ -17,9 +17,17 @@ export interface StageDraft {
   role_ids: number[];
   user_ids: number[];
   due_hours: string;
+  /** Whether a reviewer without an account may approve it from a share-preview link. */
+  external: boolean;
 }
 
-export const BLANK_STAGE: StageDraft = { name: '', role_ids: [], user_ids: [], due_hours: '' };
+export const BLANK_STAGE: StageDraft = {
+  name: '',
+  role_ids: [],
+  user_ids: [],
+  due_hours: '',
+  external: false,
+};
 
 export interface WorkflowChoices {
   roles: Option[];
@@ -35,6 +43,8 @@ interface WorkflowFormProps {
   /** The subtree roots it applies to now, with their names. */
   pages: Option[];
   brandIds: number[];
+  /** Whether it governs every form. */
+  forms?: boolean;
   refusedReason?: string | null;
 }
 
@@ -49,12 +59,14 @@ export function WorkflowForm({
   stages: initial,
   pages: initialPages,
   brandIds,
+  forms: formsAtStart = false,
   refusedReason,
 }: WorkflowFormProps) {
   const { form, fields } = flow;
   const [stages, setStages] = useState<StageDraft[]>(initial.length ? initial : [BLANK_STAGE]);
   const [pages, setPages] = useState<Option[]>(initialPages);
   const [brands, setBrands] = useState<number[]>(brandIds);
+  const [forms, setForms] = useState(formsAtStart);
   const [search, setSearch] = useState('');
   const [hits, setHits] = useState<Option[]>([]);
   const errorsOf = (prefix: string) =>
@@ -166,6 +178,18 @@ export function WorkflowForm({
             </Checkbox>
           ))}
         </fieldset>
+        <Checkbox
+          name="applies_to.forms"
+          value="1"
+          isSelected={forms}
+          onChange={(on) => {
+            setForms(on);
+            touched('applies_to.forms');
+          }}
+          description="Every form then goes on the website only as approved."
+        >
+          Forms
+        </Checkbox>
       </fieldset>
       <fieldset className={styles.group}>
         <legend>Stages</legend>
@@ -233,6 +257,15 @@ export function WorkflowForm({
                   description="Optional: a page waiting longer is overdue."
                   errorMessage={errorsOf(`${at}.due_hours`)}
                 />
+                <Checkbox
+                  name={`${at}.external`}
+                  value="1"
+                  isSelected={stage.external}
+                  onChange={(external) => setStage(i, { external })}
+                  description="From the page's Share preview, a link naming the reviewer's e-mail lets them approve or request changes without signing in."
+                >
+                  {`Stage ${i + 1}: reviewers without an account may approve`}
+                </Checkbox>
                 <div className={styles.stageActions}>
                   <Button size="sm" isDisabled={i === 0} onPress={() => moveStage(i, -1)}>
                     Move stage {i + 1} up

@@ -1,5 +1,6 @@
 import { filesOf, textOf } from '../context';
 import { SitePicture } from '../SitePicture';
+import { COLUMN_SIZES } from '../sizes';
 import { BlockHeading, labelledBy } from './BlockHeading';
 import { ButtonLink } from './ButtonLink';
 import { type BlockProps, sectionEntries, sectionFields } from './blockProps';
@@ -14,7 +15,7 @@ export function CallToActionBlock({ block, context, id }: BlockProps) {
       aria-labelledby={labelledBy(id, title)}
     >
       {background ? (
-        <SitePicture className="site-cta__image" image={background} sizes="100vw" decorative />
+        <SitePicture className="site-cta__image" image={background} sizes={COLUMN_SIZES} decorative />
       ) : null}
       <div className="site-cta__content">
         <BlockHeading id={id} title={title} />

@@ -1,5 +1,6 @@
 import { filesOf, textOf } from '../context';
 import { SitePicture } from '../SitePicture';
+import { gridSizes } from '../sizes';
 import { BlockHeading, labelledBy } from './BlockHeading';
 import { type BlockProps, sectionFields } from './blockProps';
 
@@ -18,11 +19,7 @@ export function GalleryBlock({ block, id }: BlockProps) {
       <ul className={`site-gallery__grid site-columns-${columns}`}>
         {images.map((image) => (
           <li key={image.url}>
-            <SitePicture
-              image={image}
-              sizes={`(min-width: 48rem) calc(100vw / ${columns}), 50vw`}
-              fallbackSize={CARD_SIZE}
-            />
+            <SitePicture image={image} sizes={gridSizes(Number(columns), 2)} fallbackSize={CARD_SIZE} />
           </li>
         ))}
       </ul>

@@ -1,10 +1,10 @@
 import { filesOf, linkHref, textOf } from '../context';
 import { SitePicture, SitePicturePreload } from '../SitePicture';
+import { COLUMN_SIZES } from '../sizes';
 import { ButtonLink } from './ButtonLink';
 import { type BlockProps, sectionEntries, sectionFields } from './blockProps';
 
 /** The hero spans the page. */
-const HERO_SIZES = '100vw';
 
 export function HeroBlock({ block, context, id }: BlockProps) {
   const content = sectionFields(block, 'content');
@@ -20,8 +20,8 @@ export function HeroBlock({ block, context, id }: BlockProps) {
     >
       {first ? (
         <>
-          <SitePicturePreload image={first} sizes={HERO_SIZES} />
-          <SitePicture className="site-hero__image" image={first} sizes={HERO_SIZES} priority decorative />
+          <SitePicturePreload image={first} sizes={COLUMN_SIZES} />
+          <SitePicture className="site-hero__image" image={first} sizes={COLUMN_SIZES} priority decorative />
         </>
       ) : null}
       <div className="site-hero__content">

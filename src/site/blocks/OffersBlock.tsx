@@ -1,6 +1,7 @@
 import { filesOf, longDate, textOf } from '../context';
 import { Markdown } from '../Markdown';
 import { SitePicture } from '../SitePicture';
+import { CARD_SIZES } from '../sizes';
 import { BlockHeading, labelledBy } from './BlockHeading';
 import { type BlockProps, sectionEntries, sectionFields } from './blockProps';
 
@@ -20,11 +21,7 @@ export function OffersBlock({ block, id }: BlockProps) {
             // biome-ignore lint/suspicious/noArrayIndexKey: offers have no identity of their own
             <li className="site-card" key={index}>
               {image ? (
-                <SitePicture
-                  image={image}
-                  sizes="(min-width: 48rem) 33vw, 100vw"
-                  fallbackSize={{ width: 640, height: 427 }}
-                />
+                <SitePicture image={image} sizes={CARD_SIZES} fallbackSize={{ width: 640, height: 427 }} />
               ) : null}
               <div className="site-card__body">
                 <h3 className="site-card__title">{textOf(offer.title)}</h3>

@@ -1,4 +1,4 @@
-import { Axis, LineSeries, XYChart } from '@visx/xychart';
+import { lazy, Suspense } from 'react';
 import { formatDate } from '@/shared/format';
 
 export interface ChartPoint {
@@ -31,31 +31,20 @@ export function describePoints(points: readonly ChartPoint[]): string {
   return `${points.length} ${points.length === 1 ? 'day' : 'days'} from ${formatDate(first.day)} to ${formatDate(last.day)}. Highest ${number.format(high.total)} on ${formatDate(high.day)}, lowest ${number.format(low.total)} on ${formatDate(low.day)}.`;
 }
 
-const x = (p: ChartPoint) => p.day;
-const y = (p: ChartPoint) => p.total;
+const LineChartPlot = lazy(() => import('./LineChartPlot'));
 
-/** A day-against-total line (visx), named and described in words, as wide as its box unless told. */
+/**
+ * A day-against-total line, named and described in words, as wide as its box unless told. The line
+ * itself (visx) loads with the first chart shown; meanwhile its box keeps the chart's size, so
+ * nothing moves when it arrives, and the description is already there.
+ */
 export function LineChart({ label, points, width, height = 140 }: LineChartProps) {
   return (
     <figure style={{ margin: 0, width: '100%', minWidth: 0 }}>
       <div role="img" aria-label={`${label}. ${describePoints(points)}`}>
-        <XYChart
-          width={width}
-          height={height}
-          margin={{ top: 8, right: 8, bottom: 24, left: 40 }}
-          xScale={{ type: 'band', paddingInner: 0.2 }}
-          yScale={{ type: 'linear', nice: true, zero: true }}
-        >
-          <Axis
-            orientation="bottom"
-            numTicks={3}
-            tickFormat={(day: string) => formatDate(day)}
-            hideAxisLine
-            hideTicks
-          />
-          <Axis orientation="left" numTicks={3} hideAxisLine hideTicks />
-          <LineSeries dataKey={label} data={[...points]} xAccessor={x} yAccessor={y} />
-        </XYChart>
+        <Suspense fallback={<div style={{ width: width ?? '100%', height }} />}>
+          <LineChartPlot label={label} points={points} width={width} height={height} />
+        </Suspense>
       </div>
     </figure>
   );

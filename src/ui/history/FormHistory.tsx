@@ -5,7 +5,7 @@ import { fieldsDiff } from '@/shared/history/diff';
 import type { FieldViews } from '@/shared/history/fieldViews';
 import { LeavePrompt } from '../LeavePrompt';
 import { firstField } from './focusAfterDialogs';
-import { HistoryButton, type RevisionPage } from './HistoryPanel';
+import { HistoryButton, type RevisionPage } from './HistoryButton';
 
 /** Form values by field name, as the form's first values are given. */
 export type FormValues = Record<string, unknown>;

@@ -7,7 +7,7 @@ import { formatDateTime } from '@/shared/format';
 import { fieldsDiff } from '@/shared/history/diff';
 import { clearAnnouncements } from '../announce';
 import { LiveRegion } from '../LiveRegion';
-import { HistoryButton, type RevisionPage } from './HistoryPanel';
+import { HistoryButton, type RevisionPage } from './HistoryButton';
 
 afterEach(() => clearAnnouncements());
 

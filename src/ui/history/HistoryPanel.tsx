@@ -4,14 +4,12 @@ import { describeFailure } from '@/machines/errors';
 import type { RecordDiff } from '@/shared/history/diff';
 import { announce } from '../announce';
 import { Button } from '../Button';
-import { Modal } from '../Modal';
 import { Pagination } from '../Pagination';
 import { SkeletonLines } from '../SkeletonLines';
 import { useLoad } from '../useLoad';
 import { focusAfterDialogs } from './focusAfterDialogs';
 import styles from './History.module.css';
 import { RevisionDiff } from './RevisionDiff';
-import { REVISION_PARAM, revisionInAddress } from './revisionLink';
 import { actionWords, authorOf, loadedMessage, whenOf } from './revisionWords';
 
 /** One page of a record's revisions, as the history call answers. */
@@ -47,40 +45,6 @@ export interface HistoryProps<D> {
   restoreBlocked?: string | null;
 }
 
-/**
- * The History button of an edit screen and its panel: the record's revisions newest first, a
- * comparison of any of them with the current version, and 'Restore this version', which loads it
- * into the editor as unsaved changes to review and save.
- */
-export function HistoryButton<D>(props: HistoryProps<D>) {
-  // A link to one revision (`?revision=12`, from the activity log) opens the panel on it, once.
-  const [linked] = useState(revisionInAddress);
-  const [isOpen, setOpen] = useState(linked !== null);
-  useEffect(() => {
-    if (linked === null) return;
-    const url = new URL(window.location.href);
-    url.searchParams.delete(REVISION_PARAM);
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  }, [linked]);
-  return (
-    <>
-      <Button icon="restore" onPress={() => setOpen(true)}>
-        History
-      </Button>
-      <Modal isOpen={isOpen} onClose={() => setOpen(false)} title="History" size="lg">
-        <HistoryPanel
-          {...props}
-          openRevision={linked}
-          restore={(revision) => {
-            setOpen(false);
-            props.restore(revision);
-          }}
-        />
-      </Modal>
-    </>
-  );
-}
-
 type View =
   | { name: 'list'; note?: string }
   | { name: 'compare'; revision: RevisionSummary }
@@ -96,8 +60,10 @@ async function findRevision(source: HistorySource<unknown>, id: number): Promise
   }
 }
 
+export type HistoryPanelProps<D> = HistoryProps<D> & { openRevision?: number | null };
+
 /** The panel inside the History dialog: the list, or one revision compared. */
-export function HistoryPanel<D>(props: HistoryProps<D> & { openRevision?: number | null }) {
+export function HistoryPanel<D>(props: HistoryPanelProps<D>) {
   const [page, setPage] = useState(1);
   const [view, setView] = useState<View>(
     props.openRevision ? { name: 'finding', id: props.openRevision } : { name: 'list' },
@@ -269,3 +235,5 @@ function Compare<D>({
     </section>
   );
 }
+
+export default HistoryPanel;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Paginator } from '@/api/contract/common';
 import type { LifecycleLists } from '@/machines/lifecycle';
+import { findEnabled } from '@/ui/testing/findEnabled';
 import { LifecycleList, type LifecycleListProps } from './LifecycleList';
 
 interface Person {
@@ -50,6 +51,15 @@ function setup(
     />,
   );
   return { remove, restore };
+}
+
+/** A load's answer held back until the test lets it go: what the list shows while it waits. */
+function heldUntilReleased() {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { gate, release };
 }
 
 describe('LifecycleList', () => {
@@ -106,7 +116,7 @@ describe('LifecycleList', () => {
     const user = userEvent.setup();
     const { remove } = setup(() => ({ active: page([]), trashed: page([{ id: 7, name: 'Old' }]) }));
     await user.click(await screen.findByRole('tab', { name: 'Bin (1)' }));
-    await user.click(await screen.findByRole('button', { name: 'Delete forever Old' }));
+    await user.click(await findEnabled('button', 'Delete forever Old'));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText('Hold up!')).toBeTruthy();
     expect(within(dialog).getByText(/You are about to delete user\(s\)/)).toBeTruthy();
@@ -114,6 +124,48 @@ describe('LifecycleList', () => {
     expect(within(dialog).getByText('Deleting from the bin is permanent.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Yes please' }));
     await waitFor(() => expect(remove).toHaveBeenCalledWith({ ids: [7], type: 'trashed' }));
+  });
+
+  it('takes no ticks while the next view loads, and says so by disabling the checkboxes', async () => {
+    const user = userEvent.setup();
+    const lists = { active: page([{ id: 1, name: 'Ann' }]), trashed: page([{ id: 7, name: 'Old' }]) };
+    const { gate, release } = heldUntilReleased();
+    let calls = 0;
+    setup(() => lists, {
+      load: async () => {
+        calls += 1;
+        if (calls > 1) await gate;
+        return lists;
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Bin (1)' }));
+    const old = await screen.findByRole('checkbox', { name: 'Select Old' });
+    expect(old.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('checkbox', { name: 'Select all' }).hasAttribute('disabled')).toBe(true);
+    release();
+    await user.click(await findEnabled('checkbox', 'Select Old'));
+    expect(await screen.findByRole('button', { name: 'Delete selected forever' })).toBeTruthy();
+  });
+
+  it('shows the tab an arrow key chose while the first rows were loading', async () => {
+    const user = userEvent.setup();
+    const lists = { active: page([{ id: 1, name: 'Ann' }]), trashed: page([{ id: 7, name: 'Old' }]) };
+    const { gate, release } = heldUntilReleased();
+    setup(() => lists, {
+      load: async () => {
+        await gate;
+        return lists;
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: /^All/ }));
+    await user.keyboard('{ArrowRight}');
+    const bin = screen.getByRole('tab', { name: /^Bin/ });
+    expect(document.activeElement).toBe(bin);
+    expect(bin.getAttribute('aria-selected')).toBe('true');
+    release();
+    expect(await screen.findByText('Old')).toBeTruthy();
+    expect(screen.queryByText('Ann')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Bin (1)', selected: true })).toBeTruthy();
   });
 
   it('loads through the loader it was given last when the loader changes with its props', async () => {

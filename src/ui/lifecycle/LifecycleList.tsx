@@ -209,6 +209,8 @@ const LifecycleRows = memo(function LifecycleRows<T extends { id: number }>({
     onToggleAll: mayRemove ? () => actor.send({ type: 'selection.all' }) : undefined,
     isSelectable: (row) => !isSelf(row),
     isLoading: loading && !context.data,
+    // The machine takes no ticks while rows load: the checkboxes say so, as the row buttons do.
+    isSelectionDisabled: loading,
     empty,
     rowAs: props.rowAs,
     renderActions: (row) => (

@@ -5,6 +5,7 @@ import type { Paginator } from '@/api/contract/common';
 import type { RemoveInput, RestoreInput } from '@/machines/lifecycle';
 import { clearAnnouncements } from '../announce';
 import { LiveRegion } from '../LiveRegion';
+import { findEnabled } from '../testing/findEnabled';
 import { LifecycleList } from './LifecycleList';
 import { outcomeMessage } from './useOutcome';
 
@@ -125,8 +126,8 @@ describe('what a delete or restore says and where focus goes', () => {
     await waitFor(() => expect(announced()).toContain('2 brands moved to the bin'));
 
     await user.click(await screen.findByRole('tab', { name: 'Bin (2)' }));
-    await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
-    await user.click(screen.getByRole('button', { name: 'Restore selected' }));
+    await user.click(await findEnabled('checkbox', 'Select all'));
+    await user.click(await findEnabled('button', 'Restore selected'));
     await waitFor(() => expect(announced()).toContain('2 brands restored'));
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search brands' })),
@@ -139,7 +140,7 @@ describe('what a delete or restore says and where focus goes', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Kia' }));
     await user.click(screen.getByRole('button', { name: 'Yes please' }));
     await user.click(await screen.findByRole('tab', { name: 'Bin (1)' }));
-    await user.click(await screen.findByRole('button', { name: 'Delete forever Kia' }));
+    await user.click(await findEnabled('button', 'Delete forever Kia'));
     await user.click(screen.getByRole('button', { name: 'Yes please' }));
     await waitFor(() => expect(announced()).toContain('Kia deleted forever'));
   });

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { BlockMedia } from '@/api/contract/blocks';
 import type { StoredFile } from '@/api/contract/common';
+import { useCallAllowed } from '@/machines/session';
 import { Button } from '../Button';
 import { cx } from '../cx';
 import fieldStyles from '../Field.module.css';
@@ -8,7 +9,11 @@ import fileStyles from '../FileField.module.css';
 import { IconButton } from '../IconButton';
 import { TextField } from '../TextField';
 import styles from './MediaField.module.css';
-import { MediaPicker } from './MediaPicker';
+import { thumbnailAttributes } from './thumbnail';
+
+// The library's dialog (its grid, search, folders and upload) loads with its first opening.
+const MediaPicker = lazy(() => import('./MediaPicker').then((module) => ({ default: module.MediaPicker })));
+
 import { cachedMedia, useMediaItems } from './mediaCache';
 
 /** One image of a field: a library item (with the alt text it has here), or a file from before the library. */
@@ -27,6 +32,11 @@ export interface MediaFieldProps {
   /** Offer an alt text of the field's own beside each image (where the image is used). */
   altHere?: boolean;
   isDisabled?: boolean;
+  /**
+   * Images the field already holds as the record answered them (name and address): shown as they
+   * are without reading the library, which a user without media view cannot.
+   */
+  known?: ReadonlyMap<number, { name: string; url: string }>;
 }
 
 /**
@@ -42,15 +52,25 @@ export function MediaField({
   errorMessage,
   altHere = true,
   isDisabled,
+  known,
 }: MediaFieldProps) {
   const id = useId();
   const [picking, setPicking] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
-  useMediaItems(value.flatMap((entry) => (isMedia(entry) ? [entry.media_id] : [])));
+  // Browsing the library needs media view in the user's scope; without it the field still shows
+  // what it holds, and says why it cannot be changed.
+  const browse = useCallAllowed('media.list');
+  useMediaItems(
+    browse.allowed
+      ? value.flatMap((entry) => (isMedia(entry) && !known?.has(entry.media_id) ? [entry.media_id] : []))
+      : [],
+  );
   const room = max - value.length;
   const single = max === 1;
   const nameOf = (entry: MediaFieldEntry) => {
     if (!isMedia(entry)) return entry.name;
+    const held = known?.get(entry.media_id);
+    if (held) return held.name;
     const item = cachedMedia(entry.media_id);
     return item
       ? item.name
@@ -77,7 +97,11 @@ export function MediaField({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const full = room <= 0 && !single;
-  const hint = full ? `At most ${max} images. Remove one to add another.` : null;
+  const hint = !browse.allowed
+    ? `${browse.reason ?? 'You cannot browse the media library.'} The image${single ? '' : 's'} shown here stay${single ? 's' : ''} as ${single ? 'it is' : 'they are'}.`
+    : full
+      ? `At most ${max} images. Remove one to add another.`
+      : null;
   const describedBy = [hint ? hintId : null, errorMessage ? errorId : null].filter(Boolean).join(' ');
 
   return (
@@ -92,12 +116,15 @@ export function MediaField({
         <ul className={styles.images}>
           {value.map((entry, index) => {
             const item = isMedia(entry) ? cachedMedia(entry.media_id) : null;
+            const held = isMedia(entry) ? known?.get(entry.media_id) : undefined;
             const name = nameOf(entry);
             const src = item
-              ? (item.renditions.find((r) => r.format === 'webp')?.url ?? item.url)
-              : isMedia(entry)
-                ? null
-                : entry.path;
+              ? thumbnailAttributes(item, '48px').src
+              : held
+                ? held.url
+                : isMedia(entry)
+                  ? null
+                  : entry.path;
             const described = item ? Boolean(item.alt?.trim() || item.decorative) : true;
             return (
               <li key={keyOf(entry)} className={styles.image}>
@@ -179,24 +206,28 @@ export function MediaField({
           {errorMessage}
         </span>
       ) : null}
-      <MediaPicker
-        isOpen={picking}
-        title={single ? `Choose the ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
-        max={single ? 1 : Math.max(1, room)}
-        onClose={() => setPicking(false)}
-        onPick={(items) => {
-          setPicking(false);
-          const picked = items.map((item) => ({ media_id: item.id }));
-          const next = single
-            ? picked.slice(0, 1)
-            : [
-                ...value,
-                ...picked.filter((p) => !value.some((v) => isMedia(v) && v.media_id === p.media_id)),
-              ].slice(0, max);
-          onChange(next);
-          setStatus(items.length === 1 ? `Chose ${items[0]?.name}.` : `Chose ${items.length} images.`);
-        }}
-      />
+      {picking ? (
+        <Suspense fallback={null}>
+          <MediaPicker
+            isOpen={picking}
+            title={single ? `Choose the ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
+            max={single ? 1 : Math.max(1, room)}
+            onClose={() => setPicking(false)}
+            onPick={(items) => {
+              setPicking(false);
+              const picked = items.map((item) => ({ media_id: item.id }));
+              const next = single
+                ? picked.slice(0, 1)
+                : [
+                    ...value,
+                    ...picked.filter((p) => !value.some((v) => isMedia(v) && v.media_id === p.media_id)),
+                  ].slice(0, max);
+              onChange(next);
+              setStatus(items.length === 1 ? `Chose ${items[0]?.name}.` : `Chose ${items.length} images.`);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </fieldset>
   );
 }

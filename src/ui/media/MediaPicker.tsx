@@ -3,12 +3,14 @@ import { GridList, GridListItem, type Selection } from 'react-aria-components';
 import type { MediaFolder, MediaItem } from '@/api/contract/media';
 import { api } from '@/api/endpoints';
 import { type UploadRow, uploadFiles } from '@/api/mediaUpload';
+import { useCallAllowed } from '@/machines/session';
 import { Button } from '../Button';
 import { Modal } from '../Modal';
 import { Pagination } from '../Pagination';
 import { LibraryToolbar, UploadList } from './LibraryParts';
 import styles from './MediaPicker.module.css';
 import { rememberMedia } from './mediaCache';
+import { thumbnailAttributes } from './thumbnail';
 
 type Paged = Awaited<ReturnType<typeof api.media.list>>['media'];
 
@@ -47,6 +49,8 @@ export function MediaPicker({
   const [uploading, setUploading] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const files = useRef<HTMLInputElement>(null);
+  // Uploading needs media create; browsing (media view) is checked by the field that opens this.
+  const mayUpload = useCallAllowed('media.upload');
 
   useEffect(() => {
     if (!isOpen) return;
@@ -161,7 +165,14 @@ export function MediaPicker({
           setPage(1);
         }}
       >
-        <Button size="sm" icon="upload" isPending={uploading} onPress={() => files.current?.click()}>
+        <Button
+          size="sm"
+          icon="upload"
+          isPending={uploading}
+          isDisabled={!mayUpload.allowed}
+          disabledReason={mayUpload.reason}
+          onPress={() => files.current?.click()}
+        >
           Upload into the library
         </Button>
         <input
@@ -194,11 +205,7 @@ export function MediaPicker({
       >
         {(item) => (
           <GridListItem id={item.id} textValue={item.name} className={styles.tile}>
-            <img
-              src={item.renditions.find((r) => r.format === 'webp')?.url ?? item.url}
-              alt=""
-              loading="lazy"
-            />
+            <img {...thumbnailAttributes(item, '(max-width: 640px) 50vw, 200px')} alt="" loading="lazy" />
             <span className={styles.name}>{item.name}</span>
             {item.alt ? null : item.decorative ? null : <span className={styles.note}>No alt text</span>}
           </GridListItem>

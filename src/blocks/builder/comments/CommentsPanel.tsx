@@ -2,11 +2,11 @@ import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import type { PageItem } from '@/api/contract/blocks';
 import type { Comment } from '@/api/contract/comments';
-import { formatDateTime } from '@/shared/format';
 import { Button } from '@/ui/Button';
 import { Modal } from '@/ui/Modal';
 import type { BuilderActor } from '../useBuilderActor';
 import styles from './CommentsPanel.module.css';
+import { CommentThread } from './CommentThread';
 import type { CommentsState } from './useComments';
 
 /** The fields of a stored block a comment can be about, as `section.field`. */
@@ -25,32 +25,45 @@ function aboutOf(comment: Comment, items: readonly PageItem[]): string {
   return comment.field ? `${block}, ${comment.field}` : block;
 }
 
+/** What the panel shows and a new thread is about: the page, a block (by its id) or one field of it. */
+export interface CommentTarget {
+  block: string | null;
+  field: string | null;
+}
+
+export const THE_PAGE: CommentTarget = { block: null, field: null };
+
 export interface CommentsPanelProps {
   isOpen: boolean;
   onClose: () => void;
   actor: BuilderActor;
   comments: CommentsState;
-  /** The block the panel was opened beside (its id), or none for the page. */
-  about: string | null;
-  onAbout: (blockKey: string | null) => void;
+  /** What the panel was opened beside: the page, a block or one field of a block. */
+  about: CommentTarget;
+  onAbout: (about: CommentTarget) => void;
 }
 
 /**
  * The page's comment threads, beside what they are about: the page, a block (followed by its id,
- * wherever it moves) or one field of a block. @Name mentions a user. Open threads can be
- * resolved, resolved ones reopened.
+ * wherever it moves) or one field of a block. Opened from a block or a field, it shows that one's
+ * threads and a new comment is about it. @Name mentions a user. Each thread takes replies; open
+ * threads can be resolved, resolved ones reopened.
  */
 export function CommentsPanel({ isOpen, onClose, actor, comments, about, onAbout }: CommentsPanelProps) {
   const items = useSelector(actor, (s) => s.context.items);
-  const [field, setField] = useState('');
   const [body, setBody] = useState('');
   const [posting, setPosting] = useState(false);
   const ids = { about: useId(), field: useId(), body: useId() };
-  const block = about ? items.find((item) => item.id === about) : undefined;
-  const shown = about ? comments.comments.filter((c) => c.block_key === about) : comments.comments;
+  const block = about.block ? items.find((item) => item.id === about.block) : undefined;
+  const threads = comments.comments.filter(
+    (c) =>
+      c.reply_to === null &&
+      (!about.block || (c.block_key === about.block && (!about.field || c.field === about.field))),
+  );
+  const repliesTo = (id: number) => comments.comments.filter((c) => c.reply_to === id);
   const post = async () => {
     setPosting(true);
-    const posted = await comments.post({ block_key: about, field: about && field ? field : null, body });
+    const posted = await comments.post({ block_key: about.block, field: about.field, body });
     setPosting(false);
     if (posted) setBody('');
   };
@@ -60,11 +73,8 @@ export function CommentsPanel({ isOpen, onClose, actor, comments, about, onAbout
         <label htmlFor={ids.about}>About</label>
         <select
           id={ids.about}
-          value={about ?? ''}
-          onChange={(event) => {
-            setField('');
-            onAbout(event.target.value || null);
-          }}
+          value={about.block ?? ''}
+          onChange={(event) => onAbout({ block: event.target.value || null, field: null })}
         >
           <option value="">The page</option>
           {items.map((item, at) =>
@@ -78,7 +88,11 @@ export function CommentsPanel({ isOpen, onClose, actor, comments, about, onAbout
         {block ? (
           <>
             <label htmlFor={ids.field}>Field</label>
-            <select id={ids.field} value={field} onChange={(event) => setField(event.target.value)}>
+            <select
+              id={ids.field}
+              value={about.field ?? ''}
+              onChange={(event) => onAbout({ block: about.block, field: event.target.value || null })}
+            >
               <option value="">The whole block</option>
               {fieldsOf(block).map((name) => (
                 <option key={name} value={name}>
@@ -90,31 +104,17 @@ export function CommentsPanel({ isOpen, onClose, actor, comments, about, onAbout
         ) : null}
       </div>
       <ul className={styles.threads} aria-label="Comment threads">
-        {shown.length === 0 ? (
+        {threads.length === 0 ? (
           <li>{comments.loaded ? 'No comments yet.' : 'Loading the comments…'}</li>
         ) : null}
-        {shown.map((comment) => (
-          <li
-            key={comment.id}
-            className={comment.resolved_at ? styles.resolved : styles.open}
-            aria-label={`Comment by ${comment.author.name}`}
-          >
-            <p className={styles.meta}>
-              <strong>{comment.author.name}</strong> on {aboutOf(comment, items)},{' '}
-              {formatDateTime(comment.created_at)}
-              {comment.resolved_by ? ` · Resolved by ${comment.resolved_by.name}` : ''}
-            </p>
-            <p className={styles.body}>{comment.body}</p>
-            {comment.mentions.length > 0 ? (
-              <p className={styles.meta}>Mentions {comment.mentions.map((m) => m.name).join(', ')}</p>
-            ) : null}
-            <Button
-              variant="secondary"
-              onPress={() => void comments.setResolved(comment.id, comment.resolved_at === null)}
-            >
-              {comment.resolved_at === null ? 'Resolve' : 'Reopen'}
-            </Button>
-          </li>
+        {threads.map((first) => (
+          <CommentThread
+            key={first.id}
+            first={first}
+            replies={repliesTo(first.id)}
+            about={aboutOf(first, items)}
+            comments={comments}
+          />
         ))}
       </ul>
       <div className={styles.write}>

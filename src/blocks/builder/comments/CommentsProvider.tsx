@@ -1,9 +1,9 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/ui/Button';
 import type { BuilderActor } from '../useBuilderActor';
-import { CommentsPanel } from './CommentsPanel';
+import { CommentsPanel, type CommentTarget, THE_PAGE } from './CommentsPanel';
 import { CommentsContext, useCommentsAccess } from './commentsContext';
-import { useComments } from './useComments';
+import { fieldKey, useComments } from './useComments';
 
 /** A stored page's comments for the builder inside: its rows, its preview and the Comments button. */
 export function CommentsProvider({
@@ -17,19 +17,20 @@ export function CommentsProvider({
 }) {
   const comments = useComments(record);
   const [isOpen, setOpen] = useState(false);
-  const [about, setAbout] = useState<string | null>(null);
-  const { openByBlock } = comments;
-  const openCount = comments.comments.filter((c) => c.resolved_at === null).length;
+  const [about, setAbout] = useState<CommentTarget>(THE_PAGE);
+  const { openByBlock, openByField } = comments;
+  const openCount = comments.comments.filter((c) => c.reply_to === null && c.resolved_at === null).length;
   const access = useMemo(
     () => ({
       openOn: (blockKey: string | undefined) => (blockKey ? (openByBlock.get(blockKey) ?? 0) : 0),
-      open: (blockKey?: string) => {
-        setAbout(blockKey ?? null);
+      openOnField: (blockKey: string, field: string) => openByField.get(fieldKey(blockKey, field)) ?? 0,
+      open: (blockKey?: string, field?: string) => {
+        setAbout({ block: blockKey ?? null, field: blockKey ? (field ?? null) : null });
         setOpen(true);
       },
       total: openCount,
     }),
-    [openByBlock, openCount],
+    [openByBlock, openByField, openCount],
   );
   return (
     <CommentsContext.Provider value={access}>

@@ -7,11 +7,21 @@ import { toast } from '@/ui/toasts';
 export interface CommentsState {
   comments: readonly Comment[];
   loaded: boolean;
-  /** Open comments per block id. */
+  /** Open threads per block id (on the block or one of its fields). */
   openByBlock: ReadonlyMap<string, number>;
-  post: (input: { block_key?: string | null; field?: string | null; body: string }) => Promise<boolean>;
+  /** Open threads per field, keyed `blockId section.field`. */
+  openByField: ReadonlyMap<string, number>;
+  post: (input: {
+    block_key?: string | null;
+    field?: string | null;
+    reply_to?: number | null;
+    body: string;
+  }) => Promise<boolean>;
   setResolved: (id: number, resolved: boolean) => Promise<void>;
 }
+
+/** How `openByField` keys a field of a block. */
+export const fieldKey = (blockKey: string, field: string) => `${blockKey} ${field}`;
 
 /** A page's comments, loaded once and again after each change. */
 export function useComments(record: string): CommentsState {
@@ -29,17 +39,22 @@ export function useComments(record: string): CommentsState {
   useEffect(() => {
     void reload();
   }, [reload]);
-  const openByBlock = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const comment of comments)
-      if (comment.block_key && comment.resolved_at === null)
-        counts.set(comment.block_key, (counts.get(comment.block_key) ?? 0) + 1);
-    return counts;
+  const { openByBlock, openByField } = useMemo(() => {
+    const byBlock = new Map<string, number>();
+    const byField = new Map<string, number>();
+    const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+    for (const comment of comments) {
+      if (!comment.block_key || comment.reply_to !== null || comment.resolved_at !== null) continue;
+      count(byBlock, comment.block_key);
+      if (comment.field) count(byField, fieldKey(comment.block_key, comment.field));
+    }
+    return { openByBlock: byBlock, openByField: byField };
   }, [comments]);
   return {
     comments,
     loaded,
     openByBlock,
+    openByField,
     post: async (input) => {
       try {
         const answer = await api.comments.create({ body: { record, ...input } });

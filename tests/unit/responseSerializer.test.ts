@@ -1,0 +1,136 @@
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { allCalls } from '@/api/contract/all';
+import { usersList } from '@/api/contract/users';
+import { serializerCompiler } from '../../server/http/serializer';
+
+type Writer = (value: unknown) => string;
+const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/api/test' }) as never;
+const fast = (schema: z.ZodType): Writer => serializerCompiler(route(schema));
+const zod = (schema: z.ZodType): Writer => zodSerializerCompiler(route(schema)) as Writer;
+
+/** The answer zod's serializer gives, or the error it throws: what the compiled writer must give too. */
+function outcome(write: Writer, value: unknown): { json: string } | { error: string } {
+  try {
+    return { json: write(value) };
+  } catch (error) {
+    return { error: `${(error as Error).name}: ${(error as Error).message}` };
+  }
+}
+const expectSame = (schema: z.ZodType, value: unknown) =>
+  expect(outcome(fast(schema), value)).toEqual(outcome(zod(schema), value));
+
+const user = (id: number) => ({
+  id,
+  name: `User ${id}`,
+  email: `user${id}@example.com`,
+  meta: { telephone: '01632 960000', job_title: null },
+  role_id: 1,
+  role: { id: 1, name: 'Administrator', permissions: ['not in the contract'] },
+  scope: { brand_ids: [1, 2], dealership_ids: [] },
+  created_at: '2025-01-01T09:00:00.000000Z',
+  updated_at: '2025-01-02T09:00:00.000000Z',
+  deleted_at: null,
+  password: 'a hash that must never be sent',
+});
+const page = (ids: number[]) => ({
+  data: ids.map(user),
+  current_page: 1,
+  last_page: 1,
+  per_page: 25,
+  from: ids.length ? 1 : null,
+  to: ids.length ? ids.length : null,
+  total: ids.length,
+  path: '/api/users',
+  first_page_url: '/api/users?page=1',
+  last_page_url: '/api/users?page=1',
+  prev_page_url: null,
+  next_page_url: null,
+  links: [{ url: null, label: '&laquo; Previous', active: false }],
+});
+
+describe('the compiled response serializer', () => {
+  it('writes the users list as zod and JSON.stringify do, leaving out what the schema does not name', () => {
+    const answer = { users: page([1, 2, 3]), trashed: page([]), extra: 'left out' };
+    const json = fast(usersList.response)(answer);
+    expect(json).toBe(zod(usersList.response)(answer));
+    expect(json).not.toContain('a hash');
+    expect(json).not.toContain('not in the contract');
+    expect(JSON.parse(json).users.data[0].name).toBe('User 1');
+  });
+
+  it('refuses an answer that breaks the schema with the error zod gives', () => {
+    const broken = (change: (answer: ReturnType<typeof page>) => void) => {
+      const users = page([1, 2]);
+      change(users);
+      return { users, trashed: page([]) };
+    };
+    const cases = [
+      broken((p) => Object.assign(p.data[0]!, { id: '1' })),
+      broken((p) => Object.assign(p.data[0]!, { id: 1.5 })),
+      broken((p) => Object.assign(p, { total: Number.NaN })),
+      broken((p) => Object.assign(p, { total: Number.POSITIVE_INFINITY })),
+      broken((p) => Object.assign(p.data[1]!, { name: undefined })),
+      broken((p) => Object.assign(p.data[1]!.scope, { brand_ids: [0] })),
+      broken((p) =>
+        Object.assign(p.data[1]!.scope, { brand_ids: Array.from({ length: 1001 }, (_, i) => i + 1) }),
+      ),
+      broken((p) => Object.assign(p, { links: 'none' })),
+      broken((p) => Object.assign(p, { data: null })),
+      null,
+      [],
+    ];
+    for (const value of cases) {
+      const zodOutcome = outcome(zod(usersList.response), value);
+      expect(zodOutcome).toHaveProperty('error');
+      expect(outcome(fast(usersList.response), value)).toEqual(zodOutcome);
+    }
+  });
+
+  it('gives what zod gives for optional, nullable, enum and literal values, and for what it leaves to zod', () => {
+    const schema = z.object({
+      a: z.string().optional(),
+      b: z.number().nullable(),
+      c: z.enum(['one', 'two']),
+      d: z.literal(3),
+      e: z.string().email(),
+      f: z.union([z.string(), z.number()]),
+      g: z.string().transform((s) => s.length),
+      h: z.array(z.boolean().optional()),
+      i: z.object({ x: z.number().int().gte(2).lt(5) }).strict(),
+      j: z.date().optional(),
+      k: z.unknown(),
+    });
+    const good = {
+      b: null,
+      c: 'two',
+      d: 3,
+      e: 'a@example.com',
+      f: 2,
+      g: 'x',
+      h: [true],
+      i: { x: 2 },
+      k: { any: 1 },
+    };
+    const values = [
+      good,
+      { ...good, a: 'set', b: 1.25 },
+      { ...good, a: undefined },
+      { ...good, c: 'three' },
+      { ...good, d: 4 },
+      { ...good, e: 'not an address' },
+      { ...good, f: true },
+      { ...good, h: [true, undefined] },
+      { ...good, i: { x: 5 } },
+      { ...good, i: { x: 2, y: 1 } },
+      { ...good, j: new Date(0) },
+      { ...good, k: undefined },
+    ];
+    for (const value of values) expectSame(schema, value);
+  });
+
+  it('compiles every response schema of the contract', () => {
+    for (const call of allCalls) expect(() => fast(call.response)).not.toThrow();
+  });
+});
