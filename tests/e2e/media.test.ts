@@ -185,6 +185,9 @@ describe.skipIf(!hasChromium)('media library', () => {
     await field(dialog, 'Tags (comma separated)').fill('forecourt, red');
 
     const focal = dialog.getByRole('slider', { name: 'Focal point' });
+    await expect
+      .poll(() => focal.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     const box = await focal.boundingBox();
     if (!box) throw new Error('the focal point has no box');
     await focal.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });

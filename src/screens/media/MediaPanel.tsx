@@ -145,7 +145,13 @@ export function MediaPanel({
                   setFocal((f) => ({ x: clamp(f.x + move[0]), y: clamp(f.y + move[1]) }));
                 }}
               >
-                <img src={item.url} alt={item.alt ?? ''} />
+                {/* Its size is known before it loads, so a click lands where it is aimed from the start. */}
+                <img
+                  src={item.url}
+                  alt={item.alt ?? ''}
+                  width={item.width ?? undefined}
+                  height={item.height ?? undefined}
+                />
                 <span
                   className={styles.dot}
                   style={{ left: `${focal.x * 100}%`, top: `${focal.y * 100}%` }}
