@@ -186,7 +186,9 @@ describe.skipIf(!hasChromium)('media library', () => {
 
     const focal = dialog.getByRole('slider', { name: 'Focal point' });
     await expect
-      .poll(() => focal.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .poll(() =>
+        focal.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
       .toBe(true);
     const box = await focal.boundingBox();
     if (!box) throw new Error('the focal point has no box');
