@@ -14,7 +14,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { JsonTestResults } from 'vitest/node';
-import { failedTests } from './failedTests';
+import { failedTests, passedWhenTriedAgain } from './failedTests';
 
 const root = resolve(import.meta.dirname, '..');
 const chromiumPath = '/usr/bin/chromium';
@@ -36,6 +36,8 @@ interface StepResult extends Tally {
   slowest?: string[];
   /** What failed, as 'file > test': the summary is the part of a long run a reader sees first. */
   failures?: string[];
+  /** Tests that failed once and passed when tried again, as 'file > test' and why they failed. */
+  triedAgain?: string[];
 }
 
 interface Exit {
@@ -45,6 +47,9 @@ interface Exit {
 }
 
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+/** How many more times a failed test is run before it counts as failed. */
+const TRIES_AGAIN = 1;
 
 /** The niceness of the steps beside the browser tests: the scheduler favours the browser tests ten to one. */
 const besidePriority = 10;
@@ -180,19 +185,30 @@ async function runVitestStep(
     const projectArgs = projects.flatMap((project) => ['--project', project]);
     const exit = await run(
       bin('vitest'),
-      ['run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath}`],
+      [
+        'run',
+        ...projectArgs,
+        // A test that fails is run once more; one that then passes counts as passed and is named in
+        // the summary (decision 017), so one unlucky moment of a shared machine does not sink a run.
+        `--retry=${TRIES_AGAIN}`,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${reportPath}`,
+      ],
       env,
       held,
     );
     let tally: Tally = { passed: 0, failed: 0, skipped: 0 };
     let slowest: string[] | undefined;
     let failures: string[] | undefined;
+    let triedAgain: string[] | undefined;
     let note: string | undefined;
     try {
       const report = JSON.parse(await readFile(reportPath, 'utf8')) as JsonTestResults;
       tally = tallyReport(report);
       slowest = slowestFiles(report);
       failures = failedTests(report, root);
+      triedAgain = passedWhenTriedAgain(report, root);
     } catch {
       note = 'no readable JSON report';
     }
@@ -201,7 +217,7 @@ async function runVitestStep(
       tally.failed = 1;
       note = [note, `vitest ${describeExit(exit)}`].filter(Boolean).join('; ');
     }
-    return { name, ...tally, note, slowest, failures };
+    return { name, ...tally, note, slowest, failures, triedAgain };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -354,6 +370,11 @@ async function main(): Promise<void> {
     for (const failure of step.failures ?? []) {
       const [name, ...why] = failure.split('\n');
       console.log(`${''.padEnd(44)}failed: ${name}`);
+      for (const line of why) console.log(`${''.padEnd(44)}${line}`);
+    }
+    for (const flaky of step.triedAgain ?? []) {
+      const [name, ...why] = flaky.split('\n');
+      console.log(`${''.padEnd(44)}passed when tried again: ${name}`);
       for (const line of why) console.log(`${''.padEnd(44)}${line}`);
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonTestResults } from 'vitest/node';
-import { failedTests } from '../../scripts/failedTests';
+import { failedTests, passedWhenTriedAgain } from '../../scripts/failedTests';
 
 type FileResult = JsonTestResults['testResults'][number];
 
@@ -44,5 +44,32 @@ describe("the run's summary of failed tests", () => {
       '/repo',
     );
     expect(lines).toEqual(['tests/api/a.test.ts (outside its tests: Error: no server)']);
+  });
+});
+
+describe("the run's summary of tests that passed only when tried again", () => {
+  it('names a test that failed and then passed, with why it failed, and no test that passed first time or failed', () => {
+    const lines = passedWhenTriedAgain(
+      report([
+        {
+          name: '/repo/tests/e2e/media.test.ts',
+          assertionResults: [
+            { fullName: 'media first time', status: 'passed', failureMessages: [] },
+            {
+              fullName: 'media focal point',
+              status: 'passed',
+              failureMessages: [
+                "\u001b[31mAssertionError: expected '25% across, 0% down'\u001b[39m\n    at x",
+              ],
+            },
+            { fullName: 'media broken', status: 'failed', failureMessages: ['Error: twice'] },
+          ] as FileResult['assertionResults'],
+        },
+      ]),
+      '/repo',
+    );
+    expect(lines).toEqual([
+      "tests/e2e/media.test.ts > media focal point\n    AssertionError: expected '25% across, 0% down'\n    at x",
+    ]);
   });
 });
