@@ -117,6 +117,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A poll waits as long as a Playwright locator would, not Vitest's one second: on a loaded
+          // machine focus handed back as a dialog closes, or a list drawn after its answer, came later
+          // than that, and the test failed while the console did what it should.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

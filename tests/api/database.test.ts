@@ -21,5 +21,6 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database', () =
     const rows = await again.db.select({ email: users.email }).from(users);
     expect(rows).toEqual([{ email: 'kept@example.com' }]);
     await again.close();
-  });
+    // Two fresh databases, each migrated from nothing: on a loaded machine that took over 30 s.
+  }, 120_000);
 });
