@@ -1,15 +1,12 @@
-import { useLocation } from 'wouter';
 import type { Page } from '@/api/contract/pages';
 import type { Template } from '@/api/contract/templates';
-import type { Review } from '@/api/contract/workflows';
 import { api } from '@/api/endpoints';
-import type { RecordHistory } from '@/blocks/builder/BuilderHistory';
-import { type BuilderOptions, loadBuilderOptions } from '@/blocks/builder/builderOptions';
+import type { BuilderOptions } from '@/blocks/builder/builderOptions';
 import { ConfigurablesFields } from '@/blocks/builder/ConfigurablesFields';
 import { BuilderScreen } from '@/blocks/builder/LoadedBuilder';
 import { PageSettings } from '@/blocks/builder/PageSettings';
 import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
-import { publishRefusedByReview, reviewAfterSave, reviewStep } from '@/blocks/builder/reviewCalls';
+import { loadWithOptions, type ReviewedRecordArea, useReviewedRecord } from '@/blocks/builder/reviewedRecord';
 import {
   DEFAULT_SETTINGS,
   PAGE_REQUIRED,
@@ -17,12 +14,9 @@ import {
   settingsOf,
 } from '@/blocks/builder/settingsValues';
 import { pageSettingsViews } from '@/blocks/builder/settingsViews';
-import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
-import { draftKey } from '@/blocks/drafts';
-import { useCallAllowed, useGroupWide } from '@/machines/session';
-import { GROUP_TOP_LEVEL } from '@/shared/access';
+import { type BuilderStart, newStart } from '@/blocks/builder/useRecordBuilder';
+import { useCallAllowed } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
-import { toast } from '@/ui/toasts';
 import { SharePreview } from './SharePreview';
 
 interface Loaded {
@@ -53,34 +47,35 @@ async function childStart(parent: Page): Promise<BuilderStart<SettingsValues>> {
   );
 }
 
-/** A stored page (or one of its revisions) as the builder starts from it. */
-function pageStart(record: Page, review: Review | null = null): BuilderStart<SettingsValues> {
-  const { items, name, slug, updated_at, ...rest } = record;
-  return {
-    id: record.id,
-    updatedAt: updated_at,
-    name,
-    slug,
-    items,
-    values: settingsOf(rest),
-    locked: record.locked === 1,
-    review,
-  };
-}
+/** The pages' calls in the builder's terms. */
+const pages: ReviewedRecordArea<Page, SettingsValues> = {
+  area: 'pages',
+  edit: (id) => api.pages.edit({ query: { id } }),
+  store: (data, parent) => api.pages.store({ body: { data, parent } }),
+  update: (id, data, updatedAt) => api.pages.update({ body: { id, data, updated_at: updatedAt } }),
+  slug: (query) => api.pages.slug({ query }),
+  history: (id, page) => api.pages.history({ query: { id, page } }),
+  revision: async (id, revision) => (await api.pages.historyShow({ query: { id, revision } })).data,
+  startOf: (record, review = null) => {
+    const { items, name, slug, updated_at, ...rest } = record;
+    return {
+      id: record.id,
+      updatedAt: updated_at,
+      name,
+      slug,
+      items,
+      values: settingsOf(rest),
+      locked: record.locked === 1,
+      review,
+    };
+  },
+};
 
 async function loadPage(editing: boolean, id: number | null): Promise<Loaded> {
-  const optionsLoad = loadBuilderOptions();
-  const answer = id === null ? null : await api.pages.edit({ query: { id } });
-  const record = answer?.data ?? null;
-  const { failures, ...options } = await optionsLoad;
-  for (const message of failures) toast.error(message);
-  if (editing && record) return { options, parent: null, start: pageStart(record, answer?.review ?? null) };
+  const { options, record, review } = await loadWithOptions(pages, id);
+  if (editing && record) return { options, parent: null, start: pages.startOf(record, review) };
   if (record) return { options, parent: record, start: await childStart(record) };
-  return {
-    options,
-    parent: null,
-    start: newStart(DEFAULT_SETTINGS),
-  };
+  return { options, parent: null, start: newStart(DEFAULT_SETTINGS) };
 }
 
 /** /pages/add, /pages/add/{parent} and /pages/edit/{id}: the page builder (spec §2 Builder). */
@@ -89,63 +84,31 @@ export default function PageBuilderScreen() {
 }
 
 function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () => void }) {
-  // Save needs the create or update call; the publish fields need publish (contract/permissions.ts).
-  const createAllowed = useCallAllowed('pages.store');
-  const updateAllowed = useCallAllowed('pages.update');
-  // The top level is the group's: a scoped user adds under one of their brands' pages (the server's rule).
-  const groupWide = useGroupWide();
-  const publishRefusedByRole = useCallAllowed('pages.publishable').reason;
-  // Under a workflow a page goes on the website by its review (Submit for review), not by Published.
-  const publishRefused = publishRefusedByReview('pages', start.review) ?? publishRefusedByRole;
-  const [, navigate] = useLocation();
-  const calls: RecordCalls<SettingsValues> = {
-    slugOf: (name, id) =>
-      api.pages.slug({ query: { name, ...(id !== null ? { id } : parent ? { parent: parent.id } : {}) } }),
-    store: (data) => api.pages.store({ body: { data, parent: parent?.id ?? null } }),
-    update: async (id, data, updatedAt) => {
-      const saved = await api.pages.update({ body: { id, data, updated_at: updatedAt } });
-      // Under a workflow, the save may have made an approved page a draft again.
-      if (!start.review) return saved;
-      return { ...saved, review: await reviewAfterSave('pages', id) };
-    },
-    ...(start.id !== null && start.review ? { review: reviewStep('pages', start.id, reload) } : {}),
-    updatedAt: async (id) => (await api.pages.edit({ query: { id } })).data.updated_at,
-    latest: async (id) => pageStart((await api.pages.edit({ query: { id } })).data),
-    messages: { added: 'Successfully added page!', updated: 'Successfully updated page!' },
-    afterAdd: () => navigate(pathTo('pages.index')),
-    draftKey: draftKey('pages', start.id !== null ? 'edit' : 'add', start.id ?? parent?.id),
-  };
+  const wiring = useReviewedRecord(pages, {
+    start,
+    parent,
+    reload,
+    views: pageSettingsViews(options),
+    publishRefusedByRole: useCallAllowed('pages.publishable').reason,
+  });
   const id = start.id;
-  const history: RecordHistory<SettingsValues> | undefined =
-    id === null
-      ? undefined
-      : {
-          list: (page) => api.pages.history({ query: { id, page } }),
-          show: async (revision) =>
-            pageStart((await api.pages.historyShow({ query: { id, revision } })).data),
-          views: pageSettingsViews(options),
-        };
   return (
     <RecordBuilder
-      saveRefused={
-        start.id !== null
-          ? updateAllowed.reason
-          : (createAllowed.reason ?? (parent || groupWide ? null : GROUP_TOP_LEVEL))
-      }
+      saveRefused={wiring.saveRefused}
       start={start}
-      calls={calls}
-      title={start.id !== null ? 'Edit Page' : parent ? 'Add Child Page' : 'Add Page'}
-      subtitle={start.id !== null ? start.name : parent ? `Under ${parent.name}` : undefined}
-      backHref={pathTo('pages.index')}
+      calls={wiring.calls}
+      title={wiring.title}
+      subtitle={wiring.subtitle}
+      backHref={wiring.listHref}
       catalogue={options.catalogue}
       pasteTarget="page"
       required={PAGE_REQUIRED}
       reload={reload}
       preview={(values) => ({ kind: 'page', brandId: values.brand_id })}
-      history={history}
+      history={wiring.history}
       presence={id === null ? undefined : { record: `pages:${id}`, noun: 'this page' }}
       comments={id === null ? undefined : `pages:${id}`}
-      actions={start.id !== null ? <SharePreview pageId={start.id} /> : null}
+      actions={id !== null ? <SharePreview pageId={id} /> : null}
       settings={({ values, change, name, onName, slug, errors, meta }) => (
         <>
           <PageSettings
@@ -159,7 +122,7 @@ function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () =
             templates={options.templates}
             meta={meta}
             locked={start.locked}
-            publishRefused={publishRefused}
+            publishRefused={wiring.publishRefused}
           />
           <ConfigurablesFields
             slug={slug}
