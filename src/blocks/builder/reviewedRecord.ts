@@ -9,8 +9,12 @@ import { toast } from '@/ui/toasts';
 import { draftKey } from '../drafts';
 import type { RecordHistory } from './BuilderHistory';
 import { type BuilderOptions, loadBuilderOptions } from './builderOptions';
+import type { PageSettingsProps } from './PageSettings';
+import type { RecordBuilderProps, RecordSettings } from './RecordBuilder';
 import type { RecordData } from './recordData';
 import { publishRefusedByReview, type ReviewedArea, reviewAfterSave, reviewStep } from './reviewCalls';
+import type { SettingsValues } from './settingsValues';
+import { pageSettingsViews } from './settingsViews';
 import type { BuilderStart, RecordCalls, SavedRecord } from './useRecordBuilder';
 
 /** What every reviewed record has, whatever its area. */
@@ -24,7 +28,7 @@ interface SavedShape {
  * How one area whose records go through review (pages, forms) reads and writes them: the calls
  * of its contract, each in the builder's terms. The rest of its builder's wiring is shared.
  */
-export interface ReviewedRecordArea<R extends SavedShape, V extends object> {
+export interface ReviewedRecordArea<R extends SavedShape, V extends SettingsValues> {
   area: ReviewedArea;
   /** The record as the builder edits it, and where it stands in its review. */
   edit: (id: number) => Promise<{ data: R; review: Review | null }>;
@@ -47,7 +51,7 @@ const nouns: Record<ReviewedArea, { noun: string; title: string }> = {
  * The builder's options and, given an id, the record with its review: both asked for at once, and
  * an option list that could not be loaded said in a toast (the builder still opens without it).
  */
-export async function loadWithOptions<R extends SavedShape, V extends object>(
+export async function loadWithOptions<R extends SavedShape, V extends SettingsValues>(
   area: ReviewedRecordArea<R, V>,
   id: number | null,
 ): Promise<{ options: BuilderOptions; record: R | null; review: Review | null }> {
@@ -58,16 +62,23 @@ export async function loadWithOptions<R extends SavedShape, V extends object>(
   return { options, record: answer?.data ?? null, review: answer?.review ?? null };
 }
 
-export interface ReviewedRecordWiring<V extends object> {
-  calls: RecordCalls<V>;
-  history: RecordHistory<V> | undefined;
-  /** Why this user cannot save here, or null. */
-  saveRefused: string | null;
-  /** Why Published is not offered (a workflow, else the role), or null. */
-  publishRefused: string | null;
-  title: string;
-  subtitle: string | undefined;
-  listHref: string;
+export interface ReviewedRecordWiring<V extends SettingsValues> {
+  /** The props of `RecordBuilder` that are the same for every reviewed area. */
+  builder: Pick<
+    RecordBuilderProps<V>,
+    | 'start'
+    | 'calls'
+    | 'reload'
+    | 'history'
+    | 'saveRefused'
+    | 'title'
+    | 'subtitle'
+    | 'backHref'
+    | 'catalogue'
+    | 'presence'
+  >;
+  /** The page-wide fields' props, from the builder's fields. */
+  settings: (fields: RecordSettings<V>) => PageSettingsProps;
 }
 
 /**
@@ -75,17 +86,19 @@ export interface ReviewedRecordWiring<V extends object> {
  * calls, the history, who may save and publish, and the title. `publishRefusedByRole` is the
  * area's own answer (pages ask their publish call, forms their role).
  */
-export function useReviewedRecord<R extends SavedShape, V extends object>(
+export function useReviewedRecord<R extends SavedShape, V extends SettingsValues>(
   area: ReviewedRecordArea<R, V>,
   props: {
+    options: BuilderOptions;
     start: BuilderStart<V>;
     parent: R | null;
     reload: () => void;
-    views: FieldViews;
+    /** How the area's own fields read in a comparison of revisions, besides the page-wide ones. */
+    views?: FieldViews;
     publishRefusedByRole: string | null;
   },
 ): ReviewedRecordWiring<V> {
-  const { start, parent, reload } = props;
+  const { options, start, parent, reload } = props;
   const { noun, title } = nouns[area.area];
   // Save needs the create or update call; the publish fields need publish (contract/permissions.ts).
   const createAllowed = useCallAllowed(`${area.area}.store`);
@@ -119,19 +132,39 @@ export function useReviewedRecord<R extends SavedShape, V extends object>(
       : {
           list: (page) => area.history(id, page),
           show: async (revision) => area.startOf(await area.revision(id, revision)),
-          views: props.views,
+          views: { ...pageSettingsViews(options), ...props.views },
         };
+  // Under a workflow a record goes on the website by its review (Submit for review), not by Published.
+  const publishRefused = publishRefusedByReview(area.area, start.review) ?? props.publishRefusedByRole;
   return {
-    calls,
-    history,
-    saveRefused:
-      id !== null
-        ? updateAllowed.reason
-        : (createAllowed.reason ?? (parent || groupWide ? null : GROUP_TOP_LEVEL)),
-    // Under a workflow a record goes on the website by its review (Submit for review), not by Published.
-    publishRefused: publishRefusedByReview(area.area, start.review) ?? props.publishRefusedByRole,
-    title: id !== null ? `Edit ${title}` : parent ? `Add Child ${title}` : `Add ${title}`,
-    subtitle: id !== null ? start.name : parent ? `Under ${parent.name}` : undefined,
-    listHref,
+    builder: {
+      start,
+      calls,
+      reload,
+      history,
+      saveRefused:
+        id !== null
+          ? updateAllowed.reason
+          : (createAllowed.reason ?? (parent || groupWide ? null : GROUP_TOP_LEVEL)),
+      title: id !== null ? `Edit ${title}` : parent ? `Add Child ${title}` : `Add ${title}`,
+      subtitle: id !== null ? start.name : parent ? `Under ${parent.name}` : undefined,
+      backHref: listHref,
+      catalogue: options.catalogue,
+      presence: id === null ? undefined : { record: `${area.area}:${id}`, noun: `this ${noun}` },
+    },
+    settings: ({ values, change, name, onName, slug, meta }) => ({
+      values,
+      // V holds every page-wide field, so a change of some of them is a change of V.
+      onChange: change as (change: Partial<SettingsValues>) => void,
+      name,
+      onName,
+      slugLabel: area.area === 'forms' ? 'Handle' : 'Slug',
+      slug,
+      brands: options.brands,
+      templates: options.templates,
+      meta,
+      locked: start.locked,
+      publishRefused,
+    }),
   };
 }

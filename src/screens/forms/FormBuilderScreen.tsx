@@ -6,7 +6,6 @@ import { PageSettings } from '@/blocks/builder/PageSettings';
 import { RecordBuilder } from '@/blocks/builder/RecordBuilder';
 import { loadWithOptions, type ReviewedRecordArea, useReviewedRecord } from '@/blocks/builder/reviewedRecord';
 import { DEFAULT_SETTINGS, type SettingsValues, settingsOf } from '@/blocks/builder/settingsValues';
-import { pageSettingsViews } from '@/blocks/builder/settingsViews';
 import { type BuilderStart, newStart } from '@/blocks/builder/useRecordBuilder';
 import { useAccess } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
@@ -86,46 +85,25 @@ export default function FormBuilderScreen() {
 function FormBuilder({ options, start, parent, reload }: Loaded & { reload: () => void }) {
   const access = useAccess();
   const wiring = useReviewedRecord(forms, {
+    options,
     start,
     parent,
     reload,
-    views: { ...pageSettingsViews(options), ...FORM_MESSAGES_VIEWS },
+    views: FORM_MESSAGES_VIEWS,
     // Forms are published through their own update: the permission is asked of the role directly.
     publishRefusedByRole: access.can('publish', 'forms') ? null : access.reason('publish', 'forms'),
   });
-  const id = start.id;
   return (
     <RecordBuilder
-      saveRefused={wiring.saveRefused}
-      start={start}
-      calls={wiring.calls}
-      title={wiring.title}
-      subtitle={wiring.subtitle}
-      backHref={wiring.listHref}
-      catalogue={options.catalogue}
+      {...wiring.builder}
       forForms
-      presence={id === null ? undefined : { record: `forms:${id}`, noun: 'this form' }}
       pasteTarget="form"
       required={FORM_REQUIRED}
-      reload={reload}
-      history={wiring.history}
       preview={(values) => ({ kind: 'form', brandId: values.brand_id, thankYou: values.thank_you })}
-      settings={({ values, change, name, onName, slug, meta }) => (
+      settings={(fields) => (
         <>
-          <PageSettings
-            values={values}
-            onChange={change}
-            name={name}
-            onName={onName}
-            slugLabel="Handle"
-            slug={slug}
-            brands={options.brands}
-            templates={options.templates}
-            meta={meta}
-            locked={start.locked}
-            publishRefused={wiring.publishRefused}
-          />
-          <FormMessages values={values} onChange={change} meta={meta} />
+          <PageSettings {...wiring.settings(fields)} />
+          <FormMessages values={fields.values} onChange={fields.change} meta={fields.meta} />
         </>
       )}
     />

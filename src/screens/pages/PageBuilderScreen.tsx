@@ -13,7 +13,6 @@ import {
   type SettingsValues,
   settingsOf,
 } from '@/blocks/builder/settingsValues';
-import { pageSettingsViews } from '@/blocks/builder/settingsViews';
 import { type BuilderStart, newStart } from '@/blocks/builder/useRecordBuilder';
 import { useCallAllowed } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
@@ -85,50 +84,28 @@ export default function PageBuilderScreen() {
 
 function PageBuilder({ options, start, parent, reload }: Loaded & { reload: () => void }) {
   const wiring = useReviewedRecord(pages, {
+    options,
     start,
     parent,
     reload,
-    views: pageSettingsViews(options),
     publishRefusedByRole: useCallAllowed('pages.publishable').reason,
   });
-  const id = start.id;
   return (
     <RecordBuilder
-      saveRefused={wiring.saveRefused}
-      start={start}
-      calls={wiring.calls}
-      title={wiring.title}
-      subtitle={wiring.subtitle}
-      backHref={wiring.listHref}
-      catalogue={options.catalogue}
+      {...wiring.builder}
       pasteTarget="page"
       required={PAGE_REQUIRED}
-      reload={reload}
       preview={(values) => ({ kind: 'page', brandId: values.brand_id })}
-      history={wiring.history}
-      presence={id === null ? undefined : { record: `pages:${id}`, noun: 'this page' }}
-      comments={id === null ? undefined : `pages:${id}`}
-      actions={id !== null ? <SharePreview pageId={id} /> : null}
-      settings={({ values, change, name, onName, slug, errors, meta }) => (
+      comments={start.id === null ? undefined : `pages:${start.id}`}
+      actions={start.id !== null ? <SharePreview pageId={start.id} /> : null}
+      settings={(fields) => (
         <>
-          <PageSettings
-            values={values}
-            onChange={change}
-            name={name}
-            onName={onName}
-            slugLabel="Slug"
-            slug={slug}
-            brands={options.brands}
-            templates={options.templates}
-            meta={meta}
-            locked={start.locked}
-            publishRefused={wiring.publishRefused}
-          />
+          <PageSettings {...wiring.settings(fields)} />
           <ConfigurablesFields
-            slug={slug}
-            values={values.configurables}
-            onChange={(configurables) => change({ configurables })}
-            errors={errors}
+            slug={fields.slug}
+            values={fields.values.configurables}
+            onChange={(configurables) => fields.change({ configurables })}
+            errors={fields.errors}
           />
         </>
       )}
