@@ -19,10 +19,15 @@ export interface ButtonProps extends PlainButtonProps {
 export function Button({ disabledReason, onPress, ...props }: ButtonProps) {
   const refused = useDisabledReason(disabledReason);
   const button = <PlainButton {...props} {...refused.props} onPress={refused.press(onPress)} />;
-  if (!refused.disabled) return button;
+  if (disabledReason === undefined) return button;
+  // A button that can be refused keeps one shape, refused or not: were its tooltip added only as it
+  // became refused ('Mark all as read' once all are read), the button would be made anew and the
+  // focus on it dropped to the page, out of the dialog it was in.
   return (
     <>
-      <Tooltip content={disabledReason}>{button}</Tooltip>
+      <Tooltip content={disabledReason} isDisabled={!refused.disabled}>
+        {button}
+      </Tooltip>
       {refused.description}
     </>
   );

@@ -129,7 +129,9 @@ export function processFixture(
       ...(scratch ? { DATABASE_URL: scratch.url, JOB_EXPIRE_SECONDS: '20' } : {}),
       ...extraEnv,
     };
-  }, 120_000);
+    // A fresh database migrated from nothing: beside the browser tests, at the lower priority the run
+    // gives this lane, that once took over two minutes on PGlite.
+  }, 300_000);
 
   afterAll(async () => {
     await servers.stopAll();
