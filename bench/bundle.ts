@@ -13,22 +13,12 @@ import { tmpdir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Benchmark, BenchOutcome, Budget } from './benchmark';
-import { routeWeights } from './routeWeights';
+import { type Manifest, routeWeights, staticGraph } from './routeWeights';
 
 const root = resolve(import.meta.dirname, '..');
 const budgetBytes = 120_000;
 /** Screens live in src/screens/<area>/ (design.md §3); a lazily loaded login screen counts at first paint. */
 const loginScreenSource = /^src\/screens\/(login|auth)\//;
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-}
-
-type Manifest = Record<string, ManifestChunk>;
 
 interface FileSize {
   file: string;
@@ -95,19 +85,11 @@ async function walkFromHtml(outDir: string): Promise<Set<string>> {
 
 /** The same graph from Vite's manifest, plus the login screen's chunk when it is loaded lazily. */
 function walkManifest(manifest: Manifest): { files: Set<string>; loginChunks: string[] } {
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const loginChunks = Object.entries(manifest)
     .filter(([, chunk]) => chunk.isDynamicEntry && chunk.src && loginScreenSource.test(chunk.src))
     .map(([key]) => key);
-  for (const key of loginChunks) visit(key);
-  return { files, loginChunks };
+  return { files: staticGraph(manifest, [...entries, ...loginChunks]), loginChunks };
 }
 
 async function measure(outDir: string, file: string): Promise<FileSize> {
