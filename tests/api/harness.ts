@@ -43,7 +43,7 @@ export interface TestServer extends App {
 let snapshot: Blob | null | undefined;
 
 /** The run's migrated PGlite database (see global-setup.ts), read once per test file. */
-function pgliteSnapshot(): Blob | null {
+export function pgliteSnapshot(): Blob | null {
   if (snapshot === undefined) {
     const path = inject('pgliteSnapshot');
     snapshot = path ? new Blob([readFileSync(path)], { type: 'application/x-tar' }) : null;
