@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { readListsThrough } from './listReads';
 import { lockDataDir } from './lock';
 import { localNotices, type Notices, postgresNotices } from './notices';
 
@@ -142,6 +143,23 @@ export async function migratedPgliteSnapshot(): Promise<Blob> {
   }
 }
 
+/**
+ * Ends a pool once its connections have closed: end() resolves before they have, and dropping the
+ * database next (as tests do) would cut connections that are still saying goodbye.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      open -= 1;
+      if (open <= 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     // JIT compiling pays off for long analytic scans, not for these short statements: a skewed
@@ -152,6 +170,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // without a listener its error would end the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool) as unknown as Db;
+    // Lists' statements without a search pattern keep one plan per connection (listReads.ts): a
+    // search's plan depends on its pattern, so searches stay on the main pool.
+    const listPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: '-c jit=off -c plan_cache_mode=force_generic_plan',
+    });
+    listPool.on('error', () => {});
+    readListsThrough(db, drizzlePg(listPool) as unknown as Db);
     const exclusively = <T>(work: () => Promise<T>) => holdingSetupLock(pool, work);
     await exclusively(() => migratePg(drizzlePg(pool), { migrationsFolder }));
     const notices = postgresNotices(pool, options.databaseUrl);
@@ -184,18 +211,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       },
       close: async () => {
         await notices.close();
-        // end() resolves before the connections have closed; wait for them, so that dropping the
-        // database next (as tests do) does not cut connections that are still saying goodbye.
-        let open = pool.totalCount;
-        const closed = new Promise<void>((resolve) => {
-          if (open === 0) resolve();
-          pool.on('remove', () => {
-            open -= 1;
-            if (open <= 0) resolve();
-          });
-        });
-        await pool.end();
-        await closed;
+        await Promise.all([endPool(pool), endPool(listPool)]);
       },
     };
   }

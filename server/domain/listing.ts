@@ -1,6 +1,7 @@
 import { and, ilike, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
+import { listReads } from '../db/listReads';
 import type { Db } from '../db/open';
 import { withRowMapper } from '../db/rowMapper';
 import { inBoundScope, scopeValues } from './access/scope';
@@ -60,10 +61,11 @@ const EVERY_ROW = 2_147_483_647;
 type Statement = { execute(values?: Record<string, unknown>): Promise<unknown> };
 
 /**
- * Statements are prepared once per database and named, so PostgreSQL parses and plans each once
- * per connection and every later call only binds values; each maps its rows by a function made
- * for it once (see `withRowMapper`). A search and no search are different
- * statements: a pattern that matches everything would still walk the trigram index.
+ * Statements are prepared once per database and named, so PostgreSQL parses each once per
+ * connection (and, but for a search, plans it once: see `listReads`) and every later call only binds
+ * values; each maps its rows by a function made for it once (see `withRowMapper`). A search and no
+ * search are different statements: a pattern that matches everything would still walk the trigram
+ * index.
  */
 const prepared = new WeakMap<Db, Map<string, Statement>>();
 
@@ -211,14 +213,16 @@ export async function listBoth<Row, Item>(
     scoped: !isGroupWide(scope) && source.lifecycle.owner !== undefined,
   };
   const values = { ...narrow?.values, ...bindings(query, v.scoped ? scope : wholeGroup) };
+  // A search's plan depends on its pattern; any other list keeps one plan (listReads.ts).
+  const q = v.searching ? db : listReads(db);
   // The rows are the source's own Row type plus the extras; the builder's generic type cannot carry it here.
-  const rows = (await bothStatement(db, loose, v, narrow).execute(values)) as Array<
+  const rows = (await bothStatement(q, loose, v, narrow).execute(values)) as Array<
     Row & { binned: boolean; totals: number[] | null }
   >;
   const active = rows.filter((row) => !row.binned);
   let totals = active[0]?.totals?.map(Number);
   if (!totals) {
-    const [counts] = (await countStatement(db, loose, v, narrow).execute(values)) as {
+    const [counts] = (await countStatement(q, loose, v, narrow).execute(values)) as {
       active: number;
       trashed: number;
     }[];
@@ -259,15 +263,16 @@ export async function listPage<Row, Item>(
     and(source.where, searching ? ilike(source.searchText, sql.placeholder('pattern')) : undefined);
   const suffix = searching ? 'search' : 'all';
   const bound = { ...values, ...bindings(query) };
+  const q = searching ? db : listReads(db);
   // Named apart from the statements of a list with a bin: a name may only ever mean one text.
-  const count = statement(db, `${source.name}_paged_count_${suffix}`, () =>
-    db
+  const count = statement(q, `${source.name}_paged_count_${suffix}`, () =>
+    q
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(source.table)
       .where(where())
       .prepare(`${source.name}_paged_count_${suffix}`),
   );
-  const page = pageStatement(db, `${source.name}_paged_${suffix}`, source.select, where, source.order);
+  const page = pageStatement(q, `${source.name}_paged_${suffix}`, source.select, where, source.order);
   const [counted, rows] = await Promise.all([
     count.execute(bound) as Promise<{ total: number }[]>,
     // As above: the rows are the source's own Row type.
