@@ -3,10 +3,10 @@
  * set), and the browser tests. Every step runs even when an earlier one fails, so one run shows
  * everything that is wrong. The last line is always `N passed, N failed`.
  *
- * The build and the browser tests run in one lane; typecheck, lint and the unit and API tests on
- * PGlite, one after another, in a second lane beside it, and the API tests on PostgreSQL in a third
- * (docs/decisions/017-test-run-time.md). The browser lane writes to the terminal as it goes; the
- * other lanes' output is held and printed, under each step's heading, once all lanes are done.
+ * The build and the browser tests run in one lane; typecheck, lint and the unit and API tests, one
+ * after another, in a second lane beside it (docs/decisions/017-test-run-time.md). The browser lane
+ * writes to the terminal as it goes; the other lane's output is held and printed, under each step's
+ * heading, once both lanes are done.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -293,10 +293,10 @@ async function main(): Promise<void> {
   delete withoutDatabaseUrl.DATABASE_URL;
   const databaseUrl = process.env.DATABASE_URL;
 
-  // Lanes run side by side (docs/decisions/017-test-run-time.md): the browser tests use about half
-  // of one core on average, so typecheck, lint and the unit and API tests run beside them, at a
-  // lower priority, instead of before them. The browser lane has the terminal; the other lanes'
-  // output is held and printed, step by step, once all are done.
+  // Two lanes run side by side (docs/decisions/017-test-run-time.md): the browser tests use about a
+  // third of one core on average, so typecheck, lint and the unit and API tests run beside them, at
+  // a lower priority, instead of before them. The browser lane has the terminal; the other lane's
+  // output is held and printed, step by step, once both are done.
   const lanes: Lane[] = [
     {
       beside: true,
@@ -312,14 +312,6 @@ async function main(): Promise<void> {
           step: (held) =>
             vitestStep('unit and API tests (PGlite)', ['unit', 'api'], withoutDatabaseUrl, held),
         },
-      ],
-    },
-    // A lane of its own: the API tests on PostgreSQL spend most of their time waiting (on the
-    // database, on processes started and stopped, on jobs taken over once they expire), so they fit
-    // beside the other two instead of after the PGlite run, which kept both cores busy.
-    {
-      beside: true,
-      steps: [
         {
           name: 'API tests (PostgreSQL)',
           step: async (held) => {
