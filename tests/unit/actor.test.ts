@@ -22,24 +22,20 @@ async function whoAfterAwaits(): Promise<string | null> {
 
 describe('who a change is recorded as', () => {
   it('names each call its own actor while calls overlap, whichever finishes first', async () => {
-    const annMayFinish = gate();
-    const annFirst = actingAs(ann, async () => {
-      await annMayFinish.opened;
-      return whoAfterAwaits();
-    });
+    /** `outer` starts, `inner` starts and finishes, then `outer` goes on: each is named as itself. */
+    async function overlap(outer: Actor, inner: Actor) {
+      const outerMayFinish = gate();
+      const outerCall = actingAs(outer, async () => {
+        await outerMayFinish.opened;
+        return whoAfterAwaits();
+      });
+      await expect(actingAs(inner, whoAfterAwaits)).resolves.toBe(inner.name);
+      outerMayFinish.open();
+      await expect(outerCall).resolves.toBe(outer.name);
+    }
     // Bob starts and finishes while Ann is still running: Ann keeps her name after Bob is done.
-    await expect(actingAs(bob, whoAfterAwaits)).resolves.toBe('Bob');
-    annMayFinish.open();
-    await expect(annFirst).resolves.toBe('Ann');
-
-    const bobMayFinish = gate();
-    const bobLast = actingAs(bob, async () => {
-      await bobMayFinish.opened;
-      return whoAfterAwaits();
-    });
-    await expect(actingAs(ann, whoAfterAwaits)).resolves.toBe('Ann');
-    bobMayFinish.open();
-    await expect(bobLast).resolves.toBe('Bob');
+    await overlap(ann, bob);
+    await overlap(bob, ann);
   });
 
   it('names no one outside a call, and names the next call once every earlier one is done', async () => {
