@@ -11,6 +11,7 @@ import { type Scope, wholeGroup } from '@/shared/access';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { brandSearchText, brands, manufacturers } from '../db/schema/brands';
+import { isoTime, isoTimeOrNull } from './isoTime';
 import { type LifecycleTable, listOrder, scopeOn } from './lifecycle';
 import type { ListExtras, ListSource } from './listing';
 import { type ImageRow, imagesJson, loadImageRows, recordImageOf } from './media/recordImages';
@@ -86,9 +87,9 @@ export function toBrand(row: {
     manufacturer: row.manufacturer,
     lcvManufacturer: row.lcvManufacturer,
     code: brand.code,
-    created_at: brand.createdAt.toISOString(),
-    updated_at: brand.updatedAt.toISOString(),
-    deleted_at: brand.deletedAt ? brand.deletedAt.toISOString() : null,
+    created_at: isoTime(brand.createdAt),
+    updated_at: isoTime(brand.updatedAt),
+    deleted_at: isoTimeOrNull(brand.deletedAt),
   };
 }
 

@@ -5,6 +5,7 @@ import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { type BrandMeta, brands } from '../db/schema/brands';
 import { dealershipSearchText, dealerships, vehicleDealers } from '../db/schema/dealerships';
+import { isoTime, isoTimeOrNull } from './isoTime';
 import { type LifecycleTable, scopeOn } from './lifecycle';
 import type { ListExtras, ListSource } from './listing';
 import {
@@ -99,10 +100,10 @@ export function toDealership(row: {
     pinnacle_used_enquiry_id: d.pinnacleUsedEnquiryId,
     crm_emails: d.crmEmails,
     crm_format: d.crmFormat,
-    published_at: d.publishedAt ? d.publishedAt.toISOString() : null,
-    created_at: d.createdAt.toISOString(),
-    updated_at: d.updatedAt.toISOString(),
-    deleted_at: d.deletedAt ? d.deletedAt.toISOString() : null,
+    published_at: isoTimeOrNull(d.publishedAt),
+    created_at: isoTime(d.createdAt),
+    updated_at: isoTime(d.updatedAt),
+    deleted_at: isoTimeOrNull(d.deletedAt),
   };
 }
 

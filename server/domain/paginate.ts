@@ -33,13 +33,14 @@ declare module 'fastify' {
 /** Pages on each side of the current one in a long list of links (Laravel's `onEachSide`). */
 const ON_EACH_SIDE = 3;
 
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
 /**
  * The page numbers a paginator links to, with '...' where pages are left out: Laravel's
  * UrlWindow. Every page under 14 pages; otherwise the first two, the last two, and the pages
  * around the current one.
  */
 export function linkedPages(current: number, last: number): Array<number | '...'> {
-  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
   if (last < ON_EACH_SIDE * 2 + 8) return range(1, last);
   const window = ON_EACH_SIDE + 4;
   if (current <= window) return [...range(1, window + ON_EACH_SIDE), '...', last - 1, last];
@@ -50,6 +51,26 @@ export function linkedPages(current: number, last: number): Array<number | '...'
 /** Laravel's English labels of the first and last entry of `links` (lang/en/pagination.php). */
 export const PREVIOUS_LABEL = '&laquo; Previous';
 export const NEXT_LABEL = 'Next &raquo;';
+
+const written = (part: [string, string][]) => new URLSearchParams(part).toString();
+
+/**
+ * A page's link: the request's query with its page set, as `URLSearchParams.set` and `toString`
+ * write it (the page where it first stood, or last; any other value of it dropped). The query is
+ * written once around the page's place, for a list has up to 30 links and two paginators.
+ */
+function pageLink(path: string, search: string, pageParam: string): (page: number) => string {
+  const params = new URLSearchParams(search);
+  params.set(pageParam, '1');
+  const entries = [...params];
+  const at = entries.findIndex(([key]) => key === pageParam);
+  const before = written(entries.slice(0, at));
+  const after = written(entries.slice(at + 1));
+  // The page's name as a query writes it, e.g. `page=`; a page number needs no escaping.
+  const head = `${path}?${before ? `${before}&` : ''}${written([[pageParam, '']])}`;
+  const tail = after ? `&${after}` : '';
+  return (page) => `${head}${page}${tail}`;
+}
 
 /**
  * Builds Laravel's length-aware paginator, keeping the request's other query values in its links.
@@ -68,12 +89,7 @@ export function paginate<T>(
   // Parsed against a fixed base only to split path and query; the origin never reaches the links.
   const url = new URL(request.url, 'http://localhost');
   const path = `${request.server.publicUrl ?? ''}${url.pathname}`;
-  // One set of the request's values, its page set again for each link (a list has up to 30 links).
-  const params = new URLSearchParams(url.search);
-  const link = (n: number) => {
-    params.set(pageParam, String(n));
-    return `${path}?${params.toString()}`;
-  };
+  const link = pageLink(path, url.search, pageParam);
   const from = rows.length ? (page - 1) * size + 1 : null;
   const prev = page > 1 ? link(page - 1) : null;
   const next = page < lastPage ? link(page + 1) : null;
@@ -86,20 +102,22 @@ export function paginate<T>(
     ),
     { url: next, label: NEXT_LABEL, active: false },
   ];
+  // In the contract's order, which the answer is written in: an answer whose keys are in that
+  // order is written by JSON.stringify (server/http/serializer.ts).
   return {
-    current_page: page,
     data: rows,
-    first_page_url: link(1),
-    from,
+    current_page: page,
     last_page: lastPage,
-    last_page_url: link(lastPage),
-    links,
-    next_page_url: next,
-    path,
     per_page: size,
-    prev_page_url: prev,
+    from,
     to: from === null ? null : from + rows.length - 1,
     total,
+    path,
+    first_page_url: link(1),
+    last_page_url: link(lastPage),
+    prev_page_url: prev,
+    next_page_url: next,
+    links,
   };
 }
 

@@ -4,6 +4,7 @@ import { type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../db/open';
 import { reservationDailyTotals, reservations } from '../db/schema/reservations';
 import { GROUP_OWNED, inScope } from './access/scope';
+import { isoTime, isoTimeOrNull } from './isoTime';
 import { likePattern, selectPage, selectPageByIndex } from './paginate';
 import { ownersOfVehicles } from './vehicleOwners';
 
@@ -108,9 +109,9 @@ export function toReservation(row: ReservationRow): Reservation {
     phone: row.phone,
     postal_code: row.postalCode,
     registration: row.registration,
-    reserved_at: row.reservedAt.toISOString(),
+    reserved_at: isoTime(row.reservedAt),
     refunded: row.amount > 0 && row.amountRefunded >= row.amount,
-    refunded_at: row.refundedAt?.toISOString() ?? null,
+    refunded_at: isoTimeOrNull(row.refundedAt),
     amount: row.amount,
     currency: row.currency,
     amount_refunded: row.amountRefunded,

@@ -11,6 +11,7 @@ import {
   responses,
 } from '../db/schema/responses';
 import { GROUP_OWNED, inScope, ownerArms, type RowOwner } from './access/scope';
+import { isoTime } from './isoTime';
 import { pageWindow } from './paginate';
 
 /** The enquiry types the console lists (spec §3 Response): each one's title and the totals box it counts towards. */
@@ -38,7 +39,7 @@ export function toEnquiry(row: ResponseRow): Enquiry {
     id: row.id,
     handle: row.handle,
     data: row.data,
-    date_added: row.createdAt.toISOString(),
+    date_added: isoTime(row.createdAt),
     brand_id: row.brandId,
     dealership_id: row.dealershipId,
   };

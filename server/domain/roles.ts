@@ -4,6 +4,7 @@ import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { roles } from '../db/schema/roles';
 import { users } from '../db/schema/users';
+import { isoTime, isoTimeOrNull } from './isoTime';
 import type { LifecycleTable } from './lifecycle';
 import type { ListExtras, ListSource } from './listing';
 
@@ -41,9 +42,9 @@ export function toRole(row: RoleRow & { usersCount: number }): Role {
     name: row.name,
     permissions: row.permissions,
     users_count: row.usersCount,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    deleted_at: row.deletedAt ? row.deletedAt.toISOString() : null,
+    created_at: isoTime(row.createdAt),
+    updated_at: isoTime(row.updatedAt),
+    deleted_at: isoTimeOrNull(row.deletedAt),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/open';
 import { templates } from '../db/schema/pages';
 import { invalid } from '../http/errors';
 import { readItems } from './blocks';
+import { isoTime } from './isoTime';
 import type { PagedSource } from './listing';
 import { type RecordMessages, type RecordTable, uniqueField } from './records';
 
@@ -35,8 +36,8 @@ export function toTemplate(row: TemplateRow): Template {
     locked: flag(row.locked),
     lock_pages: flag(row.lockPages),
     is_allowed_children: flag(row.isAllowedChildren),
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoTime(row.createdAt),
+    updated_at: isoTime(row.updatedAt),
   };
 }
 

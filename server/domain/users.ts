@@ -6,6 +6,7 @@ import type { Db } from '../db/open';
 import { dealerships } from '../db/schema/dealerships';
 import { roles } from '../db/schema/roles';
 import { userSearchText, users } from '../db/schema/users';
+import { isoTime, isoTimeOrNull } from './isoTime';
 import type { LifecycleTable } from './lifecycle';
 import type { ListExtras, ListNarrowing, ListSource } from './listing';
 import { type ImageRow, imagesJson, recordImageOf } from './media/recordImages';
@@ -39,9 +40,9 @@ export function toUser(row: PublicUserRow): User {
     role_id: row.roleId,
     role: { id: row.roleId, name: row.roleName },
     scope: { brand_ids: row.scopeBrandIds, dealership_ids: row.scopeDealershipIds },
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    deleted_at: row.deletedAt ? row.deletedAt.toISOString() : null,
+    created_at: isoTime(row.createdAt),
+    updated_at: isoTime(row.updatedAt),
+    deleted_at: isoTimeOrNull(row.deletedAt),
   };
 }
 

@@ -6,6 +6,7 @@ import { roles } from '../db/schema/roles';
 import { users } from '../db/schema/users';
 import { type WorkflowStageColumn, workflows } from '../db/schema/workflows';
 import { invalid } from '../http/errors';
+import { isoTime } from './isoTime';
 import { approvedSnapshot } from './pages/review';
 import { rowsOf } from './pages/transaction';
 import { PAGE_SIZE } from './paginate';
@@ -25,8 +26,8 @@ function toWorkflow(row: WorkflowRow, pagesCount: number): Workflow {
     },
     stages: row.stages.map((stage) => ({ ...stage, external: stage.external ?? false })),
     pages_count: pagesCount,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoTime(row.createdAt),
+    updated_at: isoTime(row.updatedAt),
   };
 }
 

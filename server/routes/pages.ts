@@ -21,6 +21,7 @@ import {
 } from '@/api/contract/pages';
 import type { Db } from '../db/open';
 import type { TokenService } from '../domain/auth/tokens';
+import { isoTime } from '../domain/isoTime';
 import type { NoticeMail } from '../domain/notifications/notify';
 import { movePage, sortPages } from '../domain/pages/arrange';
 import { pageForEditor, pageOptionOf, pageSaved } from '../domain/pages/present';
@@ -160,7 +161,7 @@ export function pagesRoutes(
           });
     return {
       url: `${(publicUrl ?? '').replace(/\/+$/, '')}${link.path}`,
-      expires_at: link.expiresAt.toISOString(),
+      expires_at: isoTime(link.expiresAt),
       reviewer_email: email,
       stage: target?.stageName ?? null,
     };

@@ -13,6 +13,7 @@ import { forbidden } from '../domain/access/require';
 import type { AuthUser } from '../domain/auth/guard';
 import { checkBlocks, withHeldFlags } from '../domain/blocks';
 import { recordRevision } from '../domain/history/record';
+import { isoTime } from '../domain/isoTime';
 import { breaksLock } from '../domain/locks';
 import { saveBlockMedia } from '../domain/media/blockUses';
 import { createRecord, saveVersioned } from '../domain/records';
@@ -67,7 +68,7 @@ export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
     });
     return {
       id: saved.id,
-      updated_at: saved.updatedAt.toISOString(),
+      updated_at: isoTime(saved.updatedAt),
       message: 'Successfully added template!',
     };
   });
@@ -95,7 +96,7 @@ export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
     });
     return {
       id: saved.id,
-      updated_at: saved.updatedAt.toISOString(),
+      updated_at: isoTime(saved.updatedAt),
       message: 'Successfully updated template!',
     };
   });

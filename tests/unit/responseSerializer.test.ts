@@ -1,5 +1,5 @@
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { allCalls } from '@/api/contract/all';
 import { usersList } from '@/api/contract/users';
@@ -126,6 +126,79 @@ describe('the compiled response serializer', () => {
       { ...good, i: { x: 2, y: 1 } },
       { ...good, j: new Date(0) },
       { ...good, k: undefined },
+    ];
+    for (const value of values) expectSame(schema, value);
+  });
+
+  it('writes an answer shaped exactly as its schema with one JSON.stringify of the whole answer', () => {
+    // Keys in the schema's order and no others, as the domain's mappers and paginate write them.
+    const exact = (p: ReturnType<typeof page>) => ({
+      data: p.data.map((u) => ({
+        id: u.id,
+        name: u.name,
+        email: u.email,
+        meta: u.meta,
+        role_id: u.role_id,
+        role: { id: u.role.id, name: u.role.name },
+        scope: u.scope,
+        created_at: u.created_at,
+        updated_at: u.updated_at,
+        deleted_at: u.deleted_at,
+      })),
+      current_page: p.current_page,
+      last_page: p.last_page,
+      per_page: p.per_page,
+      from: p.from,
+      to: p.to,
+      total: p.total,
+      path: p.path,
+      first_page_url: p.first_page_url,
+      last_page_url: p.last_page_url,
+      prev_page_url: p.prev_page_url,
+      next_page_url: p.next_page_url,
+      links: p.links,
+    });
+    const answer = { users: exact(page([1, 2])), trashed: exact(page([])) };
+    const write = fast(usersList.response);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      const json = write(answer);
+      expect(stringify).toHaveBeenCalledTimes(1);
+      expect(stringify).toHaveBeenCalledWith(answer);
+      expect(json).toBe(zod(usersList.response)(answer));
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+
+  it('gives what zod gives where JSON.stringify alone would not: keys out of order or extra, hidden, or a class', () => {
+    const schema = z.object({
+      a: z.string(),
+      b: z.number().optional(),
+      c: z.object({ x: z.number() }).nullable(),
+      d: z.array(z.string()),
+    });
+    class Point {
+      x = 1;
+      toJSON() {
+        return 'a point';
+      }
+    }
+    const hidden = Object.defineProperty({ a: 'one', c: null, d: [] }, 'b', { value: 2, enumerable: false });
+    const values = [
+      { a: 'one', b: 2, c: { x: 1 }, d: ['x'] },
+      { a: 'one', c: null, d: [] },
+      { a: 'one', b: undefined, c: null, d: [] },
+      { b: 2, a: 'one', c: null, d: [] },
+      { a: 'one', c: { x: 1 }, d: [], e: 'extra' },
+      { a: 'one', c: { x: 1, y: 2 }, d: [] },
+      hidden,
+      { a: 'one', c: new Point(), d: [] },
+      Object.assign(Object.create(null) as object, { a: 'one', c: null, d: ['x'] }),
+      { a: 'one', c: null },
+      { a: 'one', b: Number.NaN, c: null, d: [] },
+      { a: 'one', c: null, d: [undefined] },
+      { '1': 'a number key first', a: 'one', c: null, d: [] },
     ];
     for (const value of values) expectSame(schema, value);
   });

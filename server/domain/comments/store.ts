@@ -6,6 +6,7 @@ import { comments } from '../../db/schema/comments';
 import { revisions } from '../../db/schema/history';
 import { users } from '../../db/schema/users';
 import { invalid, notFound } from '../../http/errors';
+import { isoTime, isoTimeOrNull } from '../isoTime';
 import { type NoticeMail, notify, toUsers } from '../notifications/notify';
 import { findPage } from '../pages/read';
 import { transaction } from '../transaction';
@@ -29,8 +30,8 @@ export function toComment(row: CommentRow): Comment {
     author: { id: row.authorId, name: row.authorName },
     mentions: row.mentions,
     revision_id: row.revisionId,
-    created_at: row.createdAt.toISOString(),
-    resolved_at: row.resolvedAt?.toISOString() ?? null,
+    created_at: isoTime(row.createdAt),
+    resolved_at: isoTimeOrNull(row.resolvedAt),
     resolved_by: row.resolvedAt ? { id: row.resolvedById, name: row.resolvedByName ?? '' } : null,
   };
 }

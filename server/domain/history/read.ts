@@ -6,6 +6,7 @@ import { MAX_SERIAL_ID } from '../../db/errors';
 import type { Db } from '../../db/open';
 import { activity, revisions } from '../../db/schema/history';
 import { notFound } from '../../http/errors';
+import { isoTime } from '../isoTime';
 import { PAGE_SIZE, pageWindow } from '../paginate';
 import { recordGone } from './recordGone';
 import { revive, type StoredRow } from './rows';
@@ -20,7 +21,7 @@ const actorOf = (id: number | null, name: string | null) =>
 function toSummary(row: RevisionRow): RevisionSummary {
   return {
     id: row.id,
-    created_at: row.createdAt.toISOString(),
+    created_at: isoTime(row.createdAt),
     action: row.action as RevisionAction,
     user: actorOf(row.userId, row.userName),
   };
@@ -162,7 +163,7 @@ export async function listActivity(
   return {
     rows: found.map((row) => ({
       id: row.id,
-      created_at: row.createdAt.toISOString(),
+      created_at: isoTime(row.createdAt),
       user: actorOf(row.userId, row.userName),
       area: row.area as ActivityEntry['area'],
       action: row.action as ActivityEntry['action'],

@@ -5,6 +5,7 @@ import { dealerships } from '../../db/schema/dealerships';
 import { leadDeliveries } from '../../db/schema/leads';
 import { outboundMails } from '../../db/schema/mail';
 import { vehicles } from '../../db/schema/vehicles';
+import { isoTimeOrNull } from '../isoTime';
 import { type EnqueueWithin, queueMail, resendFailedMail } from '../mailQueue';
 import { transaction } from '../transaction';
 import type { Lead, LeadVendor } from './lead';
@@ -169,7 +170,7 @@ export async function deliveriesOf(db: Db, source: LeadSource): Promise<Delivery
     format: row.format,
     status: row.sentAt ? 'sent' : row.failedAt ? 'failed' : 'queued',
     attempts: row.attempts,
-    sent_at: row.sentAt?.toISOString() ?? null,
+    sent_at: isoTimeOrNull(row.sentAt),
     error: row.sentAt ? null : row.error,
   }));
 }

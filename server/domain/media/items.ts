@@ -4,6 +4,7 @@ import { isGroupWide, type Scope } from '@/shared/access';
 import type { Db } from '../../db/open';
 import { media, mediaSearchText, mediaUses } from '../../db/schema/media';
 import { inScope } from '../access/scope';
+import { isoTime, isoTimeOrNull } from '../isoTime';
 import { storageUrl } from '../storage';
 import { renditionsOf } from './renditions';
 
@@ -37,9 +38,9 @@ export function toMediaItem(row: MediaItemRow): MediaItem {
     url: storageUrl(row.storageKey),
     renditions: renditionsOf(row),
     uses_count: row.usesCount,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    deleted_at: row.deletedAt?.toISOString() ?? null,
+    created_at: isoTime(row.createdAt),
+    updated_at: isoTime(row.updatedAt),
+    deleted_at: isoTimeOrNull(row.deletedAt),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Notification } from '@/api/contract/notifications';
 import type { Db } from '../../db/open';
 import { notifications } from '../../db/schema/notifications';
 import { invalid } from '../../http/errors';
+import { isoTime, isoTimeOrNull } from '../isoTime';
 import { PAGE_SIZE } from '../paginate';
 
 type NoticeRow = typeof notifications.$inferSelect;
@@ -13,8 +14,8 @@ const toNotification = (row: NoticeRow): Notification => ({
   text: row.text,
   record: row.record,
   url: row.path,
-  read_at: row.readAt?.toISOString() ?? null,
-  created_at: row.createdAt.toISOString(),
+  read_at: isoTimeOrNull(row.readAt),
+  created_at: isoTime(row.createdAt),
 });
 
 /** How many of the user's notices are unread. */

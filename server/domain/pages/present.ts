@@ -2,6 +2,7 @@ import type { Form, FormSummary } from '@/api/contract/forms';
 import type { Page, PageSummary } from '@/api/contract/pages';
 import type { Db } from '../../db/open';
 import { readItems } from '../blocks';
+import { isoTime } from '../isoTime';
 import { type PageRow, summaryOf } from './read';
 import type { SavedPage } from './write';
 
@@ -50,14 +51,14 @@ export async function formForEditor(db: Db, row: PageRow): Promise<Form> {
 export const pageSaved = (saved: SavedPage) => ({
   id: saved.id,
   slug: saved.slug,
-  updated_at: saved.updatedAt.toISOString(),
+  updated_at: isoTime(saved.updatedAt),
 });
 
 /** What a form save answers: the builder carries on from this version and handle. */
 export const formSaved = (saved: SavedPage) => ({
   id: saved.id,
   handle: saved.slug,
-  updated_at: saved.updatedAt.toISOString(),
+  updated_at: isoTime(saved.updatedAt),
 });
 
 /** A page as the move and duplicate pickers offer it: enough to choose it and to open its level. */

@@ -4,6 +4,7 @@ import { type Scope as AccessScope, isGroupWide, wholeGroup } from '@/shared/acc
 import { MAX_SERIAL_ID } from '../../db/errors';
 import type { Db } from '../../db/open';
 import { pages } from '../../db/schema/pages';
+import { isoTime, isoTimeOrNull } from '../isoTime';
 import type { Scope, TreeKind } from './lists';
 import { pageInScope, pageScopeSql, topOfScope } from './scope';
 import { rowsOf } from './transaction';
@@ -23,8 +24,8 @@ export function toSummary(row: PageRow, children: number): PageSummary {
     slug: row.slug,
     brand_id: row.brandId,
     published: row.published ? 1 : 0,
-    published_at: row.publishedAt ? row.publishedAt.toISOString() : null,
-    unpublish_at: row.unpublishAt ? row.unpublishAt.toISOString() : null,
+    published_at: isoTimeOrNull(row.publishedAt),
+    unpublish_at: isoTimeOrNull(row.unpublishAt),
     locked: row.locked ? 1 : 0,
     child_template_id: row.childTemplateId,
     sort_by: row.sortBy,
@@ -33,8 +34,8 @@ export function toSummary(row: PageRow, children: number): PageSummary {
     total_children: children,
     is_allowed_children: row.isAllowedChildren ? 1 : 0,
     is_tree_recursive: row.isTreeRecursive ? 1 : 0,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoTime(row.createdAt),
+    updated_at: isoTime(row.updatedAt),
   };
 }
 

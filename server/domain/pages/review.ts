@@ -14,6 +14,7 @@ import {
 import { HttpError, invalid } from '../../http/errors';
 import { forbidden } from '../access/require';
 import { recordRevision } from '../history/record';
+import { isoTime, isoTimeOrNull } from '../isoTime';
 import type { NoticeMail } from '../notifications/notify';
 import { notifyReviewMove } from '../notifications/review';
 import { readTogether } from '../transaction';
@@ -144,8 +145,8 @@ export async function reviewOf(db: Db, row: PageRow, who: Reviewer): Promise<Rev
     stage: stageOf(workflow, review),
     stage_index: state === 'in_review' ? (review?.stage ?? 0) : null,
     holder,
-    since: since.toISOString(),
-    due_at: state === 'in_review' ? (review?.dueAt?.toISOString() ?? null) : null,
+    since: isoTime(since),
+    due_at: state === 'in_review' ? isoTimeOrNull(review?.dueAt) : null,
     approved_revision_id: review?.approvedRevisionId ?? null,
     comment: review?.comment ?? null,
     can_review: state === 'in_review' && holds(stage, who),

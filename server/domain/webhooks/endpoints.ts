@@ -8,6 +8,7 @@ import { webhookDeliveries, webhookEvents, webhooks } from '../../db/schema/webh
 import { invalid } from '../../http/errors';
 import { forbidden } from '../access/require';
 import { intArray } from '../access/scope';
+import { isoTime, isoTimeOrNull } from '../isoTime';
 import { PAGE_SIZE } from '../paginate';
 import { refusedAddress } from './address';
 
@@ -29,8 +30,6 @@ function visibleTo(scope: Scope): SQL | undefined {
       where d.id = any(${ownDealerships}) or d.brand_id = any(${ownBrands})))`;
 }
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-
 /** The last delivery of each endpoint, as the list shows it. */
 const lastDelivery = sql<{ status: string; response_status: number | null; at: string } | null>`(
   select json_build_object('status', d.status, 'response_status', d.response_status,
@@ -49,10 +48,10 @@ function toWebhook(row: WebhookRow, last: Webhook['last_delivery']): Webhook {
     dealership_ids: row.dealershipIds,
     enabled: row.enabled,
     disabled_reason: row.disabledReason,
-    previous_secret_until: iso(previous),
+    previous_secret_until: isoTimeOrNull(previous),
     last_delivery: last,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoTime(row.createdAt),
+    updated_at: isoTime(row.updatedAt),
   };
 }
 
@@ -180,11 +179,11 @@ export async function listDeliveries(
       error: d.error,
       request_body: d.requestBody,
       response_body: d.responseBody,
-      attempted_at: iso(d.attemptedAt),
-      next_attempt_at: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
-      delivered_at: iso(d.deliveredAt),
+      attempted_at: isoTimeOrNull(d.attemptedAt),
+      next_attempt_at: d.status === 'pending' ? isoTimeOrNull(d.nextAttemptAt) : null,
+      delivered_at: isoTimeOrNull(d.deliveredAt),
       replay_of: d.replayOf,
-      created_at: d.createdAt.toISOString(),
+      created_at: isoTime(d.createdAt),
     })),
     total,
   };
