@@ -13,6 +13,7 @@ import {
   uniqueToken,
 } from './api';
 import {
+  awaitedLater,
   expectNoAxeViolations,
   field,
   hasChromium,
@@ -64,10 +65,12 @@ const row = rowBySelectBox;
  * rows shown are the ones before, and their buttons wait for the list.
  */
 async function untilLoaded(page: Page, action: () => Promise<void>, search?: string): Promise<void> {
-  const answered = page.waitForResponse(
-    (r) =>
-      r.url().includes('/api/brands?') &&
-      (search === undefined || new URL(r.url()).searchParams.get('search') === search),
+  const answered = awaitedLater(
+    page.waitForResponse(
+      (r) =>
+        r.url().includes('/api/brands?') &&
+        (search === undefined || new URL(r.url()).searchParams.get('search') === search),
+    ),
   );
   await action();
   await (await answered).finished();
@@ -326,7 +329,7 @@ describe.skipIf(!hasChromium)('brands', () => {
       const handle = page.getByRole('button', { name: `Reorder ${c}` });
       const from = (await handle.boundingBox())!;
       const to = (await page.getByRole('button', { name: `Reorder ${a}` }).boundingBox())!;
-      const saved = page.waitForResponse((r) => r.url().endsWith('/api/brands/sort'));
+      const saved = awaitedLater(page.waitForResponse((r) => r.url().endsWith('/api/brands/sort')));
       await handle.hover();
       await page.mouse.down();
       await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
@@ -356,7 +359,7 @@ describe.skipIf(!hasChromium)('brands', () => {
         .evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label')?.replace(/^Select /, '')));
       const position = (name: string) => `${onPage.indexOf(name) + 1} of ${onPage.length}`;
 
-      const saved = page.waitForResponse((r) => r.url().endsWith('/api/brands/sort'));
+      const saved = awaitedLater(page.waitForResponse((r) => r.url().endsWith('/api/brands/sort')));
       const handle = page.getByRole('button', { name: `Reorder ${a}` });
       // Each key waits for what it does to be announced, as a screen reader user would hear it.
       const announced = (text: string) =>

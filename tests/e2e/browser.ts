@@ -346,3 +346,13 @@ export function requestGate(): {
   };
   return { hold, release };
 }
+
+/**
+ * A wait started before the action it waits for and awaited after it. Should the test fail in
+ * between, the wait's own time-out is not left an unhandled rejection, which vitest counts against
+ * the whole run even when the test then passes on its retry. Awaiting it still throws.
+ */
+export function awaitedLater<T>(wait: Promise<T>): Promise<T> {
+  wait.catch(() => undefined);
+  return wait;
+}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page as StoredPage } from '@/api/contract/pages';
 import { apiRequest, apiToken, createPage, uniqueToken } from './api';
 import {
+  awaitedLater,
   descriptionOf,
   errorToasts,
   field,
@@ -682,7 +683,9 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     const uploads = picker.getByRole('list', { name: 'Uploads' });
 
     // A text file dressed up as a PNG: the server judges the content and refuses it, with its reason.
-    const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/media/upload');
+    const refused = awaitedLater(
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/media/upload'),
+    );
     await input.setInputFiles({
       name: 'brochure.png',
       mimeType: 'image/png',

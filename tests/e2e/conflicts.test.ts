@@ -12,7 +12,7 @@ import {
   type LifecycleKey,
   uniqueToken,
 } from './api';
-import { field, hasChromium, launchBrowser, signedInContext, successToasts } from './browser';
+import { awaitedLater, field, hasChromium, launchBrowser, signedInContext, successToasts } from './browser';
 
 /**
  * Design §5: an update carries the updated_at the editor loaded; a stale one gets 409, and the
@@ -33,7 +33,7 @@ function conflictNotice(page: Page, message: string) {
 /** Presses Save and answers the status of the update call it leads to (after the validation call). */
 async function save(page: Page, area: LifecycleKey | 'settings', id?: number): Promise<number> {
   const path = id === undefined ? `/api/${area}/update` : `/api/${area}/update/${id}`;
-  const updated = page.waitForResponse((r) => new URL(r.url()).pathname === path);
+  const updated = awaitedLater(page.waitForResponse((r) => new URL(r.url()).pathname === path));
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   return (await updated).status();
 }

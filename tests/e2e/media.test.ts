@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { MediaItem } from '@/api/contract/media';
 import { apiRequest, apiToken, createUser, deleteForGood, READ_ONLY_ROLE, uniqueToken } from './api';
 import {
+  awaitedLater,
   chooseOption,
   descriptionOf,
   field,
@@ -66,8 +67,10 @@ describe.skipIf(!hasChromium)('media library', () => {
 
   /** Types a search and waits until its answer is drawn. */
   async function search(text: string): Promise<void> {
-    const answered = page.waitForResponse(
-      (r) => r.url().includes('/api/media?') && new URL(r.url()).searchParams.get('search') === text,
+    const answered = awaitedLater(
+      page.waitForResponse(
+        (r) => r.url().includes('/api/media?') && new URL(r.url()).searchParams.get('search') === text,
+      ),
     );
     await page.getByRole('searchbox', { name: 'Search media' }).fill(text);
     await (await answered).finished();
@@ -110,7 +113,7 @@ describe.skipIf(!hasChromium)('media library', () => {
   it('uploads files by the picker, shows each one’s status and thumbnail, and stores the same file once', async () => {
     const first = await image('forecourt');
     const second = await image('showroom');
-    const chooser = page.waitForEvent('filechooser');
+    const chooser = awaitedLater(page.waitForEvent('filechooser'));
     await page.getByRole('button', { name: 'Upload files' }).click();
     await (await chooser).setFiles([first, second]);
 
@@ -147,7 +150,7 @@ describe.skipIf(!hasChromium)('media library', () => {
     made.push(...ids);
 
     // The same file again, by the keyboard this time: it points at the first upload.
-    const again = page.waitForEvent('filechooser');
+    const again = awaitedLater(page.waitForEvent('filechooser'));
     await page.getByRole('button', { name: 'Upload files' }).focus();
     await page.keyboard.press('Enter');
     await (await again).setFiles([first]);

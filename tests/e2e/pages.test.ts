@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest, apiToken, createPage, uniqueToken } from './api';
-import { field, hasChromium, launchBrowser, signedInPage, successToasts } from './browser';
+import { awaitedLater, field, hasChromium, launchBrowser, signedInPage, successToasts } from './browser';
 
 const HOMEPAGE = 'This is the homepage of the website.';
 const LOCKED = 'This page is locked you cannot make structural changes to this page.';
@@ -251,7 +251,7 @@ describe.skipIf(!hasChromium)('pages', () => {
 
     // Dragged by keyboard, a child is announced by its name and place, not by dnd-kit's ids.
     const announced = (text: string) => page.getByText(text, { exact: true }).waitFor({ state: 'attached' });
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/pages/sort'));
+    const saved = awaitedLater(page.waitForResponse((r) => r.url().endsWith('/api/pages/sort')));
     await page.getByRole('button', { name: `Reorder One ${tag}` }).focus();
     await page.keyboard.press('Space');
     await announced(`Picked up One ${tag}, at position 2 of 3.`);

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page as StoredPage } from '@/api/contract/pages';
 import { apiRequest, apiToken, createPage, createUser, GROUP_ADMINISTRATOR_ROLE, uniqueToken } from './api';
-import { field, hasChromium, launchBrowser, signedInContext } from './browser';
+import { awaitedLater, field, hasChromium, launchBrowser, signedInContext } from './browser';
 
 /**
  * Two people in two browsers on one page: each is told the other is there before typing, and when
@@ -43,7 +43,9 @@ async function editTitle(page: Page, blockName: string, title: string): Promise<
 
 /** Presses the page's Save; answers the status of the update it leads to. */
 async function save(page: Page): Promise<number> {
-  const updated = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/pages/update');
+  const updated = awaitedLater(
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/pages/update'),
+  );
   await page.getByRole('button', { name: 'Save', exact: true }).first().click();
   return (await updated).status();
 }

@@ -1,6 +1,7 @@
 import type { Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { type LifecycleKey, lifecycleAreas } from '@/api/contract/all';
+import { awaitedLater } from './browser';
 
 /**
  * The users list as a staff member sees it: what it shows (tabs, rows, bulk bar, dialog) and what
@@ -43,7 +44,9 @@ export function openUsers(page: Page): Promise<void> {
 
 /** Opens /users, /brands or /dealerships (or `route`, where it lives elsewhere) and waits for the first page. */
 export async function openList(page: Page, many: ListNoun, route = `/${many}`): Promise<void> {
-  const loaded = page.waitForResponse((response) => isListCall(response.url(), many) && response.ok());
+  const loaded = awaitedLater(
+    page.waitForResponse((response) => isListCall(response.url(), many) && response.ok()),
+  );
   await page.goto(route);
   await loaded;
   // The counts arrive with the rows, in the same render.
@@ -52,8 +55,10 @@ export async function openList(page: Page, many: ListNoun, route = `/${many}`): 
 
 /** Types a search and waits until the list answered it. */
 export async function searchFor(page: Page, text: string, many: ListNoun = 'users'): Promise<Response> {
-  const answered = page.waitForResponse(
-    (response) => isListCall(response.url(), many) && searchParam(response.url()) === text,
+  const answered = awaitedLater(
+    page.waitForResponse(
+      (response) => isListCall(response.url(), many) && searchParam(response.url()) === text,
+    ),
   );
   await searchBox(page, many).fill(text);
   return answered;

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest, apiToken, createUser, listUsers, uniqueToken, userTotals } from './api';
 import {
+  awaitedLater,
   chooseOption,
   descriptionOf,
   expectNoAxeViolations,
@@ -119,7 +120,9 @@ describe.skipIf(!hasChromium)('the users area', () => {
       });
     });
     const term = `${prefix} Searchable`;
-    const answered = page.waitForResponse((r) => isListCall(r.url()) && searchParam(r.url()) === term);
+    const answered = awaitedLater(
+      page.waitForResponse((r) => isListCall(r.url()) && searchParam(r.url()) === term),
+    );
     await searchBox(page).pressSequentially(term, { delay: 40 });
     await answered;
 
@@ -145,7 +148,9 @@ describe.skipIf(!hasChromium)('the users area', () => {
     expect(await rowNames(page)).toEqual([]);
     await waitForTabLabels(page, 0, 0);
 
-    const cleared = page.waitForResponse((r) => isListCall(r.url()) && searchParam(r.url()) === '');
+    const cleared = awaitedLater(
+      page.waitForResponse((r) => isListCall(r.url()) && searchParam(r.url()) === ''),
+    );
     await page.getByRole('button', { name: 'Clear Search', exact: true }).click();
     await cleared;
     await waitForRowNames(page, before);
@@ -365,7 +370,7 @@ describe.skipIf(!hasChromium)('the users area', () => {
     await bulkBar(page).getByText('1 selected', { exact: true }).waitFor();
     await toggleRow(page, people.dan);
 
-    const deleted = page.waitForRequest((r) => r.url().endsWith('/api/users/delete'));
+    const deleted = awaitedLater(page.waitForRequest((r) => r.url().endsWith('/api/users/delete')));
     await bulkBar(page).getByRole('button', { name: 'Delete selected', exact: true }).click();
     const dialog = confirmDialog(page);
     await dialog.getByText('You are about to delete user(s)', { exact: true }).waitFor();
@@ -391,7 +396,7 @@ describe.skipIf(!hasChromium)('the users area', () => {
         .first()
         .waitFor();
       await toggleAllRows(page);
-      const restored = page.waitForResponse((r) => r.url().endsWith('/api/users/restore'));
+      const restored = awaitedLater(page.waitForResponse((r) => r.url().endsWith('/api/users/restore')));
       await bulkBar(page).getByRole('button', { name: 'Restore selected', exact: true }).click();
       expect((await restored).ok()).toBe(true);
       await page.getByRole('tab', { name: `Bin (${Math.max(0, binned - 25)})`, exact: true }).waitFor();
