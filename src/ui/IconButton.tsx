@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { cx } from './cx';
 import { useDisabledReason } from './disabledReason';
@@ -22,6 +23,8 @@ export interface IconButtonProps
   size?: 'sm' | 'md';
   tooltipPlacement?: TooltipPlacement;
   className?: string;
+  /** The button itself, for a screen that must put focus back on it. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A button that shows only an icon; its label is always available by name and tooltip. */

@@ -1,7 +1,15 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest, apiToken, createPage, uniqueToken } from './api';
-import { awaitedLater, field, hasChromium, launchBrowser, signedInPage, successToasts } from './browser';
+import {
+  awaitedLater,
+  field,
+  focusReaches,
+  hasChromium,
+  launchBrowser,
+  signedInPage,
+  successToasts,
+} from './browser';
 
 const HOMEPAGE = 'This is the homepage of the website.';
 const LOCKED = 'This page is locked you cannot make structural changes to this page.';
@@ -242,6 +250,11 @@ describe.skipIf(!hasChromium)('pages', () => {
     const dialog = page.getByRole('dialog');
     await field(dialog, 'Position (1 to 3)').fill('1');
     await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+    // The dialog gone, focus is back on the button that opened it, in the row's new place: only
+    // then does the keyboard go on (a drag started before would see focus taken from under it).
+    await focusReaches(
+      row(page, `Three ${tag}`).getByRole('button', { name: `Move to position: Three ${tag}` }),
+    );
     await expect.poll(() => childNames(parent)).toEqual([`Three ${tag}`, `One ${tag}`, `Two ${tag}`]);
     await expect
       .poll(async () =>

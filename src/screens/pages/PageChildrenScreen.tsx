@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { PageCrumb, PageSummary } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
@@ -58,6 +58,8 @@ function ChildrenList({ parentId }: { parentId: number }) {
   const [parent, setParent] = useState<{ page: PageSummary; ancestors: PageCrumb[] } | null>(null);
   useRecordTitle(parent?.page.name);
   const [positioning, setPositioning] = useState<PageSummary | null>(null);
+  // The page last moved with 'Move to position', until the list is idle again (see PageRowActions).
+  const [repositioned, setRepositioned] = useState<number | null>(null);
   const { actor, snapshot, rows } = useTreeList<PageSummary>(
     {
       ...pageTreeCalls,
@@ -75,6 +77,10 @@ function ChildrenList({ parentId }: { parentId: number }) {
     `pages.children.${parentId}`,
   );
   const busy = !snapshot.matches({ ready: 'idle' });
+  // After the rows' own effects, which put focus back: a row drawn later is not focused then.
+  useEffect(() => {
+    if (!busy) setRepositioned(null);
+  }, [busy]);
   // Dragging saves the order (pages.sort): no drag handles for a role that may not.
   const sortable = (snapshot.context.data?.sortable ?? false) && may('pages.sort');
 
@@ -118,6 +124,7 @@ function ChildrenList({ parentId }: { parentId: number }) {
             actor={actor}
             isBusy={busy}
             onPosition={sortable ? setPositioning : undefined}
+            refocusPosition={page.id === repositioned}
           />
         )}
       />
@@ -159,7 +166,10 @@ function ChildrenList({ parentId }: { parentId: number }) {
         total={snapshot.context.data?.total ?? rows.length}
         onClose={() => setPositioning(null)}
         onMove={(index) => {
-          if (positioning) actor.send({ type: 'reorder', placements: [{ id: positioning.id, index }] });
+          if (positioning) {
+            actor.send({ type: 'reorder', placements: [{ id: positioning.id, index }] });
+            setRepositioned(positioning.id);
+          }
           setPositioning(null);
         }}
       />

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { PageSummary } from '@/api/contract/pages';
 import type { PageTreeActor } from '@/machines/pageTree';
 import { useMayCall } from '@/machines/session';
@@ -24,6 +25,11 @@ export interface PageRowActionsProps {
   isBusy: boolean;
   /** The keyboard way to reorder: opens 'Move to position'. */
   onPosition?: (page: PageSummary) => void;
+  /**
+   * This row was just moved with 'Move to position': once the list is idle again, focus, lost while
+   * the button was disabled and its row moved, goes back to it in its new place.
+   */
+  refocusPosition?: boolean;
 }
 
 /**
@@ -31,9 +37,15 @@ export interface PageRowActionsProps {
  * user's role may not make is not there. An action a row lacks leaves its place empty, so each
  * action stands at the same x in every row.
  */
-export function PageRowActions({ page, actor, isBusy, onPosition }: PageRowActionsProps) {
+export function PageRowActions({ page, actor, isBusy, onPosition, refocusPosition }: PageRowActionsProps) {
   const may = useMayCall();
   const locked = page.locked === 1;
+  const position = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    // Only focus that fell to the page: focus the user has put somewhere else stays there.
+    if (refocusPosition && !isBusy && (!active || active === document.body)) position.current?.focus();
+  }, [refocusPosition, isBusy]);
   return (
     <>
       {may('pages.publishable') ? (
@@ -71,6 +83,7 @@ export function PageRowActions({ page, actor, isBusy, onPosition }: PageRowActio
       )}
       {onPosition && !locked && may('pages.sort') ? (
         <IconButton
+          ref={position}
           icon="drag"
           label={`Move to position: ${page.name}`}
           tooltip="Move to position"
