@@ -4,6 +4,7 @@ import type { PageTreeActor } from '@/machines/pageTree';
 import { useMayCall } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { ActionSlot } from '@/ui/ActionSlot';
+import { focusIsLost } from '@/ui/focus/whenFocusIsLost';
 import { IconButton } from '@/ui/IconButton';
 import { IconLink } from '@/ui/IconLink';
 
@@ -42,9 +43,8 @@ export function PageRowActions({ page, actor, isBusy, onPosition, refocusPositio
   const locked = page.locked === 1;
   const position = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    const active = document.activeElement;
     // Only focus that fell to the page: focus the user has put somewhere else stays there.
-    if (refocusPosition && !isBusy && (!active || active === document.body)) position.current?.focus();
+    if (refocusPosition && !isBusy && focusIsLost()) position.current?.focus();
   }, [refocusPosition, isBusy]);
   return (
     <>

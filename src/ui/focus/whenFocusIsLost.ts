@@ -1,6 +1,7 @@
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
 
-function focusIsLost(): boolean {
+/** Whether focus has fallen to the page body, or onto an element no longer in the page. */
+export function focusIsLost(): boolean {
   const active = document.activeElement;
   return !active || active === document.body || !active.isConnected;
 }
