@@ -1,5 +1,6 @@
 import { Column, is, noopDecoder, SQL } from 'drizzle-orm';
 import { PgTimestamp } from 'drizzle-orm/pg-core';
+import { executeDirectly } from './directExecute';
 import { timestamptzFromText } from './timestampText';
 
 /**
@@ -66,6 +67,9 @@ export function withRowMapper<T>(prepared: T): T {
   const select = prepared as unknown as PreparedSelect;
   if (!select.fields || select.customResultMapper) return prepared;
   const map = rowMapper(select.fields);
-  if (map) select.customResultMapper = (rows) => rows.map(map);
+  if (!map) return prepared;
+  select.customResultMapper = (rows) => rows.map(map);
+  // On node-postgres the statement also runs straight on its pool (see directExecute.ts).
+  executeDirectly(prepared, select.customResultMapper);
   return prepared;
 }

@@ -1,7 +1,7 @@
 import { withRowMapper } from '@server/db/rowMapper';
 import { roles } from '@server/db/schema/roles';
 import { users } from '@server/db/schema/users';
-import { eq, sql } from 'drizzle-orm';
+import { DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, insertUser, serverForFile } from './harness';
 
@@ -60,5 +60,43 @@ describe(`A statement's own row mapper (${databaseKind})`, () => {
     const own = await prepared.execute();
     expect(own).toEqual(drizzles);
     expect(own[0]?.role).toBeNull();
+  });
+
+  it('runs the statement straight on PostgreSQL’s pool, binding the same values as Drizzle', async () => {
+    const byName = (name: string) =>
+      file.server.database.db
+        .select({ id: users.id, name: users.name, createdAt: users.createdAt })
+        .from(users)
+        .where(eq(users.name, sql.placeholder('name')))
+        .prepare(name);
+    const prepared = withRowMapper(byName('row_mapper_bound_own'));
+    // Drizzle's execute is its class's; the straight one is the statement's own (PostgreSQL only).
+    expect(Object.hasOwn(prepared, 'execute')).toBe(databaseKind === 'postgres');
+    const values = { name: 'Mapped Person' };
+    const own = await prepared.execute(values);
+    expect(own).toEqual(await byName('row_mapper_bound_drizzle').execute(values));
+    expect(own).toHaveLength(1);
+    expect(own[0]?.createdAt).toBeInstanceOf(Date);
+    expect(await prepared.execute({ name: 'Nobody at all' })).toEqual([]);
+  });
+
+  it('fails as Drizzle fails: the database’s error inside a DrizzleQueryError', async () => {
+    const failing = (name: string) =>
+      file.server.database.db
+        .select({ id: users.id, ratio: sql<number>`1 / (${users.id} - ${users.id})` })
+        .from(users)
+        .prepare(name);
+    const caught = (run: Promise<unknown>) =>
+      run.then(
+        () => null,
+        (error: unknown) => error,
+      );
+    const own = await caught(withRowMapper(failing('row_mapper_failing_own')).execute());
+    const drizzles = await caught(failing('row_mapper_failing_drizzle').execute());
+    expect(own).toBeInstanceOf(DrizzleQueryError);
+    expect(drizzles).toBeInstanceOf(DrizzleQueryError);
+    const cause = (error: unknown) => (error as { cause?: { code?: string; message?: string } }).cause;
+    expect(cause(own)?.message).toBe(cause(drizzles)?.message);
+    expect(cause(own)?.message).toMatch(/division by zero/);
   });
 });
