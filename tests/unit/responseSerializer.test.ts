@@ -203,6 +203,91 @@ describe('the compiled response serializer', () => {
     for (const value of values) expectSame(schema, value);
   });
 
+  it('gives what zod gives for records, unions, patterned strings and defaults', () => {
+    const schema = z.object({
+      flag: z.union([z.literal(0), z.literal(1)]),
+      either: z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]),
+      code: z.string().regex(/^[A-Z]{2}[0-9]$/g),
+      short: z.string().min(2).max(4),
+      fields: z.record(z.string(), z.array(z.string())),
+      areas: z.partialRecord(z.enum(['pages', 'users']), z.array(z.string())),
+      sections: z.record(z.string().max(3), z.number()).default({}),
+    });
+    const exact = {
+      flag: 1,
+      either: { b: 2 },
+      code: 'AB1',
+      short: 'abc',
+      fields: { name: ['Ann'], '2': [] },
+      areas: { users: ['view'], pages: ['edit'] },
+      sections: { one: 1 },
+    };
+    const write = fast(schema);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const json = write(exact);
+    const calls = [...stringify.mock.calls];
+    stringify.mockRestore();
+    // Written whole: the variants below are held to the same check.
+    expect(calls).toEqual([[exact]]);
+    expect(json).toBe(zod(schema)(exact));
+    const variants: Record<string, unknown>[] = [
+      { flag: 2 },
+      { flag: true },
+      { either: { a: 'x', b: 2 } },
+      { either: { c: 1 } },
+      { code: 'ab1' },
+      { code: 'AB12' },
+      { short: 'a' },
+      { short: 'abcde' },
+      { fields: { name: 'not a list' } },
+      { fields: { name: undefined } },
+      { fields: { ...exact.fields, [Symbol('hidden')]: ['x'] } },
+      { fields: JSON.parse('{"__proto__": ["x"], "name": []}') },
+      { fields: new Map() },
+      { areas: { users: ['view'], other: ['x'] } },
+      { areas: {} },
+      { sections: undefined },
+      { sections: { long: 1 } },
+    ];
+    for (const variant of variants) expectSame(schema, { ...exact, ...variant });
+    // What the check leaves to zod: a record that must hold every named key (zod writes them in the
+    // names' order), an exclusive union (which refuses a value two options take), a trimmed string.
+    expectSame(z.object({ every: z.record(z.enum(['pages', 'users']), z.number()) }), {
+      every: { users: 1, pages: 2 },
+    });
+    expectSame(z.object({ one: z.xor([z.string(), z.string().min(1)]) }), { one: 'x' });
+    expectSame(z.object({ trimmed: z.string().trim() }), { trimmed: '  padded  ' });
+  });
+
+  it('writes an answer with records and unions shaped as its schema with one JSON.stringify', () => {
+    const schema = z.object({
+      flag: z.union([z.literal(0), z.literal(1)]),
+      fields: z.record(z.string(), z.object({ label: z.string(), result: z.union([z.string(), z.null()]) })),
+      areas: z.partialRecord(z.enum(['pages', 'users']), z.array(z.string())),
+      // Global: each answer is tested from the pattern's start, not from where the last test ended.
+      code: z.string().regex(/^[0-9]{4}$/g),
+    });
+    const answer = {
+      flag: 0,
+      fields: { name: { label: 'Name', result: 'Ann' }, note: { label: 'Note', result: null } },
+      areas: { users: ['view'] },
+      code: '4242',
+    };
+    const write = fast(schema);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      const json = write(answer);
+      const again = write(answer);
+      const calls = [...stringify.mock.calls];
+      stringify.mockRestore();
+      expect(calls).toEqual([[answer], [answer]]);
+      expect(again).toBe(json);
+      expect(json).toBe(zod(schema)(answer));
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+
   it('compiles every response schema of the contract', () => {
     for (const call of allCalls) expect(() => fast(call.response)).not.toThrow();
   });
