@@ -4,7 +4,13 @@ import { type Scope, wholeGroup } from '@/shared/access';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { type BrandMeta, brands } from '../db/schema/brands';
-import { dealershipSearchText, dealerships, vehicleDealers } from '../db/schema/dealerships';
+import {
+  type DealershipAddress,
+  type DealershipOpeningTimes,
+  dealershipSearchText,
+  dealerships,
+  vehicleDealers,
+} from '../db/schema/dealerships';
 import { isoTime, isoTimeOrNull } from './isoTime';
 import { type LifecycleTable, scopeOn } from './lifecycle';
 import type { ListExtras, ListSource } from './listing';
@@ -66,6 +72,33 @@ function selectDealerships(db: Db, extra?: ListExtras) {
     .leftJoin(brands, eq(brands.id, dealerships.brandId));
 }
 
+/**
+ * Stored JSON in the contract's key order: `jsonb` gives its keys back in its own order (shortest
+ * first), and an answer in the contract's order is written whole by JSON.stringify (decision 039).
+ */
+const addressOf = (a: DealershipAddress): DealershipAddress => ({
+  address_line_1: a.address_line_1,
+  address_line_2: a.address_line_2,
+  city: a.city,
+  postcode: a.postcode,
+  county: a.county,
+  lat: a.lat,
+  lng: a.lng,
+});
+
+const openingTimesOf = ({ department, days }: DealershipOpeningTimes): DealershipOpeningTimes => ({
+  department,
+  days: {
+    monday: days.monday,
+    tuesday: days.tuesday,
+    wednesday: days.wednesday,
+    thursday: days.thursday,
+    friday: days.friday,
+    saturday: days.saturday,
+    sunday: days.sunday,
+  },
+});
+
 export function toDealership(row: {
   dealership: DealershipRow;
   brand: BrandRef;
@@ -88,8 +121,8 @@ export function toDealership(row: {
     dealer_img: images(d.images.dealer_img),
     email: d.email,
     telephone: d.telephone,
-    address: d.address,
-    opening_times: d.openingTimes,
+    address: addressOf(d.address),
+    opening_times: d.openingTimes.map(openingTimesOf),
     team: d.team.map((member) => ({
       name: member.name,
       content: member.content,

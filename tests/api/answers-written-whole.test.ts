@@ -19,7 +19,18 @@ const callAt = (path: string) => {
  * unions as zod reads them), so it is written by one JSON.stringify of the whole answer rather than
  * piece by piece (server/http/answerCheck.ts).
  */
-const lists = ['users', 'roles', 'pages', 'forms', 'templates', 'responses', 'reservations', 'media'];
+const lists = [
+  'users',
+  'roles',
+  'brands',
+  'dealerships',
+  'pages',
+  'forms',
+  'templates',
+  'responses',
+  'reservations',
+  'media',
+];
 
 describe(`List answers written whole (${databaseKind})`, () => {
   it.each(lists)('GET /api/%s: one JSON.stringify of the whole answer, the JSON zod writes', async (path) => {

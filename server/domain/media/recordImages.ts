@@ -85,7 +85,8 @@ export function recordImagesOf(
   const byId = new Map((rows ?? []).map((row) => [row.id, row]));
   return (ids ?? []).flatMap((id) => {
     const row = typeof id === 'number' ? byId.get(id) : undefined;
-    return row ? [{ id: row.id, ...siteImageOf(sourceOf(row), {}, 'original', relativeFileUrl) }] : [];
+    // The contract's order, the site file's keys and then the id: the answer is written whole (decision 039).
+    return row ? [{ ...siteImageOf(sourceOf(row), {}, 'original', relativeFileUrl), id: row.id }] : [];
   });
 }
 
