@@ -6,8 +6,8 @@ import pg from 'pg';
 /**
  * A list's prepared select run straight on its node-postgres pool. Drizzle's `execute` wraps each
  * call in three tracing spans, a cache lookup and a query logger (on a server with no tracer, cache
- * or logger, each only an async step), and makes a new type-parser closure for every column of
- * every answer. For a statement whose rows a mapper made for it turns into the list's objects
+ * or logger, each only an async step), and makes a new parser closure for each time or date column
+ * of every answer. For a statement whose rows a mapper made for it turns into the list's objects
  * (`withRowMapper`), none of that changes what it answers: the same statement and values go to the
  * same pool, its errors are wrapped as Drizzle wraps them, and its columns are read by the parsers
  * Drizzle chooses (times, dates and intervals kept as PostgreSQL's text).

@@ -22,9 +22,8 @@ import {
 export type Check = (value: unknown) => boolean;
 
 /**
- * Whether a value is what the schema describes, written as JSON.stringify writes it: plain objects
- * with the schema's keys in its order and no others. Null for a schema with any part the writer
- * leaves to zod, or that holds itself.
+ * The check for a schema (see above): null where any part of it is one the check leaves to zod, or
+ * where it holds itself.
  */
 export function compileCheck(schema: $ZodType, compiling: Set<$ZodType> = new Set()): Check | null {
   if (compiling.has(schema)) return null;
