@@ -29,6 +29,7 @@ describe.skipIf(!process.env.DATABASE_URL)('presence across two API processes on
     { JWT_SECRET: 'presence-processes-test-secret-of-some-length' },
   );
 
+  // Two servers start in their own processes: on a busy machine that alone has taken over 30 s.
   it('tells a watcher on one process, within a second, who arrives and leaves on the other', async () => {
     const first = await servers.start();
     const second = await servers.start();
@@ -82,5 +83,5 @@ describe.skipIf(!process.env.DATABASE_URL)('presence across two API processes on
     late.close();
     there.close();
     here.close();
-  });
+  }, 120_000);
 });
