@@ -43,13 +43,12 @@ interface NodePgPrepared {
 
 /**
  * Makes `prepared` (a node-postgres prepared select with no logger or cache) answer `mapRows` of its
- * rows straight from its pool; any other is left as it is. True when it was changed.
+ * rows straight from its pool; any other is left as it is.
  */
-export function executeDirectly(prepared: unknown, mapRows: (rows: unknown[][]) => unknown): boolean {
-  if (!is(prepared, NodePgPreparedQuery)) return false;
+export function executeDirectly(prepared: unknown, mapRows: (rows: unknown[][]) => unknown): void {
+  if (!is(prepared, NodePgPreparedQuery)) return;
   const query = prepared as unknown as NodePgPrepared;
-  if (!is(query.logger, NoopLogger) || (query.cache !== undefined && !is(query.cache, NoopCache)))
-    return false;
+  if (!is(query.logger, NoopLogger) || (query.cache !== undefined && !is(query.cache, NoopCache))) return;
   const { client, params } = query;
   const config: pg.QueryArrayConfig = { ...query.queryConfig, rowMode: 'array', types: parsers };
   query.execute = async (values = {}) => {
@@ -62,5 +61,4 @@ export function executeDirectly(prepared: unknown, mapRows: (rows: unknown[][]) 
     }
     return mapRows(result.rows);
   };
-  return true;
 }
