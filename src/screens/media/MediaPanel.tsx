@@ -4,6 +4,7 @@ import { api } from '@/api/endpoints';
 import { useMayCall } from '@/machines/session';
 import { Button } from '@/ui/Button';
 import { Confirm } from '@/ui/Confirm';
+import { focusIsLost } from '@/ui/focus/whenFocusIsLost';
 import { Modal } from '@/ui/Modal';
 import { toast } from '@/ui/toasts';
 import styles from './Media.module.css';
@@ -37,6 +38,8 @@ export function MediaPanel({
   const [focal, setFocal] = useState({ x: 0.5, y: 0.5 });
   const [confirm, setConfirm] = useState(false);
   const replacer = useRef<HTMLInputElement>(null);
+  const actions = useRef<HTMLDivElement>(null);
+  const restored = useRef(false);
   const editable = may('media.update');
 
   const show = async () => {
@@ -55,6 +58,14 @@ export function MediaPanel({
   useEffect(() => {
     void show();
   }, [id]);
+
+  // The Restore button that was pressed is gone once the item is back: focus moves to the first of
+  // the actions now in its place instead of falling out of the panel, where Escape no longer closes it.
+  useEffect(() => {
+    if (!restored.current || !item || item.deleted_at) return;
+    restored.current = false;
+    if (focusIsLost()) actions.current?.querySelector<HTMLElement>('button')?.focus();
+  }, [item]);
 
   const save = async () => {
     try {
@@ -99,6 +110,7 @@ export function MediaPanel({
       const { message } = await api.media[call]({ body: { ids: [id] } });
       toast.success(message);
       if (call === 'restore') {
+        restored.current = true;
         onChanged(null);
         await show();
       } else onRemoved();
@@ -225,7 +237,7 @@ export function MediaPanel({
                 ))}
               </ul>
             )}
-            <div className={styles.actions}>
+            <div className={styles.actions} ref={actions}>
               {item.deleted_at ? (
                 may('media.restore') ? (
                   <>
