@@ -10,27 +10,14 @@
  * (b) A 60-second soak with 50 clients mixing list, show, update and sort on brands: no answer may
  * be a server error.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { pgbench, startBareRoute } from './baselines';
 import type { Benchmark, BenchOutcome } from './benchmark';
 import { cpuTally } from './cpuTally';
-import {
-  type BenchData,
-  type BenchServer,
-  cpuMsOf,
-  postgresUrl,
-  seedBenchData,
-  startListening,
-  stopProcess,
-} from './server';
+import { type BenchData, type BenchServer, postgresUrl, seedBenchData } from './server';
 import { startSqlCapture } from './sqlCapture';
-
-const run = promisify(execFile);
 
 /** Seconds each side is measured in all, split into alternating rounds. */
 const RATIO_SECONDS = 18;
@@ -46,24 +33,6 @@ const SOAK_SECONDS = 60;
 const CLIENTS = 10;
 const SOAK_CLIENTS = 50;
 const LIST_PATH = '/api/users?page=3';
-
-async function pgbench(url: string, statements: string[], seconds: number): Promise<number> {
-  const dir = await mkdtemp(join(tmpdir(), 'console-pgbench-'));
-  try {
-    const script = join(dir, 'list.sql');
-    await writeFile(script, `${statements.map((sql) => `${sql};`).join('\n')}\n`);
-    const { stdout } = await run(
-      'pgbench',
-      ['-n', '-M', 'prepared', '-c', String(CLIENTS), '-j', '2', '-T', String(seconds), '-f', script, url],
-      { maxBuffer: 10 * 1024 * 1024 },
-    );
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
-    if (!tps) throw new Error(`pgbench printed no rate:\n${stdout}`);
-    return Number(tps);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /** Rows inserted, updated and deleted so far in the database's own tables (the job queue's apart), by table. */
 async function rowsWritten(databaseUrl: string): Promise<Map<string, number>> {
@@ -183,22 +152,6 @@ export const postgresBenchmark: Benchmark = {
   },
 };
 
-/** bench/bareRoute.ts in its own process, serving `statements` at its root. */
-async function startBareRoute(databaseUrl: string, statements: string[]) {
-  const dir = await mkdtemp(join(tmpdir(), 'console-bare-'));
-  const file = join(dir, 'statements.json');
-  await writeFile(file, JSON.stringify(statements));
-  const { child, line } = await startListening(['bench/bareRoute.ts', databaseUrl, file], process.env);
-  return {
-    url: `http://127.0.0.1:${line.replace(/\D/g, '')}/`,
-    cpuMs: () => cpuMsOf(child),
-    async stop() {
-      await stopProcess(child);
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** What one list call runs, seen on the wire by a server started behind a capturing proxy. */
 async function statementsOfOneCall(data: BenchData): Promise<string[]> {
   const capture = await startSqlCapture(data.databaseUrl!);
@@ -231,22 +184,28 @@ async function measure(
   // Both rates share the machine's cores with whatever else runs, and that load drifts: the two
   // are measured in alternating rounds (SQL, API, API, SQL, ...) so a drift weighs on both alike,
   // and the load average says how busy the machine was.
-  const bare = await startBareRoute(databaseUrl, statements);
+  const bare = await startBareRoute(databaseUrl, statements, 'arrays');
+  // Not a goal, a reading: the same bare route answering its rows with their columns' names, about
+  // the API's bytes, says how much of API / bare is only the size of the answer.
+  const named = await startBareRoute(databaseUrl, statements, 'named');
   const loadBefore = loadavg()[0] ?? 0;
   const sqlRates: number[] = [];
   const apiRounds: autocannon.Result[] = [];
   const bareRates: number[] = [];
+  const namedRates: number[] = [];
   const memory: (number | null)[] = [];
   const load = (url: string, duration = RATIO_SECONDS / RATIO_ROUNDS) =>
     autocannon({ url, headers, connections: CLIENTS, duration });
-  const cpu = cpuTally<'api' | 'bare'>();
+  const cpu = cpuTally<'api' | 'bare' | 'named'>();
   const rounds = [
-    async () => sqlRates.push(await pgbench(databaseUrl, statements, RATIO_SECONDS / RATIO_ROUNDS)),
+    async () => sqlRates.push(await pgbench(databaseUrl, statements, CLIENTS, RATIO_SECONDS / RATIO_ROUNDS)),
     async () => {
       apiRounds.push(await cpu.count('api', server.cpuMs, () => load(`${server.base}${LIST_PATH}`)));
       memory.push(await server.memoryMb());
     },
     async () => bareRates.push((await cpu.count('bare', bare.cpuMs, () => load(bare.url))).requests.average),
+    async () =>
+      namedRates.push((await cpu.count('named', named.cpuMs, () => load(named.url))).requests.average),
   ];
   let written: Record<string, number> = {};
   try {
@@ -255,15 +214,16 @@ async function measure(
     // reports them by then, so they are counted before the rounds, not as the list's.
     await load(`${server.base}${LIST_PATH}`, 6);
     await load(bare.url, 6);
+    await load(named.url, 3);
     const before = await rowsWritten(databaseUrl);
-    // Each round runs the three in another order, so no side always follows the same one.
+    // Each round runs the four in another order, so no side always follows the same one.
     for (let round = 0; round < RATIO_ROUNDS; round++) {
       for (let turn = 0; turn < rounds.length; turn++) await rounds[(round + turn) % rounds.length]!();
     }
     // pgbench and the bare route only read: whatever was written, the API wrote.
     written = await writtenSince(databaseUrl, before);
   } finally {
-    await bare.stop();
+    await Promise.all([bare.stop(), named.stop()]);
   }
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
   const sqlRate = mean(sqlRates);
@@ -291,10 +251,14 @@ async function measure(
   console.log(
     `API/bare  by round ${roundRatios.map((r) => r.toFixed(2)).join(', ')}: later rounds ${steadiness.toFixed(2)} of the earlier (goal: at least ${STEADY_GOAL})`,
   );
+  const namedRate = mean(namedRates);
+  console.log(
+    `named     ${Math.round(namedRate)} lists/s (the bare route answering named columns; rounds ${rounded(namedRates)}): API / named ${(apiRate / namedRate).toFixed(2)}, named / bare ${(namedRate / bareRate).toFixed(2)}`,
+  );
   const apiCpuMicroseconds = cpu.microsecondsPer('api');
   const bareCpuMicroseconds = cpu.microsecondsPer('bare');
   console.log(
-    `CPU       per list: API ${apiCpuMicroseconds ?? '?'} µs, bare ${bareCpuMicroseconds ?? '?'} µs (the serving process alone; PostgreSQL and the load generator share the cores)`,
+    `CPU       per list: API ${apiCpuMicroseconds ?? '?'} µs, bare ${bareCpuMicroseconds ?? '?'} µs, named ${cpu.microsecondsPer('named') ?? '?'} µs (the serving process alone; PostgreSQL and the load generator share the cores)`,
   );
   console.log(
     `Server    ${memory.map((mb) => (mb === null ? '?' : mb.toFixed(0))).join(', ')} MB resident after each API round; rows written by the API rounds: ${Object.keys(written).length ? JSON.stringify(written) : 'none'}`,
@@ -335,6 +299,8 @@ async function measure(
       bareRounds: bareRates,
       bareRatio: bareRate / sqlRate,
       apiToBare: apiRate / bareRate,
+      namedBarePerSecond: namedRate,
+      apiToNamedBare: apiRate / namedRate,
       apiCpuMicroseconds,
       bareCpuMicroseconds,
       apiLatencyP97_5,
