@@ -187,7 +187,10 @@ async function measure(
   const bare = await startBareRoute(databaseUrl, statements, 'arrays');
   // Not a goal, a reading: the same bare route answering its rows with their columns' names, about
   // the API's bytes, says how much of API / bare is only the size of the answer.
-  const named = await startBareRoute(databaseUrl, statements, 'named');
+  const named = await startBareRoute(databaseUrl, statements, 'named').catch(async (error: unknown) => {
+    await bare.stop();
+    throw error;
+  });
   const loadBefore = loadavg()[0] ?? 0;
   const sqlRates: number[] = [];
   const apiRounds: autocannon.Result[] = [];
