@@ -4,7 +4,6 @@ import { api } from '@/api/endpoints';
 import { useMayCall } from '@/machines/session';
 import { Button } from '@/ui/Button';
 import { Confirm } from '@/ui/Confirm';
-import { focusIsLost } from '@/ui/focus/whenFocusIsLost';
 import { Modal } from '@/ui/Modal';
 import { toast } from '@/ui/toasts';
 import styles from './Media.module.css';
@@ -60,11 +59,13 @@ export function MediaPanel({
   }, [id]);
 
   // The Restore button that was pressed is gone once the item is back: focus moves to the first of
-  // the actions now in its place instead of falling out of the panel, where Escape no longer closes it.
+  // the actions now in its place. Left alone it falls out of the panel, where Escape no longer closes
+  // it, or the dialog's focus scope, a frame later, sends it to the panel's first control, far from
+  // where the user was; so it is moved whether or not the scope has moved it already.
   useEffect(() => {
     if (!restored.current || !item || item.deleted_at) return;
     restored.current = false;
-    if (focusIsLost()) actions.current?.querySelector<HTMLElement>('button')?.focus();
+    actions.current?.querySelector<HTMLElement>('button')?.focus();
   }, [item]);
 
   const save = async () => {
