@@ -89,9 +89,7 @@ export function lockDataDir(dir: string): () => void {
   const mine = JSON.stringify(currentHolder());
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, mine);
-      closeSync(fd);
+      takeWhole(file, mine);
       let released = false;
       return () => {
         if (released) return;
@@ -112,6 +110,27 @@ export function lockDataDir(dir: string): () => void {
     }
   }
   throw new Error(`Could not lock the data directory ${dir}.`);
+}
+
+/**
+ * Creates the lock with its whole text in one step: written to a file of this process's own, then
+ * linked in place (which fails if a lock is there). Created empty and then written, a lock could be
+ * read empty by a process starting at the same moment, judged stale, and moved aside: both
+ * processes then held the directory.
+ */
+function takeWhole(file: string, text: string): void {
+  const own = `${file}.${process.pid}.new`;
+  const fd = openSync(own, 'w');
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    linkSync(own, file);
+  } finally {
+    rmSync(own, { force: true });
+  }
 }
 
 /**
