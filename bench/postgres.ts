@@ -181,9 +181,9 @@ async function measure(
 ): Promise<BenchOutcome> {
   const token = await server.token();
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
-  // Both rates share the machine's cores with whatever else runs, and that load drifts: the two
-  // are measured in alternating rounds (SQL, API, API, SQL, ...) so a drift weighs on both alike,
-  // and the load average says how busy the machine was.
+  // Every side shares the machine's cores with whatever else runs, and that load drifts: the sides
+  // are measured in rounds that take turns (each round in another order), so a drift weighs on all
+  // alike, and the load average says how busy the machine was.
   const bare = await startBareRoute(databaseUrl, statements, 'arrays');
   // Not a goal, a reading: the same bare route answering its rows with their columns' names, about
   // the API's bytes, says how much of API / bare is only the size of the answer.
