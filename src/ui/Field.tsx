@@ -152,7 +152,13 @@ function PostedToggle<P extends Toggle>({
   const { name, value = 'on', isSelected = own, onChange } = wired;
   return (
     <>
-      <input type="hidden" name={name} value={isSelected ? value : uncheckedValue} />
+      {/* `data-unchecked` tells the form's check for unsaved work that this posts "off" (forms/unsavedFields). */}
+      <input
+        type="hidden"
+        name={name}
+        value={isSelected ? value : uncheckedValue}
+        data-unchecked={uncheckedValue}
+      />
       <Control
         {...wired}
         name={undefined}

@@ -4,8 +4,8 @@ import { Confirm } from './Confirm';
 import { guardUnsavedWork, type ShownEntry } from './unsavedWork';
 
 export interface LeavePromptProps {
-  /** Whether leaving now would lose work. */
-  when: boolean;
+  /** Whether leaving now would lose work: a flag, or a question asked at the moment of leaving. */
+  when: boolean | (() => boolean);
 }
 
 /**
@@ -33,7 +33,7 @@ export function LeavePrompt({ when }: LeavePromptProps) {
   useEffect(
     () =>
       guardUnsavedWork({
-        unsaved: () => whenRef.current,
+        unsaved: () => (typeof whenRef.current === 'function' ? whenRef.current() : whenRef.current),
         ask: (go) => {
           leave.current = go;
           setAsking(true);

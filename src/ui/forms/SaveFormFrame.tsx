@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { Button } from '../Button';
 import { ButtonLink } from '../ButtonLink';
+import { LeavePrompt } from '../LeavePrompt';
 import { ConflictNotice } from './ConflictNotice';
 import { FormLayout } from './FormLayout';
 import styles from './SaveFormFrame.module.css';
@@ -12,6 +13,8 @@ export interface SaveFormFlow {
   pending: boolean;
   conflict: string | null;
   onChange: (name: string) => void;
+  /** Whether leaving now would lose what the user changed. */
+  unsaved: () => boolean;
 }
 
 export interface SaveFormFrameProps {
@@ -36,7 +39,8 @@ export interface SaveFormFrameProps {
 
 /**
  * The <form> of every validate-then-save screen: the conflict notice, the fields in a card,
- * Cancel and Save; a change to a field clears that field's server error.
+ * Cancel and Save; a change to a field clears that field's server error. Leaving with changes not
+ * saved (a link, Cancel, Back, closing the tab) asks first; a read-only form has none to lose.
  */
 export function SaveFormFrame({
   flow,
@@ -52,45 +56,48 @@ export function SaveFormFrame({
   const props = formProps(flow.form);
   const readOnly = refusedReason !== null;
   return (
-    <form
-      {...props}
-      ref={formRef}
-      className={className}
-      onSubmit={(event) => {
-        if (readOnly) {
-          event.preventDefault();
-          return;
-        }
-        onBeforeSubmit?.(event);
-        props.onSubmit(event);
-      }}
-      onChange={(event) => {
-        const target = event.target as unknown as HTMLInputElement;
-        if (target.name) flow.onChange(target.name);
-      }}
-    >
-      {flow.conflict ? <ConflictNotice message={flow.conflict} onReload={onReload} /> : null}
-      <FormLayout
-        actions={
-          <>
-            <ButtonLink href={cancelHref} variant="ghost">
-              Cancel
-            </ButtonLink>
-            <Button type="submit" variant="primary" isPending={flow.pending} disabledReason={refusedReason}>
-              {submitLabel}
-            </Button>
-          </>
-        }
+    <>
+      <form
+        {...props}
+        ref={formRef}
+        className={className}
+        onSubmit={(event) => {
+          if (readOnly) {
+            event.preventDefault();
+            return;
+          }
+          onBeforeSubmit?.(event);
+          props.onSubmit(event);
+        }}
+        onChange={(event) => {
+          const target = event.target as unknown as HTMLInputElement;
+          if (target.name) flow.onChange(target.name);
+        }}
       >
-        {/* A disabled fieldset makes every control in it read-only, the form's own fieldsets too. */}
-        {readOnly ? (
-          <fieldset disabled className={styles.readOnly}>
-            {children}
-          </fieldset>
-        ) : (
-          children
-        )}
-      </FormLayout>
-    </form>
+        {flow.conflict ? <ConflictNotice message={flow.conflict} onReload={onReload} /> : null}
+        <FormLayout
+          actions={
+            <>
+              <ButtonLink href={cancelHref} variant="ghost">
+                Cancel
+              </ButtonLink>
+              <Button type="submit" variant="primary" isPending={flow.pending} disabledReason={refusedReason}>
+                {submitLabel}
+              </Button>
+            </>
+          }
+        >
+          {/* A disabled fieldset makes every control in it read-only, the form's own fieldsets too. */}
+          {readOnly ? (
+            <fieldset disabled className={styles.readOnly}>
+              {children}
+            </fieldset>
+          ) : (
+            children
+          )}
+        </FormLayout>
+      </form>
+      <LeavePrompt when={readOnly ? false : flow.unsaved} />
+    </>
   );
 }

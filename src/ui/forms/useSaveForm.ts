@@ -8,6 +8,7 @@ import { currentInspect } from '@/machines/inspect';
 import { type FormValues, saveMachine } from '@/machines/save';
 import { toast } from '../toasts';
 import { formConstraint } from './constraint';
+import { unsavedFields } from './unsavedFields';
 
 /** The server keys errors `team.0.name`; conform names that field `team[0].name`. */
 export function toFormName(dotted: string): string {
@@ -68,6 +69,8 @@ export function useSaveForm<S extends z.ZodObject>(options: SaveFormOptions<S>) 
 
   const serverErrors = useRef(fieldErrors);
   serverErrors.current = fieldErrors;
+  const savedNow = useRef(saved);
+  savedNow.current = saved;
 
   const lastResult = useMemo<SubmissionResult<string[]> | undefined>(() => {
     const entries = Object.entries(fieldErrors);
@@ -117,6 +120,15 @@ export function useSaveForm<S extends z.ZodObject>(options: SaveFormOptions<S>) 
     saved,
     /** Clears a field's server error as soon as the user changes it. */
     onChange: (name: string) => actor.send({ type: 'form.change', name }),
+    /**
+     * Whether leaving now would lose what the user changed: read from the form as it is at the
+     * moment of asking, and never once the save has gone through (its screen moves on).
+     */
+    unsaved: () => {
+      const element = document.getElementById(options.id);
+      if (savedNow.current || !(element instanceof HTMLFormElement)) return false;
+      return unsavedFields(element, latest.current.defaultValue ?? {});
+    },
   };
 }
 

@@ -1,9 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { fieldsDiff } from '@/shared/history/diff';
 import type { FieldViews } from '@/shared/history/fieldViews';
-import { LeavePrompt } from '../LeavePrompt';
 import { firstField } from './focusAfterDialogs';
 import { HistoryButton, type RevisionPage } from './HistoryButton';
 
@@ -13,8 +12,6 @@ export type FormValues = Record<string, unknown>;
 /** What restoring needs of a save form (any `useSaveForm` result fits). */
 export interface RestorableFlow {
   form: { id: string; value: unknown; update: (options: { value: never }) => void };
-  pending: boolean;
-  saved: boolean;
 }
 
 /** What the form's fields hold now, read as the save would read them (the raw text where that fails). */
@@ -35,22 +32,17 @@ function revisionValues(values: FormValues, schema: z.ZodObject): unknown {
 
 /**
  * Loading a revision into a validate-then-save form: its values replace the form's, which then
- * holds unsaved changes (it keeps the version it loaded, so saving is checked as usual). Parts of
- * the form that keep their own state (a slug that follows the name) start afresh under `round`.
+ * holds unsaved changes (it keeps the version it loaded, so saving is checked as usual, and leaving
+ * asks first, as after typing: SaveFormFrame). Parts of the form that keep their own state (a slug
+ * that follows the name) start afresh under `round`.
  */
 export function useFormRestore(flow: RestorableFlow) {
   const [round, setRound] = useState(0);
-  const [restored, setRestored] = useState(false);
-  useEffect(() => {
-    if (flow.saved) setRestored(false);
-  }, [flow.saved]);
   return {
     round,
-    restored,
     restore: (values: FormValues) => {
       flow.form.update({ value: values as never });
       setRound((n) => n + 1);
-      setRestored(true);
     },
   };
 }
@@ -76,26 +68,23 @@ export interface FormHistoryProps {
 
 /**
  * The History of a brand, dealership or settings form: compares a revision's fields with what
- * the form holds now and loads it as unsaved changes; leaving before saving them asks first.
+ * the form holds now and loads it as unsaved changes.
  */
 export function FormHistory({ flow, schema, restorer, list, show, views, secret = [] }: FormHistoryProps) {
   return (
-    <>
-      <HistoryButton<FormValues>
-        source={{ list, show }}
-        current={() => currentValues(flow, schema) as FormValues}
-        compare={(revision, current) => ({
-          fields: fieldsDiff(revisionValues(revision, schema), current, {
-            ignore: ['updated_at'],
-            secret,
-            ...(views ? { views } : {}),
-          }),
-          blocks: [],
-        })}
-        restore={restorer.restore}
-        focusAfterRestore={() => firstField(document.getElementById(flow.form.id))}
-      />
-      <LeavePrompt when={restorer.restored && !flow.pending} />
-    </>
+    <HistoryButton<FormValues>
+      source={{ list, show }}
+      current={() => currentValues(flow, schema) as FormValues}
+      compare={(revision, current) => ({
+        fields: fieldsDiff(revisionValues(revision, schema), current, {
+          ignore: ['updated_at'],
+          secret,
+          ...(views ? { views } : {}),
+        }),
+        blocks: [],
+      })}
+      restore={restorer.restore}
+      focusAfterRestore={() => firstField(document.getElementById(flow.form.id))}
+    />
   );
 }

@@ -1,0 +1,33 @@
+import { isDirty } from '@conform-to/react/future';
+
+/** A control's field: `scope.brand_ids[0]` and `scope.brand_ids` both belong to `scope`. */
+const fieldOf = (name: string) => name.split(/[.[]/)[0] ?? name;
+
+/**
+ * Whether a form's fields hold something other than the values it was opened with: what the
+ * browser would submit now (FormData, so every control counts, however it was changed: typed,
+ * chosen in a popover, loaded from a revision) against those values written as a form writes them
+ * (conform's `isDirty`: `true` as 'on', a number as its digits, blanks left out).
+ *
+ * Compared are the fields that are both among the values and shown by an enabled control: a value
+ * the form keeps without showing (a version), a control that is switched off, or one that only
+ * arranges the form (a choice of which fields to show) is not what leaving would lose. A switch
+ * that posts words (`data-unchecked` says which is off) is read as a box: 'on', or nothing.
+ */
+export function unsavedFields(form: HTMLFormElement, opened: Record<string, unknown>): boolean {
+  const shown = new Set<string>();
+  const posted = new FormData(form);
+  for (const control of form.elements) {
+    const input = control as HTMLInputElement;
+    if (!input.name || control.matches(':disabled')) continue;
+    shown.add(fieldOf(input.name));
+    // A switch that posts words ('true', 'false'): read as a box posts, 'on' or nothing.
+    if (input.dataset.unchecked === undefined) continue;
+    if (input.value === input.dataset.unchecked) posted.delete(input.name);
+    else posted.set(input.name, 'on');
+  }
+  const compared = Object.fromEntries(Object.entries(opened).filter(([field]) => shown.has(field)));
+  return (
+    isDirty(posted, { defaultValue: compared, skipEntry: (name) => !(fieldOf(name) in compared) }) ?? false
+  );
+}

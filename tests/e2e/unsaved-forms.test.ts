@@ -1,0 +1,149 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Brand } from '@/api/contract/brands';
+import {
+  apiRequest,
+  apiToken,
+  createBrand,
+  createDealership,
+  createUser,
+  READ_ONLY_ROLE,
+  uniqueToken,
+} from './api';
+import {
+  chooseOption,
+  field,
+  focusReaches,
+  hasChromium,
+  launchBrowser,
+  signedInPage,
+  successToasts,
+} from './browser';
+import { searchFor } from './users-list';
+
+/**
+ * Every validate-then-save form (brands, dealerships, users, roles, settings, webhooks, workflows,
+ * imports) asks before what the user changed is lost, as the builder does; one opened and left
+ * as it was lets the user go.
+ */
+describe.skipIf(!hasChromium)('leaving a form with changes not saved', () => {
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+
+  const prompt = () => page.getByRole('alertdialog', { name: 'Unsaved changes' });
+  const sidebarLink = (name: string) =>
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    token = await apiToken();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    page = await signedInPage(browser);
+    return () => page.context().close();
+  });
+
+  it('lets the user leave every form they opened and changed nothing in', async () => {
+    const tag = uniqueToken();
+    const brand = await createBrand(token, { name: `Untouched ${tag}`, slug: `untouched-${tag}` });
+    const dealership = await createDealership(token, { name: `Untouched ${tag}`, slug: `untouched-${tag}` });
+    const user = await createUser(token, {
+      name: `Untouched ${tag}`,
+      email: `untouched.${tag}@example.com`,
+      password: 'a long enough password',
+    });
+    const forms = [
+      '/brands/add',
+      `/brands/edit/${brand}`,
+      '/dealerships/add',
+      `/dealerships/edit/${dealership}`,
+      '/users/add',
+      `/users/edit/${user}`,
+      '/roles/add',
+      `/roles/edit/${READ_ONLY_ROLE}`,
+      '/settings',
+      '/webhooks/add',
+      '/workflows/add',
+      '/pages/import',
+    ];
+    for (const form of forms) {
+      await page.goto(form);
+      const save = page.getByRole('button', { name: /^(Save|Import)$/ });
+      await save.waitFor();
+      // Loaded: its choices (a brand's makers, a user's roles) are in and enabled.
+      await expect.poll(() => save.isEnabled(), { message: form }).toBe(true);
+      await page.waitForLoadState('networkidle');
+      await sidebarLink('Dashboard').click();
+      await page.waitForURL(/\/dashboard$/, { timeout: 5_000 }).catch(() => {
+        throw new Error(`leaving ${form}, unchanged, was held up`);
+      });
+      expect(await prompt().count()).toBe(0);
+    }
+  });
+
+  it('asks before a typed edit is lost: Stay keeps it and the focus, Leave goes and the record is unchanged', async () => {
+    const tag = uniqueToken();
+    const name = `Kept ${tag}`;
+    const id = await createBrand(token, { name, slug: `kept-${tag}` });
+    await page.goto(`/brands/edit/${id}`);
+    await page.getByText(`Updating ${name}`, { exact: true }).waitFor();
+    await field(page, 'Name').fill(`${name} edited`);
+
+    const dealerships = sidebarLink('Dealerships');
+    await dealerships.click();
+    await prompt().waitFor();
+    await focusReaches(prompt().getByRole('button', { name: 'Stay' }));
+    await page.keyboard.press('Enter');
+    await prompt().waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/brands/edit/${id}`);
+    expect(await field(page, 'Name').inputValue()).toBe(`${name} edited`);
+    await focusReaches(dealerships);
+
+    await page.getByRole('link', { name: 'Cancel', exact: true }).click();
+    await prompt().getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(/\/brands$/);
+    expect((await apiRequest<{ data: Brand }>(token, 'GET', `brands/show/${id}`)).data.name).toBe(name);
+  });
+
+  it('asks after a choice made in a list box, and on Back; a saved form goes on without asking', async () => {
+    const tag = uniqueToken();
+    const id = await createUser(token, {
+      name: `Chooser ${tag}`,
+      email: `chooser.${tag}@example.com`,
+      password: 'a long enough password',
+    });
+    // Opened from the list, so Back is a step within the console.
+    await page.goto('/users');
+    await searchFor(page, `Chooser ${tag}`);
+    await page.getByRole('link', { name: `Edit Chooser ${tag}`, exact: true }).click();
+    await page.getByText(`Updating Chooser ${tag}`, { exact: true }).waitFor();
+    await chooseOption(page, 'Role', 'Sales');
+
+    await page.goBack();
+    await prompt().waitFor();
+    await prompt().getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/users/edit/${id}`);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await successToasts(page).getByText('You have updated a user.').last().waitFor();
+    await page.waitForURL(/\/users$/);
+    expect(await prompt().count()).toBe(0);
+  });
+
+  it('lets someone who may only read a brand leave its read-only form', async () => {
+    const tag = uniqueToken();
+    const email = `reader.${tag}@example.com`;
+    await createUser(token, { name: `Reader ${tag}`, email, password: 'a long enough password' });
+    await page.context().close();
+    page = await signedInPage(browser, email, 'a long enough password');
+    await page.goto('/brands/edit/1');
+    await expect.poll(() => field(page, 'Name').isDisabled()).toBe(true);
+    await sidebarLink('Dealerships').click();
+    await page.waitForURL(/\/dealerships$/);
+    expect(await prompt().count()).toBe(0);
+  });
+});
