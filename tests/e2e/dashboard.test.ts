@@ -63,8 +63,17 @@ describe.skipIf(!hasChromium)('dashboard', () => {
         name: new RegExp(`^${m.title.replace(/[()£]/g, '.')}, per day\\. 30 days from`),
       });
       expect(await chart.count()).toBe(1);
-      // The line is drawn once its chunk has loaded.
+      // The line is drawn once its chunk has loaded, and is there to see: what lies at the
+      // middle of the chart's box is the drawing, not something over it or a box cut to nothing.
       await chart.locator('svg').first().waitFor();
+      expect(await chart.evaluate((box) => box.getBoundingClientRect().height)).toBeGreaterThanOrEqual(100);
+      expect(
+        await chart.evaluate((box) => {
+          box.scrollIntoView({ block: 'center' });
+          const { left, top, width, height } = box.getBoundingClientRect();
+          return document.elementFromPoint(left + width / 2, top + height / 2)?.closest('svg') != null;
+        }),
+      ).toBe(true);
     }
     await expectNoAxeViolations(page);
     await page.close();

@@ -41,7 +41,12 @@ const LineChartPlot = lazy(() => import('./LineChartPlot'));
 export function LineChart({ label, points, width, height = 140 }: LineChartProps) {
   return (
     <figure style={{ margin: 0, width: '100%', minWidth: 0 }}>
-      <div role="img" aria-label={`${label}. ${describePoints(points)}`}>
+      {/* The box has the chart's height: a chart as wide as its box measures the box, and one with no height of its own draws nothing. */}
+      <div
+        role="img"
+        aria-label={`${label}. ${describePoints(points)}`}
+        style={{ position: 'relative', width: width ?? '100%', height }}
+      >
         <Suspense fallback={<div style={{ width: width ?? '100%', height }} />}>
           <LineChartPlot label={label} points={points} width={width} height={height} />
         </Suspense>
