@@ -21,6 +21,7 @@ import { blankEntry } from '@/shared/items';
 import type { FieldErrors } from '@/shared/schema';
 import { Button } from '@/ui/Button';
 import { useDragAnnouncements } from '@/ui/dragAnnouncements';
+import { focusOtherMoveButton } from '@/ui/focus/otherMoveButton';
 import { Icon } from '@/ui/Icon';
 import { IconButton } from '@/ui/IconButton';
 import styles from './BlockEditor.module.css';
@@ -136,6 +137,13 @@ export function Entries({ section, entries, errors, path, namePrefix, onChange }
     setKeys((current) => moveWithin(current, from, to));
     onChange((current) => moveWithin(current, from, to));
   };
+  /** Moved by its buttons: at either end, focus goes from the one now disabled to the other. */
+  const moveKeepingFocus = (from: number, to: number) => {
+    move(from, to);
+    const row = document.activeElement?.closest('li');
+    if (to === 0) focusOtherMoveButton(row, `.${styles.down}`);
+    else if (to === entries.length - 1) focusOtherMoveButton(row, `.${styles.up}`);
+  };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     move(keys.indexOf(String(active.id)), keys.indexOf(String(over.id)));
@@ -161,8 +169,8 @@ export function Entries({ section, entries, errors, path, namePrefix, onChange }
                 onToggle={() =>
                   onChange((current) => replaceAt(current, i, { ...entry, opened: !entry.opened }))
                 }
-                onUp={i > 0 ? () => move(i, i - 1) : undefined}
-                onDown={i < entries.length - 1 ? () => move(i, i + 1) : undefined}
+                onUp={i > 0 ? () => moveKeepingFocus(i, i - 1) : undefined}
+                onDown={i < entries.length - 1 ? () => moveKeepingFocus(i, i + 1) : undefined}
                 onRemove={() => {
                   setKeys((current) => removeAt(current, i));
                   onChange((current) => removeAt(current, i));

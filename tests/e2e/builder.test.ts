@@ -180,6 +180,13 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     // Reorder: a move button, then the drag handle from the keyboard (Space, arrow, Space).
     await block(page, 'Rich text').getByRole('button', { name: 'Move Rich text up' }).click();
     expect(await blockNames(page)).toEqual(['Offers', 'Rich text', 'Image gallery']);
+    // Moved to the top from the keyboard, its Move up is disabled: focus stays with the block, on
+    // its Move down, and Enter takes it back.
+    await block(page, 'Rich text').getByRole('button', { name: 'Move Rich text up' }).press('Enter');
+    await expect.poll(() => blockNames(page)).toEqual(['Rich text', 'Offers', 'Image gallery']);
+    await focusReaches(block(page, 'Rich text').getByRole('button', { name: 'Move Rich text down' }));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => blockNames(page)).toEqual(['Offers', 'Rich text', 'Image gallery']);
     await block(page, 'Offers').getByRole('button', { name: 'Drag Offers' }).focus();
     await page.keyboard.press('Space');
     await page.locator('li[data-dragging]').waitFor();
@@ -762,6 +769,12 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     expect(await entryValues(editor, 'Highlights', 'Label')).toEqual(['Bravo', 'Alpha', 'Delta', 'Charlie']);
     expect(await editor.getByRole('button', { name: 'Move Highlight 1 up' }).isDisabled()).toBe(true);
     expect(await editor.getByRole('button', { name: 'Move Highlight 4 down' }).isDisabled()).toBe(true);
+    // Down to the last place from the keyboard: focus goes from the disabled Move down to Move up.
+    await editor.getByRole('button', { name: 'Move Highlight 3 down' }).press('Enter');
+    expect(await entryValues(editor, 'Highlights', 'Label')).toEqual(['Bravo', 'Alpha', 'Charlie', 'Delta']);
+    await focusReaches(editor.getByRole('button', { name: 'Move Highlight 4 up' }));
+    await page.keyboard.press('Enter');
+    expect(await entryValues(editor, 'Highlights', 'Label')).toEqual(['Bravo', 'Alpha', 'Delta', 'Charlie']);
     await editor.getByRole('button', { name: 'Remove Highlight 1' }).click();
     expect(await entryValues(editor, 'Highlights', 'Label')).toEqual(['Alpha', 'Delta', 'Charlie']);
     await field(entries(editor, 'Highlights').nth(1), 'Description').fill('Four-wheel drive');

@@ -5,6 +5,7 @@ import type { PageItem } from '@/api/contract/blocks';
 import type { BuilderItem } from '@/api/contract/builder';
 import { BLOCK_ALWAYS_SHOWN, canHideBlock } from '@/shared/hiding';
 import { announce } from '@/ui/announce';
+import { focusOtherMoveButton } from '@/ui/focus/otherMoveButton';
 import { Icon } from '@/ui/Icon';
 import { toast } from '@/ui/toasts';
 import { BlockEditor } from '../BlockEditor';
@@ -180,6 +181,7 @@ const RowHeader = memo(function RowHeader({
               onPress={() => {
                 const from = at();
                 actor.send({ type: 'item.move', from, to: from - 1 });
+                if (from - 1 === 0) focusOtherMoveButton(header.current?.parentElement, `.${styles.down}`);
               }}
             />
             <RowAction
@@ -190,6 +192,8 @@ const RowHeader = memo(function RowHeader({
               onPress={() => {
                 const from = at();
                 actor.send({ type: 'item.move', from, to: from + 1 });
+                if (from + 2 === actor.getSnapshot().context.keys.length)
+                  focusOtherMoveButton(header.current?.parentElement, `.${styles.up}`);
               }}
             />
             <RowAction
