@@ -5,7 +5,7 @@ import { formatDate } from '@/shared/format';
 import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable, type DataTableColumn } from '@/ui/DataTable';
-import { EmptyState } from '@/ui/EmptyState';
+import { EmptyState, SEARCH_BOX } from '@/ui/EmptyState';
 import { ListFrame, ListRows, ListToolbar } from '@/ui/lists/ListParts';
 import { useAddressList } from '@/ui/lists/useAddressList';
 import { PageHeader } from '@/ui/PageHeader';
@@ -54,7 +54,7 @@ export default function ReservationsIndexScreen() {
     <EmptyState
       title="Oops! No results..."
       text={`No reservations match “${list.searched}”.`}
-      action={{ label: 'Clear Search', onPress: list.clear }}
+      action={{ label: 'Clear Search', onPress: list.clear, focusAfter: SEARCH_BOX }}
     />
   ) : (
     <EmptyState icon="reservations" title="There are currently no reservations." />

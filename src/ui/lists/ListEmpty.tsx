@@ -1,5 +1,5 @@
 import type { ListShows } from '@/machines/list';
-import { EmptyState } from '../EmptyState';
+import { EmptyState, SEARCH_BOX } from '../EmptyState';
 
 export interface ListNouns {
   /** 'user', 'reservation' */
@@ -39,7 +39,7 @@ export function ListEmpty({
       <EmptyState
         title="Oops! No results..."
         text={`No ${nouns.many} match “${search}”.`}
-        action={{ label: 'Clear Search', onPress: onClearSearch }}
+        action={{ label: 'Clear Search', onPress: onClearSearch, focusAfter: SEARCH_BOX }}
       />
     );
   }
@@ -49,7 +49,8 @@ export function ListEmpty({
       <EmptyState
         icon="trash"
         title="Nothing has been placed in the bin!"
-        action={{ label: `View all ${nouns.many}`, onPress: bin.onViewAll }}
+        // The All tab (the first), now selected.
+        action={{ label: `View all ${nouns.many}`, onPress: bin.onViewAll, focusAfter: '[role="tab"]' }}
       />
     );
   }
