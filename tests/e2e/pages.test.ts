@@ -442,8 +442,11 @@ describe.skipIf(!hasChromium)('forms', () => {
     await mine.getByRole('button', { name: `Delete: Brochure ${tag}` }).press('Enter');
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Do you really want to delete?').waitFor();
+    // Forms have no Undo, and the confirm promises none.
+    await dialog.getByText('This cannot be undone: it goes at once, with its history.').waitFor();
     await dialog.getByRole('button', { name: 'Yes please' }).press('Enter');
     await mine.waitFor({ state: 'detached' });
+    expect(await successToasts(page).getByRole('button', { name: 'Undo' }).count()).toBe(0);
     // Focus goes to the same action of the form now in its place.
     await expect.poll(() => focusedControl(page)).toBe(`Delete: Catalogue ${tag}`);
     const left = await apiRequest<{ data: { id: number }[] }>(token, 'GET', 'forms');

@@ -66,7 +66,7 @@ function FormsList({ parentId }: { parentId: number | null }) {
   const groupWide = useGroupWide();
   const [parent, setParent] = useState<{ form: FormSummary; ancestors: PageCrumb[] } | null>(null);
   useRecordTitle(parent?.form.name);
-  const { actor, snapshot, rows } = useTreeList<FormSummary>(
+  const { actor, snapshot, rows, undoable } = useTreeList<FormSummary>(
     {
       load: async () => {
         const answer = await api.forms.list({ query: parentId === null ? {} : { parent: parentId } });
@@ -177,7 +177,7 @@ function FormsList({ parentId }: { parentId: number | null }) {
         <RecentImports load={formImports} nouns="forms" onFinished={reload} />
       ) : null}
       <div ref={list}>{body}</div>
-      <TreeConfirms actor={actor} snapshot={snapshot} />
+      <TreeConfirms actor={actor} snapshot={snapshot} undoable={undoable} />
     </>
   );
 }

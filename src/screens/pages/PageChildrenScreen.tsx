@@ -60,7 +60,7 @@ function ChildrenList({ parentId }: { parentId: number }) {
   const [positioning, setPositioning] = useState<PageSummary | null>(null);
   // The page last moved with 'Move to position', until the list is idle again (see PageRowActions).
   const [repositioned, setRepositioned] = useState<number | null>(null);
-  const { actor, snapshot, rows } = useTreeList<PageSummary>(
+  const { actor, snapshot, rows, undoable } = useTreeList<PageSummary>(
     {
       ...pageTreeCalls,
       load: async (input) => {
@@ -158,7 +158,7 @@ function ChildrenList({ parentId }: { parentId: number }) {
         }
       />
       {body}
-      <TreeConfirms actor={actor} snapshot={snapshot} />
+      <TreeConfirms actor={actor} snapshot={snapshot} undoable={undoable} />
       <MovePageModal key={`move-${snapshot.context.target?.id ?? 0}`} actor={actor} snapshot={snapshot} />
       <DuplicatePageModal key={`dup-${snapshot.context.target?.id ?? 0}`} actor={actor} snapshot={snapshot} />
       <PositionModal

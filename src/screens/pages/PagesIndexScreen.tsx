@@ -35,7 +35,7 @@ export default function PagesIndexScreen() {
   const may = useMayCall();
   // The top level is the group's: a scoped user adds pages under their brands' pages (the row's Add Child).
   const groupWide = useGroupWide();
-  const { actor, snapshot, rows } = useTreeList<GroupedPage>(
+  const { actor, snapshot, rows, undoable } = useTreeList<GroupedPage>(
     {
       ...pageTreeCalls,
       load: async () => {
@@ -122,7 +122,7 @@ export default function PagesIndexScreen() {
       {may('imports.recent') ? <RecentImports load={pageImports} nouns="pages" onFinished={reload} /> : null}
       <PageSearch />
       <div ref={groups}>{body}</div>
-      <TreeConfirms actor={actor} snapshot={snapshot} />
+      <TreeConfirms actor={actor} snapshot={snapshot} undoable={undoable} />
       <MovePageModal key={`move-${snapshot.context.target?.id ?? 0}`} actor={actor} snapshot={snapshot} />
       <DuplicatePageModal key={`dup-${snapshot.context.target?.id ?? 0}`} actor={actor} snapshot={snapshot} />
     </>

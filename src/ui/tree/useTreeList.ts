@@ -110,5 +110,5 @@ export function useTreeList<T extends TreeRow>(calls: TreeListCalls<T>, key: str
     { inspect: currentInspect(), systemId: key },
   );
   const snapshot = useSelector(actor, (s) => s);
-  return { actor, snapshot, rows: shownRows<T>(snapshot) };
+  return { actor, snapshot, rows: shownRows<T>(snapshot), undoable: calls.restore !== undefined };
 }
