@@ -6,7 +6,7 @@ import { formatDate } from '@/shared/format';
 import { nowSeconds, signedDelivery, stripeCharge, stripeEvent } from '../stripe';
 import { columnHeaders, signedInAdmin } from './admin';
 import { apiRequest } from './api';
-import { expectNoAxeViolations, hasChromium } from './browser';
+import { expectNoAxeViolations, focusReaches, hasChromium } from './browser';
 
 const DATE = /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}$/;
 
@@ -87,10 +87,22 @@ describe.skipIf(!hasChromium)('reservations', () => {
   it("says 'Oops! No results...' for a search without matches, and Clear Search brings the rows back", async () => {
     await openList('/reservations?search=no-such-buyer-anywhere');
     await page.getByRole('heading', { name: 'Oops! No results...' }).waitFor();
-    await page.getByRole('button', { name: 'Clear Search', exact: true }).click();
+    await page.getByRole('button', { name: 'Clear Search', exact: true }).press('Enter');
     await page.waitForURL((url) => !url.searchParams.has('search'));
     await expect.poll(() => page.getByRole('link', { name: 'Show details' }).count()).toBe(25);
     expect(await searchBox().inputValue()).toBe('');
+    // The button has gone with the empty state: focus is back in the search box.
+    await focusReaches(searchBox());
+    await page.close();
+  });
+
+  it('shows the last page for an address past it, not an empty list beside the pager', async () => {
+    const all = await listReservations(admin.token);
+    const last = await listReservations(admin.token, `?page=${all.last_page}`);
+    await openList('/reservations?page=99');
+    await page.waitForURL((url) => url.searchParams.get('page') === String(all.last_page));
+    await rowOf(last.data[0]!.email).waitFor();
+    expect(await page.getByText('There are currently no reservations.').count()).toBe(0);
     await page.close();
   });
 

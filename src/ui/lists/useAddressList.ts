@@ -61,13 +61,25 @@ export function useAddressList<T extends { id: number }>(load: (query: LoadInput
   }, [actor, query.search, query.page]);
 
   const snapshot = useSelector(actor, (s) => s);
+  const answered = snapshot.context.data as Paginator<T> | null;
+  // A page past the last (an old link, a page emptied meanwhile) shows the last page there is, as
+  // the lifecycle lists do, rather than an empty state beside a pager that counts rows.
+  useEffect(() => {
+    if (
+      answered &&
+      answered.data.length === 0 &&
+      answered.total > 0 &&
+      answered.current_page > answered.last_page
+    )
+      actor.send({ type: 'page.go', page: answered.last_page });
+  }, [actor, answered]);
   return {
     /** What is in the search box. */
     typed: snapshot.context.search,
     /** The search the rows answer, as the address has it. */
     searched: query.search,
     /** The last answer (kept while the next one loads), or null before the first. */
-    data: snapshot.context.data as Paginator<T> | null,
+    data: answered,
     isLoading: snapshot.matches('loading'),
     failure: snapshot.matches('loadFailed') ? snapshot.context.error : null,
     type: (value: string) => actor.send({ type: 'search.change', value }),
