@@ -1,0 +1,110 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Paginator } from '@/api/contract/common';
+import type { Reservation } from '@/api/contract/reservations';
+import { signedInAdmin } from './admin';
+import { apiRequest, createBrand, uniqueToken } from './api';
+import { hasChromium } from './browser';
+
+/** A phone's width: what a screen shows there must be readable and stay inside its boxes. */
+const PHONE = { width: 320, height: 800 };
+
+/** Whether `inner` lies within `outer`'s left and right edges, as laid out now. */
+async function horizontallyWithin(outer: Locator, inner: Locator): Promise<boolean> {
+  const [o, i] = await Promise.all([outer.boundingBox(), inner.boundingBox()]);
+  if (!o || !i) throw new Error('not laid out');
+  return i.x >= o.x - 0.5 && i.x + i.width <= o.x + o.width + 0.5;
+}
+
+/** How many lines a piece of text is laid out on. */
+function lines(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+}
+
+describe.skipIf(!hasChromium)('on a 320 px wide screen', () => {
+  const admin = signedInAdmin();
+  let page: Page;
+
+  beforeEach(async () => {
+    page = await admin.newPage();
+    await page.setViewportSize(PHONE);
+  });
+  afterEach(async () => {
+    await page.close();
+  });
+
+  it('keeps a list’s names readable, the table scrolling sideways in its own region instead', async () => {
+    // As long as a make's name often is ('Volkswagen').
+    const name = `Brand ${uniqueToken(4)}`;
+    await createBrand(admin.token, { name, slug: name.toLowerCase().replace(' ', '-') });
+    await page.goto(`/brands?search=${encodeURIComponent(name)}`);
+    const cell = page.getByRole('row').filter({ hasText: name }).getByRole('cell').filter({ hasText: name });
+    await cell.waitFor();
+    // The whole name is there to read, not cut to its first letter: its text is laid out no
+    // wider than the cell shows.
+    expect(
+      await cell.evaluate((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        return range.getBoundingClientRect().right <= td.getBoundingClientRect().right;
+      }),
+    ).toBe(true);
+    const region = page.getByRole('region', { name: 'All brands' });
+    expect(await region.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  it('lays a library item’s details out in one column: nothing overlaps or sticks out', async () => {
+    await page.goto('/media');
+    await page.getByRole('list', { name: 'Media' }).getByRole('button').first().click();
+    const dialog = page.getByRole('dialog');
+    const alt = dialog.getByLabel('Alt text', { exact: true });
+    await alt.waitFor();
+    const facts = dialog.locator('dl');
+    const [altBox, factsBox] = await Promise.all([alt.boundingBox(), facts.boundingBox()]);
+    // The fields come under the facts, not beside and over them.
+    expect(altBox!.y).toBeGreaterThanOrEqual(factsBox!.y + factsBox!.height);
+    for (const action of await dialog.getByRole('button').all())
+      expect(await horizontallyWithin(dialog, action)).toBe(true);
+    const decorative = dialog.getByRole('checkbox', { name: /Decorative/ });
+    const [box, words] = await Promise.all([
+      decorative.boundingBox(),
+      dialog.getByText('Decorative (no alt text needed)').boundingBox(),
+    ]);
+    // The box sits beside its words.
+    expect(box!.y).toBeLessThan(words!.y + words!.height);
+  });
+
+  it('shows a reservation’s amount and registration each whole, on one line', async () => {
+    const { reservations } = await apiRequest<{ reservations: Paginator<Reservation> }>(
+      admin.token,
+      'GET',
+      'reservations',
+    );
+    const reservation = reservations.data[0]!;
+    await page.goto(`/reservations/${reservation.id}`);
+    await page.getByRole('heading', { name: 'Sale details' }).waitFor();
+    const value = (term: string) => page.locator(`dt:text-is("${term}") + dd`);
+    expect(await lines(value('Amount'))).toBe(1);
+    expect(await lines(value('Vehicle registration'))).toBe(1);
+  });
+
+  it('keeps a user’s scope choices and the rich text toolbar inside their cards', async () => {
+    await page.goto('/users/add');
+    await page.getByText('Chosen brands and dealerships').click();
+    const choices = page.getByRole('group', { name: 'Dealerships' }).locator('label');
+    await choices.first().waitFor();
+    const card = page.locator('form');
+    expect(await choices.count()).toBeGreaterThan(0);
+    for (const label of await choices.all()) expect(await horizontallyWithin(card, label)).toBe(true);
+    await page.goto('/dealerships/edit/1');
+    const toolbar = page.getByRole('toolbar').first();
+    await toolbar.waitFor();
+    for (const tool of await toolbar.getByRole('button').all())
+      expect(await horizontallyWithin(toolbar, tool)).toBe(true);
+  });
+});
