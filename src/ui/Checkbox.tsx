@@ -35,7 +35,8 @@ export function Checkbox({
     >
       {({ isIndeterminate }) => (
         <>
-          <CheckboxButton className={styles.button}>
+          {/* Without words beside it (Select all), the box's own label is the 24 px target. */}
+          <CheckboxButton className={cx(styles.button, children ? undefined : styles.native)}>
             <span className={styles.box}>
               <CheckMark indeterminate={isIndeterminate} />
             </span>

@@ -126,7 +126,8 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await metric('Visitors').getByRole('heading', { name: 'Comparison' }).waitFor();
 
-    await metric('Visitors').getByRole('button', { name: 'Open Figures' }).click();
+    // Each box's button names its metric.
+    await metric('Visitors').getByRole('button', { name: 'Open Figures: Visitors', exact: true }).click();
     const visitors = page.getByRole('table', { name: 'Visitors figures' });
     await visitors.waitFor();
     const headers = await visitors.getByRole('columnheader').allTextContents();

@@ -93,6 +93,22 @@ describe.skipIf(!hasChromium)('on a 320 px wide screen', () => {
     expect(await lines(value('Vehicle registration'))).toBe(1);
   });
 
+  it('gives a box without words beside it, and a filter’s box, a target of at least 24 by 24', async () => {
+    await page.goto('/brands');
+    const selectAll = page.getByRole('checkbox', { name: 'Select all' });
+    await selectAll.waitFor({ state: 'attached' });
+    const target = await page.locator('label', { has: selectAll }).boundingBox();
+    expect(target!.width).toBeGreaterThanOrEqual(24);
+    expect(target!.height).toBeGreaterThanOrEqual(24);
+    await page.goto('/media');
+    for (const name of ['Unused', 'Bin']) {
+      const box = await page
+        .locator('label', { has: page.getByRole('checkbox', { name, exact: true }) })
+        .boundingBox();
+      expect(box!.height, name).toBeGreaterThanOrEqual(24);
+    }
+  });
+
   it('keeps a user’s scope choices and the rich text toolbar inside their cards', async () => {
     await page.goto('/users/add');
     await page.getByText('Chosen brands and dealerships').click();

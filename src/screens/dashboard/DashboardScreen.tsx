@@ -94,6 +94,8 @@ const MetricSection = memo(function MetricSection({
             size="sm"
             variant="secondary"
             aria-expanded={isOpen}
+            // Five boxes have this button: its name says whose figures, after the words it shows.
+            aria-label={`${isOpen ? 'Close Figures' : 'Open Figures'}: ${metric.title}`}
             onPress={() => onToggle(metric.key, isOpen)}
           >
             {isOpen ? 'Close Figures' : 'Open Figures'}
