@@ -356,3 +356,12 @@ export function awaitedLater<T>(wait: Promise<T>): Promise<T> {
   wait.catch(() => undefined);
   return wait;
 }
+
+/** Whether an element's text is laid out no wider than the element shows it: nothing cut at its end. */
+export function shownWhole(element: Locator): Promise<boolean> {
+  return element.evaluate((box) => {
+    const range = document.createRange();
+    range.selectNodeContents(box);
+    return range.getBoundingClientRect().right <= box.getBoundingClientRect().right;
+  });
+}

@@ -4,7 +4,7 @@ import type { Paginator } from '@/api/contract/common';
 import type { Reservation } from '@/api/contract/reservations';
 import { signedInAdmin } from './admin';
 import { apiRequest, createBrand, uniqueToken } from './api';
-import { hasChromium } from './browser';
+import { hasChromium, shownWhole } from './browser';
 
 /** A phone's width: what a screen shows there must be readable and stay inside its boxes. */
 const PHONE = { width: 320, height: 800 };
@@ -46,13 +46,7 @@ describe.skipIf(!hasChromium)('on a 320 px wide screen', () => {
     await cell.waitFor();
     // The whole name is there to read, not cut to its first letter: its text is laid out no
     // wider than the cell shows.
-    expect(
-      await cell.evaluate((td) => {
-        const range = document.createRange();
-        range.selectNodeContents(td);
-        return range.getBoundingClientRect().right <= td.getBoundingClientRect().right;
-      }),
-    ).toBe(true);
+    expect(await shownWhole(cell)).toBe(true);
     const region = page.getByRole('region', { name: 'All brands' });
     expect(await region.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -6,7 +6,7 @@ import { formatDate } from '@/shared/format';
 import { nowSeconds, signedDelivery, stripeCharge, stripeEvent } from '../stripe';
 import { columnHeaders, signedInAdmin } from './admin';
 import { apiRequest } from './api';
-import { expectNoAxeViolations, focusReaches, hasChromium } from './browser';
+import { expectNoAxeViolations, focusReaches, hasChromium, shownWhole } from './browser';
 
 const DATE = /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}$/;
 
@@ -181,6 +181,11 @@ describe.skipIf(!hasChromium)('reservations', () => {
     const cells = await row.getByRole('cell').allInnerTexts();
     expect(cells[3]).toContain('£49.75');
     expect(cells[5]).toMatch(DATE);
+    // On a tablet the amount is shown whole, not cut by the cell's edge.
+    await page.setViewportSize({ width: 768, height: 900 });
+    const refundedCell = row.getByRole('cell').nth(3);
+    expect(await shownWhole(refundedCell)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await row.getByRole('link', { name: 'Show details' }).click();
     const status = page.getByRole('region', { name: 'Status' });

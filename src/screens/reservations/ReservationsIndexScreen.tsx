@@ -16,7 +16,8 @@ const columns: DataTableColumn[] = [
   { id: 'name', label: 'Name' },
   { id: 'email', label: 'Email Address' },
   { id: 'registration', label: 'Registration' },
-  { id: 'refunded', label: 'Refunded', align: 'center' },
+  // As wide as what it shows (an amount partly refunded), never cut by the names beside it.
+  { id: 'refunded', label: 'Refunded', align: 'center', width: '1%' },
   { id: 'reserved_at', label: 'Reserved At' },
   { id: 'refunded_at', label: 'Refunded At' },
 ];
