@@ -56,6 +56,27 @@ describe.skipIf(!hasChromium)('leaving a form with changes not saved', () => {
       email: `untouched.${tag}@example.com`,
       password: 'a long enough password',
     });
+    // Given a role and a scope, so the scope's lists hold a choice beside their blank entries.
+    const scoped = await createUser(token, {
+      name: `Scoped ${tag}`,
+      email: `scoped.${tag}@example.com`,
+      password: 'a long enough password',
+      role_id: 5,
+      scope: { brand_ids: [], dealership_ids: [1] },
+    });
+    const webhook = await apiRequest<{ id: number }>(token, 'POST', 'webhooks/create', {
+      url: 'http://127.0.0.1:9/untouched',
+      events: ['page.published'],
+      brand_ids: [],
+      dealership_ids: [],
+      enabled: false,
+    });
+    // A workflow that governs nothing, so no other test's page waits on it.
+    const workflow = await apiRequest<{ id: number }>(token, 'POST', 'workflows/create', {
+      name: `Untouched ${tag}`,
+      applies_to: { page_ids: [], brand_ids: [], forms: false },
+      stages: [{ name: 'Untouched stage', role_ids: [1], user_ids: [], due_hours: 12 }],
+    });
     const forms = [
       '/brands/add',
       `/brands/edit/${brand}`,
@@ -63,11 +84,14 @@ describe.skipIf(!hasChromium)('leaving a form with changes not saved', () => {
       `/dealerships/edit/${dealership}`,
       '/users/add',
       `/users/edit/${user}`,
+      `/users/edit/${scoped}`,
       '/roles/add',
       `/roles/edit/${READ_ONLY_ROLE}`,
       '/settings',
       '/webhooks/add',
+      `/webhooks/edit/${webhook.id}`,
       '/workflows/add',
+      `/workflows/edit/${workflow.id}`,
       '/pages/import',
     ];
     for (const form of forms) {

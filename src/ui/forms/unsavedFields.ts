@@ -26,6 +26,13 @@ export function unsavedFields(form: HTMLFormElement, opened: Record<string, unkn
     if (input.value === input.dataset.unchecked) posted.delete(input.name);
     else posted.set(input.name, 'on');
   }
+  // A list's blank entry (the hidden one that posts the list when nothing is chosen) is no choice.
+  for (const name of new Set(posted.keys())) {
+    const values = posted.getAll(name);
+    if (values.length < 2 || !values.includes('')) continue;
+    posted.delete(name);
+    for (const value of values) if (value !== '') posted.append(name, value);
+  }
   const compared = Object.fromEntries(Object.entries(opened).filter(([field]) => shown.has(field)));
   return (
     isDirty(posted, { defaultValue: compared, skipEntry: (name) => !(fieldOf(name) in compared) }) ?? false
