@@ -79,6 +79,9 @@ describe.skipIf(!hasChromium)('leaving a form with changes not saved', () => {
     });
     const forms = [
       '/brands/add',
+      // The demo's first brand and dealership, with their library images (a logo, banners, a team).
+      '/brands/edit/1',
+      '/dealerships/edit/1',
       `/brands/edit/${brand}`,
       '/dealerships/add',
       `/dealerships/edit/${dealership}`,
