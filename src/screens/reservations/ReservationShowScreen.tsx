@@ -6,9 +6,11 @@ import { useCallAllowed } from '@/machines/session';
 import { formatDate, formatMoney } from '@/shared/format';
 import { pathTo } from '@/shared/paths';
 import { Button } from '@/ui/Button';
+import { cx } from '@/ui/cx';
 import { Loader } from '@/ui/Loader';
 import { NotFound } from '@/ui/NotFound';
 import { PageHeader } from '@/ui/PageHeader';
+import pairStyles from '@/ui/Pairs.module.css';
 import { useLoad } from '@/ui/useLoad';
 import { RefundDialog } from './RefundDialog';
 import { RefundStatus } from './RefundStatus';
@@ -32,7 +34,7 @@ function Section({
   return (
     <section className={styles.section} aria-label={title}>
       <h2>{title}</h2>
-      <dl className={styles.pairs}>
+      <dl className={cx(styles.pairs, pairStyles.stackOnPhone)}>
         {pairs.map(([label, value]) => (
           <div key={label} style={{ display: 'contents' }}>
             <dt>{label}</dt>

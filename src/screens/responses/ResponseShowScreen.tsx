@@ -2,9 +2,11 @@ import { useParams } from 'wouter';
 import { api } from '@/api/endpoints';
 import { formatDate } from '@/shared/format';
 import { pathTo } from '@/shared/paths';
+import { cx } from '@/ui/cx';
 import { EmptyState } from '@/ui/EmptyState';
 import { Loader } from '@/ui/Loader';
 import { PageHeader } from '@/ui/PageHeader';
+import pairStyles from '@/ui/Pairs.module.css';
 import { useLoad } from '@/ui/useLoad';
 import { LeadDeliveries } from './LeadDeliveries';
 import styles from './Responses.module.css';
@@ -42,7 +44,7 @@ export default function ResponseShowScreen() {
         />
       ) : (
         <>
-          <dl className={styles.pairs}>
+          <dl className={cx(styles.pairs, pairStyles.stackOnPhone)}>
             {pairs.map(([name, pair]) => (
               <div key={name} style={{ display: 'contents' }}>
                 <dt>{pair.label}</dt>
