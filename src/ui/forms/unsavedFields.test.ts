@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { unsavedFields } from './unsavedFields';
 
-/** A form as the console draws one: a text field, a switch posting words, a list with its blank entry, a disabled field. */
+/**
+ * A form as the console draws one: a text field, a switch posting words, a list with its blank
+ * entry, a disabled field. Made apart from the document, so no other test meets it there.
+ */
 function form(html: string): HTMLFormElement {
-  document.body.innerHTML = `<form>${html}</form>`;
-  return document.querySelector('form') as HTMLFormElement;
+  const made = document.createElement('form');
+  made.innerHTML = html;
+  return made;
 }
 
 const opened = { name: 'Kia', live: false, brand_ids: ['2'], email: 'a@example.com', updated_at: 'v1' };
