@@ -8,6 +8,8 @@ export interface SignedInAdmin {
   readonly token: string;
   /** A new page, already signed in as the first admin. */
   newPage: () => Promise<Page>;
+  /** A new page in a context of its own, signed in as someone else (a user who may not): close its context after. */
+  pageAs: (email: string, password: string) => Promise<Page>;
 }
 
 /**
@@ -36,6 +38,7 @@ export function signedInAdmin(): SignedInAdmin {
       return started(token);
     },
     newPage: () => started(context).newPage(),
+    pageAs: async (email, password) => (await signedInContext(started(browser), email, password)).newPage(),
   };
 }
 

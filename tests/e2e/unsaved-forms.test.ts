@@ -1,24 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Brand } from '@/api/contract/brands';
-import {
-  apiRequest,
-  apiToken,
-  createBrand,
-  createDealership,
-  createUser,
-  READ_ONLY_ROLE,
-  uniqueToken,
-} from './api';
-import {
-  chooseOption,
-  field,
-  focusReaches,
-  hasChromium,
-  launchBrowser,
-  signedInPage,
-  successToasts,
-} from './browser';
+import { signedInAdmin } from './admin';
+import { apiRequest, createBrand, createDealership, createUser, READ_ONLY_ROLE, uniqueToken } from './api';
+import { chooseOption, field, focusReaches, hasChromium, successToasts } from './browser';
 import { searchFor } from './users-list';
 
 /**
@@ -27,44 +12,39 @@ import { searchFor } from './users-list';
  * as it was lets the user go.
  */
 describe.skipIf(!hasChromium)('leaving a form with changes not saved', () => {
-  let browser: Browser;
+  const admin = signedInAdmin();
   let page: Page;
-  let token: string;
 
   const prompt = () => page.getByRole('alertdialog', { name: 'Unsaved changes' });
   const sidebarLink = (name: string) =>
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    token = await apiToken();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
   beforeEach(async () => {
-    page = await signedInPage(browser);
-    return () => page.context().close();
+    page = await admin.newPage();
+    return () => page.close();
   });
 
   it('lets the user leave every form they opened and changed nothing in', async () => {
     const tag = uniqueToken();
-    const brand = await createBrand(token, { name: `Untouched ${tag}`, slug: `untouched-${tag}` });
-    const dealership = await createDealership(token, { name: `Untouched ${tag}`, slug: `untouched-${tag}` });
-    const user = await createUser(token, {
+    const brand = await createBrand(admin.token, { name: `Untouched ${tag}`, slug: `untouched-${tag}` });
+    const dealership = await createDealership(admin.token, {
+      name: `Untouched ${tag}`,
+      slug: `untouched-${tag}`,
+    });
+    const user = await createUser(admin.token, {
       name: `Untouched ${tag}`,
       email: `untouched.${tag}@example.com`,
       password: 'a long enough password',
     });
     // Given a role and a scope, so the scope's lists hold a choice beside their blank entries.
-    const scoped = await createUser(token, {
+    const scoped = await createUser(admin.token, {
       name: `Scoped ${tag}`,
       email: `scoped.${tag}@example.com`,
       password: 'a long enough password',
       role_id: 5,
       scope: { brand_ids: [], dealership_ids: [1] },
     });
-    const webhook = await apiRequest<{ id: number }>(token, 'POST', 'webhooks/create', {
+    const webhook = await apiRequest<{ id: number }>(admin.token, 'POST', 'webhooks/create', {
       url: 'http://127.0.0.1:9/untouched',
       events: ['page.published'],
       brand_ids: [],
@@ -72,7 +52,7 @@ describe.skipIf(!hasChromium)('leaving a form with changes not saved', () => {
       enabled: false,
     });
     // A workflow that governs nothing, so no other test's page waits on it.
-    const workflow = await apiRequest<{ id: number }>(token, 'POST', 'workflows/create', {
+    const workflow = await apiRequest<{ id: number }>(admin.token, 'POST', 'workflows/create', {
       name: `Untouched ${tag}`,
       applies_to: { page_ids: [], brand_ids: [], forms: false },
       stages: [{ name: 'Untouched stage', role_ids: [1], user_ids: [], due_hours: 12 }],
@@ -115,7 +95,7 @@ describe.skipIf(!hasChromium)('leaving a form with changes not saved', () => {
   it('asks before a typed edit is lost: Stay keeps it and the focus, Leave goes and the record is unchanged', async () => {
     const tag = uniqueToken();
     const name = `Kept ${tag}`;
-    const id = await createBrand(token, { name, slug: `kept-${tag}` });
+    const id = await createBrand(admin.token, { name, slug: `kept-${tag}` });
     await page.goto(`/brands/edit/${id}`);
     await page.getByText(`Updating ${name}`, { exact: true }).waitFor();
     await field(page, 'Name').fill(`${name} edited`);
@@ -133,12 +113,12 @@ describe.skipIf(!hasChromium)('leaving a form with changes not saved', () => {
     await page.getByRole('link', { name: 'Cancel', exact: true }).click();
     await prompt().getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(/\/brands$/);
-    expect((await apiRequest<{ data: Brand }>(token, 'GET', `brands/show/${id}`)).data.name).toBe(name);
+    expect((await apiRequest<{ data: Brand }>(admin.token, 'GET', `brands/show/${id}`)).data.name).toBe(name);
   });
 
   it('asks after a choice made in a list box, and on Back; a saved form goes on without asking', async () => {
     const tag = uniqueToken();
-    const id = await createUser(token, {
+    const id = await createUser(admin.token, {
       name: `Chooser ${tag}`,
       email: `chooser.${tag}@example.com`,
       password: 'a long enough password',
@@ -164,13 +144,14 @@ describe.skipIf(!hasChromium)('leaving a form with changes not saved', () => {
   it('lets someone who may only read a brand leave its read-only form', async () => {
     const tag = uniqueToken();
     const email = `reader.${tag}@example.com`;
-    await createUser(token, { name: `Reader ${tag}`, email, password: 'a long enough password' });
-    await page.context().close();
-    page = await signedInPage(browser, email, 'a long enough password');
+    await createUser(admin.token, { name: `Reader ${tag}`, email, password: 'a long enough password' });
+    await page.close();
+    page = await admin.pageAs(email, 'a long enough password');
     await page.goto('/brands/edit/1');
     await expect.poll(() => field(page, 'Name').isDisabled()).toBe(true);
     await sidebarLink('Dealerships').click();
     await page.waitForURL(/\/dealerships$/);
     expect(await prompt().count()).toBe(0);
+    await page.context().close();
   });
 });
