@@ -390,6 +390,17 @@ describe.skipIf(!hasChromium)('pages', () => {
     await page.getByRole('searchbox', { name: 'Find a page' }).fill(`twig ${tag}`);
     const hits = page.getByRole('list', { name: 'Pages found' });
     await hits.getByText(`Branch ${tag} › Twig ${tag}`).waitFor();
+    // The hits appear away from the search box, where focus stays: a screen reader hears the count.
+    const said = page.locator('[data-announcer] > *');
+    await said.getByText('1 page found.', { exact: true }).waitFor();
+    expect(
+      await page
+        .getByRole('searchbox', { name: 'Find a page' })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+
+    await page.getByRole('searchbox', { name: 'Find a page' }).fill(`nothing ${tag}`);
+    await said.getByText(`No pages match “nothing ${tag}”.`, { exact: true }).waitFor();
   });
 });
 

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { PageHit } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
 import { describeFailure } from '@/machines/errors';
+import { announce } from '@/ui/announce';
 import { SearchField } from '@/ui/SearchField';
 import { TreeName } from '@/ui/tree/TreeCells';
 import { childrenHref, editHref, hasChildrenToShow } from './PageRowActions';
@@ -15,6 +16,11 @@ type Found =
   | { status: 'idle' }
   | { status: 'ready'; hits: PageHit[] }
   | { status: 'failed'; message: string };
+
+function foundSentence(search: string, count: number): string {
+  if (count === 0) return `No pages match “${search}”.`;
+  return count === 1 ? '1 page found.' : `${count} pages found.`;
+}
 
 /** Finds pages anywhere in the tree by name or slug, each with the way down to it. */
 export function PageSearch() {
@@ -30,7 +36,12 @@ export function PageSearch() {
     let live = true;
     const timer = setTimeout(() => {
       api.pages.search({ query: { search } }).then(
-        ({ data }) => live && setFound({ status: 'ready', hits: data }),
+        ({ data }) => {
+          if (!live) return;
+          setFound({ status: 'ready', hits: data });
+          // The hits appear beside the search box, away from where focus stays: say what was found.
+          announce(foundSentence(search, data.length));
+        },
         (error: unknown) => live && setFound({ status: 'failed', message: describeFailure(error).message }),
       );
     }, SEARCH_DEBOUNCE_MS);
@@ -51,7 +62,7 @@ export function PageSearch() {
       {found.status === 'failed' ? <p role="alert">{found.message}</p> : null}
       {found.status === 'ready' ? (
         found.hits.length === 0 ? (
-          <p>No pages match “{text.trim()}”.</p>
+          <p>{foundSentence(text.trim(), 0)}</p>
         ) : (
           <ul className={styles.hits} aria-label="Pages found">
             {found.hits.map((hit) => (
