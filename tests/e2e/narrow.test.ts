@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Paginator } from '@/api/contract/common';
 import type { Reservation } from '@/api/contract/reservations';
 import { signedInAdmin } from './admin';
-import { apiRequest, createBrand, uniqueToken } from './api';
+import { apiRequest, createBrand, createPage, uniqueToken } from './api';
 import { hasChromium, shownWhole } from './browser';
 
 /** A phone's width: what a screen shows there must be readable and stay inside its boxes. */
@@ -116,5 +116,27 @@ describe.skipIf(!hasChromium)('on a 320 px wide screen', () => {
     await toolbar.waitFor();
     for (const tool of await toolbar.getByRole('button').all())
       expect(await horizontallyWithin(toolbar, tool)).toBe(true);
+  });
+
+  it('starts the builder’s fields one gap below its buttons while nobody else has the page open', async () => {
+    const id = await createPage(admin.token, `Alone ${uniqueToken(4)}`);
+    await page.goto(`/pages/edit/${id}`);
+    const settings = page.getByRole('region', { name: 'Page settings' });
+    await settings.waitFor();
+    const header = page.locator('header').filter({ has: page.getByRole('heading', { name: 'Edit Page' }) });
+    // The presence bar keeps its status in place for an arrival, but takes no row of its own.
+    const [headerBox, settingsBox, gap] = await Promise.all([
+      header.boundingBox(),
+      settings.boundingBox(),
+      // The room the layout puts below the header: its own margin and the frame's gap.
+      header.evaluate(
+        (node) =>
+          Number.parseFloat(getComputedStyle(node).marginBottom) +
+          Number.parseFloat(getComputedStyle(node.parentElement as Element).rowGap),
+      ),
+    ]);
+    if (!headerBox || !settingsBox) throw new Error('not laid out');
+    expect(settingsBox.y - (headerBox.y + headerBox.height)).toBeCloseTo(gap, 0);
+    expect(await page.getByRole('region', { name: 'Who else is here' }).count()).toBe(1);
   });
 });
