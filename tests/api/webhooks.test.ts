@@ -181,9 +181,21 @@ describe(`webhooks (${databaseKind})`, () => {
     expect(both[1]!.headers['webhook-id']).toBe(test!.headers['webhook-id']);
     deliveries = await log();
     expect(deliveries.data[0]).toMatchObject({ replay_of: deliveries.data[1].id });
-    expect(
-      (await get('webhooks')).json().webhooks.data.find((w: { id: number }) => w.id === id).last_delivery,
-    ).toMatchObject({ status: expect.any(String) });
+    // The list row shows the endpoint's own newest delivery: the replay, once answered.
+    await expect.poll(async () => (await log()).data[0].status).toBe('delivered');
+    const newest = (await log()).data[0];
+    expect(newest.id).not.toBe(id);
+    const row = async (of: number) =>
+      (await get('webhooks')).json().webhooks.data.find((w: { id: number }) => w.id === of);
+    expect((await row(id)).last_delivery).toEqual({
+      status: 'delivered',
+      response_status: 200,
+      at: newest.attempted_at,
+    });
+    // An endpoint nothing was ever sent to has no last delivery, whatever the others have.
+    const { id: quiet } = await addEndpoint(['settings.updated']);
+    expect((await row(quiet)).last_delivery).toBeNull();
+    await disable(quiet);
     expect((await post('webhooks/replay', { delivery_id: 999_999 })).statusCode).toBe(404);
     await disable(id);
   });

@@ -30,11 +30,15 @@ function visibleTo(scope: Scope): SQL | undefined {
       where d.id = any(${ownDealerships}) or d.brand_id = any(${ownBrands})))`;
 }
 
-/** The last delivery of each endpoint, as the list shows it. */
+/**
+ * The last delivery of each endpoint, as the list shows it. The endpoint's id is spelled out in
+ * full: drizzle leaves the columns of a one-table select unqualified, and `id` would then name the
+ * delivery's own.
+ */
 const lastDelivery = sql<{ status: string; response_status: number | null; at: string } | null>`(
   select json_build_object('status', d.status, 'response_status', d.response_status,
     'at', to_char(coalesce(d.attempted_at, d.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-  from webhook_deliveries d where d.webhook_id = ${webhooks.id} order by d.id desc limit 1)`;
+  from webhook_deliveries d where d.webhook_id = "webhooks"."id" order by d.id desc limit 1)`;
 
 type WebhookRow = typeof webhooks.$inferSelect;
 
