@@ -122,6 +122,9 @@ describe.skipIf(!hasChromium)('block images from the media library', () => {
     const grid = dialog.getByRole('grid', { name: 'Library images' });
     await grid.getByRole('row', { name: fileName }).waitFor();
     await expect.poll(() => grid.getByRole('row').count()).toBe(1);
+    // A 16:9 photograph is drawn in the tile's 4:3 box, not at the height of the file as uploaded.
+    const thumbnail = await grid.getByRole('row', { name: fileName }).locator('img').boundingBox();
+    expect(thumbnail?.height).toBeCloseTo(((thumbnail?.width ?? 0) * 3) / 4, 0);
     // Tab from the search passes the folder filter and the upload button, then enters the grid.
     const inGrid = () => page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null);
     for (let step = 0; step < 4 && !(await inGrid()); step += 1) await page.keyboard.press('Tab');

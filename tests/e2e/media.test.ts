@@ -142,6 +142,9 @@ describe.skipIf(!hasChromium)('media library', () => {
       expect(await thumbnail.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
         /\/media\/r\/[0-9a-f]{64}\/o-w320\.webp$/,
       );
+      // Drawn in the tile's 4:3 box, not at the height of the file as uploaded.
+      const box = await thumbnail.boundingBox();
+      expect(box?.height).toBeCloseTo(((box?.width ?? 0) * 3) / 4, 0);
     }
     const ids = await page.evaluate(
       async (q) =>

@@ -7,6 +7,7 @@ import { Button } from '@/ui/Button';
 import { EmptyState } from '@/ui/EmptyState';
 import { LibraryToolbar, UploadList } from '@/ui/media/LibraryParts';
 import { thumbnailAttributes } from '@/ui/media/thumbnail';
+import { useUploadFolder } from '@/ui/media/uploadFolder';
 import { PageHeader } from '@/ui/PageHeader';
 import { Pagination } from '@/ui/Pagination';
 import { Select } from '@/ui/Select';
@@ -82,12 +83,14 @@ export default function MediaScreen() {
     void api.media.folders({}).then(({ data }) => setFolders(data));
   }, []);
 
+  const target = useUploadFolder(folderId, folders);
   const upload = async (files: File[]) => {
     if (files.length === 0) return;
-    const rows = await uploadFiles(files, folderId ?? folders[0]?.id ?? null, setUploads);
+    const rows = await uploadFiles(files, target.id, setUploads);
     const stored = rows.filter((r) => r.state === 'done').length;
+    const into = target.chosenFor ? ` into ${target.chosenFor.name}` : '';
     if (stored > 0)
-      toast.success(`Uploaded ${stored} of ${rows.length} ${rows.length === 1 ? 'file' : 'files'}.`);
+      toast.success(`Uploaded ${stored} of ${rows.length} ${rows.length === 1 ? 'file' : 'files'}${into}.`);
     await load();
   };
 
@@ -143,10 +146,26 @@ export default function MediaScreen() {
           }}
         />
         <label className={styles.check}>
-          <input type="checkbox" checked={unused} onChange={(e) => setUnused(e.target.checked)} /> Unused
+          <input
+            type="checkbox"
+            checked={unused}
+            onChange={(e) => {
+              setUnused(e.target.checked);
+              setPage(1);
+            }}
+          />{' '}
+          Unused
         </label>
         <label className={styles.check}>
-          <input type="checkbox" checked={trashed} onChange={(e) => setTrashed(e.target.checked)} /> Bin
+          <input
+            type="checkbox"
+            checked={trashed}
+            onChange={(e) => {
+              setTrashed(e.target.checked);
+              setPage(1);
+            }}
+          />{' '}
+          Bin
         </label>
         <Button size="sm" variant="ghost" onPress={() => setView(view === 'grid' ? 'list' : 'grid')}>
           {view === 'grid' ? 'List view' : 'Grid view'}

@@ -11,6 +11,7 @@ import { LibraryToolbar, UploadList } from './LibraryParts';
 import styles from './MediaPicker.module.css';
 import { rememberMedia } from './mediaCache';
 import { thumbnailAttributes } from './thumbnail';
+import { useUploadFolder } from './uploadFolder';
 
 type Paged = Awaited<ReturnType<typeof api.media.list>>['media'];
 
@@ -95,11 +96,12 @@ export function MediaPicker({
     setChosen(max === 1 ? added.slice(-1) : [...kept, ...added]);
   };
 
+  const target = useUploadFolder(folderId, folders);
   async function upload(picked: File[]) {
     if (picked.length === 0) return;
     setUploading(true);
     try {
-      const rows = await uploadFiles(picked, folderId ?? folders[0]?.id ?? null, setUploads);
+      const rows = await uploadFiles(picked, target.id, setUploads);
       // Only images are chosen: a PDF is stored in the library, but a block shows images.
       const stored = rows.flatMap((row) => (row.item?.mime.startsWith('image/') ? [row.item] : []));
       rememberMedia(stored);
