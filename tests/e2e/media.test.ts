@@ -270,6 +270,68 @@ describe.skipIf(!hasChromium)('media library', () => {
     await tile(item.name).waitFor();
   });
 
+  it('deletes a binned item for good only once the confirm is answered', async () => {
+    const item = await stored('forever');
+    await apiRequest(token, 'POST', 'media/delete', { ids: [item.id] });
+    await page.getByText('Bin', { exact: true }).click();
+    await search(item.name);
+    const dialog = await open(item.name);
+    const forever = dialog.getByRole('button', { name: 'Delete forever' });
+    await forever.click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm
+      .getByText(`${item.name} is deleted for good, with its file. This cannot be undone.`)
+      .waitFor();
+    await confirm.getByRole('button', { name: 'No thanks' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await focusReaches(forever);
+    expect((await apiRequest<{ data: MediaItem }>(token, 'GET', `media/show/${item.id}`)).data.id).toBe(
+      item.id,
+    );
+
+    await forever.click();
+    await confirm.getByRole('button', { name: 'Yes please' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => successToasts(page).textContent()).toContain('for good');
+    await page.getByText('The bin is empty').waitFor();
+  });
+
+  it('files an upload made with every folder shown at the group’s own level', async () => {
+    const file = await image('group-level');
+    const chooser = awaitedLater(page.waitForEvent('filechooser'));
+    await page.getByRole('button', { name: 'Upload files' }).click();
+    await (await chooser).setFiles([file]);
+    await expect.poll(() => successToasts(page).textContent()).toContain('Uploaded 1 of 1 file.');
+    const found = await apiRequest<{ media: { data: MediaItem[] } }>(
+      token,
+      'GET',
+      `media?search=${encodeURIComponent(file.name)}`,
+    );
+    made.push(...found.media.data.map((m) => m.id));
+    expect(found.media.data.map((m) => m.folder_id)).toEqual([null]);
+  });
+
+  it('goes back to the first page when Bin or Unused is ticked', async () => {
+    // One more than a page holds, all found by one search, and one more in the bin.
+    const items: MediaItem[] = [];
+    for (let n = 0; n < 42; n++) items.push(await uploadByApi(token, await image('paged', 8, 6)));
+    made.push(...items.map((item) => item.id));
+    await apiRequest(token, 'POST', 'media/delete', { ids: [items[0]!.id] });
+    await search(`paged-${run}`);
+    const next = page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' });
+    await next.click();
+    await page.getByText('Page 2 of 2').waitFor();
+    // None of them is used anywhere: Unused finds them all again, from their first page.
+    await page.getByText('Unused', { exact: true }).click();
+    await page.getByText('Page 1 of 2').waitFor();
+    await page.getByText('Unused', { exact: true }).click();
+    await next.click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await page.getByText('Bin', { exact: true }).click();
+    await tile(items[0]!.name).waitFor();
+    await page.getByText('Page 1 of 1').waitFor();
+  });
+
   it('adds a folder in a dialog that says what is missing and gives focus back', async () => {
     const add = page.getByRole('button', { name: 'Add folder' });
     await add.click();

@@ -35,7 +35,8 @@ export function MediaPanel({
   const [item, setItem] = useState<Shown | null>(null);
   const [draft, setDraft] = useState({ alt: '', caption: '', credit: '', tags: '', decorative: false });
   const [focal, setFocal] = useState({ x: 0.5, y: 0.5 });
-  const [confirm, setConfirm] = useState(false);
+  /** The confirm open, if any: moving the item to the bin, or deleting it for good from there. */
+  const [confirm, setConfirm] = useState<'delete' | 'forever' | null>(null);
   const replacer = useRef<HTMLInputElement>(null);
   const actions = useRef<HTMLDivElement>(null);
   const restored = useRef(false);
@@ -118,7 +119,7 @@ export function MediaPanel({
     } catch (error) {
       toast.error(errorText(error));
     }
-    setConfirm(false);
+    setConfirm(null);
   };
 
   const folderName = folders.find((f) => f.id === item?.folder_id)?.name ?? 'No folder';
@@ -243,7 +244,7 @@ export function MediaPanel({
                 may('media.restore') ? (
                   <>
                     <Button onPress={() => void lifecycle('restore')}>Restore</Button>
-                    <Button variant="danger" onPress={() => void lifecycle('forever')}>
+                    <Button variant="danger" onPress={() => setConfirm('forever')}>
                       Delete forever
                     </Button>
                   </>
@@ -259,7 +260,7 @@ export function MediaPanel({
                     </>
                   ) : null}
                   {may('media.delete') ? (
-                    <Button variant="danger" onPress={() => setConfirm(true)}>
+                    <Button variant="danger" onPress={() => setConfirm('delete')}>
                       Delete
                     </Button>
                   ) : null}
@@ -275,13 +276,15 @@ export function MediaPanel({
             />
           </div>
           <Confirm
-            isOpen={confirm}
-            onCancel={() => setConfirm(false)}
-            onConfirm={() => void lifecycle('delete')}
+            isOpen={confirm !== null}
+            onCancel={() => setConfirm(null)}
+            onConfirm={() => void lifecycle(confirm ?? 'delete')}
             message={
-              item.uses_count > 0
-                ? `${item.name} is used in ${item.uses_count} ${item.uses_count === 1 ? 'place' : 'places'}. It moves to the bin, where it can be restored.`
-                : `${item.name} moves to the bin, where it can be restored.`
+              confirm === 'forever'
+                ? `${item.name} is deleted for good, with its file. This cannot be undone.`
+                : item.uses_count > 0
+                  ? `${item.name} is used in ${item.uses_count} ${item.uses_count === 1 ? 'place' : 'places'}. It moves to the bin, where it can be restored.`
+                  : `${item.name} moves to the bin, where it can be restored.`
             }
           />
         </div>
