@@ -31,7 +31,7 @@ export function registerReviewCalls(
   });
 
   registerCall(app, calls.approve, async ({ body, user }) => {
-    const review = await approvePage(db, mail, body.id, body.comment, user, kind);
+    const review = await approvePage(db, mail, body.id, body.comment, user, kind, body.updated_at);
     // The last approval publishes: a later publish time gets its job.
     await schedule([body.id]);
     return {

@@ -268,6 +268,54 @@ describe(`the review loop (${databaseKind})`, () => {
     await ok(await post(admin, '/api/workflows/delete', { ids: [flow.id] }));
   });
 
+  it('approves only the version the reviewer saw: a save made while the page waits needs a new look', async () => {
+    const flow = await ok(
+      await post(
+        admin,
+        '/api/workflows/create',
+        workflowBody('Seen', { applies_to: { page_ids: [range], brand_ids: [], forms: false } }),
+      ),
+    );
+    const page = await store('Seen offer', alpha, range);
+    await ok(await post(editor.token, '/api/pages/submit', { id: page }));
+    const seen = (await ok(await get(compliance.token, `/api/pages/edit?id=${page}`))).data.updated_at;
+    // The submitter saves again while the page waits.
+    const changed = await ok(
+      await post(editor.token, '/api/pages/update', {
+        id: page,
+        updated_at: seen,
+        data: pageBody('Seen offer', alpha, {
+          meta: { title: 'Seen offer', description: 'Changed in review' },
+        }),
+      }),
+    );
+    const stale = await post(compliance.token, '/api/pages/approve', { id: page, updated_at: seen });
+    expect([stale.statusCode, stale.json().message]).toEqual([
+      409,
+      'This page was saved again since you opened it: reload it to see what you would approve.',
+    ]);
+    expect(await reviewOf(admin, page)).toMatchObject({ state: 'in_review', stage: 'Compliance review' });
+    await ok(
+      await post(compliance.token, '/api/pages/approve', { id: page, updated_at: changed.updated_at }),
+    );
+    // At the last stage too: nothing goes on the website that its reviewer did not see.
+    const shown = (await ok(await get(admin, `/api/pages/edit?id=${page}`))).data.updated_at;
+    const again = await ok(
+      await post(editor.token, '/api/pages/update', {
+        id: page,
+        updated_at: shown,
+        data: pageBody('Seen offer', alpha, { meta: { title: 'Seen offer', description: 'Changed again' } }),
+      }),
+    );
+    expect((await post(admin, '/api/pages/approve', { id: page, updated_at: shown })).statusCode).toBe(409);
+    expect((await ok(await get(admin, `/api/pages/edit?id=${page}`))).data.published).toBe(0);
+    const done = await ok(
+      await post(admin, '/api/pages/approve', { id: page, updated_at: again.updated_at }),
+    );
+    expect(done.review).toMatchObject({ state: 'approved' });
+    await ok(await post(admin, '/api/workflows/delete', { ids: [flow.id] }));
+  });
+
   it('answers 422 for a page under no workflow and hides pages out of scope', async () => {
     const res = await post(admin, '/api/pages/submit', { id: other });
     expect(res.statusCode).toBe(422);

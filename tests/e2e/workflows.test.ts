@@ -53,6 +53,50 @@ describe.skipIf(!hasChromium)('review workflows', () => {
     await page.close();
   }, 120_000);
 
+  it('a reviewer approves only what their screen shows: a save made meanwhile asks them to reload', async () => {
+    const token = admin.token;
+    const me = await apiRequest<{ data: { id: number } }>(token, 'GET', 'auth/me');
+    const id = await createPage(token, `Rate offer ${Date.now()}`);
+    await apiRequest(token, 'POST', 'workflows/create', {
+      name: `Rates ${id}`,
+      applies_to: { page_ids: [id], brand_ids: [], forms: false },
+      stages: [{ name: 'Rate check', role_ids: [], user_ids: [me.data.id], due_hours: 24 }],
+    });
+    await apiRequest(token, 'POST', 'pages/submit', { id });
+    const page = await admin.newPage();
+    await page.goto(`/pages/edit/${id}`);
+    await page.getByRole('status', { name: 'Review' }).getByText('Rate check').waitFor();
+
+    // Saved again elsewhere while the reviewer reads it.
+    const { data } = await apiRequest<{ data: Record<string, unknown> & { updated_at: string } }>(
+      token,
+      'GET',
+      `pages/edit?id=${id}`,
+    );
+    await apiRequest(token, 'POST', 'pages/update', {
+      id,
+      updated_at: data.updated_at,
+      data: { ...data, meta: { title: 'Rate offer', description: 'A rate nobody checked' } },
+    });
+
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page
+      .getByRole('dialog', { name: 'Approve Rate check' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    // The builder's errors show at the bottom right, with its other messages (spec §8).
+    await successToasts(page)
+      .getByText('This page was saved again since you opened it: reload it to see what you would approve.')
+      .waitFor();
+    const stored = await apiRequest<{ data: { published: number }; review: { stage: string } }>(
+      token,
+      'GET',
+      `pages/edit?id=${id}`,
+    );
+    expect([stored.data.published, stored.review.stage]).toEqual([0, 'Rate check']);
+    await page.close();
+  });
+
   it('a reviewer without an account approves from the review link made from Share preview', async () => {
     const token = admin.token;
     const me = await apiRequest<{ data: { id: number } }>(token, 'GET', 'auth/me');

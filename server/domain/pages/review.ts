@@ -281,7 +281,28 @@ async function requireHolder(
   return stage!;
 }
 
-/** Moves a page on from its stage; after the last, its content as it is now goes on the website. */
+/** What an approval of a version the reviewer did not see says. */
+export const approveStale = (kind: TreeKind) =>
+  `This ${noun(kind)} was saved again since you opened it: reload it to see what you would approve.`;
+
+/**
+ * The version a signed-in reviewer saw (the `updated_at` their screen loaded) is the one stored: a
+ * save made while the page waits may not go through on an approval given to what came before. The
+ * row is locked to the end of the approval, so no save lands between this check and the approval.
+ */
+async function requireSeen(tx: Db, kind: TreeKind, id: number, seen: string): Promise<void> {
+  const [row] = rowsOf<{ same: boolean }>(
+    await tx.execute(
+      sql`select date_trunc('milliseconds', updated_at) = ${seen}::timestamptz as same from pages where id = ${id} for update`,
+    ),
+  );
+  if (!row?.same) throw new HttpError(409, approveStale(kind));
+}
+
+/**
+ * Moves a page on from its stage; after the last, its content as it is now goes on the website.
+ * `seen`: the version the reviewer approves, when they say (the console always does).
+ */
 export function approvePage(
   db: Db,
   mail: NoticeMail,
@@ -289,9 +310,11 @@ export function approvePage(
   comment: string | undefined,
   who: Reviewer,
   kind: TreeKind = 'page',
+  seen?: string,
 ): Promise<Review> {
   return reviewed(db, mail, kind, id, who, async (tx, _page, workflow, review) => {
     const stage = await requireHolder(tx, kind, id, workflow, review, who);
+    if (seen !== undefined) await requireSeen(tx, kind, id, seen);
     const next = (review!.stage ?? 0) + 1;
     const note = comment?.trim() || null;
     if (next < workflow.stages.length) {

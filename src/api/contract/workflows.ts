@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { bool, id, idList, idParams, messageResponse, pageNumber, paginator, timestamp } from './common';
+import {
+  bool,
+  id,
+  idList,
+  idParams,
+  messageResponse,
+  pageNumber,
+  paginator,
+  timestamp,
+  updatedAtField,
+} from './common';
 import { defineCall } from './define';
 import { scopeIds } from './users';
 
@@ -157,6 +167,8 @@ export const reviewBody = z.object({ id });
 export const approveBody = z.object({
   id,
   comment: z.string().trim().max(2000, 'Use at most 2000 characters.').optional(),
+  /** The version the reviewer saw (the `updated_at` their screen loaded): 409 when it was saved since. */
+  updated_at: updatedAtField,
 });
 export const requestChangesBody = z.object({
   id,

@@ -27,14 +27,21 @@ export function reviewStep(
   area: ReviewedArea,
   id: number,
   reload: () => void,
-): (call: ReviewCall) => Promise<Review> {
+): (call: ReviewCall, seen: string | undefined) => Promise<Review> {
   const calls = api[area];
-  return async (call) => {
+  return async (call, seen) => {
     const answer =
       call.action === 'submit'
         ? await calls.submit({ body: { id } })
         : call.action === 'approve'
-          ? await calls.approve({ body: { id, ...(call.comment ? { comment: call.comment } : {}) } })
+          ? await calls.approve({
+              // What the reviewer approves is the version their screen shows, not one saved since.
+              body: {
+                id,
+                ...(seen ? { updated_at: seen } : {}),
+                ...(call.comment ? { comment: call.comment } : {}),
+              },
+            })
           : await calls.requestChanges({ body: { id, comment: call.comment } });
     toast.success(answer.message);
     if (answer.review.state === 'approved') reload();

@@ -64,8 +64,11 @@ export interface RecordCalls<V> {
   latest?: (
     id: number,
   ) => Promise<Pick<BuilderStart<object>, 'items' | 'name' | 'slug' | 'values' | 'updatedAt'>>;
-  /** A step of the page's review: submit, approve or request changes (pages under a workflow). */
-  review?: (call: ReviewCall) => Promise<Review>;
+  /**
+   * A step of the page's review: submit, approve or request changes (pages under a workflow), with
+   * the version the editor shows (what an approval approves).
+   */
+  review?: (call: ReviewCall, seen: string | undefined) => Promise<Review>;
 }
 
 export interface RecordBuilderState<V> {
@@ -189,7 +192,7 @@ export function useRecordBuilder<V extends object>(
         ? {
             review: async (call: ReviewCall) => {
               try {
-                const review = await calls.review!(call);
+                const review = await calls.review!(call, updatedAt.current);
                 return review;
               } catch (error) {
                 toast.error(describeFailure(error).message, { placement: 'bottom' });
