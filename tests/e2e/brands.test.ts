@@ -14,6 +14,7 @@ import {
 } from './api';
 import {
   awaitedLater,
+  errorToasts,
   expectNoAxeViolations,
   field,
   hasChromium,
@@ -256,6 +257,27 @@ describe.skipIf(!hasChromium)('brands', () => {
 
     await search(page, tag);
     await row(page, `Editor ${tag} Renamed`).getByRole('img', { name: 'Live', exact: true }).waitFor();
+  });
+
+  it('keeps what was typed and says so when the server cannot be reached, even for the first message', async () => {
+    const tag = uniqueToken();
+    const id = await make({ name: `Offline ${tag}`, slug: `offline-${tag}`, live: false });
+    const crashes: string[] = [];
+    page.on('pageerror', (error) => crashes.push(error.message));
+    await page.goto(`/brands/edit/${id}`);
+    await field(page, 'Name').fill(`Offline ${tag} Renamed`);
+    // The server is gone: neither the save nor the toasts' own code (fetched with the first toast) arrives.
+    await page.route('**/api/brands/**', (route) => route.abort('connectionrefused'));
+    await page.route('**/assets/Toaster-*', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await errorToasts(page).getByText('Something went wrong. Please try again.').waitFor();
+    expect(await field(page, 'Name').inputValue()).toBe(`Offline ${tag} Renamed`);
+    expect(crashes).toEqual([]);
+
+    // Back again, the same form saves what was typed.
+    await page.unroute('**/api/brands/**');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await successToasts(page).getByText('You have updated a brand.').waitFor();
   });
 
   it('shows a not-found page for a brand that does not exist, with the way back to all brands', async () => {
