@@ -54,6 +54,9 @@ async function uploadOne(padding: number, filename = 'photo.png', folder?: numbe
   return first.item as { id: number; sha256: string; url: string; name: string };
 }
 
+/** A file one byte over the library's 30 MB limit (its bytes are never looked at). */
+const oversize = () => Buffer.alloc(30 * 1024 * 1024 + 1, 0x61);
+
 const get = (url: string, auth = token) => server.call('GET', url, { token: auth });
 const post = (url: string, body: unknown, auth = token) => server.call('POST', url, { token: auth, body });
 
@@ -140,6 +143,40 @@ describe(`the media library (${databaseKind})`, () => {
     expect(empty.json().errors.files).toEqual(['Choose at least one file to upload.']);
     const json = await post('/api/media/upload', { files: [] });
     expect(json.statusCode).toBe(415);
+  });
+
+  it('refuses a file over 30 MB at its place and stores the files around it', async () => {
+    const huge = { name: 'files[]', filename: 'huge.png', contentType: 'image/png', bytes: oversize() };
+    const res = await upload([png(110, 'before.png'), huge, png(111, 'after.png')]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.map((d: { name: string; error: string | null }) => [d.name, d.error])).toEqual([
+      ['before.png', null],
+      ['huge.png', 'The file may not be greater than 30 MB.'],
+      ['after.png', null],
+    ]);
+    const alone = await upload([huge]);
+    expect(alone.statusCode).toBe(422);
+    expect(alone.json().errors).toEqual({ 'files.0': ['The file may not be greater than 30 MB.'] });
+    const item = res.json().data[0].item;
+    const { payload, headers } = multipartBody([{ ...huge, name: 'file' }]);
+    const replaced = await server.call('POST', `/api/media/replace/${item.id}`, {
+      token,
+      headers,
+      body: payload,
+    });
+    expect(replaced.statusCode).toBe(422);
+    expect(replaced.json().errors).toEqual({ file: ['The file may not be greater than 30 MB.'] });
+  });
+
+  it('refuses more than 50 files at once as a whole, storing none of them', async () => {
+    const before = (await get('/api/media')).json().media.total;
+    const res = await upload(Array.from({ length: 51 }, (_, i) => png(800 + i, `batch-${i}.png`)));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ files: ['Upload at most 50 files at once.'] });
+    expect((await get('/api/media')).json().media.total).toBe(before);
+    const fifty = await upload(Array.from({ length: 50 }, (_, i) => png(800 + i, `batch-${i}.png`)));
+    expect(fifty.statusCode, fifty.body).toBe(200);
+    expect((await get('/api/media')).json().media.total).toBe(before + 50);
   });
 
   it('finds items by name, alt text and tags, and filters by folder, type and unused', async () => {
