@@ -159,10 +159,29 @@ export function createStorage(root: string, blobs?: BlobStore): Storage {
   };
 }
 
-/** A readable name to show for an upload: the client's name without any path. */
+/**
+ * What a shown name may not hold, each becoming `_`: control and invisible formatting characters
+ * (a right-to-left override makes `photo\u202Egnp.exe` read as `photoexe.png`), and what file
+ * systems give a meaning to (`\ / : * ? " < > |`), so the name can also name a downloaded file.
+ * Letters, marks and digits of every script, punctuation and symbols stay; so do the joiners that
+ * Persian and Indic words and emoji sequences are written with.
+ */
+const NOT_IN_NAME = /[^\p{L}\p{M}\p{N}\p{P}\p{S} \u200C\u200D]|[\\/:*?"<>|]/gu;
+const NAME_MAX = 200;
+
+/**
+ * A readable name to show for an upload: the client's name without any path, in composed form
+ * (macOS sends `S` + combining caron where a search types `Š`), with odd spaces made plain.
+ */
 export function displayName(filename: string | undefined): string {
-  const base = (filename ?? 'file').split(/[\\/]/).pop() ?? 'file';
-  return base.replace(/[^\w.\- ()]/g, '_').slice(0, 200) || 'file';
+  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  const shown = base
+    .normalize('NFC')
+    .replace(/\p{Zs}/gu, ' ')
+    .replace(NOT_IN_NAME, '_')
+    .trim();
+  // Cut by characters, never through one written as two UTF-16 units.
+  return Array.from(shown).slice(0, NAME_MAX).join('') || 'file';
 }
 
 /**
