@@ -4,20 +4,21 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { encodeStoredName } from '@/shared/storedName';
+import { IMAGE_MIME, type ImageFormat, sniffImage } from './media/imageHeader';
 
-export type FileKind = 'png' | 'jpeg' | 'gif' | 'webp' | 'pdf' | 'xlsx' | 'csv';
+/** What a file is: an image the library takes, a PDF, a workbook, or plain text (CSV). */
+export type FileKind = ImageFormat | 'pdf' | 'xlsx' | 'csv';
 
 const startsWith = (buffer: Buffer, bytes: number[], offset = 0) =>
   buffer.length >= offset + bytes.length && bytes.every((b, i) => buffer[offset + i] === b);
 
-/** What a file really is, judged by its first bytes, never by its name or declared type. */
+/**
+ * What a file really is, judged by its bytes, never by its name or declared type. Images first:
+ * an SVG is text too, and must not pass for CSV.
+ */
 export function sniff(buffer: Buffer): FileKind | null {
-  if (startsWith(buffer, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(buffer, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(buffer, [0x47, 0x49, 0x46, 0x38]) && (buffer[4] === 0x37 || buffer[4] === 0x39))
-    return 'gif';
-  if (startsWith(buffer, [0x52, 0x49, 0x46, 0x46]) && startsWith(buffer, [0x57, 0x45, 0x42, 0x50], 8))
-    return 'webp';
+  const image = sniffImage(buffer);
+  if (image) return image;
   if (startsWith(buffer, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
   if (startsWith(buffer, [0x50, 0x4b, 0x03, 0x04]) && buffer.includes('[Content_Types].xml')) return 'xlsx';
   if (buffer.length > 0 && !buffer.includes(0) && isUtf8(buffer)) return 'csv';
@@ -36,10 +37,7 @@ function isUtf8(buffer: Buffer): boolean {
 export const IMAGE_KINDS: FileKind[] = ['png', 'jpeg', 'gif', 'webp'];
 
 export const CONTENT_TYPES: Record<FileKind, string> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
+  ...IMAGE_MIME,
   pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
@@ -50,6 +48,8 @@ const EXTENSIONS: Record<FileKind, string> = {
   jpeg: 'jpg',
   gif: 'gif',
   webp: 'webp',
+  avif: 'avif',
+  svg: 'svg',
   pdf: 'pdf',
   xlsx: 'xlsx',
   csv: 'csv',
@@ -159,10 +159,29 @@ export function createStorage(root: string, blobs?: BlobStore): Storage {
   };
 }
 
-/** A readable name to show for an upload: the client's name without any path. */
+/**
+ * What a shown name may not hold, each becoming `_`: control and invisible formatting characters
+ * (a right-to-left override makes `photo\u202Egnp.exe` read as `photoexe.png`), and what file
+ * systems give a meaning to (`\ / : * ? " < > |`), so the name can also name a downloaded file.
+ * Letters, marks and digits of every script, punctuation and symbols stay; so do the joiners that
+ * Persian and Indic words and emoji sequences are written with.
+ */
+const NOT_IN_NAME = /[^\p{L}\p{M}\p{N}\p{P}\p{S} \u200C\u200D]|[\\/:*?"<>|]/gu;
+const NAME_MAX = 200;
+
+/**
+ * A readable name to show for an upload: the client's name without any path, in composed form
+ * (macOS sends `S` + combining caron where a search types `Š`), with odd spaces made plain.
+ */
 export function displayName(filename: string | undefined): string {
-  const base = (filename ?? 'file').split(/[\\/]/).pop() ?? 'file';
-  return base.replace(/[^\w.\- ()]/g, '_').slice(0, 200) || 'file';
+  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  const shown = base
+    .normalize('NFC')
+    .replace(/\p{Zs}/gu, ' ')
+    .replace(NOT_IN_NAME, '_')
+    .trim();
+  // Cut by characters, never through one written as two UTF-16 units.
+  return Array.from(shown).slice(0, NAME_MAX).join('') || 'file';
 }
 
 /**

@@ -14,6 +14,28 @@ const DATA_HEADERS = {
 };
 
 /**
+ * An SVG is a document a browser opens as it is: still sandboxed with nothing to run or fetch, but
+ * with what the library lets an SVG hold (its own styles, images embedded as data: addresses), so
+ * it draws the same opened alone as inside an <img>.
+ */
+const SVG_HEADERS = {
+  ...DATA_HEADERS,
+  'Content-Security-Policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+};
+
+/**
+ * How an original is served: the type its bytes show, which is what the upload judged it to be,
+ * so no database read is needed (the key is its SHA-256, with no extension to go by).
+ */
+function originalHeaders(bytes: Buffer) {
+  const kind = sniff(bytes);
+  if (kind === 'svg') return { ...SVG_HEADERS, 'Content-Type': CONTENT_TYPES.svg };
+  // Text the library did not take as an image is no page of ours to show: a download.
+  const type = kind && kind !== 'csv' ? CONTENT_TYPES[kind] : 'application/octet-stream';
+  return { ...DATA_HEADERS, 'Content-Type': type };
+}
+
+/**
  * Uploaded files under /storage/. Only names files/upload makes are served: no hidden files, no
  * encoded separators or dots; and each is data, never a page.
  */
@@ -25,13 +47,7 @@ export const storedFiles = fp(
       if (!isStorageKey(key)) return reply.status(404).send({ message: 'Not found.' });
       const bytes = await app.storage.get(key);
       if (!bytes) return reply.status(404).send({ message: 'Not found.' });
-      const kind = sniff(bytes);
-      const type = key.endsWith('.avif')
-        ? 'image/avif'
-        : kind && kind !== 'csv'
-          ? CONTENT_TYPES[kind]
-          : 'application/octet-stream';
-      return reply.headers({ ...DATA_HEADERS, 'Content-Type': type }).send(bytes);
+      return reply.headers(originalHeaders(bytes)).send(bytes);
     });
 
     // A callback, not an async function: it runs on every request, and all but a few pass at once.

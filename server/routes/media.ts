@@ -1,4 +1,4 @@
-import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyMultipartBaseOptions, MultipartFile } from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { id as idSchema } from '@/api/contract/common';
@@ -40,7 +40,7 @@ import { HttpError, invalid, notFound, unprocessable } from '../http/errors';
 import { registerCall } from '../http/route';
 
 const PER_PAGE = 40;
-const MAX_MB = Math.round(MEDIA_MAX_BYTES / 1024 / 1024);
+const TOO_LARGE = `The file may not be greater than ${Math.round(MEDIA_MAX_BYTES / 1024 / 1024)} MB.`;
 
 interface MediaForm {
   fields: Record<string, string>;
@@ -48,41 +48,46 @@ interface MediaForm {
 }
 
 /**
+ * How a media form is read. A file over the size limit is cut short and flagged (`truncated`)
+ * instead of thrown: a thrown size error would also end the reading of every part after it.
+ */
+const MEDIA_FORM_OPTIONS: FastifyMultipartBaseOptions = {
+  limits: { fileSize: MEDIA_MAX_BYTES, files: MEDIA_MAX_FILES, fields: 20, parts: MEDIA_MAX_FILES + 20 },
+  throwFileSizeLimit: false,
+};
+
+/**
  * Reads a multipart form of up to MEDIA_MAX_FILES files under `field` (`files[]` or `file`); a file
- * over the size limit is kept with its error, so the others are stored all the same.
+ * over the size limit is kept with its error, so the others are stored all the same. More files
+ * than that refuse the whole form before anything is stored.
  */
 async function readMediaForm(request: FastifyRequest, fileFields: string[]): Promise<MediaForm> {
   if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data.');
   const fields: Record<string, string> = {};
   const files: MediaForm['files'] = [];
   try {
-    for await (const part of request.parts({
-      limits: { fileSize: MEDIA_MAX_BYTES, files: MEDIA_MAX_FILES, fields: 20, parts: MEDIA_MAX_FILES + 20 },
-    })) {
+    for await (const part of request.parts(MEDIA_FORM_OPTIONS)) {
       if (part.type === 'file') {
         const upload = part as MultipartFile;
         if (!fileFields.includes(upload.fieldname)) {
           upload.file.resume();
           continue;
         }
-        const name = displayName(upload.filename);
-        try {
-          files.push({ name, mime: upload.mimetype, bytes: await upload.toBuffer(), error: null });
-        } catch (error) {
-          if ((error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
-          files.push({
-            name,
-            mime: upload.mimetype,
-            bytes: Buffer.alloc(0),
-            error: `The file may not be greater than ${MAX_MB} MB.`,
-          });
-        }
+        const bytes = await upload.toBuffer();
+        const cut = upload.file.truncated;
+        files.push({
+          name: displayName(upload.filename),
+          mime: upload.mimetype,
+          // What arrived of a file cut at the limit is no file to store: only its error is kept.
+          bytes: cut ? Buffer.alloc(0) : bytes,
+          error: cut ? TOO_LARGE : null,
+        });
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT_REACHED') {
+    if (error instanceof request.server.multipartErrors.FilesLimitError) {
       throw invalid({ files: `Upload at most ${MEDIA_MAX_FILES} files at once.` });
     }
     throw new HttpError(400, 'The upload could not be read.');

@@ -229,6 +229,33 @@ describe('an upload to the library', () => {
     expect(await rowsWith(sha256)).toBe(1);
   });
 
+  it('serves each original as what it is, so a browser shows it; an SVG sandboxed', async () => {
+    const pixel = () => sharp({ create: { width: 4, height: 3, channels: 3, background: '#c03' } });
+    const logo = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"/>');
+    const files: [string, string, Buffer][] = [
+      ['logo.svg', 'image/svg+xml', logo],
+      ['photo.avif', 'image/avif', await pixel().avif().toBuffer()],
+      ['photo.jpg', 'image/jpeg', await pixel().jpeg().toBuffer()],
+      ['photo.png', 'image/png', await pixel().png().toBuffer()],
+      ['photo.webp', 'image/webp', await pixel().webp().toBuffer()],
+      ['photo.gif', 'image/gif', await pixel().gif().toBuffer()],
+      ['brochure.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF\n')],
+    ];
+    const res = await upload(files.map(([filename, , bytes]) => ({ name: 'files[]', filename, bytes })));
+    expect(res.statusCode, res.body).toBe(200);
+    const answers: { error: string | null; item: { url: string } }[] = res.json().data;
+    expect(answers.map((answer) => answer.error)).toEqual(files.map(() => null));
+    const served = await Promise.all(answers.map((answer) => get(answer.item.url)));
+    expect(served.map((answer) => [answer.statusCode, answer.headers['content-type']])).toEqual(
+      files.map(([, type]) => [200, type]),
+    );
+    const [svg] = served;
+    expect(svg?.rawPayload.equals(logo)).toBe(true);
+    const policy = String(svg?.headers['content-security-policy']).split(/;\s*/);
+    expect(policy).toEqual(expect.arrayContaining(["default-src 'none'", 'sandbox']));
+    expect(policy.some((directive) => /^script-src|allow-scripts/.test(directive))).toBe(false);
+  });
+
   it('refuses a decompression bomb and an SVG with script with 422 and stores nothing', async () => {
     const bomb = pngDeclaring(100_000, 100_000);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');

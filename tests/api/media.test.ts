@@ -54,7 +54,13 @@ async function uploadOne(padding: number, filename = 'photo.png', folder?: numbe
   return first.item as { id: number; sha256: string; url: string; name: string };
 }
 
+/** A file one byte over the library's 30 MB limit (its bytes are never looked at). */
+const oversize = () => Buffer.alloc(30 * 1024 * 1024 + 1, 0x61);
+
 const get = (url: string, auth = token) => server.call('GET', url, { token: auth });
+/** The names of the items the library lists for a query. */
+const names = async (query: string): Promise<string[]> =>
+  (await get(`/api/media?${query}`)).json().media.data.map((d: { name: string }) => d.name);
 const post = (url: string, body: unknown, auth = token) => server.call('POST', url, { token: auth, body });
 
 describe(`the media library (${databaseKind})`, () => {
@@ -142,6 +148,40 @@ describe(`the media library (${databaseKind})`, () => {
     expect(json.statusCode).toBe(415);
   });
 
+  it('refuses a file over 30 MB at its place and stores the files around it', async () => {
+    const huge = { name: 'files[]', filename: 'huge.png', contentType: 'image/png', bytes: oversize() };
+    const res = await upload([png(110, 'before.png'), huge, png(111, 'after.png')]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.map((d: { name: string; error: string | null }) => [d.name, d.error])).toEqual([
+      ['before.png', null],
+      ['huge.png', 'The file may not be greater than 30 MB.'],
+      ['after.png', null],
+    ]);
+    const alone = await upload([huge]);
+    expect(alone.statusCode).toBe(422);
+    expect(alone.json().errors).toEqual({ 'files.0': ['The file may not be greater than 30 MB.'] });
+    const item = res.json().data[0].item;
+    const { payload, headers } = multipartBody([{ ...huge, name: 'file' }]);
+    const replaced = await server.call('POST', `/api/media/replace/${item.id}`, {
+      token,
+      headers,
+      body: payload,
+    });
+    expect(replaced.statusCode).toBe(422);
+    expect(replaced.json().errors).toEqual({ file: ['The file may not be greater than 30 MB.'] });
+  });
+
+  it('refuses more than 50 files at once as a whole, storing none of them', async () => {
+    const before = (await get('/api/media')).json().media.total;
+    const res = await upload(Array.from({ length: 51 }, (_, i) => png(800 + i, `batch-${i}.png`)));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ files: ['Upload at most 50 files at once.'] });
+    expect((await get('/api/media')).json().media.total).toBe(before);
+    const fifty = await upload(Array.from({ length: 50 }, (_, i) => png(800 + i, `batch-${i}.png`)));
+    expect(fifty.statusCode, fifty.body).toBe(200);
+    expect((await get('/api/media')).json().media.total).toBe(before + 50);
+  });
+
   it('finds items by name, alt text and tags, and filters by folder, type and unused', async () => {
     const item = await uploadOne(300, 'showroom-exterior.png', kia.folder);
     await uploadOne(301, 'brochure.png', seat.folder);
@@ -150,14 +190,23 @@ describe(`the media library (${databaseKind})`, () => {
       tags: ['forecourt', 'suv'],
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const names = async (query: string) =>
-      (await get(`/api/media?${query}`)).json().media.data.map((d: { name: string }) => d.name);
     expect(await names('search=EXTERIOR')).toEqual(['showroom-exterior.png']);
     expect(await names('search=sportage')).toEqual(['showroom-exterior.png']);
     expect(await names('search=forecourt')).toEqual(['showroom-exterior.png']);
     expect(await names(`folder_id=${seat.folder}`)).toEqual(['brochure.png']);
     expect(await names('type=document')).toEqual([]);
     expect(await names('search=brochure&type=image&unused=1')).toEqual(['brochure.png']);
+  });
+
+  it('keeps the letters of every script in a name and finds the item by them', async () => {
+    const name = 'Škoda Octavia – café 日本語.png';
+    expect((await uploadOne(120, name)).name).toBe(name);
+    // As macOS sends it: an S followed by a combining caron, shown and found as the one letter.
+    expect((await uploadOne(121, 'S\u030Ckoda Fabia.png')).name).toBe('Škoda Fabia.png');
+    expect(await names(`search=${encodeURIComponent('Škoda')}`)).toEqual(['Škoda Fabia.png', name]);
+    expect(await names(`search=${encodeURIComponent('日本語')}`)).toEqual([name]);
+    // A right-to-left override would show this as "invoiceexe.png": invisible, it goes.
+    expect((await uploadOne(122, 'invoice\u202Egnp.exe')).name).toBe('invoice_gnp.exe');
   });
 
   it('keeps alt text, decorative, caption, credit and the focal point, and refuses bad values', async () => {
