@@ -310,13 +310,15 @@ describe(`POST /api/builder/imports/run (${databaseKind})`, () => {
         ['Orphan', 'kia', 'no-such-page', null, 'Fine', null, null, null, null],
         ['Bad date', 'kia', null, null, 'Fine', 'Yes', '31/02/2024', null, null],
         ['Offers', 'kia', null, null, 'Already there', null, null, null, null],
+        // Every cell of a row it cannot use is named, not only the first.
+        ['Every reason', 'kia', null, null, null, 'Maybe', null, 'Perhaps', null],
       ]),
     );
     expect(res.statusCode, res.body).toBe(200);
     const [mail] = await nextMails(1);
     const body = bodyOf(mail!);
     expect(body).toContain('Subject: Your page import was rejected: nothing was imported');
-    expect(body).toContain('Nothing was imported from pages.xlsx (General pages): 6 rows were rejected');
+    expect(body).toContain('Nothing was imported from pages.xlsx (General pages): 7 rows were rejected');
     for (const line of [
       'Row 3, column Brand: No brand is called "Nope".',
       'Row 4, column Published: Write Yes or No, not "Maybe".',
@@ -324,13 +326,16 @@ describe(`POST /api/builder/imports/run (${databaseKind})`, () => {
       'Row 6, column Parent: No page has the slug "no-such-page", and no earlier row is named so.',
       'Row 7, column Published at: Write a date as YYYY-MM-DD (or DD/MM/YYYY), not "31/02/2024".',
       'Row 8, column Name: A page named "Offers" already exists there.',
+      'Row 9, column Published: Write Yes or No, not "Maybe".',
+      'Row 9, column Allow children: Write Yes or No, not "Perhaps".',
+      'Row 9, column Meta description: Enter a meta description.',
     ]) {
       expect(body).toContain(line);
     }
     expect(body).not.toContain('Row 2,');
     expect(await pageCount()).toBe(before);
     const progress = await settled(res.json().import_id);
-    expect(progress).toMatchObject({ status: 'rejected', created: 0, rejected: 6, mailed: true });
+    expect(progress).toMatchObject({ status: 'rejected', created: 0, rejected: 7, mailed: true });
     expect(progress.rejections[0]).toEqual({ row: 3, column: 'Brand', reason: 'No brand is called "Nope".' });
   });
 

@@ -12,6 +12,20 @@ export class CellError extends Error {
   }
 }
 
+/**
+ * Reads a cell with `read`, keeping a CellError it throws among the row's `problems` and going on
+ * with `fallback`: the report then names every cell of a row it cannot use, not only the first.
+ */
+export function kept<T>(problems: CellError[], read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof CellError)) throw error;
+    problems.push(error);
+    return fallback;
+  }
+}
+
 const YES = new Set(['yes', 'y', '1', 'true']);
 const NO = new Set(['no', 'n', '0', 'false']);
 

@@ -70,10 +70,15 @@ export async function checkRows(
     const reject = (column: string, reason: string) => rejected.push({ row: sheetRow.row, column, reason });
     const before = rejected.length;
     try {
-      const draft = await provider.draft(sheetRow.cells, lookups);
+      const problems: CellError[] = [];
+      const draft = await provider.draft(sheetRow.cells, lookups, problems);
+      for (const problem of problems) reject(problem.column, problem.message);
       const parsed = schema.safeParse(draft.input);
       if (!parsed.success) {
-        for (const issue of schemaIssues(provider, parsed.error)) reject(issue.column, issue.reason);
+        // A column already refused stood in with a value of its own: its reason is the one to give.
+        for (const issue of schemaIssues(provider, parsed.error))
+          if (!problems.some((problem) => problem.column === issue.column))
+            reject(issue.column, issue.reason);
       }
       let placement: Placement = { parent: null };
       if (draft.parent) {

@@ -81,7 +81,7 @@ export const dealershipLocations: ImportProvider = {
     },
   ],
   fieldColumns: { ...PAGE_FIELD_COLUMNS, brand_id: 'Dealership', items: 'Content' },
-  async draft(cells, lookups) {
+  async draft(cells, lookups, problems) {
     const slug = cellValue(cells, 'Dealership');
     const dealership = slug ? await lookups.dealership(slug) : null;
     if (!slug) throw new CellError('Dealership', 'Enter the slug of a dealership.');
@@ -90,7 +90,8 @@ export const dealershipLocations: ImportProvider = {
       throw new CellError('Dealership', 'The dealership has no brand: choose its brand first.');
     }
     const parent = cellValue(cells, 'Parent');
-    if (!parent) throw new CellError('Parent', 'Enter the slug of the page the location goes under.');
+    if (!parent)
+      problems.push(new CellError('Parent', 'Enter the slug of the page the location goes under.'));
     const name = cellValue(cells, 'Name') || dealership.name;
     const { address } = dealership;
     const content = cellValue(cells, 'Content');
@@ -105,7 +106,7 @@ export const dealershipLocations: ImportProvider = {
         slug: slugify(name) || 'page',
         brand_id: dealership.brandId,
         meta: { title: cellValue(cells, 'Meta title') || name, description: description.slice(0, 1000) },
-        ...published(cells, dealership.live ? 1 : 0),
+        ...published(cells, dealership.live ? 1 : 0, problems),
         items: [
           ...(content ? [richText('Introduction', content)] : []),
           richText('Address and opening times', locationText(dealership)),

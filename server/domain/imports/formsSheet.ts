@@ -1,6 +1,6 @@
 import type { PageItem } from '@/api/contract/blocks';
 import { slugify } from '@/shared/slug';
-import { CellError, list, yesNo } from './cells';
+import { CellError, kept, list, yesNo } from './cells';
 import { cellValue, type ImportProvider, published } from './provider';
 
 const INPUT_TYPES: Record<string, string> = {
@@ -98,7 +98,7 @@ export const formsSheet: ImportProvider = {
     published_at: 'Published at',
     items: 'Fields',
   },
-  async draft(cells) {
+  async draft(cells, _lookups, problems) {
     const name = cellValue(cells, 'Name');
     const type = cellValue(cells, 'Email type').toLowerCase();
     return {
@@ -111,12 +111,12 @@ export const formsSheet: ImportProvider = {
           title: cellValue(cells, 'Meta title') || name,
           description: cellValue(cells, 'Meta description'),
         },
-        ...published(cells, 0),
+        ...published(cells, 0, problems),
         emails: {
           subject: cellValue(cells, 'Email subject'),
           email_title: cellValue(cells, 'Email title'),
           email_body: cellValue(cells, 'Email body'),
-          send_email: yesNo(cellValue(cells, 'Send email'), 'Send email', 1),
+          send_email: kept(problems, () => yesNo(cellValue(cells, 'Send email'), 'Send email', 1), 1),
           email_lists: list(cellValue(cells, 'Email lists')),
           email_type: type || 'emails',
         },
@@ -124,7 +124,10 @@ export const formsSheet: ImportProvider = {
           title: cellValue(cells, 'Thank you title') || 'Thank you',
           description: cellValue(cells, 'Thank you message'),
         },
-        items: list(cellValue(cells, 'Fields'), /[;\n]+/).map(formInput),
+        // Each field the sheet cannot read is reported; the others are still checked.
+        items: list(cellValue(cells, 'Fields'), /[;\n]+/).flatMap((text) =>
+          kept(problems, () => [formInput(text)], []),
+        ),
       },
     };
   },

@@ -1,5 +1,5 @@
 import { slugify } from '@/shared/slug';
-import { CellError, yesNo } from './cells';
+import { CellError, kept, yesNo } from './cells';
 import { cellValue, type ImportProvider, PAGE_FIELD_COLUMNS, published, richText } from './provider';
 
 export const pagesSheet: ImportProvider = {
@@ -56,11 +56,11 @@ export const pagesSheet: ImportProvider = {
     },
   ],
   fieldColumns: PAGE_FIELD_COLUMNS,
-  async draft(cells, lookups) {
+  async draft(cells, lookups, problems) {
     const name = cellValue(cells, 'Name');
     const brandText = cellValue(cells, 'Brand');
     const brand = brandText ? await lookups.brand(brandText) : null;
-    if (brandText && !brand) throw new CellError('Brand', `No brand is called "${brandText}".`);
+    if (brandText && !brand) problems.push(new CellError('Brand', `No brand is called "${brandText}".`));
     const content = cellValue(cells, 'Content');
     return {
       name,
@@ -73,8 +73,12 @@ export const pagesSheet: ImportProvider = {
           title: cellValue(cells, 'Meta title') || name,
           description: cellValue(cells, 'Meta description'),
         },
-        ...published(cells, 0),
-        is_allowed_children: yesNo(cellValue(cells, 'Allow children'), 'Allow children', 0),
+        ...published(cells, 0, problems),
+        is_allowed_children: kept(
+          problems,
+          () => yesNo(cellValue(cells, 'Allow children'), 'Allow children', 0),
+          0,
+        ),
         items: content ? [richText('Content', content)] : [],
       },
     };

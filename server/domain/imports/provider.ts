@@ -1,7 +1,7 @@
 import type { PageItem } from '@/api/contract/blocks';
 import type { DealershipAddress, DealershipOpeningTimes } from '../../db/schema/dealerships';
 import type { ImportKind } from '../../db/schema/jobs';
-import { dateTime, yesNo } from './cells';
+import { type CellError, dateTime, kept, yesNo } from './cells';
 import { headerKey } from './sheet';
 
 export interface ImportColumn {
@@ -48,8 +48,11 @@ export interface ImportProvider {
   sample: Record<string, string>[];
   /** The column a field of the builder form comes from, so the contract's messages name the column. */
   fieldColumns: Record<string, string>;
-  /** Reads one row; a cell it cannot use throws CellError. */
-  draft(cells: Record<string, string>, lookups: ImportLookups): Promise<Draft>;
+  /**
+   * Reads one row. A cell it cannot use goes into `problems` (and the row goes on with a stand-in,
+   * so its other cells are checked too); one the rest of the row depends on throws CellError.
+   */
+  draft(cells: Record<string, string>, lookups: ImportLookups, problems: CellError[]): Promise<Draft>;
 }
 
 /** A cell of the row by its column header; blank when the sheet has no such column. */
@@ -64,9 +67,9 @@ export const richText = (name: string, body: string): PageItem => ({
 });
 
 /** Published Yes needs a publish date: blank takes the moment of the import. */
-export function published(cells: Record<string, string>, fallback: 0 | 1) {
-  const flag = yesNo(cellValue(cells, 'Published'), 'Published', fallback);
-  const at = dateTime(cellValue(cells, 'Published at'), 'Published at');
+export function published(cells: Record<string, string>, fallback: 0 | 1, problems: CellError[]) {
+  const flag = kept(problems, () => yesNo(cellValue(cells, 'Published'), 'Published', fallback), fallback);
+  const at = kept(problems, () => dateTime(cellValue(cells, 'Published at'), 'Published at'), null);
   return { published: flag, published_at: flag === 1 ? (at ?? new Date().toISOString()) : null };
 }
 
