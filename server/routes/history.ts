@@ -90,7 +90,7 @@ export function historyRoutes(app: FastifyInstance, opts: { db: Db }) {
   }
 
   registerCall(app, activityList, async ({ query, raw, user }) => {
-    const { rows, total } = await listActivity(db, query, user.access);
+    const { rows, total } = await listActivity(db, query, user);
     return paginate(raw, rows, total, query.page);
   });
 }

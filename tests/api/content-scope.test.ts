@@ -374,6 +374,15 @@ describe(`pages in a Brand manager's scope (${databaseKind})`, () => {
     expect(about('dealerships')).not.toContain(bravoYork);
     // Sign-ins are the users' area, which a Brand manager may not view.
     expect(theirs.filter((e) => e.area === 'auth')).toEqual([]);
+    // A change of no one record (a sort) belongs to the group: they read theirs, not the administrator's.
+    const sortBy = async (token: string) =>
+      expect((await call(token, 'POST', '/api/brands/sort', { brands: [alpha] })).statusCode).toBe(200);
+    await sortBy(admin);
+    await sortBy(alphaManager);
+    const sorts = async (token: string) =>
+      (await entries(token)).filter((e) => e.area === 'brands' && e.action === 'sorted').length;
+    expect(await sorts(alphaManager)).toBe(1);
+    expect(await sorts(admin)).toBe(2);
     const all = await entries(admin);
     expect(all.map((e) => e.record?.id)).toEqual(expect.arrayContaining([tree.bravoPage, bravoYork]));
     expect(all.filter((e) => e.record?.id === tree.group && e.action === 'updated')).toHaveLength(1);

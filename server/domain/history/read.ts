@@ -113,11 +113,12 @@ const newestFirst = [sql`${activity.createdAt} desc nulls last`, sql`${activity.
 export async function listActivity(
   db: Db,
   filter: ActivityFilter,
-  access?: Access,
+  /** Who reads it, when the log is read for someone (their access and user id). */
+  reader?: { access: Access; id: number },
 ): Promise<{ rows: ActivityEntry[]; total: number }> {
   const { offset } = pageWindow(filter.page);
   const conditions: (SQL | undefined)[] = [
-    access ? visibleActivity(access) : undefined,
+    reader ? visibleActivity(reader.access, reader.id) : undefined,
     filter.user === undefined
       ? undefined
       : filter.user > MAX_SERIAL_ID

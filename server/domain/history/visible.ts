@@ -23,10 +23,11 @@ const viewedAs: Record<ActivityArea, AccessArea> = {
 /**
  * The entries of the activity log a user may read, as a condition on its rows: only the areas
  * their role may view, and for a scoped user only entries about records in their scope (the owner
- * each entry keeps). A group-wide user who may view every area gets no condition: the log's
- * statement stays as it was.
+ * each entry keeps), and the group-level entries they made themselves (a sort, an export asked
+ * for), which name nothing outside their scope. A group-wide user who may view every area gets no
+ * condition: the log's statement stays as it was.
  */
-export function visibleActivity(access: Access): SQL | undefined {
+export function visibleActivity(access: Access, viewer: number): SQL | undefined {
   const areas = activityArea.options.filter((area) => can(access, 'view', viewedAs[area]));
   const byArea =
     areas.length === activityArea.options.length
@@ -34,7 +35,8 @@ export function visibleActivity(access: Access): SQL | undefined {
       : sql`${activity.area} = any(${`{${areas.join(',')}}`}::text[])`;
   const owned = isGroupWide(access.scope)
     ? undefined
-    : inScope(access.scope, { brand: activity.brandId, dealership: activity.dealershipId });
+    : sql`(${inScope(access.scope, { brand: activity.brandId, dealership: activity.dealershipId })}
+        or (${activity.userId} = ${viewer} and ${activity.brandId} is null and ${activity.dealershipId} is null))`;
   if (!byArea) return owned;
   return owned ? sql`(${byArea} and ${owned})` : byArea;
 }
