@@ -639,12 +639,14 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto(`/pages/edit/${id}`);
     await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
-    // Someone else, signed in elsewhere, has the same page open and saves a block first.
+    // Someone else, signed in elsewhere, has the same page open and saves a block and a meta title
+    // first: the title both change is what the merge cannot decide alone.
     const other = await signedInPage(browser);
     try {
       await other.goto(`/pages/edit/${id}`);
       await other.getByRole('heading', { name: 'Edit Page' }).waitFor();
       await addBlock(other, 'Video');
+      await field(other, 'Meta title').fill('Theirs');
       await other.getByRole('button', { name: 'Save', exact: true }).click();
       await successToasts(other).getByText('Successfully updated page!').waitFor();
     } finally {
@@ -653,6 +655,7 @@ describe.skipIf(!hasChromium)('the block builder', () => {
 
     await addBlock(page, 'Call to action');
     await addBlock(page, 'FAQ');
+    await field(page, 'Meta title').fill('Mine');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
     await dialog.getByRole('button', { name: 'Copy my version aside' }).click();

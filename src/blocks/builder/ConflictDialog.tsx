@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Side } from '@/shared/blockMerge';
 import { Button } from '@/ui/Button';
 import { Modal } from '@/ui/Modal';
-import type { MergeQuestion } from './mergeOffer';
+import type { MergeQuestion } from './mergeQuestions';
 
 /** What 'Copy my version aside' did with the editor's version. */
 export interface CopiedAside {
@@ -63,14 +63,14 @@ function MergeQuestionField({
   const name = `merge-${question.key}`;
   return (
     <fieldset>
-      <legend>{question.label}: changed by both of you</legend>
+      <legend>{question.label}: changed in both versions</legend>
       <label>
         <input type="radio" name={name} checked={value === 'mine'} onChange={() => onChange('mine')} /> Keep
-        mine ({question.mine})
+        mine: {question.mine}
       </label>{' '}
       <label>
         <input type="radio" name={name} checked={value === 'theirs'} onChange={() => onChange('theirs')} />{' '}
-        Take theirs ({question.theirs})
+        Take theirs: {question.theirs}
       </label>
     </fieldset>
   );
@@ -137,7 +137,7 @@ export function ConflictDialog({
           <p>
             {merge.questions.length === 0
               ? 'Your changes and theirs can be merged: blocks only one of you changed are taken from that version.'
-              : 'Blocks only one of you changed are taken from that version. Choose which version to keep where you both changed the same thing.'}
+              : 'What only one version changed is taken from it. Choose which version to keep where both changed the same thing.'}
           </p>
           {merge.questions.map((question) => (
             <MergeQuestionField

@@ -16,6 +16,7 @@ import { CommentsButton, CommentsProvider } from './comments/CommentsProvider';
 import { ErrorSummary } from './ErrorSummary';
 import { ItemsPanel } from './ItemsPanel';
 import { withoutDataPrefix } from './itemKeys';
+import { mergeQuestions } from './mergeQuestions';
 import { ReviewControls } from './ReviewControls';
 import { metaFor } from './settingsValues';
 import { UndoRedo } from './UndoRedo';
@@ -182,12 +183,23 @@ export function RecordBuilder<V extends object>({
       }
     >
       <ConflictDialog
-        isOpen={builder.conflictOpen}
+        isOpen={builder.conflict !== null}
         onCopyAside={builder.copyAside}
         onKeepMine={builder.keepMine}
         onTakeTheirs={() => builder.takeTheirs(reload)}
         onClose={builder.closeConflict}
-        merge={builder.merge ? { questions: builder.merge.questions, onMerge: builder.mergeAndSave } : null}
+        merge={
+          builder.conflict?.merge
+            ? {
+                // The questions name fields and blocks' fields as the builder and its History do.
+                questions: mergeQuestions(builder.conflict.merge, {
+                  catalogue,
+                  ...(history?.views ? { views: history.views } : {}),
+                }),
+                onMerge: builder.mergeAndSave,
+              }
+            : null
+        }
       />
     </BuilderFrame>
   );
