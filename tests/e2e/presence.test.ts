@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)('two editors on one page', () => {
 
       expect(await save(mine)).toBe(200);
       expect(await saveThroughMerge(theirs)).toEqual([409, 200]);
-      await successToasts(theirs).getByText('Merged with what was saved meanwhile.').waitFor();
+      await successToasts(theirs).getByText(`Merged with what ${adminName} saved meanwhile.`).waitFor();
       expect(await theirs.getByRole('dialog').count()).toBe(0);
 
       const stored = await storedPage(token, id);
@@ -210,7 +210,7 @@ describe.skipIf(!hasChromium)('two editors on one page', () => {
 
       expect(await save(mine)).toBe(200);
       expect(await saveThroughMerge(theirs)).toEqual([409, 200]);
-      await successToasts(theirs).getByText('Merged with what was saved meanwhile.').waitFor();
+      await successToasts(theirs).getByText(`Merged with what ${adminName} saved meanwhile.`).waitFor();
       expect(await theirs.getByRole('dialog').count()).toBe(0);
       // The editor now holds both changes, as stored.
       expect(await field(theirs, 'Meta title').inputValue()).toBe('About us, by admin');
@@ -238,6 +238,9 @@ describe.skipIf(!hasChromium)('two editors on one page', () => {
       expect(await save(mine)).toBe(200);
       expect(await save(theirs)).toBe(409);
       const dialog = theirs.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
+      await dialog
+        .getByText(`this was changed by ${adminName} after you opened it`, { exact: false })
+        .waitFor();
       const question = dialog.getByRole('group', { name: 'Meta title: changed in both versions' });
       const keepMine = question.getByRole('radio', { name: 'Keep mine: “Our story, by Robin”', exact: true });
       expect(await keepMine.isChecked()).toBe(true);
@@ -256,6 +259,33 @@ describe.skipIf(!hasChromium)('two editors on one page', () => {
     } finally {
       await mine.close();
       await theirs.close();
+    }
+  });
+  it('tells an editor who has the page open in two tabs so, and says a save from the other tab is theirs', async () => {
+    const id = await createPage(token, `Tabs ${uniqueToken()}`);
+    const first = await admin.newPage();
+    const second = await admin.newPage();
+    try {
+      await openBuilder(first, id);
+      await openBuilder(second, id);
+      for (const tab of [first, second])
+        await expect
+          .poll(() => presenceNotice(tab).textContent())
+          .toBe('You are also editing this page in another tab.');
+      await field(first, 'Meta title').fill('Title from the first tab');
+      await field(second, 'Meta title').fill('Title from the second tab');
+
+      expect(await save(first)).toBe(200);
+      expect(await save(second)).toBe(409);
+      const dialog = second.getByRole('dialog', { name: 'This page was saved in another tab meanwhile' });
+      await dialog.getByRole('group', { name: 'Meta title: changed in both versions' }).waitFor();
+      await dialog.getByText('you saved this page in another tab or window', { exact: false }).waitFor();
+
+      await first.close();
+      await expect.poll(() => presenceNotice(second).textContent()).toBe('');
+    } finally {
+      await first.close();
+      await second.close();
     }
   });
 });

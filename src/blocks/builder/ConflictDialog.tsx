@@ -3,6 +3,7 @@ import type { Side } from '@/shared/blockMerge';
 import { Button } from '@/ui/Button';
 import { Modal } from '@/ui/Modal';
 import type { MergeQuestion } from './mergeQuestions';
+import type { Saver } from './useSaveConflict';
 
 /** What 'Copy my version aside' did with the editor's version. */
 export interface CopiedAside {
@@ -36,6 +37,10 @@ export function copiedAsideText({ copied, total, kept }: CopiedAside): string {
 
 export interface ConflictDialogProps {
   isOpen: boolean;
+  /** What the record is called in a sentence: 'this page'. */
+  record: string;
+  /** Who saved the newer version, where the record's history says it. */
+  savedBy: Saver | null;
   /** Puts this editor's blocks on the block clipboard and keeps their version as a draft. */
   onCopyAside: () => Promise<CopiedAside>;
   /** Save this editor's version over the newer one. */
@@ -48,6 +53,23 @@ export interface ConflictDialogProps {
    * blocks both changed, and the save of the merged version with their answers.
    */
   merge?: { questions: readonly MergeQuestion[]; onMerge: (answers: Record<string, Side>) => void } | null;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The dialog's title and first words: who saved meanwhile, the signed-in user's other tab included. */
+export function conflictWords(record: string, savedBy: Saver | null): { title: string; lead: string } {
+  const rest = 'Choose what to keep. Nothing is overwritten unless you save yours over theirs.';
+  if (savedBy?.kind === 'you')
+    return {
+      title: `${capitalised(record)} was saved in another tab meanwhile`,
+      lead: `Your changes here are not saved: you saved ${record} in another tab or window after opening it here. ${rest}`,
+    };
+  const who = savedBy?.name ?? 'someone else';
+  return {
+    title: 'Someone else saved this meanwhile',
+    lead: `Your changes are not saved: this was changed by ${who} after you opened it. ${rest}`,
+  };
 }
 
 /** One block (or field) both changed: which version to keep, mine unless the editor says otherwise. */
@@ -77,12 +99,14 @@ function MergeQuestionField({
 }
 
 /**
- * A save refused with 409: someone else saved this meanwhile. Nothing is overwritten unless the
+ * A save refused with 409: a newer version was saved meanwhile. Nothing is overwritten unless the
  * editor chooses to: keep theirs (save over the newer version), take the other, or copy theirs
  * aside onto the block clipboard, to paste them into the other version once it is loaded.
  */
 export function ConflictDialog({
   isOpen,
+  record,
+  savedBy,
   onCopyAside,
   onKeepMine,
   onTakeTheirs,
@@ -103,11 +127,12 @@ export function ConflictDialog({
       .then(setCopied)
       .finally(() => setCopying(false));
   };
+  const words = conflictWords(record, savedBy);
   return (
     <Modal
       isOpen={isOpen}
       onClose={closing(onClose)}
-      title="Someone else saved this meanwhile"
+      title={words.title}
       size="md"
       footer={
         <>
@@ -128,10 +153,7 @@ export function ConflictDialog({
         </>
       }
     >
-      <p>
-        Your changes are not saved: this was changed by someone else after you opened it. Choose what to keep.
-        Nothing is overwritten unless you save yours over theirs.
-      </p>
+      <p>{words.lead}</p>
       {merge ? (
         <section aria-label="Merge">
           <p>

@@ -112,7 +112,7 @@ export function RecordBuilder<V extends object>({
   const settingsRef = useRef<HTMLDivElement>(null);
   const [previewOpen, setPreviewOpen] = usePreviewOpen();
   const [liveDraft] = useState(createLiveDraft);
-  const builder = useRecordBuilder(start, calls);
+  const builder = useRecordBuilder(start, calls, history?.list);
   useRecordTitle(start.id !== null ? start.name : null);
   const { actor, values, change } = builder;
   const name = useName(actor);
@@ -184,6 +184,9 @@ export function RecordBuilder<V extends object>({
     >
       <ConflictDialog
         isOpen={builder.conflict !== null}
+        // A stored record is named as its presence bar names it ('this page'); only those meet a 409.
+        record={presence?.noun ?? 'this'}
+        savedBy={builder.conflict?.savedBy ?? null}
         onCopyAside={builder.copyAside}
         onKeepMine={builder.keepMine}
         onTakeTheirs={() => builder.takeTheirs(reload)}

@@ -5,6 +5,7 @@ import type { Review } from '@/api/contract/workflows';
 import { type BuilderDraft, draftOf, type PageFields, type ReviewCall } from '@/machines/builder';
 import { describeFailure } from '@/machines/errors';
 import type { Side } from '@/shared/blockMerge';
+import type { RevisionPage } from '@/ui/history/HistoryButton';
 import { toast } from '@/ui/toasts';
 import { copyBlocks, MAX_COPIED } from '../clipboard';
 import {
@@ -102,6 +103,8 @@ export interface RecordBuilderState<V> {
 export function useRecordBuilder<V extends object>(
   start: BuilderStart<V>,
   calls: RecordCalls<V>,
+  /** The record's revisions, newest first: after a 409 the newest says who saved meanwhile. */
+  revisions?: (page: number) => Promise<RevisionPage>,
 ): RecordBuilderState<V> {
   const updatedAt = useRef(start.updatedAt);
   // What the editor's changes are changes from: the version opened, then each version saved.
@@ -119,6 +122,7 @@ export function useRecordBuilder<V extends object>(
     base,
     updatedAt,
     latest: latest && recordId !== null ? () => latest(recordId) : undefined,
+    revisions,
   });
   const copiedAside = useRef(false);
   // The editor copied their version aside and loaded this one instead: their draft stays stored.
