@@ -4,6 +4,7 @@ import { messageResponse, validationErrorResponse } from '@/api/contract/common'
 import {
   PRESENCE_TOKEN_COOKIE,
   PRESENCE_TOKEN_QUERY,
+  type PresenceEvent,
   presenceEvent,
   presenceStream,
 } from '@/api/contract/presence';
@@ -45,7 +46,7 @@ export function presenceRoutes(app: FastifyInstance, opts: { db: Db; hub: Presen
       operationId: 'presenceStream',
       summary: presenceStream.summary,
       description:
-        'Needs sign-in, with the access token in the Authorization header, as `?token=` or in the `console_access` cookie (an EventSource sends no headers), and permission to view the record (403), which must be in the user\u2019s scope (404). Answers `text/event-stream`: each `presence` event carries a JSON object `{record, people}`; the caller counts as having the record open while the stream is open.',
+        'Needs sign-in, with the access token in the Authorization header, as `?token=` or in the `console_access` cookie (an EventSource sends no headers), and permission to view the record (403), which must be in the user\u2019s scope (404). Answers `text/event-stream`: each `presence` event carries a JSON object `{record, people, own_tabs}`; the caller counts as having the record open while the stream is open.',
       'x-permission': 'signedIn',
       tags: ['presence'],
       security: [{ bearer: [] }, { accessQuery: [] }, { accessCookie: [] }],
@@ -81,8 +82,9 @@ export function presenceRoutes(app: FastifyInstance, opts: { db: Db; hub: Presen
       });
       res.write('retry: 2000\n\n');
       const leave = hub.join(record, { id: user.id, name: user.name });
-      const unwatch = hub.watch(record, (people) => {
-        res.write(`event: presence\ndata: ${JSON.stringify({ record, people })}\n\n`);
+      const unwatch = hub.watch(record, user.id, (people, ownTabs) => {
+        const event: PresenceEvent = { record, people, own_tabs: ownTabs };
+        res.write(`event: presence\ndata: ${JSON.stringify(event)}\n\n`);
       });
       const keepAlive = setInterval(() => res.write(': still here\n\n'), KEEP_ALIVE_MS);
       keepAlive.unref();

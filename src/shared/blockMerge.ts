@@ -139,9 +139,14 @@ export function resolveBlocks(merged: BlocksMerged, answers: Readonly<Record<str
   });
 }
 
-/** A field both sides changed differently. */
+/**
+ * A field both sides changed differently. An object-valued field (a page's meta, its
+ * configurables) is merged key by key, so `path` can lead into it: ['meta', 'title'].
+ */
 export interface FieldConflict {
+  /** The path joined with dots ('meta.title'): how answers, labels and views name it. */
   name: string;
+  path: readonly string[];
   base: unknown;
   theirs: unknown;
   mine: unknown;
@@ -152,34 +157,74 @@ export interface FieldsMerged {
   conflicts: FieldConflict[];
 }
 
-/** The record's own fields, each merged as a block is: by name. A conflict holds mine in `values`. */
-export function mergeFields(
-  base: Readonly<Record<string, unknown>>,
-  theirs: Readonly<Record<string, unknown>>,
-  mine: Readonly<Record<string, unknown>>,
-): FieldsMerged {
+type Fields = Readonly<Record<string, unknown>>;
+
+const isPlainObject = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The keys of three versions of an object merged each by itself (a conflict holds mine), so
+ * that one side's change to one key and the other's to another both stay. A key that ends up
+ * with no value is left out.
+ */
+function mergeKeys(
+  path: readonly string[],
+  base: Fields,
+  theirs: Fields,
+  mine: Fields,
+  conflicts: FieldConflict[],
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  const conflicts: FieldConflict[] = [];
-  const names = new Set([...Object.keys(base), ...Object.keys(theirs), ...Object.keys(mine)]);
-  for (const name of names) {
-    const [inBase, inTheirs, inMine] = [base[name], theirs[name], mine[name]];
-    const theirsChanged = !same(inBase, inTheirs);
-    const mineChanged = !same(inBase, inMine);
-    if (!theirsChanged) values[name] = inMine;
-    else if (!mineChanged || same(inTheirs, inMine)) values[name] = inTheirs;
-    else {
-      values[name] = inMine;
-      conflicts.push({ name, base: inBase, theirs: inTheirs, mine: inMine });
-    }
-    if (values[name] === undefined) delete values[name];
+  for (const key of new Set([...Object.keys(base), ...Object.keys(theirs), ...Object.keys(mine)])) {
+    const value = mergeValue([...path, key], base[key], theirs[key], mine[key], conflicts);
+    if (value !== undefined) values[key] = value;
   }
+  return values;
+}
+
+function mergeValue(
+  path: readonly string[],
+  inBase: unknown,
+  inTheirs: unknown,
+  inMine: unknown,
+  conflicts: FieldConflict[],
+): unknown {
+  if (same(inBase, inTheirs)) return inMine;
+  if (same(inBase, inMine) || same(inTheirs, inMine)) return inTheirs;
+  // Both changed an object: only the keys both changed differently are a question. A list is a
+  // value of its own (a multiple choice, files): its entries have no identity to merge by.
+  if (isPlainObject(inTheirs) && isPlainObject(inMine) && (inBase === undefined || isPlainObject(inBase)))
+    return mergeKeys(path, inBase ?? {}, inTheirs, inMine, conflicts);
+  conflicts.push({ name: path.join('.'), path, base: inBase, theirs: inTheirs, mine: inMine });
+  return inMine;
+}
+
+/** The record's own fields, each merged as a block is, by name (an object key by key). A conflict holds mine in `values`. */
+export function mergeFields(base: Fields, theirs: Fields, mine: Fields): FieldsMerged {
+  const conflicts: FieldConflict[] = [];
+  const values = mergeKeys([], base, theirs, mine, conflicts);
   return { values, conflicts };
+}
+
+/** `values` with the value at `path` replaced (objects on the way copied, never changed in place). */
+function withValueAt(
+  values: Fields,
+  [key, ...rest]: readonly string[],
+  value: unknown,
+): Record<string, unknown> {
+  if (key === undefined) return { ...values };
+  const inner =
+    rest.length === 0 ? value : withValueAt(isPlainObject(values[key]) ? values[key] : {}, rest, value);
+  const out: Record<string, unknown> = { ...values, [key]: inner };
+  if (inner === undefined) delete out[key];
+  return out;
 }
 
 /** The fields with each conflict answered (by name); unanswered ones keep mine. */
 export function resolveFields(merged: FieldsMerged, answers: Readonly<Record<string, Side>>) {
-  const values = { ...merged.values };
+  let values: Record<string, unknown> = { ...merged.values };
   for (const conflict of merged.conflicts)
-    if ((answers[conflict.name] ?? 'mine') === 'theirs') values[conflict.name] = conflict.theirs;
+    if ((answers[conflict.name] ?? 'mine') === 'theirs')
+      values = withValueAt(values, conflict.path, conflict.theirs);
   return values;
 }

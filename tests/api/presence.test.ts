@@ -54,11 +54,15 @@ describe(`Who else has a record open (${databaseKind})`, () => {
       'Robin Editor',
     ]);
 
-    // A second tab of someone already there changes nobody's list.
+    // A second tab of someone already there changes nobody's list: only they are told of their tabs.
     const count = admin.events.length;
+    const robinSeen = second.events.length;
+    expect(second.events.at(-1)?.own_tabs).toBe(1);
     const again = await openPresence(baseURL, { record, token: robin });
-    await again.next((e) => e.people.length === 2);
+    expect((await again.next((e) => e.people.length === 2)).own_tabs).toBe(2);
+    await second.next((e) => e.own_tabs === 2 && second.events.indexOf(e) >= robinSeen, 1000);
     again.close();
+    await second.next((e) => e.own_tabs === 1 && second.events.indexOf(e) > robinSeen, 1000);
 
     second.close();
     const alone = await admin.next((e) => e.people.length === 1 && admin.events.indexOf(e) >= count, 1000);

@@ -330,7 +330,7 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await page.goto(`/pages/edit/${id}`);
     await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
     const before = await stored(id);
-    // Someone else saves meanwhile.
+    // The same account saves meanwhile, through the API.
     await apiRequest(token, 'POST', 'pages/update', {
       id,
       data: { ...before, meta: { title: 'Theirs', description: 'Theirs' } },
@@ -338,7 +338,8 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     });
     await field(page, 'Meta title').fill('Mine');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
+    // The other save was made with the same account: not someone else.
+    const dialog = page.getByRole('dialog', { name: 'This page was saved in another tab meanwhile' });
     await dialog.waitFor();
     expect((await stored(id)).meta.title).toBe('Theirs');
     await dialog.getByRole('button', { name: 'Save mine over theirs' }).click();
@@ -358,7 +359,8 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     });
     await field(page, 'Meta title').fill('Mine');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
+    // The other save was made with the same account: not someone else.
+    const dialog = page.getByRole('dialog', { name: 'This page was saved in another tab meanwhile' });
     await dialog.getByRole('button', { name: 'Load their version' }).click();
     await expect.poll(() => field(page, 'Meta title').inputValue()).toBe('Theirs');
     expect((await stored(id)).meta.title).toBe('Theirs');
@@ -639,12 +641,14 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto(`/pages/edit/${id}`);
     await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
-    // Someone else, signed in elsewhere, has the same page open and saves a block first.
+    // The same account, signed in elsewhere, has the same page open and saves a block and a meta
+    // title first: the title both change is what the merge cannot decide alone.
     const other = await signedInPage(browser);
     try {
       await other.goto(`/pages/edit/${id}`);
       await other.getByRole('heading', { name: 'Edit Page' }).waitFor();
       await addBlock(other, 'Video');
+      await field(other, 'Meta title').fill('Theirs');
       await other.getByRole('button', { name: 'Save', exact: true }).click();
       await successToasts(other).getByText('Successfully updated page!').waitFor();
     } finally {
@@ -653,8 +657,9 @@ describe.skipIf(!hasChromium)('the block builder', () => {
 
     await addBlock(page, 'Call to action');
     await addBlock(page, 'FAQ');
+    await field(page, 'Meta title').fill('Mine');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Someone else saved this meanwhile' });
+    const dialog = page.getByRole('dialog', { name: 'This page was saved in another tab meanwhile' });
     await dialog.getByRole('button', { name: 'Copy my version aside' }).click();
     await dialog
       .getByText('Your 2 blocks are copied: load their version, then use Paste blocks to bring yours back.', {

@@ -96,11 +96,57 @@ describe('merging a record’s own fields', () => {
       { name: 'Offers mine', title: 'T mine', published: 0 },
     );
     expect(merged.values).toEqual({ name: 'Offers mine', title: 'T mine', published: 1 });
-    expect(merged.conflicts).toEqual([{ name: 'title', base: 'T', theirs: 'T theirs', mine: 'T mine' }]);
+    expect(merged.conflicts).toEqual([
+      { name: 'title', path: ['title'], base: 'T', theirs: 'T theirs', mine: 'T mine' },
+    ]);
     expect(resolveFields(merged, { title: 'theirs' })).toEqual({
       name: 'Offers mine',
       title: 'T theirs',
       published: 1,
+    });
+  });
+
+  const meta = (title: string, description: string) => ({ name: 'About us', meta: { title, description } });
+
+  it('merges an object-valued field key by key: one side’s title and the other’s description both stay', () => {
+    const merged = mergeFields(
+      meta('About us', 'Who we are'),
+      meta('About us by admin', 'Who we are'),
+      meta('About us', 'Who we are, by marketing'),
+    );
+    expect(merged.conflicts).toEqual([]);
+    expect(resolveFields(merged, {})).toEqual(meta('About us by admin', 'Who we are, by marketing'));
+  });
+
+  it('asks about the one key both changed differently, and keeps the other side’s change to another key', () => {
+    const merged = mergeFields(
+      meta('About us', 'Who we are'),
+      meta('Admin title', 'Who we are, by admin'),
+      meta('Marketing title', 'Who we are'),
+    );
+    expect(merged.conflicts).toEqual([
+      {
+        name: 'meta.title',
+        path: ['meta', 'title'],
+        base: 'About us',
+        theirs: 'Admin title',
+        mine: 'Marketing title',
+      },
+    ]);
+    expect(resolveFields(merged, {})).toEqual(meta('Marketing title', 'Who we are, by admin'));
+    expect(resolveFields(merged, { 'meta.title': 'theirs' })).toEqual(
+      meta('Admin title', 'Who we are, by admin'),
+    );
+  });
+
+  it('merges nested objects (configurables) key by key, and a key one side removed stays removed', () => {
+    const base = { configurables: { offers: { route: 'offers', fields: { a: '1', b: '2' } } } };
+    const theirs = { configurables: { offers: { route: 'offers', fields: { a: '1 theirs', b: '2' } } } };
+    const mine = { configurables: { offers: { route: 'offers', fields: { a: '1' } } } };
+    const merged = mergeFields(base, theirs, mine);
+    expect(merged.conflicts).toEqual([]);
+    expect(resolveFields(merged, {})).toEqual({
+      configurables: { offers: { route: 'offers', fields: { a: '1 theirs' } } },
     });
   });
 });

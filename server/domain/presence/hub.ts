@@ -29,7 +29,14 @@ export interface PresenceOptions {
   expireMs?: number;
 }
 
-type Watcher = (people: PresentPerson[]) => void;
+/** Told everyone on the record, and in how many tabs the watcher's own user has it open. */
+type Watcher = (people: PresentPerson[], ownTabs: number) => void;
+
+/** A watcher's user, and what it was last told (so that it is told only of a change). */
+interface Watching {
+  userId: number;
+  told: string;
+}
 
 /**
  * Who has which record open, across every API process on the database. Each process keeps its own
@@ -41,7 +48,7 @@ export class PresenceHub {
   readonly processId = randomUUID();
   private readonly local = new Map<string, Visit>();
   private readonly remote = new Map<string, { heard: number; visits: Map<string, Visit> }>();
-  private readonly watchers = new Map<string, Map<Watcher, string>>();
+  private readonly watchers = new Map<string, Map<Watcher, Watching>>();
   private timer: NodeJS.Timeout | null = null;
   private stopListening: (() => void) | null = null;
   private readonly heartbeatMs: number;
@@ -89,16 +96,21 @@ export class PresenceHub {
     };
   }
 
-  /** Calls `watcher` with the record's people now and after every change; answers how to stop. */
-  watch(record: string, watcher: Watcher): () => void {
+  /**
+   * Calls `watcher` with the record's people now and after every change, and with how many tabs
+   * `userId` has it open in: a second tab of someone already there is news to that someone alone.
+   * Answers how to stop.
+   */
+  watch(record: string, userId: number, watcher: Watcher): () => void {
     let forRecord = this.watchers.get(record);
     if (!forRecord) {
       forRecord = new Map();
       this.watchers.set(record, forRecord);
     }
     const people = this.people(record);
-    forRecord.set(watcher, signature(people));
-    watcher(people);
+    const ownTabs = this.tabs(record).get(userId) ?? 0;
+    forRecord.set(watcher, { userId, told: told(people, ownTabs) });
+    watcher(people, ownTabs);
     return () => {
       const left = this.watchers.get(record);
       left?.delete(watcher);
@@ -122,15 +134,28 @@ export class PresenceHub {
       .map((p) => ({ id: p.id, name: p.name, since: new Date(p.since).toISOString() }));
   }
 
+  /** How many tabs each user has the record open in (their connections, on every process). */
+  private tabs(record: string): Map<number, number> {
+    const tabs = new Map<number, number>();
+    const count = (visit: Visit) => {
+      if (visit.record === record) tabs.set(visit.userId, (tabs.get(visit.userId) ?? 0) + 1);
+    };
+    for (const visit of this.local.values()) count(visit);
+    for (const { visits } of this.remote.values()) for (const visit of visits.values()) count(visit);
+    return tabs;
+  }
+
   private changed(record: string): void {
     const forRecord = this.watchers.get(record);
     if (!forRecord) return;
     const people = this.people(record);
-    const now = signature(people);
-    for (const [watcher, last] of forRecord) {
-      if (last === now) continue;
-      forRecord.set(watcher, now);
-      watcher(people);
+    const tabs = this.tabs(record);
+    for (const [watcher, watching] of forRecord) {
+      const ownTabs = tabs.get(watching.userId) ?? 0;
+      const now = told(people, ownTabs);
+      if (watching.told === now) continue;
+      watching.told = now;
+      watcher(people, ownTabs);
     }
   }
 
@@ -188,4 +213,6 @@ export class PresenceHub {
   }
 }
 
-const signature = (people: readonly PresentPerson[]) => people.map((p) => `${p.id}:${p.name}`).join('|');
+/** What a watcher is told, as one string: people and their own tabs alike compare as one. */
+const told = (people: readonly PresentPerson[], ownTabs: number) =>
+  `${people.map((p) => `${p.id}:${p.name}`).join('|')}#${ownTabs}`;

@@ -22,10 +22,14 @@ export const presentPerson = z.object({
 });
 export type PresentPerson = z.infer<typeof presentPerson>;
 
-/** One `presence` event of the stream: everyone who has the record open now, the listener included. */
+/**
+ * One `presence` event of the stream: everyone who has the record open now, the listener included,
+ * and in how many tabs the listener's own user has it open, this one included.
+ */
 export const presenceEvent = z.object({
   record: recordRef,
   people: z.array(presentPerson),
+  own_tabs: z.number().int().min(0),
 });
 export type PresenceEvent = z.infer<typeof presenceEvent>;
 
@@ -43,7 +47,7 @@ export const presenceStream = defineCall({
   }),
   response: presenceEvent,
   summary:
-    'Server-sent events: a `presence` event with everyone who has the record open, at once and whenever that changes; this connection counts as the caller having it open',
+    'Server-sent events: a `presence` event with everyone who has the record open and in how many tabs the caller has it open, at once and whenever that changes; this connection counts as the caller having it open',
 });
 
 export const calls = { stream: presenceStream };

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { Side } from '@/shared/blockMerge';
 import { Button } from '@/ui/Button';
 import { Modal } from '@/ui/Modal';
-import type { MergeQuestion } from './mergeOffer';
+import type { MergeQuestion } from './mergeQuestions';
+import type { Saver } from './useSaveConflict';
 
 /** What 'Copy my version aside' did with the editor's version. */
 export interface CopiedAside {
@@ -36,6 +37,10 @@ export function copiedAsideText({ copied, total, kept }: CopiedAside): string {
 
 export interface ConflictDialogProps {
   isOpen: boolean;
+  /** What the record is called in a sentence: 'this page'. */
+  record: string;
+  /** Who saved the newer version, where the record's history says it. */
+  savedBy: Saver | null;
   /** Puts this editor's blocks on the block clipboard and keeps their version as a draft. */
   onCopyAside: () => Promise<CopiedAside>;
   /** Save this editor's version over the newer one. */
@@ -48,6 +53,23 @@ export interface ConflictDialogProps {
    * blocks both changed, and the save of the merged version with their answers.
    */
   merge?: { questions: readonly MergeQuestion[]; onMerge: (answers: Record<string, Side>) => void } | null;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The dialog's title and first words: who saved meanwhile, the signed-in user's other tab included. */
+export function conflictWords(record: string, savedBy: Saver | null): { title: string; lead: string } {
+  const rest = 'Choose what to keep. Nothing is overwritten unless you save yours over theirs.';
+  if (savedBy?.kind === 'you')
+    return {
+      title: `${capitalised(record)} was saved in another tab meanwhile`,
+      lead: `Your changes here are not saved: you saved ${record} in another tab or window after opening it here. ${rest}`,
+    };
+  const who = savedBy?.name ?? 'someone else';
+  return {
+    title: 'Someone else saved this meanwhile',
+    lead: `Your changes are not saved: this was changed by ${who} after you opened it. ${rest}`,
+  };
 }
 
 /** One block (or field) both changed: which version to keep, mine unless the editor says otherwise. */
@@ -63,26 +85,28 @@ function MergeQuestionField({
   const name = `merge-${question.key}`;
   return (
     <fieldset>
-      <legend>{question.label}: changed by both of you</legend>
+      <legend>{question.label}: changed in both versions</legend>
       <label>
         <input type="radio" name={name} checked={value === 'mine'} onChange={() => onChange('mine')} /> Keep
-        mine ({question.mine})
+        mine: {question.mine}
       </label>{' '}
       <label>
         <input type="radio" name={name} checked={value === 'theirs'} onChange={() => onChange('theirs')} />{' '}
-        Take theirs ({question.theirs})
+        Take theirs: {question.theirs}
       </label>
     </fieldset>
   );
 }
 
 /**
- * A save refused with 409: someone else saved this meanwhile. Nothing is overwritten unless the
+ * A save refused with 409: a newer version was saved meanwhile. Nothing is overwritten unless the
  * editor chooses to: keep theirs (save over the newer version), take the other, or copy theirs
  * aside onto the block clipboard, to paste them into the other version once it is loaded.
  */
 export function ConflictDialog({
   isOpen,
+  record,
+  savedBy,
   onCopyAside,
   onKeepMine,
   onTakeTheirs,
@@ -103,11 +127,12 @@ export function ConflictDialog({
       .then(setCopied)
       .finally(() => setCopying(false));
   };
+  const words = conflictWords(record, savedBy);
   return (
     <Modal
       isOpen={isOpen}
       onClose={closing(onClose)}
-      title="Someone else saved this meanwhile"
+      title={words.title}
       size="md"
       footer={
         <>
@@ -128,16 +153,13 @@ export function ConflictDialog({
         </>
       }
     >
-      <p>
-        Your changes are not saved: this was changed by someone else after you opened it. Choose what to keep.
-        Nothing is overwritten unless you save yours over theirs.
-      </p>
+      <p>{words.lead}</p>
       {merge ? (
         <section aria-label="Merge">
           <p>
             {merge.questions.length === 0
               ? 'Your changes and theirs can be merged: blocks only one of you changed are taken from that version.'
-              : 'Blocks only one of you changed are taken from that version. Choose which version to keep where you both changed the same thing.'}
+              : 'What only one version changed is taken from it. Choose which version to keep where both changed the same thing.'}
           </p>
           {merge.questions.map((question) => (
             <MergeQuestionField

@@ -16,6 +16,7 @@ import { CommentsButton, CommentsProvider } from './comments/CommentsProvider';
 import { ErrorSummary } from './ErrorSummary';
 import { ItemsPanel } from './ItemsPanel';
 import { withoutDataPrefix } from './itemKeys';
+import { mergeQuestions } from './mergeQuestions';
 import { ReviewControls } from './ReviewControls';
 import { metaFor } from './settingsValues';
 import { UndoRedo } from './UndoRedo';
@@ -111,7 +112,7 @@ export function RecordBuilder<V extends object>({
   const settingsRef = useRef<HTMLDivElement>(null);
   const [previewOpen, setPreviewOpen] = usePreviewOpen();
   const [liveDraft] = useState(createLiveDraft);
-  const builder = useRecordBuilder(start, calls);
+  const builder = useRecordBuilder(start, calls, history?.list);
   useRecordTitle(start.id !== null ? start.name : null);
   const { actor, values, change } = builder;
   const name = useName(actor);
@@ -182,12 +183,26 @@ export function RecordBuilder<V extends object>({
       }
     >
       <ConflictDialog
-        isOpen={builder.conflictOpen}
+        isOpen={builder.conflict !== null}
+        // A stored record is named as its presence bar names it ('this page'); only those meet a 409.
+        record={presence?.noun ?? 'this'}
+        savedBy={builder.conflict?.savedBy ?? null}
         onCopyAside={builder.copyAside}
         onKeepMine={builder.keepMine}
         onTakeTheirs={() => builder.takeTheirs(reload)}
         onClose={builder.closeConflict}
-        merge={builder.merge ? { questions: builder.merge.questions, onMerge: builder.mergeAndSave } : null}
+        merge={
+          builder.conflict?.merge
+            ? {
+                // The questions name fields and blocks' fields as the builder and its History do.
+                questions: mergeQuestions(builder.conflict.merge, {
+                  catalogue,
+                  ...(history?.views ? { views: history.views } : {}),
+                }),
+                onMerge: builder.mergeAndSave,
+              }
+            : null
+        }
       />
     </BuilderFrame>
   );

@@ -10,30 +10,24 @@ import {
 } from '@/shared/blockMerge';
 
 /** The name travels with the fields through the merge under a key no field has. */
-const NAME = '\u0000name';
+export const NAME = '\u0000name';
 
-/** One question the merge asks: a block (or field) both editors changed. */
-export interface MergeQuestion {
-  key: string;
-  /** 'Hero banner (block 2)' or 'Name'. */
-  label: string;
-  /** What each side did to it, in a few words. */
-  mine: string;
-  theirs: string;
-}
+/** How a question about a field is keyed among the answers (a block's is its id). */
+const FIELD = 'field:';
+export const fieldKey = (name: string) => `${FIELD}${name}`;
 
-/** The editor's version merged with the newer one someone else saved. */
+/** The editor's version merged with the newer one saved meanwhile. */
 export interface MergeOffer {
   blocks: BlocksMerged;
   fields: FieldsMerged;
   theirs: BuilderDraft;
   /** The newer version's updated_at: the merged save is checked against it. */
   updatedAt: string | undefined;
-  questions: MergeQuestion[];
 }
 
-const blockWords = (item: { name: string } | null) =>
-  item ? `keeps “${item.name}” as edited` : 'removes it';
+/** Whether the merge needs the editor's answer: a block or field both sides changed differently. */
+export const asksQuestions = (offer: MergeOffer): boolean =>
+  offer.blocks.conflicts.length > 0 || offer.fields.conflicts.length > 0;
 
 /** Merges `mine` with `theirs`, both from `base` (what the editor opened or last saved). */
 export function offerMerge(
@@ -45,31 +39,14 @@ export function offerMerge(
   const blocks = mergeBlocks(base.items, theirs.items, mine.items);
   const withName = (draft: BuilderDraft) => ({ ...draft.fields, [NAME]: draft.name });
   const fields = mergeFields(withName(base), withName(theirs), withName(mine));
-  const positions = new Map(
-    blocks.slots.map((slot, i) => [slot.kind === 'ask' ? slot.conflict.id : '', i + 1]),
-  );
-  const questions: MergeQuestion[] = [
-    ...blocks.conflicts.map((c) => ({
-      key: c.id,
-      label: `${(c.mine ?? c.theirs ?? c.base)?.name ?? 'A block'} (block ${positions.get(c.id) ?? '?'})`,
-      mine: `Yours ${blockWords(c.mine)}`,
-      theirs: `Theirs ${blockWords(c.theirs)}`,
-    })),
-    ...fields.conflicts.map((c) => ({
-      key: `field:${c.name}`,
-      label: c.name === NAME ? 'Name' : c.name,
-      mine: `Yours: ${JSON.stringify(c.mine)?.slice(0, 80) ?? 'none'}`,
-      theirs: `Theirs: ${JSON.stringify(c.theirs)?.slice(0, 80) ?? 'none'}`,
-    })),
-  ];
-  return { blocks, fields, theirs, updatedAt, questions };
+  return { blocks, fields, theirs, updatedAt };
 }
 
 /** The merged version with each question answered (unanswered ones keep the editor's). */
 export function mergedDraft(offer: MergeOffer, answers: Readonly<Record<string, Side>>, mine: BuilderDraft) {
   const fieldAnswers = Object.fromEntries(
     Object.entries(answers).flatMap(([key, side]) =>
-      key.startsWith('field:') ? [[key.slice('field:'.length), side]] : [],
+      key.startsWith(FIELD) ? [[key.slice(FIELD.length), side]] : [],
     ),
   );
   const { [NAME]: name, ...fields } = resolveFields(offer.fields, fieldAnswers);

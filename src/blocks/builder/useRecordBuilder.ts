@@ -5,6 +5,7 @@ import type { Review } from '@/api/contract/workflows';
 import { type BuilderDraft, draftOf, type PageFields, type ReviewCall } from '@/machines/builder';
 import { describeFailure } from '@/machines/errors';
 import type { Side } from '@/shared/blockMerge';
+import type { RevisionPage } from '@/ui/history/HistoryButton';
 import { toast } from '@/ui/toasts';
 import { copyBlocks, MAX_COPIED } from '../clipboard';
 import {
@@ -17,9 +18,9 @@ import {
 } from '../drafts';
 import { useBuilderShortcuts } from '../useBuilderShortcuts';
 import type { CopiedAside } from './ConflictDialog';
-import { type MergeOffer, mergedDraft, offerMerge } from './mergeOffer';
 import { type RecordData, recordData } from './recordData';
 import { type BuilderActor, useBuilderActor } from './useBuilderActor';
+import { type SaveConflict, useSaveConflict } from './useSaveConflict';
 
 /** Where a builder starts: a stored record, or a new one with its defaults (and a parent's template). */
 export interface BuilderStart<V> {
@@ -78,7 +79,8 @@ export interface RecordBuilderState<V> {
   isDirty: boolean;
   /** Unsaved work from an earlier visit is being offered back (restore or discard). */
   draftOffered: { savedAt: string } | null;
-  conflictOpen: boolean;
+  /** A save refused because a newer version was saved meanwhile, while the editor is asked about it. */
+  conflict: SaveConflict | null;
   closeConflict: () => void;
   /** Saves this editor's version over the newer one someone else saved. */
   keepMine: () => void;
@@ -93,9 +95,7 @@ export interface RecordBuilderState<V> {
    */
   takeTheirs: (reload: () => void) => void;
   save: () => void;
-  /** After a 409: the editor's version merged block by block with the newer one, while it is offered. */
-  merge: MergeOffer | null;
-  /** Saves the merged version, with each question answered. */
+  /** Saves the editor's version merged with the newer one, with each question answered. */
   mergeAndSave: (answers: Record<string, Side>) => void;
 }
 
@@ -106,9 +106,10 @@ export interface RecordBuilderState<V> {
 export function useRecordBuilder<V extends object>(
   start: BuilderStart<V>,
   calls: RecordCalls<V>,
+  /** The record's revisions, newest first: after a 409 the newest says who saved meanwhile. */
+  revisions?: (page: number) => Promise<RevisionPage>,
 ): RecordBuilderState<V> {
   const updatedAt = useRef(start.updatedAt);
-  const [conflictOpen, setConflictOpen] = useState(false);
   // What the editor's changes are changes from: the version opened, then each version saved.
   const base = useRef<BuilderDraft>({
     items: start.items,
@@ -116,8 +117,16 @@ export function useRecordBuilder<V extends object>(
     slug: start.slug,
     fields: start.values as PageFields,
   });
-  const [merge, setMerge] = useState<MergeOffer | null>(null);
   const actorRef = useRef<BuilderActor | null>(null);
+  const { latest } = calls;
+  const recordId = start.id;
+  const conflict = useSaveConflict({
+    actor: actorRef,
+    base,
+    updatedAt,
+    latest: latest && recordId !== null ? () => latest(recordId) : undefined,
+    revisions,
+  });
   const copiedAside = useRef(false);
   // The editor copied their version aside and loaded this one instead: their draft stays stored.
   const [aside] = useState(() => isDraftAside(calls.draftKey));
@@ -160,31 +169,8 @@ export function useRecordBuilder<V extends object>(
           };
         } catch (error) {
           const failure = describeFailure(error);
-          if (failure.status === 409) {
-            setMerge(null);
-            setConflictOpen(true);
-            const { latest } = calls;
-            const id = start.id;
-            if (latest && id !== null)
-              latest(id).then(
-                (theirs) =>
-                  setMerge(
-                    offerMerge(
-                      base.current,
-                      {
-                        items: theirs.items,
-                        name: theirs.name,
-                        slug: theirs.slug,
-                        fields: theirs.values as PageFields,
-                      },
-                      draft,
-                      theirs.updatedAt,
-                    ),
-                  ),
-                // Without the newer version the dialog offers the other choices only.
-                () => setMerge(null),
-              );
-          } else toast.error(failure.message, { placement: 'bottom' });
+          if (failure.status === 409) conflict.met();
+          else toast.error(failure.message, { placement: 'bottom' });
           throw error;
         }
       },
@@ -219,7 +205,7 @@ export function useRecordBuilder<V extends object>(
   );
   const save = useCallback(() => actor.send({ type: 'page.save' }), [actor]);
   const keepMine = () => {
-    setConflictOpen(false);
+    conflict.close();
     if (start.id === null) return;
     calls.updatedAt(start.id).then(
       (latest) => {
@@ -244,29 +230,17 @@ export function useRecordBuilder<V extends object>(
     change,
     isDirty,
     draftOffered: offered && stored ? { savedAt: stored.savedAt } : null,
-    conflictOpen,
-    closeConflict: () => setConflictOpen(false),
+    conflict: conflict.conflict,
+    closeConflict: conflict.close,
     keepMine,
     copyAside,
     takeTheirs: (reload) => {
-      setConflictOpen(false);
+      conflict.close();
       if (copiedAside.current) keepDraftAside(calls.draftKey);
       else dropDraft();
       reload();
     },
     save,
-    merge,
-    mergeAndSave: (answers) => {
-      if (!merge) return;
-      const mine = draftOf(actor.getSnapshot().context);
-      const merged = mergedDraft(merge, answers, mine);
-      setConflictOpen(false);
-      setMerge(null);
-      // Saved on top of the newer version: it is what the merged changes are changes from.
-      updatedAt.current = merge.updatedAt;
-      base.current = merge.theirs;
-      actor.send({ type: 'revision.load', draft: merged });
-      actor.send({ type: 'page.save' });
-    },
+    mergeAndSave: conflict.mergeAndSave,
   };
 }

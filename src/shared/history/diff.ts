@@ -147,6 +147,12 @@ export function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** A field's value as its editor shows it: by the field's view where it has one, else plainly. */
+export function fieldText(views: FieldViews, path: string, value: unknown): string {
+  const format = viewOf(views, path)?.format;
+  return (format ? formattedText(value, format) : null) ?? valueText(value);
+}
+
 /**
  * Every leaf of a record by dotted path ('meta.title', 'team.0.name'); a list of plain values
  * (files, a multiple select) stays one leaf, and so does an empty object or list.
@@ -218,10 +224,8 @@ export function fieldsDiff(before: unknown, after: unknown, options: FieldDiffOp
   const changes: FieldChange[] = [];
   for (const path of paths) {
     if (ignored(path, ignore)) continue;
-    const format = viewOf(views, path)?.format;
-    const text = (value: unknown) => (format ? formattedText(value, format) : null) ?? valueText(value);
-    const was = text(old[path]);
-    const is = text(next[path]);
+    const was = fieldText(views, path, old[path]);
+    const is = fieldText(views, path, next[path]);
     if (was === is) continue;
     const label = labelOf(views, path);
     if (ignored(path, secret)) {

@@ -17,17 +17,32 @@ export interface PresenceBarProps {
 }
 
 /**
+ * What the bar says: who else is here ('Robin Editor is also editing this page.'), and that the
+ * user has the record open in another tab too, where two tabs of theirs could save over each other.
+ */
+export function presenceSentence(others: readonly string[], inAnotherTab: boolean, doing: string): string {
+  const sentences = [
+    others.length === 0 ? '' : `${peopleNamed(others)} ${others.length === 1 ? 'is' : 'are'} also ${doing}.`,
+    inAnotherTab ? `You are also ${doing} in another tab.` : '',
+  ];
+  return sentences.filter(Boolean).join(' ');
+}
+
+/**
  * Who else has this record open: their initials and names, and one sentence a screen reader
- * announces when it changes ('Robin Editor is also editing this page.'). Nothing while nobody is.
+ * announces when it changes ('Robin Editor is also editing this page.'), which also says when the
+ * user has it open in another tab. Nothing while nobody is.
  */
 export function PresenceBar({ record, doing }: PresenceBarProps) {
-  const others = usePresence(record);
-  const names = others.map((person) => person.name);
-  const sentence =
-    others.length === 0 ? '' : `${peopleNamed(names)} ${others.length === 1 ? 'is' : 'are'} also ${doing}.`;
+  const { others, inAnotherTab } = usePresence(record);
+  const sentence = presenceSentence(
+    others.map((person) => person.name),
+    inAnotherTab,
+    doing,
+  );
   return (
-    // The status stays in place while nobody else is here, so that an arrival is announced.
-    <section className={others.length === 0 ? styles.empty : styles.bar} aria-label="Who else is here">
+    // The status stays in place while it has nothing to say, so that an arrival is announced.
+    <section className={sentence === '' ? styles.empty : styles.bar} aria-label="Who else is here">
       <ul className={styles.people} hidden={others.length === 0}>
         {others.map((person) => (
           <li key={person.id} className={styles.person} title={person.name}>

@@ -1,19 +1,28 @@
 import { useEffect, useState } from 'react';
-import type { PresentPerson } from '@/api/contract/presence';
+import type { PresenceEvent, PresentPerson } from '@/api/contract/presence';
 import { followPresence } from '@/api/presence';
 import { useSignedInUser } from '@/machines/session';
 
-/**
- * Everyone else who has the record open now (the signed-in user's own other tabs are not
- * someone else), earliest first; empty while nobody else is there or with no record.
- */
-export function usePresence(record: string | null): PresentPerson[] {
+/** Who else has a record open, and whether the signed-in user has it open in another tab too. */
+export interface Presence {
+  /** Everyone else, earliest first (the signed-in user's own other tabs are not someone else). */
+  others: PresentPerson[];
+  /** The signed-in user has the record open in another tab (or window) besides this one. */
+  inAnotherTab: boolean;
+}
+
+/** Who is on a record, as the stream last said it; nobody with no record or before its first event. */
+export function usePresence(record: string | null): Presence {
   const me = useSignedInUser().id;
-  const [people, setPeople] = useState<PresentPerson[]>([]);
+  const [event, setEvent] = useState<PresenceEvent | null>(null);
   useEffect(() => {
-    setPeople([]);
+    setEvent(null);
     if (!record) return undefined;
-    return followPresence(record, (event) => setPeople(event.people));
+    return followPresence(record, setEvent);
   }, [record]);
-  return people.filter((person) => person.id !== me);
+  return {
+    others: (event?.people ?? []).filter((person) => person.id !== me),
+    // This tab is one of the user's own tabs the stream counts.
+    inAnotherTab: (event?.own_tabs ?? 0) > 1,
+  };
 }
