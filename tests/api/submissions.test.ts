@@ -309,6 +309,16 @@ describe(`a submission to a form (${databaseKind})`, () => {
     expect(errorsOf(await submit('open-day', { ...openDay, day: '2026-09-15', secret: 'x' }))).toEqual({
       'fields.secret': ['This form does not ask for that.'],
     });
+    // What no form could take is named in words a website's developer can act on.
+    expect(errorsOf(await submit('open-day', { ...openDay, name: 'x'.repeat(5001) }))).toEqual({
+      'fields.name': ['Use at most 5000 characters.'],
+    });
+    expect(errorsOf(await submit('open-day', { ...openDay, name: { first: 'Reader' } }))).toEqual({
+      'fields.name': ['Give text, a number, yes or no, or a list of choices.'],
+    });
+    expect(errorsOf(await submit('open-day', { ...openDay, ['k'.repeat(101)]: 'x' }))).toEqual({
+      [`fields.${'k'.repeat(101)}`]: ['Name each field in at most 100 characters.'],
+    });
     expect((await submit('open-day', { ...openDay, day: '2026-09-15' })).statusCode).toBe(200);
     expect(await stored('test-drive')).toBe(before.stored);
     expect(await mailsQueued()).toBe(before.mails + 1);

@@ -132,19 +132,28 @@ export const responsesExport = defineCall({
 });
 
 /** What a visitor may type into one field of a website form. */
-const submittedValue = z.union([
-  z.string().max(5000),
-  z.number(),
-  z.boolean(),
-  z.array(z.string().max(500)).max(50),
-  z.null(),
-]);
+const submittedValue = z.union(
+  [
+    z.string().max(5000, 'Use at most 5000 characters.'),
+    z.number(),
+    z.boolean(),
+    z.array(z.string().max(500, 'Use at most 500 characters for each choice.')).max(50, 'Choose at most 50.'),
+    z.null(),
+  ],
+  'Give text, a number, yes or no, or a list of choices.',
+);
 
 /** A visitor's enquiry from the public website; the fields are checked against the form's input blocks. */
 export const responseSubmitFields = z.object({
   /** A published form's handle; any other answers 404. */
   handle: z.string('Give a form handle.').max(255, 'Give a form handle.'),
-  fields: z.record(z.string().max(100), submittedValue),
+  fields: z.record(z.string().max(100), submittedValue, {
+    // A key's own message is not passed on by the record: it says what was wrong with the key itself.
+    error: (issue) =>
+      issue.code === 'invalid_key'
+        ? 'Name each field in at most 100 characters.'
+        : 'Give the fields as an object of names and values.',
+  }),
 });
 
 export const responsesSubmit = defineCall({
