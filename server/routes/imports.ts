@@ -7,8 +7,10 @@ import { z } from 'zod';
 import { builderImportProviders, builderImportRun, importFields } from '@/api/contract/builder';
 import { messageResponse } from '@/api/contract/common';
 import { importsRecent, importsShow } from '@/api/contract/imports';
+import type { AccessArea } from '@/shared/access';
 import type { Db } from '../db/open';
-import { imports } from '../db/schema/jobs';
+import { type ImportKind, imports } from '../db/schema/jobs';
+import { followedBy } from '../domain/access/jobFollowers';
 import { importProgressOf, providerOffered } from '../domain/imports/present';
 import { missingColumns, PROVIDERS, providerFor } from '../domain/imports/providers';
 import { type ImportJobData, queueImport } from '../domain/imports/run';
@@ -18,6 +20,9 @@ import { CONTENT_TYPES, displayName, sniff } from '../domain/storage';
 import { invalid, notFound } from '../http/errors';
 import { readUploadForm } from '../http/multipart';
 import { registerCall } from '../http/route';
+
+/** The area each kind of import writes to. */
+const IMPORTED_INTO: Record<ImportKind, AccessArea> = { page: 'pages', form: 'forms' };
 
 export interface ImportsRouteOptions {
   db: Db;
@@ -125,13 +130,17 @@ export function importsRoutes(app: FastifyInstance, opts: ImportsRouteOptions) {
     };
   });
 
-  registerCall(app, importsShow, async ({ params }) => {
-    const [row] = await db.select().from(imports).where(eq(imports.id, params.id));
+  registerCall(app, importsShow, async ({ params, user }) => {
+    const [row] = await db
+      .select()
+      .from(imports)
+      .where(and(eq(imports.id, params.id), followedBy(user, imports, IMPORTED_INTO)));
     if (!row) throw notFound('The import you are looking for does not exist.');
     return { data: importProgressOf(row) };
   });
 
-  registerCall(app, importsRecent, async ({ query }) => {
+  // The list beside the pages and forms: the same imports as each one's progress answers.
+  registerCall(app, importsRecent, async ({ query, user }) => {
     const hourAgo = new Date(Date.now() - 60 * 60_000);
     const rows = await db
       .select()
@@ -140,6 +149,7 @@ export function importsRoutes(app: FastifyInstance, opts: ImportsRouteOptions) {
         and(
           eq(imports.kind, query.kind),
           or(inArray(imports.status, ['queued', 'running']), gt(imports.updatedAt, hourAgo)),
+          followedBy(user, imports, IMPORTED_INTO),
         ),
       )
       .orderBy(desc(imports.createdAt), desc(imports.id))

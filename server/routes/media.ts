@@ -155,9 +155,11 @@ export function mediaRoutes(
     return item;
   };
 
+  // The uses the caller may open are named, the others counted; deleting for good counts them all.
   registerCall(app, mediaShow, async ({ params, user }) => {
     const item = await found(params.id, user.access.scope);
-    return { data: { ...toMediaItem(item), uses: await usesOf(db, item.id) } };
+    const { uses, hidden } = await usesOf(db, item.id, user.access);
+    return { data: { ...toMediaItem(item), uses, uses_hidden: hidden } };
   });
 
   registerCall(app, mediaUpdate, async ({ params, body, user }) => {

@@ -75,11 +75,16 @@ export function pagesRoutes(
       undefined,
       user.access.scope,
     );
-    // Spec §2: 'Brands' are entries without a brand id, 'Group Sections' the folders, 'Pages' the files.
-    const brands = rows.filter((r) => r.brand_id === null);
-    const rest = rows.filter((r) => r.brand_id !== null);
+    // Spec §2's groups. A page without a brand is the group's (decision 019), so the group's folders
+    // are its 'Group Sections' and a brand's folders (a scoped user's part of the tree starts at
+    // them) its 'Brands'; 'Pages' are the files, whoever's they are.
     const isFolder = (r: (typeof rows)[number]) => r.total_children > 0 || r.is_allowed_children === 1;
-    return { brands, folders: rest.filter(isFolder), files: rest.filter((r) => !isFolder(r)) };
+    const folders = rows.filter(isFolder);
+    return {
+      brands: folders.filter((r) => r.brand_id !== null),
+      folders: folders.filter((r) => r.brand_id === null),
+      files: rows.filter((r) => !isFolder(r)),
+    };
   });
 
   registerCall(app, pagesShow, async ({ query, user }) => {
@@ -238,7 +243,7 @@ export function pagesRoutes(
   });
 
   registerCall(app, pagesMove, async ({ body, user }) => {
-    await movePage(db, body.id, body.parent, user.access.scope);
+    await movePage(db, body.id, body.parent, user.access);
     return { message: 'The page has been moved.' };
   });
 }

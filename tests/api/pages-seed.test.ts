@@ -1,7 +1,7 @@
 import { seedDealerGroup } from '@server/db/seed/dealerGroup';
 import { FORM_NAMES, seedPages } from '@server/db/seed/pages';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestServer } from './harness';
+import { createTestServer, signedInAs } from './harness';
 import { get, liveRows, type TreeClient, treeProblems } from './pages-tree';
 
 let c: TreeClient;
@@ -50,4 +50,41 @@ it('seeds a valid website tree with a homepage, sections, locked pages and the e
     'interest-enquiry',
   ]);
   expect(FORM_NAMES).toHaveLength(11);
+});
+
+it("gives the group's sections no brand, and a Brand manager their brand's pages under them", async () => {
+  const list = (await get(c, '/api/pages')).json();
+  const sections = ['New Cars', 'Used Cars', 'Offers', 'Servicing', 'Dealership Locations', 'News'];
+  expect(list.folders.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(sections));
+  expect(list.brands).toEqual([]);
+  const newCars = list.folders.find((p: { name: string }) => p.name === 'New Cars');
+  const ranges = (await get(c, `/api/pages/children?id=${newCars.id}`)).json().data;
+  const [first, other] = ranges as { id: number; name: string; brand_id: number; slug: string }[];
+
+  const { token } = await signedInAs(c.server, 'Brand manager', { brand_ids: [first!.brand_id] });
+  const as = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+    c.server.call(method, url, { token, body });
+  const theirs = (await as('GET', '/api/pages')).json();
+  // Their tree starts at their brand's range and offers; none of the group's sections is theirs.
+  expect(theirs.brands.map((p: { name: string }) => p.name)).toEqual(
+    expect.arrayContaining([first!.name, `${first!.name} Offers`]),
+  );
+  expect(theirs.folders).toEqual([]);
+  for (const url of ['/api/pages/publishable', '/api/pages/delete']) {
+    expect((await as('POST', url, { id: newCars.id })).statusCode).toBe(404);
+  }
+  const path = `/api/site/pages?path=/${other!.slug}`;
+  expect((await c.server.call('GET', path)).statusCode).toBe(200);
+  // They add pages under their brand's range.
+  const added = await as('POST', '/api/pages/store', {
+    data: {
+      name: 'Roadster',
+      slug: 'x',
+      brand_id: first!.brand_id,
+      meta: { title: 'Roadster', description: 'A new model' },
+      published: 0,
+    },
+    parent: first!.id,
+  });
+  expect(added.statusCode, added.body).toBe(200);
 });

@@ -102,19 +102,26 @@ describe('storing pages', () => {
 });
 
 describe('reading the tree', () => {
-  it('groups the top level into entries without a brand id, folders and files', async () => {
-    const noBrand = await store(c, 'Group Brand Hub');
-    await c.server.database.db.update(pages).set({ brandId: null }).where(eq(pages.id, noBrand));
-    const folder = await store(c, 'Offers');
-    await store(c, 'Offer A', folder);
-    const file = await store(c, 'Privacy', null, { is_allowed_children: 0 });
+  it("groups the top level into brands' sections, the group's sections and pages", async () => {
+    const groupSection = await store(c, 'Group Offers');
+    const groupPage = await store(c, 'Privacy', null, { is_allowed_children: 0 });
+    // The group's own pages have no brand.
+    for (const id of [groupSection, groupPage]) {
+      await c.server.database.db.update(pages).set({ brandId: null }).where(eq(pages.id, id));
+    }
+    const brandSection = await store(c, 'Brand Offers');
+    await store(c, 'Offer A', brandSection);
+    const brandPage = await store(c, 'Brand Careers', null, { is_allowed_children: 0 });
     const res = await get(c, '/api/pages');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.brands.map((p: { id: number }) => p.id)).toContain(noBrand);
-    expect(body.folders.map((p: { id: number }) => p.id)).toContain(folder);
-    expect(body.files.map((p: { id: number }) => p.id)).toContain(file);
-    expect(body.folders.find((p: { id: number }) => p.id === folder).total_children).toBe(1);
+    const ids = (group: { id: number }[]) => group.map((p) => p.id);
+    expect(ids(body.brands)).toContain(brandSection);
+    expect(ids(body.folders)).toContain(groupSection);
+    expect(ids(body.files)).toEqual(expect.arrayContaining([groupPage, brandPage]));
+    expect(ids(body.brands)).not.toContain(groupSection);
+    expect(ids(body.folders)).not.toContain(brandSection);
+    expect(body.brands.find((p: { id: number }) => p.id === brandSection).total_children).toBe(1);
   });
 
   it('shows a page with the way down to it, and 404s an unknown one', async () => {

@@ -53,10 +53,18 @@ describe.skipIf(!hasChromium)('pages', () => {
   });
 
   it('lists the top level as Brands, Group Sections and Pages with the homepage and lock tooltips', async () => {
+    // A brand's own section at the top; the demo's sections there are the group's.
+    const section = `Brand section ${uniqueToken()}`;
+    await makePage(section);
     await page.getByRole('navigation').getByRole('link', { name: 'Pages' }).click();
     await page.waitForURL(/\/pages$/);
-    for (const title of ['Brands', 'Group Sections', 'Pages']) {
+    for (const [title, name] of [
+      ['Brands', section],
+      ['Group Sections', 'New Cars'],
+      ['Pages', 'About Us'],
+    ] as const) {
       await page.getByRole('heading', { name: title, level: 2 }).waitFor();
+      await row(page.getByRole('region', { name: title, exact: true }), name).waitFor();
     }
     const home = page.getByRole('img', { name: HOMEPAGE });
     await home.hover();

@@ -113,17 +113,19 @@ export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void>
     })
     .from(dealerships)
     .where(isNull(dealerships.deletedAt));
-  const mainBrand = brandRows[0]?.id ?? null;
   // The showroom pictures the group's dealerships keep, for the site's galleries and banners.
   const images: SeedFile[] = [...new Set(dealerRows.flatMap((d) => d.images.banner_img))]
     .slice(0, 6)
     .map((media_id) => ({ media_id }));
 
+  // The sections at the top, and what they say for the whole group (finance offers, servicing, used
+  // stock, news), are the group's: no brand (decision 019). Each brand's pages sit under them (its
+  // range under New Cars, its offers, its cars in stock, its dealerships), and are all its manager
+  // reaches; the group's sections, which hold every brand's pages, only a group-wide user changes.
   const [home, newCars, usedCars, offers, servicing, , , locations, news] = await tree.add(null, [
     { name: 'Home', slug: '/', ...published(400), locked: true, ...folder, items: homeBlocks(images) },
     {
       name: 'New Cars',
-      brandId: mainBrand,
       ...published(390),
       ...folder,
       locked: true,
@@ -131,15 +133,13 @@ export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void>
     },
     {
       name: 'Used Cars',
-      brandId: mainBrand,
       ...published(390),
       ...folder,
       items: generalBlocks('Used Cars'),
     },
-    { name: 'Offers', brandId: mainBrand, ...published(380), ...folder, items: offersBlocks('Offers') },
+    { name: 'Offers', ...published(380), ...folder, items: offersBlocks('Offers') },
     {
       name: 'Servicing',
-      brandId: mainBrand,
       ...published(370),
       ...folder,
       items: servicingBlocks('Servicing'),
@@ -148,7 +148,6 @@ export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void>
     { name: 'Contact Us', ...published(360), locked: true, items: contactBlocks() },
     {
       name: 'Dealership Locations',
-      brandId: mainBrand,
       ...published(350),
       ...folder,
       locked: true,
@@ -156,15 +155,14 @@ export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void>
     },
     {
       name: 'News',
-      brandId: mainBrand,
       ...published(300),
       ...folder,
       sortBy: 'published_at',
       sortByMode: 'desc',
       items: newsBlocks('News', 21),
     },
-    { name: 'Privacy Policy', brandId: mainBrand, ...published(340), locked: true, items: policyBlocks() },
-    { name: 'Careers', brandId: mainBrand, items: generalBlocks('Careers') },
+    { name: 'Privacy Policy', ...published(340), locked: true, items: policyBlocks() },
+    { name: 'Careers', items: generalBlocks('Careers') },
   ]);
   await tree.add(home!, [{ name: 'Welcome', ...published(400), items: generalBlocks('Welcome') }]);
 
@@ -200,13 +198,12 @@ export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void>
     usedCars!,
     BODY_TYPES.map((name, i) => ({
       name,
-      brandId: mainBrand,
       ...published(100 + i),
       items: modelBlocks(`Used ${name.toLowerCase()}`, 'used'),
     })),
   );
   const [stock] = await tree.add(usedCars!, [
-    { name: 'Stock', brandId: mainBrand, ...published(90), ...folder, items: generalBlocks('Stock') },
+    { name: 'Stock', ...published(90), ...folder, items: generalBlocks('Stock') },
   ]);
   const stockCount = large ? 10_000 : 24;
   await tree.add(
@@ -224,29 +221,30 @@ export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void>
   );
 
   await tree.add(offers!, [
-    { name: 'Finance Offers', brandId: mainBrand, ...published(30), items: offersBlocks('Finance Offers') },
-    { name: 'Scrappage', brandId: mainBrand, ...published(25), items: offersBlocks('Scrappage') },
-    { name: 'Motability', brandId: mainBrand, ...published(20), items: offersBlocks('Motability') },
-    { name: 'Fleet & Business', brandId: mainBrand, items: offersBlocks('Fleet & Business') },
+    { name: 'Finance Offers', ...published(30), items: offersBlocks('Finance Offers') },
+    { name: 'Scrappage', ...published(25), items: offersBlocks('Scrappage') },
+    { name: 'Motability', ...published(20), items: offersBlocks('Motability') },
+    { name: 'Fleet & Business', items: offersBlocks('Fleet & Business') },
     ...brandRows.map((b, i) => ({
       name: `${b.name} Offers`,
       brandId: b.id,
       ...published(10 + i),
+      // The brand's manager adds its offers here.
+      ...folder,
       items: offersBlocks(`${b.name} Offers`),
     })),
   ]);
   await tree.add(servicing!, [
     {
       name: 'Book a Service',
-      brandId: mainBrand,
       ...published(50),
       locked: true,
       items: bookServiceBlocks(),
     },
-    { name: 'MOT', brandId: mainBrand, ...published(50), items: servicingBlocks('MOT') },
-    { name: 'Service Plans', brandId: mainBrand, ...published(45), items: servicingBlocks('Service Plans') },
-    { name: 'Tyres', brandId: mainBrand, ...published(40), items: servicingBlocks('Tyres') },
-    { name: 'Parts', brandId: mainBrand, items: generalBlocks('Parts') },
+    { name: 'MOT', ...published(50), items: servicingBlocks('MOT') },
+    { name: 'Service Plans', ...published(45), items: servicingBlocks('Service Plans') },
+    { name: 'Tyres', ...published(40), items: servicingBlocks('Tyres') },
+    { name: 'Parts', items: generalBlocks('Parts') },
   ]);
   await tree.add(
     locations!,
@@ -265,7 +263,6 @@ export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void>
     news!,
     Array.from({ length: 12 }, (_, i) => ({
       name: `${2026 - i}`,
-      brandId: mainBrand,
       ...published(365 * i),
       ...folder,
       sortBy: 'published_at' as const,
@@ -281,7 +278,6 @@ export async function seedPages(db: Db, size: 'normal' | 'large'): Promise<void>
         const name = `Story ${2026 - y}-${n + 1}`;
         return {
           name,
-          brandId: mainBrand,
           ...published(365 * y + (n % 360)),
           items: n < 2 ? newsBlocks(name, 7 + n) : briefBlocks(name),
         };

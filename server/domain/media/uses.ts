@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { MediaUse } from '@/api/contract/media';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type MediaUse, mediaUseArea } from '@/api/contract/media';
+import { type Access, can, isGroupWide } from '@/shared/access';
 import { areas } from '@/shared/areas';
 import type { Db } from '../../db/open';
 import { brands } from '../../db/schema/brands';
@@ -7,6 +8,8 @@ import { dealerships } from '../../db/schema/dealerships';
 import { type MediaUseArea, mediaUses } from '../../db/schema/media';
 import { pages, templates } from '../../db/schema/pages';
 import { users } from '../../db/schema/users';
+import { inScope } from '../access/scope';
+import { serverAreas } from '../history/areas';
 import { rowsOf } from '../pages/transaction';
 
 /**
@@ -50,27 +53,67 @@ const NAMES: Record<MediaUseArea, string> = {
 // The tables above, named once so a rename breaks the build rather than the query.
 void [pages, templates, brands, dealerships, users];
 
-/** Every record that uses an item, with its name and console address. */
-export async function usesOf(db: Db, mediaId: number): Promise<MediaUse[]> {
+/**
+ * Whether the caller may open the record a use `u` names, as SQL over `u`: their role views its
+ * area, and their scope reaches the record by the owner the activity log reads for it (a page's
+ * brand or the nearest above it, a dealership's brand or itself, a brand itself; templates and
+ * users are the group's, for group-wide users only). Out of reach, a use is counted, never named
+ * (decision 018: nothing out of scope is linked).
+ */
+function inReach(access: Access): SQL {
+  const arms = mediaUseArea.options
+    .filter((area) => can(access, 'view', area))
+    .map((area) => {
+      const owner = serverAreas[area].owner?.(sql`u.record_id`);
+      const reached = isGroupWide(access.scope)
+        ? sql`true`
+        : owner
+          ? sql`coalesce(${inScope(access.scope, owner)}, false)`
+          : sql`false`;
+      return sql`(u.area = ${area} and ${reached})`;
+    });
+  return arms.length === 0 ? sql`false` : sql`(${sql.join(arms, sql` or `)})`;
+}
+
+/**
+ * The records using an item that the caller may open, with their names and console addresses, and
+ * how many others use it: one statement, which reads no name of a record out of reach.
+ */
+export async function usesOf(
+  db: Db,
+  mediaId: number,
+  access: Access,
+): Promise<{ uses: MediaUse[]; hidden: number }> {
   const cases = sql.raw(
     `case u.area ${Object.entries(NAMES)
       .map(([area, name]) => `when '${area}' then ${name}`)
       .join(' ')} end`,
   );
-  const rows = rowsOf<{ area: MediaUseArea; record_id: number; name: string | null }>(
+  const reached = inReach(access);
+  const rows = rowsOf<{ hidden: number; area: MediaUseArea | null; record_id: number; name: string | null }>(
     await db.execute(sql`
-      select u.area, u.record_id, ${cases} as name from media_uses u
-      where u.media_id = ${mediaId} order by u.area, u.record_id`),
+      select h.hidden, v.area, v.record_id, v.name
+      from (select (count(*) filter (where not ${reached}))::int as hidden from media_uses u
+        where u.media_id = ${mediaId}) h
+      left join lateral (
+        select u.area, u.record_id, ${cases} as name from media_uses u
+        where u.media_id = ${mediaId} and ${reached}
+      ) v on true
+      order by v.area, v.record_id`),
   );
-  return rows.map((row) => {
+  const uses = rows.flatMap((row) => {
+    if (row.area === null) return [];
     const opens = areas[row.area].opens;
-    return {
-      area: row.area,
-      id: row.record_id,
-      name: row.name ?? `#${row.record_id}`,
-      url: opens && 'record' in opens ? opens.record(row.record_id) : '',
-    };
+    return [
+      {
+        area: row.area,
+        id: row.record_id,
+        name: row.name ?? `#${row.record_id}`,
+        url: opens && 'record' in opens ? opens.record(row.record_id) : '',
+      },
+    ];
   });
+  return { uses, hidden: Number(rows[0]?.hidden ?? 0) };
 }
 
 /** Copies of records use what their originals use (a duplicated page and its children): `copies` maps original to copy. */

@@ -15,23 +15,24 @@ import { pageInScope } from './scope';
 import { childSlug, freeSlug, HOMEPAGE } from './slugs';
 import { treeTransaction } from './transaction';
 import { CYCLE, lockChildren, locked, missing, requireParent, rewriteDescendants } from './write';
+import { requireWholeSubtree, scopeOf, type Writer } from './writer';
 
 // Where a page sits in the tree: moved under another parent, or put in order among its siblings.
 
 /** Moves serialise on this lock, so two crossing moves cannot make a loop between them. */
 const MOVE_LOCK = 7_303;
 
-/** Moves a page under another parent; a scoped user moves their pages between their places only. */
-export async function movePage(
-  db: Db,
-  id: number,
-  parentId: number | null,
-  scope: Scope = wholeGroup,
-): Promise<void> {
+/**
+ * Moves a page under another parent; a scoped user moves their pages between their places only,
+ * and only with everything below them (the pages below change their addresses with it).
+ */
+export async function movePage(db: Db, id: number, parentId: number | null, writer?: Writer): Promise<void> {
+  const scope = scopeOf(writer);
   await treeTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MOVE_LOCK}, 0)`);
     const page = await findPage(tx, 'page', id, scope);
     if (!page) throw missing('page');
+    await requireWholeSubtree(tx, id, writer);
     if (page.locked) throw locked();
     if (parentId === id) throw invalid({ parent: CYCLE });
     const parent = await requireParent(tx, 'page', parentId, scope);

@@ -7,7 +7,7 @@ import { findPage } from './read';
 import { requireReviewed } from './reviewGate';
 import { treeTransaction } from './transaction';
 import { missing } from './write';
-import { scopeOf, type Writer } from './writer';
+import { requireWholeSubtree, scopeOf, type Writer } from './writer';
 
 /**
  * The Published toggle of a page: on or off, and a revision saying which. Turning it on puts the
@@ -18,6 +18,7 @@ export async function togglePublished(db: Db, id: number, writer?: Writer): Prom
   return treeTransaction(db, async (tx) => {
     const current = await findPage(tx, 'page', id, scopeOf(writer));
     if (!current) throw missing('page');
+    await requireWholeSubtree(tx, id, writer);
     if (!current.published) await requireDescribedStored(tx, current, scopeOf(writer));
     const published = await flipPublished(tx, id);
     if (published) await requireReviewed(tx, [id], 'publish');

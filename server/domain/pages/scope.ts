@@ -43,3 +43,23 @@ export function topOfScope(scope: Scope): SQL | undefined {
   return sql`(${pageInScope(scope)} and ("pages"."parent_id" is null or not exists (
     select 1 from pages parent where parent.id = "pages"."parent_id" and ${pageScopeSql(scope, sql`parent`)})))`;
 }
+
+/**
+ * Whether a live page below page `id` lies outside the scope, as SQL: true when one does. The page
+ * itself is taken to be in the scope (the caller found it there), so a page below saved without a
+ * brand is inside exactly when the page above it is, as `pageBrand` walking up would say; the walk
+ * carries that answer down instead of walking up from every page. It stops at the first page
+ * outside. For a scoped user only: a group-wide user reaches every page.
+ */
+export function othersBelow(scope: Scope, id: number): SQL {
+  const inside = (above: SQL) =>
+    sql`case when c.brand_id is null then ${above} else coalesce(${inScope(scope, { brand: sql`c.brand_id` }) ?? sql`true`}, false) end`;
+  return sql`exists (
+    with recursive down(id, inside, depth) as (
+      select c.id, ${inside(sql`true`)}, 1 from pages c where c.parent_id = ${id} and c.deleted_at is null
+      union all
+      select c.id, ${inside(sql`down.inside`)}, down.depth + 1 from pages c join down on c.parent_id = down.id
+      where c.deleted_at is null and down.depth < 1000
+    )
+    select 1 from down where not down.inside)`;
+}

@@ -24,7 +24,7 @@ import { markEdited, requireReviewed } from './reviewGate';
 import { pageScopeSql } from './scope';
 import { childSlug, freeSlug, HOMEPAGE, slugPart } from './slugs';
 import { rowsOf, treeTransaction } from './transaction';
-import { changesPublishing, requirePublish, scopeOf, type Writer } from './writer';
+import { changesPublishing, requirePublish, requireWholeSubtree, scopeOf, type Writer } from './writer';
 
 export const LOCKED = 'This page is locked you cannot make structural changes to this page.';
 export const HAS_CHILDREN = 'You cannot delete as you have child pages.';
@@ -255,6 +255,9 @@ export async function updatePage(
       values: async (current) => {
         await lockChildren(tx, kind, [current.parentId]);
         slug = await savedSlug(tx, kind, current, values);
+        // The pages below follow a page's slug and publishing on the website (a form's do not).
+        if (kind === 'page' && (slug !== current.slug || changesPublishing(values, current)))
+          await requireWholeSubtree(tx, id, writer);
         return { ...columnsOf(kind, held), slug };
       },
       saved: async (before) => {
@@ -356,6 +359,8 @@ export async function deletePage(db: Db, kind: TreeKind, id: number, writer?: Wr
     if (!page) throw missing(kind);
     if (page.locked) throw locked();
     await lockChildren(tx, kind, [page.parentId, id]);
+    // Other brands' children are not counted for a scoped user: the refusal names them instead.
+    await requireWholeSubtree(tx, id, writer);
     // Counted under the lock on this page's children, so a child added at the same moment is seen.
     if ((await countChildren(tx, id)) > 0) throw invalid({ id: HAS_CHILDREN });
     // Out of its parent's list, which closes up; its position stays for Undo.

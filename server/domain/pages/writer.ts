@@ -1,9 +1,13 @@
+import { sql } from 'drizzle-orm';
 import type { FormValues } from '@/api/contract/forms';
 import type { PageValues } from '@/api/contract/pages';
-import { type Access, can, refusal, type Scope, wholeGroup } from '@/shared/access';
+import { type Access, can, isGroupWide, refusal, type Scope, wholeGroup } from '@/shared/access';
+import type { Db } from '../../db/open';
 import { forbidden } from '../access/require';
 import type { TreeKind } from './lists';
 import type { PageRow } from './read';
+import { othersBelow } from './scope';
+import { rowsOf } from './transaction';
 
 /**
  * Who makes a change, as the tree's writes check it: their scope (the pages they reach) and their
@@ -24,6 +28,24 @@ export function requirePublish(writer: Writer, kind: TreeKind): void {
   if (writer && !can(writer, 'publish', areaOf(kind))) {
     throw forbidden(refusal(writer, 'publish', areaOf(kind)));
   }
+}
+
+export const OTHERS_BELOW =
+  'Pages of other brands are below this page: only a user with the whole group in their scope can make this change.';
+
+/**
+ * A page's publishing, place and slug reach every page below it on the website (an unpublished
+ * section hides its children, a moved or renamed one changes their addresses). A scoped writer
+ * changes them only where every page below is theirs too: otherwise 403, decided by one statement
+ * in the change's own transaction. The writer has found the page itself in their scope already.
+ */
+export async function requireWholeSubtree(tx: Db, id: number, writer: Writer): Promise<void> {
+  const scope = scopeOf(writer);
+  if (isGroupWide(scope)) return;
+  const [row] = rowsOf<{ others: boolean }>(
+    await tx.execute(sql`select ${othersBelow(scope, id)} as others`),
+  );
+  if (row?.others) throw forbidden(OTHERS_BELOW);
 }
 
 /**

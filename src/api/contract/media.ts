@@ -105,8 +105,15 @@ export const mediaShow = defineCall({
   method: 'GET',
   path: 'media/show/:id',
   params: idParams,
-  response: z.object({ data: mediaItem.extend({ uses: z.array(mediaUse) }) }),
-  summary: 'One item and every record that uses it',
+  response: z.object({
+    data: mediaItem.extend({
+      /** The records using it that the caller may open. */
+      uses: z.array(mediaUse),
+      /** How many more records use it, beyond the caller's role or scope: counted, never named. */
+      uses_hidden: z.number().int(),
+    }),
+  }),
+  summary: 'One item and the records using it that the caller may open, with a count of the others',
 });
 
 const optionalText = (max: number) =>

@@ -115,11 +115,11 @@ export const pagesList = defineCall({
   path: 'pages',
   // Shape not shown by the spec: the top level of the tree in the three groups the list shows.
   response: z.object({
-    /** Entries without a brand id. */
+    /** A brand's sections: pages of a brand that hold (or may hold) children. */
     brands: z.array(pageSummary),
-    /** Group sections: pages that hold children. */
+    /** Group sections: the group's own pages (no brand) that hold (or may hold) children. */
     folders: z.array(pageSummary),
-    /** Pages without children. */
+    /** Pages that hold no children, the group's and the brands'. */
     files: z.array(pageSummary),
   }),
   summary: 'The top level of the page tree, grouped as the page list shows it',

@@ -7,8 +7,9 @@ import { Confirm } from '@/ui/Confirm';
 import { Modal } from '@/ui/Modal';
 import { toast } from '@/ui/toasts';
 import styles from './Media.module.css';
+import { MediaUses } from './MediaUses';
 
-type Shown = MediaItem & { uses: MediaUse[] };
+type Shown = MediaItem & { uses: MediaUse[]; uses_hidden: number };
 
 const clamp = (n: number) => Math.min(1, Math.max(0, Math.round(n * 100) / 100));
 const errorText = (error: unknown) => {
@@ -228,17 +229,7 @@ export function MediaPanel({
               />
             </label>
             <h3>Where it is used</h3>
-            {item.uses.length === 0 ? (
-              <p>Not used anywhere.</p>
-            ) : (
-              <ul>
-                {item.uses.map((use) => (
-                  <li key={`${use.area}-${use.id}`}>
-                    <a href={use.url}>{use.name}</a> ({use.area})
-                  </li>
-                ))}
-              </ul>
-            )}
+            <MediaUses uses={item.uses} hidden={item.uses_hidden} />
             <div className={styles.actions} ref={actions}>
               {item.deleted_at ? (
                 may('media.restore') ? (
