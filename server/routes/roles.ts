@@ -80,7 +80,9 @@ export function rolesRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   registerCall(app, rolesPermissions, async () => ({ data: permissionCatalogueData() }));
 
-  registerCall(app, rolesOptions, async () => ({ data: await roleOptions(db) }));
+  registerCall(app, rolesOptions, async ({ user }) => ({
+    data: await roleOptions(db, user.access.role.permissions),
+  }));
 
   registerCall(app, rolesShow, async ({ params }) => {
     const role = await findRole(db, params.id);

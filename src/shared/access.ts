@@ -160,6 +160,14 @@ export function permissionsBeyond(held: Permissions, wanted: Permissions): strin
 }
 
 /**
+ * Whether a role with `wanted` may be given by someone holding `held`: nobody gives more than they
+ * have. The user form offers only such roles, and the server refuses any other.
+ */
+export function withinPermissions(held: Permissions, wanted: Permissions): boolean {
+  return permissionsBeyond(held, wanted).length === 0;
+}
+
+/**
  * Whether a scope lies inside another, given the brand each scoped dealership belongs to: a
  * group-wide holder covers everything; a scoped one covers their brands, their brands'
  * dealerships and their own dealerships, and never the whole group.
