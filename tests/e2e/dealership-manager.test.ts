@@ -24,6 +24,7 @@ describe.skipIf(!hasChromium)('a dealership manager', () => {
   const password = 'Dealer-Manager-Pass-2024';
   const managerEmail = `manager.${tag.toLowerCase()}@example.com`;
   const dealershipName = `Managed Motors ${tag}`;
+  let brandName: string;
   let dealership: number;
   let page: Page;
 
@@ -39,6 +40,7 @@ describe.skipIf(!hasChromium)('a dealership manager', () => {
   beforeAll(async () => {
     const brand = (await listBrands(admin.token)).brands.data[0];
     if (!brand) throw new Error('The demo group has no brand');
+    brandName = brand.name;
     dealership = await createDealership(admin.token, {
       name: dealershipName,
       slug: `managed-motors-${tag.toLowerCase()}`,
@@ -85,5 +87,19 @@ describe.skipIf(!hasChromium)('a dealership manager', () => {
     const { data } = await apiRequest<{ data: User }>(admin.token, 'GET', `users/show/${made?.id}`);
     expect(data.role.name).toBe('Sales');
     expect(data.scope).toEqual({ brand_ids: [], dealership_ids: [dealership] });
+  });
+
+  it('opens their dealership with its brand and no error, and saves it', async () => {
+    await page.goto(`/dealerships/edit/${dealership}`);
+    await expect.poll(() => field(page, 'Name').inputValue()).toBe(dealershipName);
+    expect(await errorToasts(page).getByText(/./).count()).toBe(0);
+    // The brand it has, and no other: a dealership manager keeps it under its brand, as the server does.
+    expect(await optionsOf('Brand')).toEqual([brandName]);
+    const brand = page.getByRole('button', { name: /(^|\s)Brand\s*\*?$/ });
+    expect(await brand.textContent()).toContain(brandName);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await successToasts(page).getByText('You have updated a dealership.').waitFor();
+    expect(await errorToasts(page).getByText(/./).count()).toBe(0);
   });
 });
