@@ -136,6 +136,13 @@ export function refusal(access: Pick<Access, 'role'>, action: AccessAction, area
  */
 export const GROUP_TOP_LEVEL = 'The top level of the tree is the group’s: choose a page of your brands.';
 
+/**
+ * Why a scoped user cannot add or change a template: templates are the group's, read by everyone
+ * who may view them (a page of any brand starts its children from one) and changed only group-wide.
+ */
+export const GROUP_TEMPLATES =
+  'Templates belong to the whole group: only a user with the whole group in their scope can add or change one.';
+
 /** Keeps only the cells the matrix has, in the catalogue's order, each once. */
 export function normalisePermissions(permissions: Permissions): Permissions {
   const out: Permissions = {};
