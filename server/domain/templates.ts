@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Template, TemplateValues } from '@/api/contract/templates';
 import { withBlockIds } from '@/shared/blockIds';
+import { missingRecord } from '@/shared/missing';
 import type { Db } from '../db/open';
 import { templates } from '../db/schema/pages';
 import { invalid } from '../http/errors';
@@ -18,7 +19,7 @@ export const templatesTable: RecordTable = {
 };
 
 export const templateMessages: RecordMessages = {
-  notFound: 'The template you are trying to locate clearly doesn\u2019t exist...',
+  notFound: missingRecord('template'),
   conflict: 'Someone else changed this template since you opened it. Reload to see their changes.',
   refused: uniqueField('templates_name_unique', 'name', 'There is already a template with that name.'),
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallDef } from '@/api/contract/define';
 import { isGroupWide } from '@/shared/access';
+import { countOf } from '@/shared/format';
 import type { Db } from '../db/open';
 import type { AuthUser } from '../domain/auth/guard';
 import { recordChange } from '../domain/history/record';
@@ -74,7 +75,7 @@ export function registerBin(app: FastifyInstance, area: BinArea): void {
         await recordChange(tx, {
           area: t.activity.area,
           action: 'sorted',
-          detail: `${ids.length} ${t.noun}`,
+          detail: countOf(ids.length, singular, t.noun),
         });
       });
       return { message: `The order of the ${t.noun} has been saved.` };

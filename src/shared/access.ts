@@ -38,15 +38,30 @@ export const accessActions = [
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
 
-/** Each area: its name in a sentence, and the actions that mean something there (the matrix's open cells). */
-export const areaAccess: Record<AccessArea, { noun: string; actions: readonly AccessAction[] }> = {
+/**
+ * Each area: its name in a sentence, the actions that mean something there (the matrix's open
+ * cells), and the words of an action where its verb and the noun do not read as a sentence.
+ */
+export const areaAccess: Record<
+  AccessArea,
+  { noun: string; actions: readonly AccessAction[]; phrases?: Partial<Record<AccessAction, string>> }
+> = {
   dashboard: { noun: 'the dashboard', actions: ['view'] },
   pages: { noun: 'pages', actions: ['view', 'create', 'update', 'publish', 'delete', 'import'] },
   templates: { noun: 'templates', actions: ['view', 'create', 'update'] },
   forms: { noun: 'forms', actions: ['view', 'create', 'update', 'publish', 'delete', 'import'] },
   brands: { noun: 'brands', actions: ['view', 'create', 'update', 'delete'] },
   dealerships: { noun: 'dealerships', actions: ['view', 'create', 'update', 'delete'] },
-  media: { noun: 'the media library', actions: ['view', 'create', 'update', 'delete'] },
+  media: {
+    noun: 'the media library',
+    actions: ['view', 'create', 'update', 'delete'],
+    // One creates files in the library, not the library: 'cannot upload to the media library'.
+    phrases: {
+      create: 'upload to the media library',
+      update: 'change files in the media library',
+      delete: 'delete files from the media library',
+    },
+  },
   responses: { noun: 'enquiries', actions: ['view', 'export'] },
   reservations: { noun: 'reservations', actions: ['view', 'export', 'refund'] },
   users: { noun: 'users', actions: ['view', 'create', 'update', 'delete'] },
@@ -122,7 +137,8 @@ const verbs: Record<AccessAction, string> = {
 
 /** The permission a control needs, in words: 'refund reservations'. */
 export function permissionName(action: AccessAction, area: AccessArea): string {
-  return `${verbs[action]} ${areaAccess[area].noun}`;
+  const { noun, phrases } = areaAccess[area];
+  return phrases?.[action] ?? `${verbs[action]} ${noun}`;
 }
 
 /** What a refused action answers and a disabled control says: 'Your role, Sales, cannot refund reservations.' */

@@ -25,9 +25,9 @@ let alphaManager: string;
 const call = (token: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
   server.call(method, url, { token, body });
 
-const BRAND_MISSING = 'The brand you are trying to locate clearly doesn\u2019t exist...';
-const DEALERSHIP_MISSING = 'The dealership you are trying to locate clearly doesn\u2019t exist...';
-const PAGE_MISSING = 'The page you are trying to locate clearly doesn\u2019t exist...';
+const BRAND_MISSING = "The brand you are trying to locate clearly doesn't exist...";
+const DEALERSHIP_MISSING = "The dealership you are trying to locate clearly doesn't exist...";
+const PAGE_MISSING = "The page you are trying to locate clearly doesn't exist...";
 
 function dealership(name: string, brandId: number | null) {
   return {

@@ -101,9 +101,7 @@ describe(`templates (${databaseKind})`, () => {
     for (const call of ['show', 'edit']) {
       const unknown = await get(`/api/templates/${call}?id=999999`);
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().message).toBe(
-        'The template you are trying to locate clearly doesn\u2019t exist...',
-      );
+      expect(unknown.json().message).toBe("The template you are trying to locate clearly doesn't exist...");
       for (const query of ['', '?id=abc', '?id=0', '?id=-3', '?id=1.5']) {
         const bad = await get(`/api/templates/${call}${query}`);
         expect(bad.statusCode, `${call}${query}`).toBe(422);

@@ -57,7 +57,7 @@ async function create(role: string, scope: { brand_ids?: number[]; dealership_id
   return res.json().id as number;
 }
 
-const NOT_FOUND = 'The user you are trying to locate clearly doesn\u2019t exist...';
+const NOT_FOUND = "The user you are trying to locate clearly doesn't exist...";
 
 describe(`A user's role and scope (${databaseKind})`, () => {
   it('are stored, shown, listed, and written to the activity log', async () => {
