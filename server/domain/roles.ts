@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import type { Role } from '@/api/contract/roles';
+import { type Permissions, withinPermissions } from '@/shared/access';
 import { MAX_SERIAL_ID } from '../db/errors';
 import type { Db } from '../db/open';
 import { roles } from '../db/schema/roles';
@@ -94,13 +95,21 @@ export async function roleNameTaken(db: Db, name: string, exceptId?: number): Pr
   return Boolean(row);
 }
 
-/** Every active role as a select option, by name. */
-export function roleOptions(db: Db) {
-  return db
-    .select({ id: roles.id, name: roles.name })
+/**
+ * Every active role as a select option, by name, marked `assignable` when its permissions all lie
+ * within `held` (the caller's): the rule `users/validation` refuses the others by.
+ */
+export async function roleOptions(db: Db, held: Permissions) {
+  const rows = await db
+    .select({ id: roles.id, name: roles.name, permissions: roles.permissions })
     .from(roles)
     .where(isNull(roles.deletedAt))
     .orderBy(asc(roles.name), asc(roles.id));
+  return rows.map(({ id, name, permissions }) => ({
+    id,
+    name,
+    assignable: withinPermissions(held, permissions),
+  }));
 }
 
 /** The active role of this id with its permissions, or null (missing or in the bin). */

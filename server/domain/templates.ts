@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Template, TemplateValues } from '@/api/contract/templates';
-import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import { withBlockIds } from '@/shared/blockIds';
+import { missingRecord } from '@/shared/missing';
 import type { Db } from '../db/open';
 import { templates } from '../db/schema/pages';
 import { invalid } from '../http/errors';
@@ -19,7 +19,7 @@ export const templatesTable: RecordTable = {
 };
 
 export const templateMessages: RecordMessages = {
-  notFound: 'The template you are trying to locate clearly doesn\u2019t exist...',
+  notFound: missingRecord('template'),
   conflict: 'Someone else changed this template since you opened it. Reload to see their changes.',
   refused: uniqueField('templates_name_unique', 'name', 'There is already a template with that name.'),
 };
@@ -51,13 +51,8 @@ export const templatesListing: PagedSource<TemplateRow, Pick<Template, 'id' | 'n
   toItem: (row) => ({ id: row.id, name: row.name, locked: flag(row.locked) }),
 };
 
-/** A template, for a group-wide user (templates are the group's: a scoped user finds none). */
-export async function findTemplateRow(
-  db: Db,
-  id: number,
-  scope: Scope = wholeGroup,
-): Promise<TemplateRow | null> {
-  if (!isGroupWide(scope)) return null;
+/** A template (the group's: every user who may view templates reads it, whatever their scope). */
+export async function findTemplateRow(db: Db, id: number): Promise<TemplateRow | null> {
   const [row] = await db.select().from(templates).where(eq(templates.id, id));
   return row ?? null;
 }

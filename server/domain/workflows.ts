@@ -1,5 +1,6 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Workflow, WorkflowValues } from '@/api/contract/workflows';
+import { missingRecord } from '@/shared/missing';
 import type { Db } from '../db/open';
 import { brands } from '../db/schema/brands';
 import { roles } from '../db/schema/roles';
@@ -11,7 +12,7 @@ import { approvedSnapshot } from './pages/review';
 import { rowsOf } from './pages/transaction';
 import { PAGE_SIZE } from './paginate';
 
-export const WORKFLOW_NOT_FOUND = 'The workflow you are trying to locate clearly doesn\u2019t exist...';
+export const WORKFLOW_NOT_FOUND = missingRecord('workflow');
 
 type WorkflowRow = typeof workflows.$inferSelect;
 

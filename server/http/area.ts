@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallDef } from '@/api/contract/define';
 import { isGroupWide } from '@/shared/access';
+import { countOf } from '@/shared/format';
 import type { Db } from '../db/open';
 import type { AuthUser } from '../domain/auth/guard';
 import { recordChange } from '../domain/history/record';
@@ -74,7 +75,7 @@ export function registerBin(app: FastifyInstance, area: BinArea): void {
         await recordChange(tx, {
           area: t.activity.area,
           action: 'sorted',
-          detail: `${ids.length} ${t.noun}`,
+          detail: countOf(ids.length, singular, t.noun),
         });
       });
       return { message: `The order of the ${t.noun} has been saved.` };
@@ -118,7 +119,7 @@ export function registerList<Item, Row>(
   });
 }
 
-/** Registers the list call of an area without a bin (reservations): `{<key>: paginator}`. */
+/** Registers the list call of an area without a bin (templates): `{<key>: paginator}`. */
 export function registerPagedList<Item, Row>(
   app: FastifyInstance,
   call: CallDef,
@@ -128,20 +129,15 @@ export function registerPagedList<Item, Row>(
     source: PagedSource<Row, Item>;
     /** Values for the source's own placeholders, from the parsed query (the form a list is of). */
     values?: (query: Record<string, unknown>) => Record<string, unknown>;
-    /** The area's records are the group's own (templates): a scoped user's list has none of them. */
-    groupLevel?: true;
   },
 ): void {
-  registerCall(app, call, async ({ query, raw, user }) => {
+  registerCall(app, call, async ({ query, raw }) => {
     // As above: the call's query schema has parsed these.
     const q = query as { search: string; page: number; perPage?: number };
     const perPage = pageSize(q.perPage);
     const page = perPage === -1 ? 1 : q.page;
     const values = opts.values?.(query as Record<string, unknown>) ?? {};
-    const { rows, total } =
-      opts.groupLevel && !isGroupWide(user.access.scope)
-        ? { rows: [], total: 0 }
-        : await listPage(opts.db, opts.source, { search: q.search, page, perPage }, values);
+    const { rows, total } = await listPage(opts.db, opts.source, { search: q.search, page, perPage }, values);
     return { [opts.key]: paginate(raw, rows, total, page, perPage) };
   });
 }

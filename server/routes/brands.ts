@@ -13,6 +13,7 @@ import {
   manufacturersList,
 } from '@/api/contract/brands';
 import { isGroupWide } from '@/shared/access';
+import { missingRecord } from '@/shared/missing';
 import type { Db } from '../db/open';
 import { forbidden } from '../domain/access/require';
 import {
@@ -39,7 +40,7 @@ const SLUG_IN_USE = 'That slug is already in use.';
 const GROUP_BRANDS =
   'A new brand belongs to the whole group: only a user with the whole group in their scope can add one.';
 const messages: RecordMessages = {
-  notFound: 'The brand you are trying to locate clearly doesn\u2019t exist...',
+  notFound: missingRecord('brand'),
   conflict: 'Someone else changed this brand since you opened it. Reload to see their changes.',
   // Two people saving the same slug at once: the unique index decides.
   refused: uniqueField('brands_slug_unique', 'slug', SLUG_IN_USE),

@@ -12,6 +12,7 @@ import {
   vehicleDealersList,
 } from '@/api/contract/dealerships';
 import { isGroupWide, type Scope } from '@/shared/access';
+import { missingRecord } from '@/shared/missing';
 import { constraintOf, databaseErrorCode, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../db/errors';
 import type { Db } from '../db/open';
 import {
@@ -60,7 +61,7 @@ function refusedWrite(error: unknown): HttpError | null {
 }
 
 const messages: RecordMessages = {
-  notFound: 'The dealership you are trying to locate clearly doesn\u2019t exist...',
+  notFound: missingRecord('dealership'),
   conflict: 'Someone else changed this dealership since you opened it. Reload to see their changes.',
   refused: refusedWrite,
 };

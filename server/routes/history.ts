@@ -11,6 +11,7 @@ import { calls as settingsCalls } from '@/api/contract/settings';
 import { calls as templateCalls } from '@/api/contract/templates';
 import { isGroupWide, type Scope } from '@/shared/access';
 import { areas } from '@/shared/areas';
+import { missingRecord } from '@/shared/missing';
 import type { Db } from '../db/open';
 import { type BrandRow, brandFromRow } from '../domain/brands';
 import { type DealershipRow, dealershipFromRow } from '../domain/dealerships';
@@ -66,7 +67,7 @@ export function historyRoutes(app: FastifyInstance, opts: { db: Db }) {
       const key = recordKey(area, id);
       const reachable = one ? isGroupWide(scope) : await loadRow(db, area, key, scope);
       if (!reachable) {
-        throw notFound(`The ${noun} you are trying to locate clearly doesn\u2019t exist...`);
+        throw notFound(missingRecord(noun));
       }
       return key;
     };

@@ -13,6 +13,7 @@ import {
   rolesUpdate,
   rolesValidation,
 } from '@/api/contract/roles';
+import { missingRecord } from '@/shared/missing';
 import type { Db } from '../db/open';
 import { users } from '../db/schema/users';
 import { requireAnAdministrator } from '../domain/access/administrators';
@@ -29,7 +30,7 @@ import { registerCall } from '../http/route';
 
 const NAME_IN_USE = 'A role with this name already exists.';
 const messages: RecordMessages = {
-  notFound: 'The role you are trying to locate clearly doesn\u2019t exist...',
+  notFound: missingRecord('role'),
   conflict: 'Someone else changed this role since you opened it. Reload to see their changes.',
   // Two people saving the same name at once: the unique index decides.
   refused: uniqueField('roles_name_unique', 'name', NAME_IN_USE),
@@ -80,7 +81,9 @@ export function rolesRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   registerCall(app, rolesPermissions, async () => ({ data: permissionCatalogueData() }));
 
-  registerCall(app, rolesOptions, async () => ({ data: await roleOptions(db) }));
+  registerCall(app, rolesOptions, async ({ user }) => ({
+    data: await roleOptions(db, user.access.role.permissions),
+  }));
 
   registerCall(app, rolesShow, async ({ params }) => {
     const role = await findRole(db, params.id);

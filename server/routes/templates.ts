@@ -7,7 +7,7 @@ import {
   templatesStore,
   templatesUpdate,
 } from '@/api/contract/templates';
-import { isGroupWide } from '@/shared/access';
+import { GROUP_TEMPLATES, isGroupWide } from '@/shared/access';
 import type { Db } from '../db/open';
 import { forbidden } from '../domain/access/require';
 import type { AuthUser } from '../domain/auth/guard';
@@ -33,18 +33,21 @@ import { registerPagedList } from '../http/area';
 import { HttpError, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
 
-const GROUP_TEMPLATES =
-  'Templates belong to the whole group: only a user with the whole group in their scope can add one.';
-
 /** Templates (spec §2 Templates, §7): a list without a bin, the builder's load and save. */
 export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
 
-  // Templates are the group's: only group-wide users see and change them.
-  registerPagedList(app, templatesList, { db, key: 'templates', source: templatesListing, groupLevel: true });
+  // Templates are the group's: everyone who may view them reads them (whatever their scope, as the
+  // builder's child-template picker offers them), and only group-wide users change them.
+  registerPagedList(app, templatesList, { db, key: 'templates', source: templatesListing });
 
-  const load = async ({ query, user }: { query: { id: number }; user: AuthUser }) => {
-    const row = await findTemplateRow(db, query.id, user.access.scope);
+  /** A change to the group's templates needs the whole group in the user's scope. */
+  const requireGroupWide = (user: AuthUser) => {
+    if (!isGroupWide(user.access.scope)) throw forbidden(GROUP_TEMPLATES);
+  };
+
+  const load = async ({ query }: { query: { id: number } }) => {
+    const row = await findTemplateRow(db, query.id);
     if (!row) throw notFound(templateMessages.notFound);
     return { data: toTemplate(row) };
   };
@@ -56,7 +59,7 @@ export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
   registerCall(app, templatesOptions, async () => ({ data: await templateOptions(db) }));
 
   registerCall(app, templatesStore, async ({ body, user }) => {
-    if (!isGroupWide(user.access.scope)) throw forbidden(GROUP_TEMPLATES);
+    requireGroupWide(user);
     const data = { ...body.data, items: withHeldFlags(body.data.items, []) };
     checkBlocks(data);
     await checkTemplateName(db, data.name);
@@ -74,12 +77,13 @@ export function templatesRoutes(app: FastifyInstance, opts: { db: Db }) {
   });
 
   registerCall(app, templatesUpdate, async ({ body, user }) => {
+    requireGroupWide(user);
     let data = body.data;
     const saved = await transaction(db, async (tx) => {
       const saved = await saveVersioned(tx, templatesTable, {
         id: body.id,
         loadedAt: body.updated_at,
-        find: (id) => findTemplateRow(tx, id, user.access.scope),
+        find: (id) => findTemplateRow(tx, id),
         check: async (current) => {
           if (current.locked && breaksLock(current, body.data)) throw new HttpError(403, TEMPLATE_LOCKED);
           data = { ...body.data, items: withHeldFlags(body.data.items, current.items) };

@@ -9,6 +9,7 @@ import {
   usersValidation,
 } from '@/api/contract/users';
 import type { Scope } from '@/shared/access';
+import { missingRecord } from '@/shared/missing';
 import type { Db } from '../db/open';
 import { requireAnAdministrator } from '../domain/access/administrators';
 import { checkGrant, describeHeld, describeScope } from '../domain/access/grant';
@@ -39,7 +40,7 @@ import { registerCall } from '../http/route';
 
 const EMAIL_IN_USE = 'That e-mail address is already in use.';
 const messages: RecordMessages = {
-  notFound: 'The user you are trying to locate clearly doesn\u2019t exist...',
+  notFound: missingRecord('user'),
   conflict: 'Someone else changed this user since you opened it. Reload to see their changes.',
   // Two people saving the same e-mail at once: the unique index decides.
   refused: uniqueField('users_email_unique', 'email', EMAIL_IN_USE),

@@ -2,7 +2,15 @@ import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
 import { type CallName, callPermission } from '@/api/callAccess';
 import type { SessionUser as User } from '@/api/contract/auth';
-import { type AccessAction, type AccessArea, can, isGroupWide, type Owner, refusal } from '@/shared/access';
+import {
+  type AccessAction,
+  type AccessArea,
+  can,
+  isGroupWide,
+  type Owner,
+  refusal,
+  type Scope,
+} from '@/shared/access';
 import type { AuthActor, Viewing } from './auth';
 
 /** The running auth machine, provided once by the app. */
@@ -46,7 +54,12 @@ function useDrawnUser(): User {
 
 /** Whether the console is drawn for someone whose scope is the whole group (the tree's top level is theirs). */
 export function useGroupWide(): boolean {
-  return isGroupWide(useDrawnUser().scope);
+  return isGroupWide(useScope());
+}
+
+/** The scope of whoever the console is drawn for: what they may give a user or a webhook lies within it. */
+export function useScope(): Scope {
+  return useDrawnUser().scope;
 }
 
 /**

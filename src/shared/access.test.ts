@@ -45,6 +45,19 @@ describe('refusal', () => {
       'Your role, Marketing, cannot view enquiries.',
     );
   });
+
+  it('reads as a sentence where verb and noun alone would not: files go into and out of the media library', () => {
+    expect(refusal(as('Sales'), 'view', 'media')).toBe('Your role, Sales, cannot view the media library.');
+    expect(refusal(as('Sales'), 'create', 'media')).toBe(
+      'Your role, Sales, cannot upload to the media library.',
+    );
+    expect(refusal(as('Sales'), 'update', 'media')).toBe(
+      'Your role, Sales, cannot change files in the media library.',
+    );
+    expect(refusal(as('Sales'), 'delete', 'media')).toBe(
+      'Your role, Sales, cannot delete files from the media library.',
+    );
+  });
 });
 
 describe('granting', () => {

@@ -38,15 +38,30 @@ export const accessActions = [
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
 
-/** Each area: its name in a sentence, and the actions that mean something there (the matrix's open cells). */
-export const areaAccess: Record<AccessArea, { noun: string; actions: readonly AccessAction[] }> = {
+/**
+ * Each area: its name in a sentence, the actions that mean something there (the matrix's open
+ * cells), and the words of an action where its verb and the noun do not read as a sentence.
+ */
+export const areaAccess: Record<
+  AccessArea,
+  { noun: string; actions: readonly AccessAction[]; phrases?: Partial<Record<AccessAction, string>> }
+> = {
   dashboard: { noun: 'the dashboard', actions: ['view'] },
   pages: { noun: 'pages', actions: ['view', 'create', 'update', 'publish', 'delete', 'import'] },
   templates: { noun: 'templates', actions: ['view', 'create', 'update'] },
   forms: { noun: 'forms', actions: ['view', 'create', 'update', 'publish', 'delete', 'import'] },
   brands: { noun: 'brands', actions: ['view', 'create', 'update', 'delete'] },
   dealerships: { noun: 'dealerships', actions: ['view', 'create', 'update', 'delete'] },
-  media: { noun: 'the media library', actions: ['view', 'create', 'update', 'delete'] },
+  media: {
+    noun: 'the media library',
+    actions: ['view', 'create', 'update', 'delete'],
+    // One creates files in the library, not the library: 'cannot upload to the media library'.
+    phrases: {
+      create: 'upload to the media library',
+      update: 'change files in the media library',
+      delete: 'delete files from the media library',
+    },
+  },
   responses: { noun: 'enquiries', actions: ['view', 'export'] },
   reservations: { noun: 'reservations', actions: ['view', 'export', 'refund'] },
   users: { noun: 'users', actions: ['view', 'create', 'update', 'delete'] },
@@ -122,7 +137,8 @@ const verbs: Record<AccessAction, string> = {
 
 /** The permission a control needs, in words: 'refund reservations'. */
 export function permissionName(action: AccessAction, area: AccessArea): string {
-  return `${verbs[action]} ${areaAccess[area].noun}`;
+  const { noun, phrases } = areaAccess[area];
+  return phrases?.[action] ?? `${verbs[action]} ${noun}`;
 }
 
 /** What a refused action answers and a disabled control says: 'Your role, Sales, cannot refund reservations.' */
@@ -135,6 +151,13 @@ export function refusal(access: Pick<Access, 'role'>, action: AccessAction, area
  * so the server refuses it and the console offers it only to group-wide users.
  */
 export const GROUP_TOP_LEVEL = 'The top level of the tree is the group’s: choose a page of your brands.';
+
+/**
+ * Why a scoped user cannot add or change a template: templates are the group's, read by everyone
+ * who may view them (a page of any brand starts its children from one) and changed only group-wide.
+ */
+export const GROUP_TEMPLATES =
+  'Templates belong to the whole group: only a user with the whole group in their scope can add or change one.';
 
 /** Keeps only the cells the matrix has, in the catalogue's order, each once. */
 export function normalisePermissions(permissions: Permissions): Permissions {
@@ -157,6 +180,14 @@ export function permissionsBeyond(held: Permissions, wanted: Permissions): strin
     }
   }
   return beyond;
+}
+
+/**
+ * Whether a role with `wanted` may be given by someone holding `held`: nobody gives more than they
+ * have. The user form offers only such roles, and the server refuses any other.
+ */
+export function withinPermissions(held: Permissions, wanted: Permissions): boolean {
+  return permissionsBeyond(held, wanted).length === 0;
 }
 
 /**

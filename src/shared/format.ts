@@ -95,3 +95,8 @@ export function formatDuration(seconds: number): string {
   if (hours > 0) return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
   return `${rest} min`;
 }
+
+/** A count and its noun, one or many: '1 brand', '1,204 brands'. */
+export function countOf(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
+}

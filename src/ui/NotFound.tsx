@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { ButtonLink } from './ButtonLink';
 import { cx } from './cx';
+import { useMissingTitle } from './documentTitle';
 import styles from './NotFound.module.css';
 
 export interface NotFoundProps {
@@ -27,6 +28,8 @@ export function NotFound({
   children,
 }: NotFoundProps) {
   const titleId = useId();
+  // The whole page says what is missing, so its document title does too; under a title that stays, it keeps it.
+  useMissingTitle(level === 1 ? title : null);
   const Heading = level === 2 ? 'h2' : 'h1';
   return (
     <section className={cx(styles.notFound, className)} aria-labelledby={titleId}>

@@ -5,9 +5,11 @@ const APP_NAME = 'Dealership Console';
 
 let screen = '';
 let record: string | null = null;
+/** What a screen shows in place of what it was asked for ('Oops! Page not found.'), while it does. */
+let missing: string | null = null;
 
 function show(): void {
-  document.title = [record, screen, APP_NAME].filter(Boolean).join(' · ');
+  document.title = [record, missing ?? screen, APP_NAME].filter(Boolean).join(' · ');
 }
 
 /** Names the screen shown in the document title ('Users · Dealership Console'), as the route changes. */
@@ -31,4 +33,21 @@ export function useRecordTitle(name: string | null | undefined): void {
       show();
     };
   }, [name]);
+}
+
+/**
+ * While a screen says that what it was asked for is not there ('Oops! Page not found.'), the title
+ * says so too, in place of the screen's name: 'Edit brand' would name a record that is not shown.
+ * Null leaves the title to the screen.
+ */
+export function useMissingTitle(title: string | null): void {
+  useEffect(() => {
+    if (!title) return;
+    missing = title;
+    show();
+    return () => {
+      if (missing === title) missing = null;
+      show();
+    };
+  }, [title]);
 }

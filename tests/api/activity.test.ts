@@ -246,4 +246,31 @@ describe(`activity log (${databaseKind})`, () => {
     // Nothing to delete where an entry has no record.
     expect((await entries('page=1&area=auth')).data.every((e) => e.record === null)).toBe(true);
   });
+
+  it('counts what a sort put in order, one or many', async () => {
+    const one = (await post('/api/brands/create', brand('sorted-one', 'Sorted one'))).json().id as number;
+    const two = (await post('/api/brands/create', brand('sorted-two', 'Sorted two'))).json().id as number;
+    expect((await post('/api/brands/sort', { brands: [one] })).statusCode).toBe(200);
+    expect((await post('/api/brands/sort', { brands: [two, one] })).statusCode).toBe(200);
+    const page = await post('/api/pages/store', {
+      data: {
+        name: 'Sorted page',
+        slug: 'ignored',
+        brand_id: one,
+        meta: { title: 'Sorted page', description: 'About it' },
+        published: 0,
+      },
+      parent: null,
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const sorted = await post('/api/pages/sort', { data: [{ id: page.json().id, index: 1 }] });
+    expect(sorted.statusCode, sorted.body).toBe(200);
+
+    const details = (await entries('page=1&action=sorted')).data.map((e) => `${e.area}: ${e.detail}`);
+    expect(details.slice(0, 3)).toEqual([
+      'pages: 1 page under the top level',
+      'brands: 2 brands',
+      'brands: 1 brand',
+    ]);
+  });
 });

@@ -55,7 +55,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const NOT_FOUND = 'The dealership you are trying to locate clearly doesn\u2019t exist...';
+const NOT_FOUND = "The dealership you are trying to locate clearly doesn't exist...";
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${++counter}-${Math.random().toString(36).slice(2, 7)}`;

@@ -332,9 +332,16 @@ describe(`the media library (${databaseKind})`, () => {
     expect((await get('/api/media', sales.token)).statusCode).toBe(403);
     const reader = await signedInAs(server, 'Read only', { brand_ids: [kia.id] });
     expect((await get('/api/media', reader.token)).statusCode).toBe(200);
-    expect(
-      (await upload([{ name: 'folder_id', value: String(kia.folder) }, png(705)], reader.token)).statusCode,
-    ).toBe(403);
-    expect((await post('/api/media/delete', { ids: [inKia.id] }, reader.token)).statusCode).toBe(403);
+    const refusedUpload = await upload(
+      [{ name: 'folder_id', value: String(kia.folder) }, png(705)],
+      reader.token,
+    );
+    expect(refusedUpload.statusCode).toBe(403);
+    expect(refusedUpload.json().message).toBe('Your role, Read only, cannot upload to the media library.');
+    const refusedDelete = await post('/api/media/delete', { ids: [inKia.id] }, reader.token);
+    expect(refusedDelete.statusCode).toBe(403);
+    expect(refusedDelete.json().message).toBe(
+      'Your role, Read only, cannot delete files from the media library.',
+    );
   });
 });

@@ -1,8 +1,9 @@
 import { templates } from '@server/db/schema/pages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBrand } from './accessFixtures';
 import { breakages, gallery, hero, missing, offers, retired, richText, UNKNOWN_BLOCK } from './blocks';
-import { createTestServer, databaseKind, type TestServer } from './harness';
+import { addRole, createTestServer, databaseKind, signedInAs, type TestServer } from './harness';
 
 let server: TestServer;
 let token: string;
@@ -100,9 +101,7 @@ describe(`templates (${databaseKind})`, () => {
     for (const call of ['show', 'edit']) {
       const unknown = await get(`/api/templates/${call}?id=999999`);
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().message).toBe(
-        'The template you are trying to locate clearly doesn\u2019t exist...',
-      );
+      expect(unknown.json().message).toBe("The template you are trying to locate clearly doesn't exist...");
       for (const query of ['', '?id=abc', '?id=0', '?id=-3', '?id=1.5']) {
         const bad = await get(`/api/templates/${call}${query}`);
         expect(bad.statusCode, `${call}${query}`).toBe(422);
@@ -288,5 +287,52 @@ describe(`templates (${databaseKind})`, () => {
     for (const res of results.filter((r) => r.statusCode === 422)) {
       expect(res.json().errors.name).toEqual(['There is already a template with that name.']);
     }
+  });
+});
+
+describe(`templates for a user of one brand (${databaseKind})`, () => {
+  it('lists, shows and keeps the history of every template, as the child-template picker offers them', async () => {
+    const id = await storeTemplate('Brand landing page');
+    const manager = await signedInAs(server, 'Brand manager', {
+      brand_ids: [await insertBrand(server, 'Alpha')],
+    });
+    const as = (url: string) => server.call('GET', url, { token: manager.token });
+
+    const listed = await as('/api/templates?perPage=-1');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const picker = (await as('/api/templates/list')).json().data as { id: number; name: string }[];
+    expect(picker.map((t) => t.id)).toContain(id);
+    expect(
+      listed.json().templates.data.map((t: { id: number; name: string }) => ({ id: t.id, name: t.name })),
+    ).toEqual(picker);
+    for (const call of ['show', 'edit']) {
+      const res = await as(`/api/templates/${call}?id=${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ id, name: 'Brand landing page' });
+    }
+    const history = await as(`/api/templates/history?id=${id}`);
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().data.map((r: { action: string }) => r.action)).toEqual(['created']);
+  });
+
+  it('may not add or change one, whatever their role allows: templates are the whole group’s', async () => {
+    await addRole(server, 'Template editor', { templates: ['view', 'create', 'update'] });
+    const editor = await signedInAs(server, 'Template editor', {
+      brand_ids: [await insertBrand(server, 'Beta')],
+    });
+    const id = await storeTemplate('Group-wide layout');
+    const { updated_at } = await edit(id);
+    const attempts = [
+      ['/api/templates/store', { data: templateData('Their own layout') }],
+      ['/api/templates/update', { id, data: templateData('Renamed by a brand'), updated_at }],
+    ] as const;
+    for (const [url, body] of attempts) {
+      const res = await server.call('POST', url, { token: editor.token, body });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(
+        'Templates belong to the whole group: only a user with the whole group in their scope can add or change one.',
+      );
+    }
+    expect((await edit(id)).name).toBe('Group-wide layout');
   });
 });

@@ -57,7 +57,7 @@ async function create(role: string, scope: { brand_ids?: number[]; dealership_id
   return res.json().id as number;
 }
 
-const NOT_FOUND = 'The user you are trying to locate clearly doesn\u2019t exist...';
+const NOT_FOUND = "The user you are trying to locate clearly doesn't exist...";
 
 describe(`A user's role and scope (${databaseKind})`, () => {
   it('are stored, shown, listed, and written to the activity log', async () => {
@@ -167,6 +167,30 @@ describe(`Nobody gives more than they have (${databaseKind})`, () => {
       manager.token,
     );
     expect(self.statusCode).toBe(403);
+  });
+
+  it('offers a scoped giver, among the roles, only those users/validation lets them give', async () => {
+    const manager = await signedInAs(server, 'Dealership manager', { dealership_ids: [leeds] });
+    const res = await get('/api/roles/list', manager.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const roles: { id: number; name: string; assignable: boolean }[] = res.json().data;
+    // Every role is listed (the users list filters by any), and only these may be given.
+    expect(roles.map((role) => role.name)).toEqual(expect.arrayContaining(Object.keys(roleOf)));
+    expect(roles.filter((role) => role.assignable).map((role) => role.name)).toEqual([
+      'Dealership manager',
+      'Sales',
+    ]);
+    for (const role of roles) {
+      const given = await post(
+        '/api/users/validation',
+        { ...newUser('Sales', { dealership_ids: [leeds] }), role_id: role.id },
+        manager.token,
+      );
+      expect(given.statusCode, `${role.name}: ${given.body}`).toBe(role.assignable ? 200 : 403);
+    }
+    // The whole group's administrator may give every role.
+    const all = (await get('/api/roles/list')).json().data as { assignable: boolean }[];
+    expect(all.every((role) => role.assignable)).toBe(true);
   });
 
   it('is refused to a role without users permissions', async () => {

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const NOT_FOUND = 'The user you are trying to locate clearly doesn\u2019t exist...';
+const NOT_FOUND = "The user you are trying to locate clearly doesn't exist...";
 
 const get = (url: string) => server.call('GET', url, { token });
 const post = (url: string, body: unknown) => server.call('POST', url, { token, body });

@@ -33,7 +33,7 @@ export interface Control {
   refused: 'absent' | 'disabled';
   /** A row action: judged only where the screen shows a row. */
   perRow?: boolean;
-  /** Offered only to users whose scope is the whole group (the top of the page tree is the group's). */
+  /** Offered only to users whose scope is the whole group (the top of the page tree, the templates). */
   groupWideOnly?: boolean;
   /** What the control needs when the call decides in its handler (the table says only 'signedIn'). */
   needs?: { area: AccessArea; action: AccessAction };
@@ -161,13 +161,15 @@ export const controls: Control[] = [
   },
   save('forms.edit', 'forms.update'),
 
+  // Templates are the group's: every role that may view them reads them, only group-wide users change them.
   {
     call: 'templates.store',
     at: { route: 'templates.index' },
     find: link('Add Template'),
     refused: 'absent',
+    groupWideOnly: true,
   },
-  save('templates.edit', 'templates.update'),
+  { ...save('templates.edit', 'templates.update'), groupWideOnly: true },
 
   // The reservation the walk opens has something left to refund (see recordFor in the walk). The
   // walk's server has no Stripe key: whoever may refund is told so where the button would be.

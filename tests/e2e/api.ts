@@ -64,6 +64,8 @@ export async function apiToken(
 /** Creates an active user and answers its id. */
 /** The seeded roles' ids: they follow roleTemplates in src/shared/access.ts. */
 export const GROUP_ADMINISTRATOR_ROLE = 1;
+export const BRAND_MANAGER_ROLE = 3;
+export const DEALERSHIP_MANAGER_ROLE = 4;
 export const READ_ONLY_ROLE = 6;
 
 export async function createUser(token: string, user: NewUser): Promise<number> {

@@ -4,8 +4,15 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../api/server-process';
-import { apiRequest, apiToken } from './api';
-import { expectNoAxeViolations, field, hasChromium, launchBrowser, signedInContext } from './browser';
+import { apiRequest, apiToken, BRAND_MANAGER_ROLE, createUser, listBrands, uniqueToken } from './api';
+import {
+  descriptionOf,
+  expectNoAxeViolations,
+  field,
+  hasChromium,
+  launchBrowser,
+  signedInContext,
+} from './browser';
 
 interface TemplateRow {
   id: number;
@@ -67,6 +74,46 @@ describe.skipIf(!hasChromium)('templates list', () => {
     await page.getByText('Oops! No results...').waitFor();
     await page.getByRole('button', { name: 'Clear Search', exact: true }).click();
     await rowOf('New car model').waitFor();
+  });
+
+  it('shows a user of one brand every template the page builder offers them, each read-only', async () => {
+    const token = await apiToken();
+    const brand = (await listBrands(token)).brands.data[0];
+    const email = `brand.templates.${uniqueToken().toLowerCase()}@example.com`;
+    const password = 'Brand-Manager-Pass-2024';
+    await createUser(token, {
+      name: 'Tess Templates',
+      email,
+      password,
+      role_id: BRAND_MANAGER_ROLE,
+      scope: { brand_ids: brand ? [brand.id] : [], dealership_ids: [] },
+    });
+    // What the page builder's Child template select offers them.
+    const picker = await apiRequest<{ data: { id: number; name: string }[] }>(
+      await apiToken(email, password),
+      'GET',
+      'templates/list',
+    );
+    expect(picker.data.length).toBeGreaterThan(0);
+
+    const theirs = await signedInContext(browser, email, password);
+    try {
+      page = await theirs.newPage();
+      await page.goto('/dashboard');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Templates' }).click();
+      for (const template of picker.data) await rowOf(template.name).waitFor();
+      expect(await page.getByRole('link', { name: 'Add Template' }).count()).toBe(0);
+
+      const [first] = picker.data;
+      await page.getByRole('link', { name: `Edit ${first?.name}`, exact: true }).click();
+      await page.waitForURL(`**/templates/edit/${first?.id}`);
+      await expect.poll(() => field(page, 'Name').inputValue()).toBe(first?.name);
+      const save = page.getByRole('button', { name: 'Save', exact: true });
+      expect(await save.getAttribute('aria-disabled')).toBe('true');
+      expect(await descriptionOf(save)).toContain('Your role, Brand manager, cannot change templates.');
+    } finally {
+      await theirs.close();
+    }
   });
 
   describe('on a site without templates', () => {

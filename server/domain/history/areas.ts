@@ -20,6 +20,8 @@ export interface HistoryStore {
   one?: { key: string; name: string };
   /** Where a record belongs (none: the group's), so a scoped user reads only their records' history. */
   owner: OwnerColumns;
+  /** The group's records that every user who may view the area reads, whatever their scope (templates). */
+  readByEveryone?: true;
 }
 
 /**
@@ -120,8 +122,8 @@ export const serverAreas: ServerAreas = {
   templates: {
     opens: (id) => sql`select 1 from templates g where g.id = ${id}`,
     owner: null,
-    // The group's own.
-    history: byId(templates, templates.id, {}),
+    // The group's own, read by everyone who may view templates (as the templates themselves are).
+    history: { ...byId(templates, templates.id, {}), readByEveryone: true },
   },
   responses: {
     opens: (id) => sql`select 1 from responses g where g.id = ${id}`,

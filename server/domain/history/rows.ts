@@ -22,11 +22,11 @@ export async function loadRow(
   record: string,
   scope: Scope = wholeGroup,
 ): Promise<StoredRow | null> {
-  const { table, row, owner } = historyStore(area);
+  const { table, row, owner, readByEveryone } = historyStore(area);
   const rows: StoredRow[] = await tx
     .select()
     .from(table)
-    .where(and(row(record), inScope(scope, owner)));
+    .where(and(row(record), readByEveryone ? undefined : inScope(scope, owner)));
   return rows[0] ?? null;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull, not, sql } from 'drizzle-orm';
 import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
+import { countOf } from '@/shared/format';
 import type { Db } from '../../db/open';
 import { pages } from '../../db/schema/pages';
 import { invalid } from '../../http/errors';
@@ -135,7 +136,7 @@ export async function sortPages(db: Db, placements: Placement[], scope: Scope = 
     await recordChange(tx, {
       area: 'pages',
       action: 'sorted',
-      detail: `${placements.length} page(s) under ${parent ? parent.name : 'the top level'}`,
+      detail: `${countOf(placements.length, 'page', 'pages')} under ${parent ? parent.name : 'the top level'}`,
     });
     // One event for the whole sort: the list's page, which shows the new order, and each page.
     await emitEvent(tx, {

@@ -3,6 +3,7 @@ import type { FormValues } from '@/api/contract/forms';
 import { PAGE_RESTORE_SECONDS, type PageValues } from '@/api/contract/pages';
 import { GROUP_TOP_LEVEL, isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import { withBlockIds } from '@/shared/blockIds';
+import { missingRecord } from '@/shared/missing';
 import type { Db } from '../../db/open';
 import { brands } from '../../db/schema/brands';
 import { type FormEmailsColumn, pages } from '../../db/schema/pages';
@@ -35,8 +36,7 @@ export const NO_SUCH_PARENT = 'Choose a parent page that exists.';
 const noun = (kind: TreeKind) => (kind === 'page' ? 'page' : 'form');
 /** The area a page or form's history and activity belong to. */
 const areaOf = (kind: TreeKind) => (kind === 'page' ? 'pages' : 'forms');
-const missingText = (kind: TreeKind) =>
-  `The ${noun(kind)} you are trying to locate clearly doesn\u2019t exist...`;
+const missingText = (kind: TreeKind) => missingRecord(noun(kind));
 export const missing = (kind: TreeKind) => notFound(missingText(kind));
 export const locked = () => new HttpError(403, LOCKED);
 const pagesTable: RecordTable = { table: pages, id: pages.id, updatedAt: pages.updatedAt };

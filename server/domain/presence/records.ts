@@ -30,7 +30,7 @@ export async function requireViewable(db: Db, user: AuthUser, record: RecordRef)
       : area === 'forms'
         ? await findPage(db, 'form', id, scope)
         : area === 'templates'
-          ? await findTemplateRow(db, id, scope)
+          ? await findTemplateRow(db, id)
           : area === 'brands'
             ? await findBrandRow(db, id, scope)
             : await findDealershipRow(db, id, scope);

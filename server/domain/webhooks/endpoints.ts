@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Webhook, WebhookDelivery, WebhookValues } from '@/api/contract/webhooks';
 import { isGroupWide, type Scope, scopeWithin } from '@/shared/access';
+import { missingRecord } from '@/shared/missing';
 import type { Db } from '../../db/open';
 import { brands } from '../../db/schema/brands';
 import { dealerships } from '../../db/schema/dealerships';
@@ -12,8 +13,8 @@ import { isoTime, isoTimeOrNull } from '../isoTime';
 import { PAGE_SIZE } from '../paginate';
 import { refusedAddress } from './address';
 
-export const WEBHOOK_NOT_FOUND = 'The webhook you are trying to locate clearly doesn’t exist...';
-export const DELIVERY_NOT_FOUND = 'The delivery you are trying to locate clearly doesn’t exist...';
+export const WEBHOOK_NOT_FOUND = missingRecord('webhook');
+export const DELIVERY_NOT_FOUND = missingRecord('delivery');
 export const WEBHOOK_SCOPE_BEYOND = 'You cannot give a webhook a scope beyond your own.';
 
 /**

@@ -160,8 +160,19 @@ export const rolesPermissions = defineCall({
 export const rolesOptions = defineCall({
   method: 'GET',
   path: 'roles/list',
-  response: z.object({ data: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
-  summary: 'Every active role as a select option, by name',
+  response: z.object({
+    data: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        // The user form offers only these: nobody gives a role more than their own (users/validation says so too).
+        assignable: z
+          .boolean()
+          .describe('Whether the caller may give it: each of its permissions is one of theirs'),
+      }),
+    ),
+  }),
+  summary: 'Every active role as a select option, by name, marked when the caller may give it',
 });
 
 /** The bin's calls; exported as `bin`, they make this a lifecycle area. */

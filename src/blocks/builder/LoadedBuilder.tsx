@@ -1,5 +1,6 @@
 import { type ComponentType, Fragment, type ReactNode, useDeferredValue, useState } from 'react';
 import { useParams, useRoute } from 'wouter';
+import { missingRecord } from '@/shared/missing';
 import { NotFound } from '@/ui/NotFound';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import { useLoad } from '@/ui/useLoad';
@@ -27,12 +28,7 @@ export function LoadedBuilder<T>({ noun, listHref, load, loadKey, children }: Lo
   if (loaded.status === 'loading' || drawn !== loaded)
     return <SkeletonLines lines={8} label={`Loading the ${noun}`} />;
   if (loaded.status === 'failed') {
-    return (
-      <NotFound
-        message={`The ${noun} you are trying to locate clearly doesn’t exist...`}
-        action={{ label: `View all ${noun}s`, href: listHref }}
-      />
-    );
+    return <NotFound message={missingRecord(noun)} action={{ label: `View all ${noun}s`, href: listHref }} />;
   }
   return <Fragment key={round}>{children(loaded.data, () => setRound((n) => n + 1))}</Fragment>;
 }

@@ -1,5 +1,6 @@
 import type { ActivityAction, ActivityArea } from '@/api/contract/activity';
 import { areas } from '@/shared/areas';
+import { countOf } from '@/shared/format';
 
 /** Each action in words, in the order the action filter offers them. */
 export const ACTION_LABELS: Record<ActivityAction, string> = {
@@ -33,5 +34,5 @@ export function actionText(area: ActivityArea, action: ActivityAction): string {
 
 /** '1 entry', '1,204 entries'. */
 export function entriesText(total: number): string {
-  return `${total.toLocaleString('en-GB')} ${total === 1 ? 'entry' : 'entries'}`;
+  return countOf(total, 'entry', 'entries');
 }

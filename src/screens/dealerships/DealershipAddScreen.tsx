@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
 import { dealershipUpdateSchema } from '@/api/contract/dealerships';
 import { api } from '@/api/endpoints';
+import { useGroupWide } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { PageHeader } from '@/ui/PageHeader';
@@ -13,7 +14,8 @@ import { loadDealershipOptions } from './options';
 import { newDealershipValues } from './values';
 
 export default function DealershipAddScreen() {
-  const options = useLoad(loadDealershipOptions, 'options');
+  const groupWide = useGroupWide();
+  const options = useLoad(() => loadDealershipOptions(groupWide), 'options');
   return (
     <>
       <PageHeader title="Dealerships" subtitle="Create a new dealership" />

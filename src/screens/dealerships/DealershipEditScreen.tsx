@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { type Dealership, dealershipUpdateSchema } from '@/api/contract/dealerships';
 import { api } from '@/api/endpoints';
-import { useCallAllowed } from '@/machines/session';
+import { useCallAllowed, useGroupWide } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
@@ -18,21 +18,22 @@ import { dealershipValues, imagesOfDealership } from './values';
 import { dealershipViews } from './views';
 
 /** The dealership with the choices of its selects; `updated_at` keys the form to this version. */
-async function loadDealership(id: number) {
+async function loadDealership(id: number, groupWide: boolean) {
   // The options never fail the load (see loadDealershipOptions): only a missing dealership does.
   const [dealership, options] = await Promise.all([
     api.dealerships.show({ params: { id } }).then(({ data }) => data),
-    loadDealershipOptions(),
+    loadDealershipOptions(groupWide),
   ]);
   return { dealership, options: withOwnBrand(options, dealership), updated_at: dealership.updated_at };
 }
 
 export default function DealershipEditScreen() {
   const { id = '' } = useParams<{ id: string }>();
+  const groupWide = useGroupWide();
   return (
     <EditRecord
       id={id}
-      load={() => loadDealership(Number(id))}
+      load={() => loadDealership(Number(id), groupWide)}
       one="dealership"
       many="dealerships"
       listHref={pathTo('dealerships.index')}

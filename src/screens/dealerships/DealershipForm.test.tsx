@@ -110,7 +110,9 @@ const leeds: Dealership = {
 };
 
 beforeEach(() => {
-  vi.spyOn(api.brands, 'list').mockResolvedValue({ brands: page([kia]), trashed: page([]) });
+  vi.spyOn(api.brands, 'options').mockResolvedValue({
+    data: [{ id: kia.id, name: kia.name, slug: kia.slug }],
+  });
   vi.spyOn(api.dealerships, 'vehicleDealers').mockResolvedValue({ data: [{ id: 12, name: 'Leeds stock' }] });
   vi.spyOn(api.dealerships, 'validate').mockResolvedValue({ valid: true });
   vi.spyOn(api.dealerships, 'create').mockResolvedValue({
@@ -386,7 +388,7 @@ describe('the dealership form', { timeout: 20_000 }, () => {
       data: {
         ...leeds,
         name: 'Kia Leeds',
-        // A brand since put in the bin: the brands list lacks it, the revision names it.
+        // A brand since put in the bin: the brands lookup lacks it, the revision names it.
         brand_id: 8,
         brand: { id: 8, name: 'Seat', logo: null },
         live: false,

@@ -40,7 +40,12 @@ export function GeneralTab({ fields, options, slugFollowsName }: GeneralTabProps
           setFollows(slugFollowsName && value === '');
         }}
       />
-      <Field kind="select" field={fields.brand_id} label="Brand" items={[NO_CHOICE, ...options.brands]} />
+      <Field
+        kind="select"
+        field={fields.brand_id}
+        label="Brand"
+        items={options.brandNone ? [NO_CHOICE, ...options.brands] : options.brands}
+      />
       <Field
         kind="select"
         field={fields.vehicles_dealer_id}

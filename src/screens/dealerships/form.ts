@@ -67,5 +67,7 @@ export function errorsWithin(meta: {
 /** The choices of the General tab's selects. */
 export interface DealershipOptions {
   brands: Option[];
+  /** Whether 'None' is a brand the user may choose (see loadDealershipOptions). */
+  brandNone: boolean;
   vehicleDealers: Option[];
 }

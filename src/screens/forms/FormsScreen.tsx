@@ -4,6 +4,7 @@ import type { FormSummary } from '@/api/contract/forms';
 import type { PageCrumb } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
 import { useGroupWide, useMayCall } from '@/machines/session';
+import { missingRecord } from '@/shared/missing';
 import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable, type DataTableColumn } from '@/ui/DataTable';
@@ -92,7 +93,7 @@ function FormsList({ parentId }: { parentId: number | null }) {
       />
     ) : (
       <NotFound
-        message="The form you are trying to locate clearly doesn’t exist..."
+        message={missingRecord('form')}
         action={{ label: 'View all forms', href: pathTo('forms.index') }}
       />
     );

@@ -4,6 +4,7 @@ import type { PageCrumb, PageSummary } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
 import type { TreeLoadInput } from '@/machines/pageTree';
 import { useMayCall } from '@/machines/session';
+import { missingRecord } from '@/shared/missing';
 import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import { DataTable } from '@/ui/DataTable';
@@ -87,7 +88,7 @@ function ChildrenList({ parentId }: { parentId: number }) {
   if (snapshot.matches('loadFailed') && !parent) {
     return (
       <NotFound
-        message="The page you are trying to locate clearly doesn’t exist..."
+        message={missingRecord('page')}
         action={{ label: 'View all pages', href: pathTo('pages.index') }}
       />
     );

@@ -9,7 +9,8 @@ import { requiredMarkers } from '@/blocks/builder/settingsValues';
 import { type BuilderStart, newStart, type RecordCalls } from '@/blocks/builder/useRecordBuilder';
 import { YesNoField } from '@/blocks/builder/YesNoField';
 import { draftKey } from '@/blocks/drafts';
-import { useCallAllowed } from '@/machines/session';
+import { useCallAllowed, useGroupWide } from '@/machines/session';
+import { GROUP_TEMPLATES } from '@/shared/access';
 import { type FieldViews, yesNo } from '@/shared/history/fieldViews';
 import { pathTo } from '@/shared/paths';
 import { Field } from '@/ui/Field';
@@ -82,6 +83,10 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
   // Save needs the create or update call; the publish fields need publish (contract/permissions.ts).
   const createAllowed = useCallAllowed('templates.store');
   const updateAllowed = useCallAllowed('templates.update');
+  // Templates are the group's: a scoped user reads them, and only a group-wide user saves one.
+  const groupWide = useGroupWide();
+  const saveRefused =
+    (start.id === null ? createAllowed : updateAllowed).reason ?? (groupWide ? null : GROUP_TEMPLATES);
   const [, navigate] = useLocation();
   const calls: RecordCalls<TemplateValues> = {
     slugOf: async () => ({ slug: '' }),
@@ -106,7 +111,7 @@ function TemplateBuilder({ options, start, reload }: Loaded & { reload: () => vo
         };
   return (
     <RecordBuilder
-      saveRefused={(start.id === null ? createAllowed : updateAllowed).reason}
+      saveRefused={saveRefused}
       start={start}
       calls={calls}
       title={start.id !== null ? 'Edit Template' : 'Add Template'}

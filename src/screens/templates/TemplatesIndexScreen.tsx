@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { templateSummary } from '@/api/contract/templates';
 import { api } from '@/api/endpoints';
-import { useMayCall } from '@/machines/session';
+import { useGroupWide, useMayCall } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { ButtonLink } from '@/ui/ButtonLink';
 import type { DataTableColumn } from '@/ui/DataTable';
@@ -34,15 +34,19 @@ function renderCell(template: TemplateRow, columnId: string) {
   }
 }
 
-/** /templates (spec §2 Templates): name, locked or unlocked, and the edit action. */
+/**
+ * /templates (spec §2 Templates): name, locked or unlocked, and the edit action. Templates are the
+ * group's: everyone who may view them sees them all, and only a group-wide user may add one.
+ */
 export default function TemplatesIndexScreen() {
   const may = useMayCall();
+  const groupWide = useGroupWide();
   return (
     <>
       <PageHeader
         title="Templates"
         actions={
-          may('templates.store') ? (
+          may('templates.store') && groupWide ? (
             <ButtonLink href={pathTo('templates.add')} variant="primary" icon="plus">
               Add Template
             </ButtonLink>

@@ -43,6 +43,11 @@ export function UserForm({
   const scopeErrors = Object.entries(form.allErrors)
     .filter(([key]) => key.startsWith('scope'))
     .flatMap(([, messages]) => messages);
+  // Only the roles the signer may give (the server refuses the others), and the one the user holds,
+  // so the form shows the truth about them.
+  const roles = choices?.roles.filter(
+    (role) => role.assignable || String(role.id) === fields.role_id.defaultValue,
+  );
   const changesSignIn =
     Boolean(fields.password.value) ||
     (fields.email.value ?? '').trim().toLowerCase() !== self?.email.trim().toLowerCase();
@@ -70,7 +75,7 @@ export function UserForm({
         kind="select"
         field={fields.role_id}
         label="Role"
-        items={choices?.roles ?? []}
+        items={roles ?? []}
         isRequired
         placeholder={choices ? 'Choose a role' : 'Loading…'}
         // Not opened before its roles arrive: drawn again then, an open list would close under the pointer.

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { Option } from '@/api/contract/common';
+import { useScope } from '@/machines/session';
+import { isGroupWide, type Scope, scopeWithin } from '@/shared/access';
 import { Checkbox } from '../Checkbox';
 import styles from './ScopeField.module.css';
 
@@ -11,9 +13,9 @@ interface ScopeFieldProps {
   name: string;
   /** What the whole group means here ('Whole group'). */
   wholeLabel?: string;
-  defaultValue: { brand_ids: number[]; dealership_ids: number[] };
+  defaultValue: Scope;
   brands: Option[];
-  dealerships: Option[];
+  dealerships: (Option & { brand_id: number | null })[];
   errors: string[];
   onChange: () => void;
 }
@@ -22,6 +24,10 @@ interface ScopeFieldProps {
  * Where a user may act: the whole group, or chosen brands (each with its dealerships) and
  * dealerships. A hidden empty entry under each name makes the scope present even when nothing is
  * chosen, which is the whole group.
+ *
+ * Nobody gives a scope beyond their own (the server refuses it), so only what lies within the
+ * signed-in user's scope is offered: a scoped user is offered neither the whole group nor another
+ * brand's dealerships, and a new scope starts as their own.
  */
 export function ScopeField({
   name,
@@ -32,64 +38,77 @@ export function ScopeField({
   onChange,
   wholeLabel = 'Whole group',
 }: ScopeFieldProps) {
+  const own = useScope();
+  const mayGiveWhole = isGroupWide(own);
   const named = (key: string) => (name ? `${name}.${key}` : key);
-  const [chosen, setChosen] = useState(
-    defaultValue.brand_ids.length + defaultValue.dealership_ids.length > 0,
-  );
-  const [picked, setPicked] = useState(defaultValue);
+  const start = mayGiveWhole || !isGroupWide(defaultValue) ? defaultValue : own;
+  const [chosen, setChosen] = useState(!isGroupWide(start));
+  const [picked, setPicked] = useState(start);
+  const brandOf = new Map(dealerships.map((d) => [d.id, d.brand_id]));
+  const within = (scope: Scope) => scopeWithin(own, scope, (id) => brandOf.get(id) ?? null);
+  const offered = {
+    brands: brands.filter((b) => within({ brand_ids: [b.id], dealership_ids: [] })),
+    dealerships: dealerships.filter((d) => within({ brand_ids: [], dealership_ids: [d.id] })),
+  };
   const toggle = (key: 'brand_ids' | 'dealership_ids', id: number, on: boolean) => {
     setPicked((now) => ({ ...now, [key]: on ? [...now[key], id] : now[key].filter((x) => x !== id) }));
     onChange();
   };
-  const group = (key: 'brand_ids' | 'dealership_ids', legend: string, options: Option[]) => (
-    <fieldset className={styles.group}>
-      <legend>{legend}</legend>
-      <div className={styles.choices}>
-        {options.map((option) => (
-          <Checkbox
-            key={option.id}
-            name={named(key)}
-            value={String(option.id)}
-            isSelected={picked[key].includes(option.id)}
-            onChange={(on) => toggle(key, option.id, on)}
-          >
-            {option.name}
-          </Checkbox>
-        ))}
-      </div>
-    </fieldset>
-  );
+  // A group with nothing to offer is left out: a Dealership manager has no brand to give.
+  const group = (key: 'brand_ids' | 'dealership_ids', legend: string, options: Option[]) =>
+    options.length === 0 ? null : (
+      <fieldset className={styles.group}>
+        <legend>{legend}</legend>
+        <div className={styles.choices}>
+          {options.map((option) => (
+            <Checkbox
+              key={option.id}
+              name={named(key)}
+              value={String(option.id)}
+              isSelected={picked[key].includes(option.id)}
+              onChange={(on) => toggle(key, option.id, on)}
+            >
+              {option.name}
+            </Checkbox>
+          ))}
+        </div>
+      </fieldset>
+    );
   return (
     <fieldset className={styles.scope}>
       <legend>Scope</legend>
       <input type="hidden" name={named('brand_ids')} value="" />
       <input type="hidden" name={named('dealership_ids')} value="" />
-      <label>
-        <input
-          type="radio"
-          name={`${name || 'scope'}-mode`}
-          checked={!chosen}
-          onChange={() => {
-            setChosen(false);
-            setPicked({ brand_ids: [], dealership_ids: [] });
-            onChange();
-          }}
-        />{' '}
-        {wholeLabel}
-      </label>
-      <label>
-        <input
-          type="radio"
-          name={`${name || 'scope'}-mode`}
-          checked={chosen}
-          onChange={() => setChosen(true)}
-        />{' '}
-        Chosen brands and dealerships
-      </label>
+      {mayGiveWhole ? (
+        <>
+          <label>
+            <input
+              type="radio"
+              name={`${name || 'scope'}-mode`}
+              checked={!chosen}
+              onChange={() => {
+                setChosen(false);
+                setPicked({ brand_ids: [], dealership_ids: [] });
+                onChange();
+              }}
+            />{' '}
+            {wholeLabel}
+          </label>
+          <label>
+            <input
+              type="radio"
+              name={`${name || 'scope'}-mode`}
+              checked={chosen}
+              onChange={() => setChosen(true)}
+            />{' '}
+            Chosen brands and dealerships
+          </label>
+        </>
+      ) : null}
       {chosen ? (
         <>
-          {group('brand_ids', 'Brands', brands)}
-          {group('dealership_ids', 'Dealerships', dealerships)}
+          {group('brand_ids', 'Brands', offered.brands)}
+          {group('dealership_ids', 'Dealerships', offered.dealerships)}
         </>
       ) : null}
       {errors.map((error) => (

@@ -5,7 +5,8 @@ import { useMayCall } from '@/machines/session';
 import { useLoad } from '@/ui/useLoad';
 
 export interface AccessChoices {
-  roles: Option[];
+  /** Every role, marked when the signed-in user may give it (the users list filters by any). */
+  roles: (Option & { assignable: boolean })[];
   brands: Option[];
   dealerships: (Option & { brand_id: number | null })[];
 }

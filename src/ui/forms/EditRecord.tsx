@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '@/api/client';
 import { describeFailure } from '@/machines/errors';
+import { missingRecord } from '@/shared/missing';
 import { useRecordTitle } from '../documentTitle';
 import { EmptyState } from '../EmptyState';
 import { NotFound } from '../NotFound';
@@ -60,12 +61,7 @@ export function EditRecord<T extends { updated_at: string }>({
         />
       );
     }
-    return (
-      <NotFound
-        message={`The ${one} you are trying to locate clearly doesn't exist...`}
-        action={{ label: `View all ${many}`, href: listHref }}
-      />
-    );
+    return <NotFound message={missingRecord(one)} action={{ label: `View all ${many}`, href: listHref }} />;
   }
   return <KeyedByVersion key={loaded.data.updated_at}>{children(loaded.data, loaded.reload)}</KeyedByVersion>;
 }
