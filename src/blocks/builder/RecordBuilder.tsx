@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { Catalogue } from '@/shared/catalogue';
 import { useRecordTitle } from '@/ui/documentTitle';
 import type { FieldMeta } from '@/ui/formProps';
+import { ReadOnlyFields } from '@/ui/forms/ReadOnlyFieldset';
 import { PresenceBar } from '@/ui/presence/PresenceBar';
 import type { PasteTarget } from '../clipboard';
 import { createLiveDraft, LiveDraftContext } from '../preview/liveDraft';
@@ -65,7 +66,11 @@ export interface RecordBuilderProps<V extends object> {
   actions?: ReactNode;
   /** A stored record's revisions, for its History panel; a new record has none. */
   history?: RecordHistory<V> | undefined;
-  /** Why the user's role may not save this record (its create or update call): Save says so. */
+  /**
+   * Why the user's role may not save this record (its create or update call): Save says so, and the
+   * builder is for reading only (docs/decisions/018): its fields read-only, its blocks opened only to
+   * be read, nothing added, moved, removed, undone or loaded from the history.
+   */
   saveRefused?: string | null;
   /**
    * A stored record as the presence stream names it (`pages:12`), and what it is called in the
@@ -111,7 +116,8 @@ export function RecordBuilder<V extends object>({
   const settingsRef = useRef<HTMLDivElement>(null);
   const [previewOpen, setPreviewOpen] = usePreviewOpen();
   const [liveDraft] = useState(createLiveDraft);
-  const builder = useRecordBuilder(start, calls);
+  const readOnly = saveRefused !== null;
+  const builder = useRecordBuilder(start, calls, readOnly);
   useRecordTitle(start.id !== null ? start.name : null);
   const { actor, values, change } = builder;
   const name = useName(actor);
@@ -146,10 +152,11 @@ export function RecordBuilder<V extends object>({
               history={history}
               catalogue={catalogue}
               fields={() => settingsRef.current}
+              readOnlyReason={saveRefused}
             />
           ) : null}
           {preview ? <PreviewToggle isOpen={previewOpen} onChange={setPreviewOpen} /> : null}
-          <UndoRedo actor={actor} />
+          {readOnly ? null : <UndoRedo actor={actor} />}
         </>
       }
       preview={
@@ -167,7 +174,9 @@ export function RecordBuilder<V extends object>({
       }
       settings={
         <div ref={settingsRef} style={{ display: 'contents' }}>
-          {settings({ values, change, name, onName, slug, errors, meta })}
+          <ReadOnlyFields readOnly={readOnly}>
+            {settings({ values, change, name, onName, slug, errors, meta })}
+          </ReadOnlyFields>
         </div>
       }
       items={
@@ -177,6 +186,7 @@ export function RecordBuilder<V extends object>({
           offered={offered}
           locked={start.locked}
           pasteTarget={pasteTarget}
+          readOnlyReason={saveRefused}
           {...(lockedNote === undefined ? {} : { lockedNote })}
         />
       }
