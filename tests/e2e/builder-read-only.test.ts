@@ -18,6 +18,12 @@ const banner = (name: string, title: string) => ({
   },
 });
 
+const richText = (name: string, body: string) => ({
+  index: 'rich_text',
+  name,
+  sections: { content: { fields: { body } } },
+});
+
 /** Every control in the screen that would take a change: enabled, not read-only, or editable text. */
 function changeableControls(page: Page): Promise<string[]> {
   return page.locator('main').evaluate((main) =>
@@ -72,7 +78,9 @@ describe.skipIf(!hasChromium)('the page and form builders for someone who may on
     const password = 'Builder-Reader-Pass-1';
     // Made without a role: Read only, over the whole group.
     await createUser(admin.token, { name: 'Builder Reader', email, password });
-    pageId = await createPage(admin.token, pageName, { items: [banner('Opening', 'Opening title')] });
+    pageId = await createPage(admin.token, pageName, {
+      items: [banner('Opening', 'Opening title'), richText('Intro', 'Welcome to the showroom.')],
+    });
     const forms = await apiRequest<{ data: { id: number; handle: string }[] }>(admin.token, 'GET', 'forms');
     formId = forms.data.find((form) => form.handle === 'test-drive')!.id;
     const form = await apiRequest<{ data: { items: { name: string }[] } }>(
@@ -120,6 +128,16 @@ describe.skipIf(!hasChromium)('the page and form builders for someone who may on
     expect(await opened.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     await opened.getByRole('button', { name: 'Close', exact: true }).click();
     await opened.waitFor({ state: 'detached' });
+
+    // Rich text too: the editor shows it and takes no typing.
+    await reader.getByRole('button', { name: 'View Intro', exact: true }).click();
+    const intro = reader.getByRole('region', { name: 'View Intro' }).getByRole('textbox', { name: 'Text' });
+    await intro.getByText('Welcome to the showroom.').waitFor();
+    await intro.click();
+    await reader.keyboard.type('Typed. ');
+    expect(await intro.textContent()).toBe('Welcome to the showroom.');
+    expect(await changeableControls(reader)).toEqual([]);
+    await reader.getByRole('button', { name: 'Close', exact: true }).click();
 
     // The preview stays open to them.
     await reader.getByRole('button', { name: 'Preview', exact: true }).click();
