@@ -1,12 +1,15 @@
 import { LiveRegion } from '@/ui/LiveRegion';
 import { AuthProvider } from './auth';
+import { CrashBoundary } from './CrashBoundary';
 import { Router } from './Router';
 import { ToastHost } from './ToastHost';
 
 export function App() {
   return (
     <AuthProvider>
-      <Router />
+      <CrashBoundary>
+        <Router />
+      </CrashBoundary>
       <ToastHost />
       <LiveRegion />
     </AuthProvider>

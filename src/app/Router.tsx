@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { Redirect, Route, Switch, useParams } from 'wouter';
-import { useAuthActor, useAuthStatus, useMaybeAccess } from '@/machines/session';
+import { type AuthStatus, useAuthActor, useAuthStatus, useMaybeAccess } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { SkeletonLines } from '@/ui/SkeletonLines';
 import { AuthLayout } from './layouts/AuthLayout';
@@ -61,12 +61,22 @@ function useRefused(route: RouteDef): RouteAccess | null {
   return needs && access && !access.can(needs.action, needs.area) ? needs : null;
 }
 
+/**
+ * Where sign-in stands, as the route draws it. Arriving at signed in is deferred: the screen it leads
+ * to (the whole signed-in shell, after sign-in or its restore) is rendered in slices React can
+ * interrupt, not in one long task, and until it is ready the current one stays. Leaving it is not:
+ * once the session has ended (signed out, or a refresh refused) the shell has no user to draw, so
+ * keeping it for one more render would break every part of it that shows the user.
+ */
+function useRouteStatus(): AuthStatus {
+  const status = useAuthStatus();
+  const arriving = useDeferredValue(status);
+  return status === 'signedIn' ? arriving : status;
+}
+
 /** Checks sign-in on every navigation (spec §2) and puts the screen in its layout. */
 function Guarded({ route }: { route: RouteDef }) {
-  // Deferred: the screen a change of sign-in leads to (the whole signed-in shell, after sign-in or
-  // its restore) is rendered in slices React can interrupt, not in one long task; until it is
-  // ready the current one stays.
-  const status = useDeferredValue(useAuthStatus());
+  const status = useRouteStatus();
   const screen = screens.get(route.path)!;
   const refused = useRefused(route);
   // A screen the user may not open is never drawn: it is not loaded either.

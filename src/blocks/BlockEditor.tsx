@@ -6,6 +6,7 @@ import { type FieldErrors, validateItem } from '@/shared/schema';
 import { Button } from '@/ui/Button';
 import { Field } from '@/ui/Field';
 import { stateFieldMeta } from '@/ui/formProps';
+import { ReadOnlyFields } from '@/ui/forms/ReadOnlyFieldset';
 import styles from './BlockEditor.module.css';
 import { Entries, Fields } from './SectionFields';
 
@@ -19,6 +20,8 @@ export interface BlockEditorProps {
   onDraft?: ((item: PageItem) => void) | undefined;
   /** Errors the server gave this item on the last save, keyed from the item ('sections.hero.fields.title'). */
   errors?: FieldErrors;
+  /** Opened to be read by someone who may not change it: its fields are read-only, and it only closes. */
+  readOnly?: boolean;
 }
 
 const emptySection: ItemSection = { hidden: false, fields: {}, entries: [] };
@@ -35,6 +38,7 @@ export function BlockEditor({
   onSave,
   onDraft,
   errors: serverErrors,
+  readOnly = false,
 }: BlockEditorProps) {
   const [draft, setDraft] = useState(item);
   // After the render that shows the change: a preview never holds up the field's own paint.
@@ -67,38 +71,40 @@ export function BlockEditor({
   const cancel = useCallback(() => latest.current.onCancel(), []);
 
   return (
-    <section className={styles.editor} aria-label={`Edit ${item.name}`}>
-      <Field
-        field={stateFieldMeta(`${prefix}:name`, errors.name, { required: true })}
-        label="Block name"
-        value={draft.name}
-        onChange={setName}
-        maxLength={255}
-      />
-      {definition.hideable.item || draft.hidden ? (
-        <HideSwitch
-          name={`${prefix}:hidden`}
-          label="Hide this block"
-          alwaysShown={BLOCK_ALWAYS_SHOWN}
-          hidden={draft.hidden}
-          hideable={canHideBlock(draft)}
-          onChange={setHidden}
+    <section className={styles.editor} aria-label={`${readOnly ? 'View' : 'Edit'} ${item.name}`}>
+      <ReadOnlyFields readOnly={readOnly}>
+        <Field
+          field={stateFieldMeta(`${prefix}:name`, errors.name, { required: true })}
+          label="Block name"
+          value={draft.name}
+          onChange={setName}
+          maxLength={255}
         />
-      ) : null}
-      {Object.entries(definition.sections).map(([key, section]) => (
-        <SectionEditor
-          key={key}
-          sectionKey={key}
-          section={section}
-          value={draft.sections[key] ?? emptySection}
-          offered={definition.hideable.sections.includes(key)}
-          hideable={canHideSection(item, key)}
-          errors={errors}
-          namePrefix={`${prefix}-${key}`}
-          onChange={setSection}
-        />
-      ))}
-      <EditorActions onCancel={cancel} onSave={save} />
+        {definition.hideable.item || draft.hidden ? (
+          <HideSwitch
+            name={`${prefix}:hidden`}
+            label="Hide this block"
+            alwaysShown={BLOCK_ALWAYS_SHOWN}
+            hidden={draft.hidden}
+            hideable={canHideBlock(draft)}
+            onChange={setHidden}
+          />
+        ) : null}
+        {Object.entries(definition.sections).map(([key, section]) => (
+          <SectionEditor
+            key={key}
+            sectionKey={key}
+            section={section}
+            value={draft.sections[key] ?? emptySection}
+            offered={definition.hideable.sections.includes(key)}
+            hideable={canHideSection(item, key)}
+            errors={errors}
+            namePrefix={`${prefix}-${key}`}
+            onChange={setSection}
+          />
+        ))}
+      </ReadOnlyFields>
+      {readOnly ? <CloseAction onClose={cancel} /> : <EditorActions onCancel={cancel} onSave={save} />}
     </section>
   );
 }
@@ -150,6 +156,17 @@ const EditorActions = memo(function EditorActions({
       </Button>
       <Button variant="primary" onPress={onSave}>
         Save
+      </Button>
+    </div>
+  );
+});
+
+/** Close, for a block opened to be read: memoised like Cancel and Save. */
+const CloseAction = memo(function CloseAction({ onClose }: { onClose: () => void }) {
+  return (
+    <div className={styles.actions}>
+      <Button variant="secondary" onPress={onClose}>
+        Close
       </Button>
     </div>
   );

@@ -22,6 +22,7 @@ import type { FieldErrors } from '@/shared/schema';
 import { Button } from '@/ui/Button';
 import { useDragAnnouncements } from '@/ui/dragAnnouncements';
 import { focusOtherMoveButton } from '@/ui/focus/otherMoveButton';
+import { useReadOnlyFields } from '@/ui/forms/ReadOnlyFieldset';
 import { Icon } from '@/ui/Icon';
 import { IconButton } from '@/ui/IconButton';
 import styles from './BlockEditor.module.css';
@@ -29,7 +30,8 @@ import { FieldCommentButton } from './builder/comments/FieldCommentButton';
 import { type Entry, entryLabel, moveWithin, removeAt, replaceAt } from './entries';
 import { FieldEditor } from './fields/FieldEditor';
 
-// A section's fields, and a repeatable section's entries: added, reordered by drag or keyboard, removed.
+// A section's fields, and a repeatable section's entries: added, reordered by drag or keyboard, removed
+// (or, among fields for reading only, only opened and closed).
 
 interface FieldsProps {
   section: BuilderSection;
@@ -125,6 +127,7 @@ function useEntryKeys(count: number) {
 }
 
 export function Entries({ section, entries, errors, path, namePrefix, onChange }: EntriesProps) {
+  const readOnly = useReadOnlyFields();
   const { keys, setKeys, fresh } = useEntryKeys(entries.length);
   const sensors = useSensors(
     useSensor(PointerSensor),
@@ -166,6 +169,7 @@ export function Entries({ section, entries, errors, path, namePrefix, onChange }
                 id={keys[i] ?? String(i)}
                 title={label(i)}
                 opened={entry.opened}
+                fixed={readOnly}
                 onToggle={() =>
                   onChange((current) => replaceAt(current, i, { ...entry, opened: !entry.opened }))
                 }
@@ -194,15 +198,17 @@ export function Entries({ section, entries, errors, path, namePrefix, onChange }
           </ol>
         </SortableContext>
       </DndContext>
-      <Button
-        icon="plus"
-        onPress={() => {
-          setKeys((current) => [...current, fresh()]);
-          onChange((current) => [...current, blankEntry(section)]);
-        }}
-      >
-        {section.phrase ?? 'Add entry'}
-      </Button>
+      {readOnly ? null : (
+        <Button
+          icon="plus"
+          onPress={() => {
+            setKeys((current) => [...current, fresh()]);
+            onChange((current) => [...current, blankEntry(section)]);
+          }}
+        >
+          {section.phrase ?? 'Add entry'}
+        </Button>
+      )}
     </div>
   );
 }
@@ -211,6 +217,8 @@ interface SortableEntryProps {
   id: string;
   title: string;
   opened: boolean;
+  /** Only opened and closed: not dragged, moved or removed. */
+  fixed: boolean;
   onToggle: () => void;
   onUp: (() => void) | undefined;
   onDown: (() => void) | undefined;
@@ -222,13 +230,14 @@ function SortableEntry({
   id,
   title,
   opened,
+  fixed,
   onToggle,
   onUp,
   onDown,
   onRemove,
   children,
 }: SortableEntryProps) {
-  const sortable = useSortable({ id });
+  const sortable = useSortable({ id, disabled: fixed });
   const bodyId = useId();
   return (
     <li
@@ -238,17 +247,19 @@ function SortableEntry({
       style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
     >
       <div className={styles.entryHeader}>
-        <button
-          type="button"
-          ref={sortable.setActivatorNodeRef}
-          {...sortable.attributes}
-          {...sortable.listeners}
-          aria-label={`Drag ${title}`}
-          title="Drag to reorder"
-          className={styles.handle}
-        >
-          <Icon name="drag" size="sm" />
-        </button>
+        {fixed ? null : (
+          <button
+            type="button"
+            ref={sortable.setActivatorNodeRef}
+            {...sortable.attributes}
+            {...sortable.listeners}
+            aria-label={`Drag ${title}`}
+            title="Drag to reorder"
+            className={styles.handle}
+          >
+            <Icon name="drag" size="sm" />
+          </button>
+        )}
         <button
           type="button"
           className={styles.toggle}
@@ -259,21 +270,25 @@ function SortableEntry({
           <Icon name={opened ? 'chevron-down' : 'chevron-right'} size="sm" />
           {title}
         </button>
-        <IconButton
-          icon="chevron-left"
-          className={styles.up}
-          label={`Move ${title} up`}
-          isDisabled={!onUp}
-          onPress={onUp}
-        />
-        <IconButton
-          icon="chevron-right"
-          className={styles.down}
-          label={`Move ${title} down`}
-          isDisabled={!onDown}
-          onPress={onDown}
-        />
-        <IconButton icon="trash" variant="danger" label={`Remove ${title}`} onPress={onRemove} />
+        {fixed ? null : (
+          <>
+            <IconButton
+              icon="chevron-left"
+              className={styles.up}
+              label={`Move ${title} up`}
+              isDisabled={!onUp}
+              onPress={onUp}
+            />
+            <IconButton
+              icon="chevron-right"
+              className={styles.down}
+              label={`Move ${title} down`}
+              isDisabled={!onDown}
+              onPress={onDown}
+            />
+            <IconButton icon="trash" variant="danger" label={`Remove ${title}`} onPress={onRemove} />
+          </>
+        )}
       </div>
       <div id={bodyId} hidden={!opened} className={styles.entryBody}>
         {opened ? children : null}

@@ -2,7 +2,7 @@ import { useDisabledReason } from './disabledReason';
 import { PlainButton, type PlainButtonProps } from './PlainButton';
 import { Tooltip } from './Tooltip';
 
-export { type ButtonSize, type ButtonVariant, buttonClassName } from './PlainButton';
+export { type ButtonSize, type ButtonVariant, buttonClassName } from './buttonLook';
 
 export interface ButtonProps extends PlainButtonProps {
   /**

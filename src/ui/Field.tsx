@@ -3,6 +3,7 @@ import { Checkbox, type CheckboxProps } from './Checkbox';
 import { DateField, type DateFieldProps } from './DateField';
 import { FileField, type FileFieldProps } from './FileField';
 import { checkboxProps, type FieldMeta, fileFieldProps, selectProps, textFieldProps } from './formProps';
+import { useReadOnlyFields } from './forms/ReadOnlyFieldset';
 import { RichTextField, type RichTextFieldProps } from './RichTextField';
 import { Select, type SelectProps } from './Select';
 import { Switch, type SwitchProps } from './Switch';
@@ -64,11 +65,22 @@ function given({ errorMessage, isRequired }: Overrides): Overrides {
  */
 export function Field(props: FieldProps) {
   const key = props.field.key;
+  // Among fields for reading only (forms/ReadOnlyFieldset): text stays readable and focusable,
+  // choices are disabled.
+  const readOnly = useReadOnlyFields();
+  const unchangeable = readOnly ? { isReadOnly: true } : {};
+  const unchoosable = readOnly ? { isDisabled: true } : {};
   switch (props.kind) {
     case 'textarea': {
       const { kind: _kind, field, errorMessage, isRequired, ...rest } = props;
       return (
-        <TextArea {...textFieldProps(field)} {...rest} {...given({ errorMessage, isRequired })} key={key} />
+        <TextArea
+          {...textFieldProps(field)}
+          {...rest}
+          {...given({ errorMessage, isRequired })}
+          {...unchangeable}
+          key={key}
+        />
       );
     }
     case 'richtext': {
@@ -85,16 +97,35 @@ export function Field(props: FieldProps) {
     case 'date': {
       const { kind: _kind, field, errorMessage, isRequired, ...rest } = props;
       return (
-        <DateField {...textFieldProps(field)} {...rest} {...given({ errorMessage, isRequired })} key={key} />
+        <DateField
+          {...textFieldProps(field)}
+          {...rest}
+          {...given({ errorMessage, isRequired })}
+          {...unchangeable}
+          key={key}
+        />
       );
     }
     case 'select': {
       const { kind: _kind, field, errorMessage, isRequired, ...rest } = props;
-      return <Select {...selectProps(field)} {...rest} {...given({ errorMessage, isRequired })} key={key} />;
+      return (
+        <Select
+          {...selectProps(field)}
+          {...rest}
+          {...given({ errorMessage, isRequired })}
+          {...unchoosable}
+          key={key}
+        />
+      );
     }
     case 'checkbox': {
       const { kind: _kind, field, errorMessage, isRequired, uncheckedValue, ...rest } = props;
-      const wired = { ...checkboxProps(field), ...rest, ...given({ errorMessage, isRequired }) };
+      const wired = {
+        ...checkboxProps(field),
+        ...rest,
+        ...given({ errorMessage, isRequired }),
+        ...unchoosable,
+      };
       return uncheckedValue === undefined ? (
         <Checkbox {...wired} key={key} />
       ) : (
@@ -103,7 +134,12 @@ export function Field(props: FieldProps) {
     }
     case 'switch': {
       const { kind: _kind, field, errorMessage, isRequired, uncheckedValue, ...rest } = props;
-      const wired = { ...checkboxProps(field), ...rest, ...given({ errorMessage, isRequired }) };
+      const wired = {
+        ...checkboxProps(field),
+        ...rest,
+        ...given({ errorMessage, isRequired }),
+        ...unchoosable,
+      };
       return uncheckedValue === undefined ? (
         <Switch {...wired} key={key} />
       ) : (
@@ -113,7 +149,13 @@ export function Field(props: FieldProps) {
     case 'file': {
       const { kind: _kind, field, errorMessage, isRequired, ...rest } = props;
       return (
-        <FileField {...fileFieldProps(field)} {...rest} {...given({ errorMessage, isRequired })} key={key} />
+        <FileField
+          {...fileFieldProps(field)}
+          {...rest}
+          {...given({ errorMessage, isRequired })}
+          {...unchoosable}
+          key={key}
+        />
       );
     }
     default: {
@@ -121,7 +163,9 @@ export function Field(props: FieldProps) {
       const wired = textFieldProps(field);
       // A controlled value wins over the default: two would make React warn and the field flicker.
       const base = rest.value === undefined ? wired : { ...wired, defaultValue: undefined };
-      return <TextField {...base} {...rest} {...given({ errorMessage, isRequired })} key={key} />;
+      return (
+        <TextField {...base} {...rest} {...given({ errorMessage, isRequired })} {...unchangeable} key={key} />
+      );
     }
   }
 }

@@ -1,17 +1,10 @@
 import type { ReactNode } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import styles from './Button.module.css';
+import { type ButtonSize, type ButtonVariant, buttonClassName } from './buttonLook';
 import { cx } from './cx';
 import { Icon, type IconName } from './Icon';
 import { Loader } from './Loader';
-
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
-export type ButtonSize = 'sm' | 'md';
-
-/** The classes of a button look, shared with ButtonLink so links styled as buttons match exactly. */
-export function buttonClassName(variant: ButtonVariant = 'secondary', size: ButtonSize = 'md'): string {
-  return cx(styles.button, styles[variant], size === 'sm' && styles.sm);
-}
 
 export interface PlainButtonProps extends Omit<AriaButtonProps, 'children' | 'className' | 'style'> {
   children: ReactNode;

@@ -15,6 +15,8 @@ export interface RichTextEditorProps {
   describedBy?: string;
   isInvalid: boolean;
   isRequired?: boolean;
+  /** The text is shown and cannot be changed: not editable, and its toolbar is disabled. */
+  isReadOnly: boolean;
   initialMarkdown: string;
   /** The hidden input the markdown is written to, so it posts with the form. */
   input: RefObject<HTMLInputElement | null>;
@@ -42,6 +44,7 @@ export default function RichTextEditor({
   describedBy,
   isInvalid,
   isRequired,
+  isReadOnly,
   initialMarkdown,
   input,
   onChange,
@@ -53,6 +56,7 @@ export default function RichTextEditor({
   const editor = useEditor({
     extensions: richTextExtensions(),
     content: markdownToHtml(initialMarkdown),
+    editable: !isReadOnly,
     // The page's Content-Security-Policy refuses inline <style>: the rules live in RichTextField.module.css.
     injectCSS: false,
   });
@@ -92,6 +96,11 @@ export default function RichTextEditor({
     };
   }, [editor, flush, input]);
 
+  // Without an update: a field that becomes read-only has not been edited, and writes nothing back.
+  useEffect(() => {
+    if (editor.isEditable === isReadOnly) editor.setEditable(!isReadOnly, false);
+  }, [editor, isReadOnly]);
+
   // The editable area is a textbox named by the field's label (axe requires a name).
   useEffect(() => {
     const attributes: Record<string, string> = {
@@ -104,8 +113,9 @@ export default function RichTextEditor({
     if (descriptions) attributes['aria-describedby'] = descriptions;
     if (isInvalid) attributes['aria-invalid'] = 'true';
     if (isRequired) attributes['aria-required'] = 'true';
+    if (isReadOnly) attributes['aria-readonly'] = 'true';
     editor.setOptions({ editorProps: { attributes } });
-  }, [editor, labelId, describedBy, isInvalid, isRequired, keepsEverything, noticeId]);
+  }, [editor, labelId, describedBy, isInvalid, isRequired, isReadOnly, keepsEverything, noticeId]);
 
   const active = useEditorState({
     editor,
@@ -127,7 +137,7 @@ export default function RichTextEditor({
     command(editor.chain().focus()).run();
 
   return (
-    <div className={cx(styles.editor, isInvalid && styles.invalid)}>
+    <div className={cx(styles.editor, isInvalid && styles.invalid)} data-readonly={isReadOnly || undefined}>
       <Toolbar aria-label={`${label} formatting`} className={styles.toolbar}>
         <Group aria-label="Text" className={styles.group}>
           {marks.map((mark) => (
@@ -135,6 +145,7 @@ export default function RichTextEditor({
               key={mark.id}
               aria-label={mark.label}
               isSelected={active[mark.id]}
+              isDisabled={isReadOnly}
               onChange={() => run((c) => toggleMark(c, mark.id))}
               className={cx(styles.tool, styles[mark.id])}
             >
@@ -146,6 +157,7 @@ export default function RichTextEditor({
           <ToggleButton
             aria-label="Heading"
             isSelected={active.h2}
+            isDisabled={isReadOnly}
             onChange={() => run((c) => c.toggleHeading({ level: 2 }))}
             className={styles.tool}
           >
@@ -154,6 +166,7 @@ export default function RichTextEditor({
           <ToggleButton
             aria-label="Subheading"
             isSelected={active.h3}
+            isDisabled={isReadOnly}
             onChange={() => run((c) => c.toggleHeading({ level: 3 }))}
             className={styles.tool}
           >
@@ -162,6 +175,7 @@ export default function RichTextEditor({
           <ToggleButton
             aria-label="Bulleted list"
             isSelected={active.bulletList}
+            isDisabled={isReadOnly}
             onChange={() => run((c) => c.toggleBulletList())}
             className={styles.tool}
           >
@@ -170,6 +184,7 @@ export default function RichTextEditor({
           <ToggleButton
             aria-label="Numbered list"
             isSelected={active.orderedList}
+            isDisabled={isReadOnly}
             onChange={() => run((c) => c.toggleOrderedList())}
             className={styles.tool}
           >
@@ -178,6 +193,7 @@ export default function RichTextEditor({
           <ToggleButton
             aria-label="Quote"
             isSelected={active.blockquote}
+            isDisabled={isReadOnly}
             onChange={() => run((c) => c.toggleBlockquote())}
             className={styles.tool}
           >
@@ -187,7 +203,7 @@ export default function RichTextEditor({
         <Group aria-label="History" className={styles.group}>
           <Button
             aria-label="Undo"
-            isDisabled={!active.canUndo}
+            isDisabled={isReadOnly || !active.canUndo}
             onPress={() => run((c) => c.undo())}
             className={styles.tool}
           >
@@ -195,7 +211,7 @@ export default function RichTextEditor({
           </Button>
           <Button
             aria-label="Redo"
-            isDisabled={!active.canRedo}
+            isDisabled={isReadOnly || !active.canRedo}
             onPress={() => run((c) => c.redo())}
             className={styles.tool}
           >

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ReadOnlyFieldset } from './forms/ReadOnlyFieldset';
 import { RichTextField } from './RichTextField';
 
 describe('RichTextField', () => {
@@ -62,5 +63,27 @@ describe('RichTextField', () => {
     const plain = await screen.findByRole('textbox', { name: 'Copy' }, { timeout: 5000 });
     expect(plain.getAttribute('aria-describedby')).toBeNull();
     expect(screen.queryByText(/cannot be shown here/)).toBeNull();
+  });
+
+  it('shows its text read-only, its toolbar disabled, in a form the user may only read', async () => {
+    render(
+      <form aria-label="Dealership">
+        <ReadOnlyFieldset readOnly>
+          <RichTextField label="Copy" name="copy" defaultValue={'Welcome to **Leeds**.'} />
+        </ReadOnlyFieldset>
+      </form>,
+    );
+    const editor = await screen.findByRole('textbox', { name: 'Copy' }, { timeout: 5000 });
+    await waitFor(() => expect(editor.getAttribute('contenteditable')).toBe('false'));
+    expect(editor.getAttribute('aria-readonly')).toBe('true');
+    for (const name of ['Bold', 'Heading', 'Quote', 'Undo'])
+      expect(screen.getByRole('button', { name }).hasAttribute('disabled'), name).toBe(true);
+  });
+
+  it('is read-only when told so, wherever it is', async () => {
+    render(<RichTextField label="Copy" name="copy" defaultValue="Welcome." isReadOnly />);
+    const editor = await screen.findByRole('textbox', { name: 'Copy' }, { timeout: 5000 });
+    await waitFor(() => expect(editor.getAttribute('contenteditable')).toBe('false'));
+    expect(screen.getByRole('button', { name: 'Italic' }).hasAttribute('disabled')).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useId, useRef } from 'react';
 import { cx } from './cx';
 import fieldStyles from './Field.module.css';
 import { type ErrorMessage, firstError } from './FieldHelp';
+import { useReadOnlyFields } from './forms/ReadOnlyFieldset';
 import styles from './RichTextField.module.css';
 import { Skeleton } from './Skeleton';
 
@@ -19,6 +20,11 @@ export interface RichTextFieldProps {
   errorMessage?: ErrorMessage;
   isRequired?: boolean;
   isInvalid?: boolean;
+  /**
+   * Shown and not changed. A form the user may only read (forms/ReadOnlyFieldset) makes it so too:
+   * the browser disables a fieldset's inputs, but not the editor's editable text.
+   */
+  isReadOnly?: boolean;
   /** Told the markdown after an edit (at most every 300 ms while typing, and on leaving the editor). */
   onChange?: (markdown: string) => void;
   className?: string;
@@ -37,9 +43,11 @@ export function RichTextField({
   errorMessage,
   isRequired,
   isInvalid,
+  isReadOnly = false,
   onChange,
   className,
 }: RichTextFieldProps) {
+  const readOnly = useReadOnlyFields() || isReadOnly;
   const ownId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = `${ownId}-label`;
@@ -74,6 +82,7 @@ export function RichTextField({
           describedBy={describedBy || undefined}
           isInvalid={invalid}
           isRequired={isRequired}
+          isReadOnly={readOnly}
           initialMarkdown={defaultValue}
           input={inputRef}
           onChange={onChange}

@@ -593,4 +593,44 @@ describe('builder machine edges', () => {
     saved.actor.send({ type: 'name.change', name: 'Homes' });
     expect(saved.actor.getSnapshot().matches({ page: { ready: 'idle' } })).toBe(true);
   });
+
+  it('opens a record the user may only read for reading: its blocks open and close, nothing else is taken', async () => {
+    const draft = { items: [c], name: 'Kept', slug: 'kept', fields: {} };
+    const { actor, calls } = start({ items: [a, b], name: 'Home', slug: 'home', readOnly: true, draft });
+    // Earlier work is not offered back: it could not be saved.
+    expect(actor.getSnapshot().matches({ page: 'offered' })).toBe(false);
+    const refused: BuilderEvent[] = [
+      { type: 'item.add', item: c },
+      { type: 'item.paste', items: [c] },
+      { type: 'item.move', from: 0, to: 1 },
+      { type: 'item.remove', at: 0 },
+      { type: 'item.duplicate', at: 0 },
+      { type: 'item.hide', at: 0, hidden: true },
+      { type: 'name.change', name: 'Used cars' },
+      { type: 'field.change', name: 'meta_title', value: 'Cars' },
+      { type: 'revision.load', draft },
+      { type: 'draft.restore' },
+      { type: 'history.undo' },
+      { type: 'page.save' },
+    ];
+    for (const event of refused) actor.send(event);
+    await vi.advanceTimersByTimeAsync(SLUG_DELAY_MS);
+    expect(actor.getSnapshot().context).toMatchObject({
+      items: [a, b],
+      name: 'Home',
+      slug: 'home',
+      fields: {},
+      past: [],
+      changed: false,
+    });
+    expect(calls.inputsOf('slugOf')).toEqual([]);
+    expect(calls.inputsOf('save')).toEqual([]);
+
+    actor.send({ type: 'item.edit', at: 1 });
+    expect(actor.getSnapshot().context.editing).toBe(1);
+    actor.send({ type: 'item.save', item: c });
+    expect(actor.getSnapshot().context.items).toEqual([a, b]);
+    actor.send({ type: 'item.cancel' });
+    expect(actor.getSnapshot().context.editing).toBeNull();
+  });
 });

@@ -22,6 +22,8 @@ export interface BuilderHistoryProps<V extends object> {
   catalogue: Catalogue;
   /** Where the builder's own fields are: the first takes focus once a revision is loaded. */
   fields: () => HTMLElement | null;
+  /** Why the user may not change the record: its revisions are compared, never loaded. */
+  readOnlyReason?: string | null;
 }
 
 /**
@@ -34,6 +36,7 @@ export function BuilderHistory<V extends object>({
   history,
   catalogue,
   fields,
+  readOnlyReason = null,
 }: BuilderHistoryProps<V>) {
   const isEditing = useEditing(actor) !== null;
   const source: HistorySource<BuilderDraft> = {
@@ -53,7 +56,8 @@ export function BuilderHistory<V extends object>({
       restore={(draft) => actor.send({ type: 'revision.load', draft })}
       focusAfterRestore={() => firstField(fields())}
       restoreBlocked={
-        isEditing ? 'Close the open block first: a version can be loaded with no block open.' : null
+        readOnlyReason ??
+        (isEditing ? 'Close the open block first: a version can be loaded with no block open.' : null)
       }
     />
   );

@@ -43,7 +43,10 @@ export interface ItemRowProps {
   isEditing: boolean;
   /** No block is open, so this one may be opened. */
   canOpen: boolean;
+  /** No structural change: not dragged, moved, duplicated or removed (a locked page, or one only read). */
   locked: boolean;
+  /** Opened only to be read (the user may not change the record): its fields are read-only, it is not hidden or shown. */
+  readOnly: boolean;
   errors: Record<string, string> | undefined;
   actor: BuilderActor;
   /** On a long page, which only lists the blocks near the view: the block's place (from 1) and the count. */
@@ -108,10 +111,12 @@ const RowHeader = memo(function RowHeader({
   isEditing,
   canOpen,
   locked,
+  readOnly,
   actor,
   title,
 }: RowProps) {
   const at = () => positionOf(actor, blockKey);
+  const openLabel = `${readOnly ? 'View' : 'Edit'} ${title}`;
   const comments = useCommentsAccess();
   const openComments = comments?.openOn(item.id) ?? 0;
   // The editor that held focus closes (saved or cancelled): focus comes back to this block's Edit.
@@ -123,11 +128,9 @@ const RowHeader = memo(function RowHeader({
     const active = document.activeElement;
     const lost = !active || active === document.body || !active.isConnected;
     if (closed && lost) {
-      header.current?.parentElement
-        ?.querySelector<HTMLButtonElement>(`[aria-label="Edit ${title}"]`)
-        ?.focus();
+      header.current?.parentElement?.querySelector<HTMLButtonElement>(`[aria-label="${openLabel}"]`)?.focus();
     }
-  }, [isEditing, title]);
+  }, [isEditing, openLabel]);
   return (
     <>
       <div className={styles.title} ref={header}>
@@ -136,7 +139,7 @@ const RowHeader = memo(function RowHeader({
         {item.hidden ? <span className={styles.badge}>Hidden</span> : null}
       </div>
       <div className={styles.actions}>
-        {definition?.hideable.item || item.hidden ? (
+        {!readOnly && (definition?.hideable.item || item.hidden) ? (
           <RowAction
             icon="eye"
             label={item.hidden ? `Show ${title}` : `Hide ${title}`}
@@ -166,8 +169,9 @@ const RowHeader = memo(function RowHeader({
           />
         ) : null}
         <RowAction
-          icon="edit"
-          label={`Edit ${title}`}
+          // Read, not edited: the eye, which Hide (absent then) would otherwise show.
+          icon={readOnly ? 'eye' : 'edit'}
+          label={openLabel}
           isDisabled={!definition || !canOpen || isEditing}
           onPress={() => actor.send({ type: 'item.edit', at: at() })}
         />
@@ -230,6 +234,7 @@ const RowDetails = memo(function RowDetails({
   definition,
   isEditing,
   errors,
+  readOnly,
   actor,
   title,
 }: RowProps) {
@@ -278,6 +283,7 @@ const RowDetails = memo(function RowDetails({
               onCancel={() => actor.send({ type: 'item.cancel' })}
               onSave={(saved) => actor.send({ type: 'item.save', item: saved })}
               onDraft={onDraft}
+              readOnly={readOnly}
             />
           </CommentBlockContext.Provider>
         </div>

@@ -39,6 +39,11 @@ export interface ItemsPanelProps {
   /** What kind of blocks a paste may bring in. */
   pasteTarget: PasteTarget;
   lockedNote?: string;
+  /**
+   * Why the user may not change the record ('Your role, Read only, cannot change pages.'): its blocks
+   * are then only opened to be read, and the panel says why nothing else is offered.
+   */
+  readOnlyReason?: string | null;
 }
 
 /**
@@ -53,7 +58,11 @@ export const ItemsPanel = memo(function ItemsPanel({
   locked,
   pasteTarget,
   lockedNote = LOCKED_NOTE,
+  readOnlyReason = null,
 }: ItemsPanelProps) {
+  const readOnly = readOnlyReason !== null;
+  // No block is added, pasted, dragged, moved, duplicated or removed on a locked page, nor by a reader.
+  const fixed = locked || readOnly;
   const items = useItems(actor);
   const editing = useEditing(actor);
   const fieldErrors = useFieldErrors(actor);
@@ -105,7 +114,8 @@ export const ItemsPanel = memo(function ItemsPanel({
         definition={own(catalogue, item.index)}
         isEditing={editing === at}
         canOpen={editing === null}
-        locked={locked}
+        locked={fixed}
+        readOnly={readOnly}
         errors={errors.get(at)}
         actor={actor}
         position={rows.stretches ? at + 1 : undefined}
@@ -157,7 +167,11 @@ export const ItemsPanel = memo(function ItemsPanel({
       <h2 id="builder-items-title" className={styles.heading} ref={heading} tabIndex={-1}>
         Blocks <span className={styles.count}>({items.length})</span>
       </h2>
-      {locked ? (
+      {readOnly ? (
+        <p role="note" className={styles.note}>
+          {readOnlyReason}
+        </p>
+      ) : locked ? (
         <p role="note" className={styles.note}>
           {lockedNote}
         </p>
@@ -182,7 +196,7 @@ export const ItemsPanel = memo(function ItemsPanel({
         </SortableContext>
       </DndContext>
       <RowTooltip container={list} />
-      {locked ? null : (
+      {fixed ? null : (
         <div className={styles.add}>
           <Select
             label="Block type"

@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { Catalogue } from '@/shared/catalogue';
 import { useRecordTitle } from '@/ui/documentTitle';
 import type { FieldMeta } from '@/ui/formProps';
+import { ReadOnlyFields } from '@/ui/forms/ReadOnlyFieldset';
 import { PresenceBar } from '@/ui/presence/PresenceBar';
 import type { PasteTarget } from '../clipboard';
 import { createLiveDraft, LiveDraftContext } from '../preview/liveDraft';
@@ -66,7 +67,11 @@ export interface RecordBuilderProps<V extends object> {
   actions?: ReactNode;
   /** A stored record's revisions, for its History panel; a new record has none. */
   history?: RecordHistory<V> | undefined;
-  /** Why the user's role may not save this record (its create or update call): Save says so. */
+  /**
+   * Why the user's role may not save this record (its create or update call): Save says so, and the
+   * builder is for reading only (docs/decisions/018): its fields read-only, its blocks opened only to
+   * be read, nothing added, moved, removed, undone or loaded from the history.
+   */
   saveRefused?: string | null;
   /**
    * A stored record as the presence stream names it (`pages:12`), and what it is called in the
@@ -112,7 +117,8 @@ export function RecordBuilder<V extends object>({
   const settingsRef = useRef<HTMLDivElement>(null);
   const [previewOpen, setPreviewOpen] = usePreviewOpen();
   const [liveDraft] = useState(createLiveDraft);
-  const builder = useRecordBuilder(start, calls, history?.list);
+  const readOnly = saveRefused !== null;
+  const builder = useRecordBuilder(start, calls, history?.list, readOnly);
   useRecordTitle(start.id !== null ? start.name : null);
   const { actor, values, change } = builder;
   const name = useName(actor);
@@ -147,10 +153,11 @@ export function RecordBuilder<V extends object>({
               history={history}
               catalogue={catalogue}
               fields={() => settingsRef.current}
+              readOnlyReason={saveRefused}
             />
           ) : null}
           {preview ? <PreviewToggle isOpen={previewOpen} onChange={setPreviewOpen} /> : null}
-          <UndoRedo actor={actor} />
+          {readOnly ? null : <UndoRedo actor={actor} />}
         </>
       }
       preview={
@@ -168,7 +175,9 @@ export function RecordBuilder<V extends object>({
       }
       settings={
         <div ref={settingsRef} style={{ display: 'contents' }}>
-          {settings({ values, change, name, onName, slug, errors, meta })}
+          <ReadOnlyFields readOnly={readOnly}>
+            {settings({ values, change, name, onName, slug, errors, meta })}
+          </ReadOnlyFields>
         </div>
       }
       items={
@@ -178,6 +187,7 @@ export function RecordBuilder<V extends object>({
           offered={offered}
           locked={start.locked}
           pasteTarget={pasteTarget}
+          readOnlyReason={saveRefused}
           {...(lockedNote === undefined ? {} : { lockedNote })}
         />
       }

@@ -102,12 +102,15 @@ export interface RecordBuilderState<V> {
 /**
  * A page, form or template in the builder: the machine with the screen's own fields beside it,
  * what counts as unsaved, and the save with its toasts (bottom right, server message) and its 409.
+ * `readOnly` (the user may not save it) opens it for reading: nothing changes, and unsaved work kept
+ * in this browser from an earlier visit is neither offered nor removed.
  */
 export function useRecordBuilder<V extends object>(
   start: BuilderStart<V>,
   calls: RecordCalls<V>,
   /** The record's revisions, newest first: after a 409 the newest says who saved meanwhile. */
   revisions?: (page: number) => Promise<RevisionPage>,
+  readOnly = false,
 ): RecordBuilderState<V> {
   const updatedAt = useRef(start.updatedAt);
   // What the editor's changes are changes from: the version opened, then each version saved.
@@ -139,6 +142,7 @@ export function useRecordBuilder<V extends object>(
     {
       items: start.items,
       locked: start.locked,
+      readOnly,
       name: start.name,
       slug: start.slug,
       fields: start.values as PageFields,
@@ -190,8 +194,8 @@ export function useRecordBuilder<V extends object>(
     },
   );
   actorRef.current = actor;
-  const dropDraft = useBuilderDraft(calls.draftKey, actor, undefined, aside);
-  useBuilderShortcuts(actor.send);
+  const dropDraft = useBuilderDraft(calls.draftKey, actor, undefined, aside || readOnly);
+  useBuilderShortcuts(actor.send, !readOnly);
   const values = useSelector(actor, (s) => s.context.fields) as V;
   const isDirty = useSelector(actor, (s) => s.context.changed);
   const offered = useSelector(actor, (s) => s.matches({ page: 'offered' }));

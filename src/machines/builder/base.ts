@@ -46,6 +46,7 @@ export function openedContext(input: BuilderInput | undefined): BuilderContext {
     changed: false,
     draft: input?.draft ?? null,
     locked: input?.locked ?? false,
+    readOnly: input?.readOnly ?? false,
     name: input?.name ?? '',
     slug: input?.slug ?? '',
     fields: input?.fields ?? {},

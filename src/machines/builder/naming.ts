@@ -14,9 +14,10 @@ export const namingSetup = itemsSetup.extend({
   guards: {
     fieldChanged: ({ context }, params: { name: string; value: unknown }) =>
       !Object.is(context.fields[params.name], params.value),
-    // Nothing is taken while earlier work is offered back: it would be overwritten by either answer.
+    // Nothing is taken while earlier work is offered back (it would be overwritten by either answer),
+    // nor by a record opened for reading: its slug is never asked for.
     canRename: ({ context }, params: { name: string }) =>
-      context.draft === null && params.name !== context.name,
+      !context.readOnly && context.draft === null && params.name !== context.name,
     hasName: ({ context }) => context.name.trim() !== '',
   },
   actions: {

@@ -1,7 +1,7 @@
 import { assign, enqueueActions } from 'xstate';
 import { describeFailure } from '../errors';
 import { change } from './history';
-import { freshKeys } from './items';
+import { freshKeys, itemTransitions } from './items';
 import { namingSetup } from './naming';
 import type { BuilderContext, BuilderDraft, SavedSlug } from './types';
 
@@ -21,6 +21,7 @@ export function draftOf(context: BuilderContext): BuilderDraft {
 export const savingSetup = namingSetup.extend({
   guards: {
     hasDraft: ({ context }) => context.draft !== null,
+    onlyReads: ({ context }) => context.readOnly,
   },
   actions: {
     restoreDraft: assign(({ context }) => {
@@ -62,11 +63,22 @@ export const savingSetup = namingSetup.extend({
   },
 });
 
-/** The page opening: earlier work is offered back first, when there is some. */
+/**
+ * The page opening: for reading only, when the user may not save it; else earlier work is offered
+ * back first, when there is some.
+ */
 export const openingStates = savingSetup.createStateConfig({
   states: {
     opening: {
-      always: [{ guard: 'hasDraft', target: 'offered' }, { target: 'ready' }],
+      always: [
+        { guard: 'onlyReads', target: 'reading' },
+        { guard: 'hasDraft', target: 'offered' },
+        { target: 'ready' },
+      ],
+    },
+    // Its blocks open (to read their fields) and close; no change, undo, revision or save is taken.
+    reading: {
+      on: { 'item.edit': itemTransitions['item.edit'], 'item.cancel': itemTransitions['item.cancel'] },
     },
     offered: {
       on: {

@@ -51,6 +51,11 @@ export interface BuilderContext {
   draft: BuilderDraft | null;
   /** A locked page keeps its structure: no adding, moving, duplicating, pasting or removing blocks. */
   locked: boolean;
+  /**
+   * The user may not save this record (their role cannot change it): it opens for reading only, its
+   * blocks open and close, and nothing changes, so nothing is offered back, undone or saved.
+   */
+  readOnly: boolean;
   name: string;
   slug: string;
   fields: PageFields;
@@ -81,6 +86,8 @@ export type ReviewCall =
 export interface BuilderInput {
   items?: readonly PageItem[];
   locked?: boolean;
+  /** Opened by someone who may only read it. */
+  readOnly?: boolean;
   name?: string;
   slug?: string;
   fields?: PageFields;

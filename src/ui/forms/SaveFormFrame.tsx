@@ -4,7 +4,7 @@ import { ButtonLink } from '../ButtonLink';
 import { LeavePrompt } from '../LeavePrompt';
 import { ConflictNotice } from './ConflictNotice';
 import { FormLayout } from './FormLayout';
-import styles from './SaveFormFrame.module.css';
+import { ReadOnlyFieldset } from './ReadOnlyFieldset';
 import { formProps } from './useSaveForm';
 
 /** What the frame needs of a save form (any `useSaveForm` result fits). */
@@ -87,14 +87,7 @@ export function SaveFormFrame({
             </>
           }
         >
-          {/* A disabled fieldset makes every control in it read-only, the form's own fieldsets too. */}
-          {readOnly ? (
-            <fieldset disabled className={styles.readOnly}>
-              {children}
-            </fieldset>
-          ) : (
-            children
-          )}
+          <ReadOnlyFieldset readOnly={readOnly}>{children}</ReadOnlyFieldset>
         </FormLayout>
       </form>
       <LeavePrompt when={readOnly ? false : flow.unsaved} />

@@ -6,6 +6,7 @@ import { Button } from '../Button';
 import { cx } from '../cx';
 import fieldStyles from '../Field.module.css';
 import fileStyles from '../FileField.module.css';
+import { useReadOnlyFields } from '../forms/ReadOnlyFieldset';
 import { IconButton } from '../IconButton';
 import { TextField } from '../TextField';
 import styles from './MediaField.module.css';
@@ -51,9 +52,11 @@ export function MediaField({
   max,
   errorMessage,
   altHere = true,
-  isDisabled,
+  isDisabled: disabledHere,
   known,
 }: MediaFieldProps) {
+  // Among fields for reading only its images show as they are, and none is chosen or removed.
+  const isDisabled = useReadOnlyFields() || disabledHere;
   const id = useId();
   const [picking, setPicking] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
