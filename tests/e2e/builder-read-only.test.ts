@@ -81,6 +81,13 @@ describe.skipIf(!hasChromium)('the page and form builders for someone who may on
     pageId = await createPage(admin.token, pageName, {
       items: [banner('Opening', 'Opening title'), richText('Intro', 'Welcome to the showroom.')],
     });
+    // Under a review workflow: where the page stands shows, but sending it on is a change.
+    const me = await apiRequest<{ data: { id: number } }>(admin.token, 'GET', 'auth/me');
+    await apiRequest(admin.token, 'POST', 'workflows/create', {
+      name: `Read only review ${uniqueToken()}`,
+      applies_to: { page_ids: [pageId], brand_ids: [], forms: false },
+      stages: [{ name: 'Check', role_ids: [], user_ids: [me.data.id], due_hours: null }],
+    });
     const forms = await apiRequest<{ data: { id: number; handle: string }[] }>(admin.token, 'GET', 'forms');
     formId = forms.data.find((form) => form.handle === 'test-drive')!.id;
     const form = await apiRequest<{ data: { items: { name: string }[] } }>(
@@ -110,6 +117,8 @@ describe.skipIf(!hasChromium)('the page and form builders for someone who may on
     expect(await changeableControls(reader)).toEqual([]);
     const offered = await structuralControls(reader, 'Opening');
     expect(offered).toEqual(noneOf(offered));
+    await reader.getByRole('status', { name: 'Review' }).getByText('Draft').waitFor();
+    expect(await reader.getByRole('button', { name: 'Submit for review' }).count()).toBe(0);
 
     await name.click();
     await reader.keyboard.type(' renamed');
@@ -167,6 +176,7 @@ describe.skipIf(!hasChromium)('the page and form builders for someone who may on
       expect(await changeableControls(editor)).toContain(await name.getAttribute('id'));
       const offered = await structuralControls(editor, 'Opening');
       expect(offered).toMatchObject({ 'Add block': 1, 'Paste blocks': 1, 'Remove Opening': 1 });
+      await editor.getByRole('button', { name: 'Submit for review' }).waitFor();
       await name.click();
       await editor.keyboard.type(' renamed');
       expect(await name.inputValue()).toBe(`${pageName} renamed`);

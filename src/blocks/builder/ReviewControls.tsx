@@ -27,6 +27,7 @@ export function ReviewControls({ actor }: { actor: BuilderActor }) {
       s.matches({ review: 'sendingBack' }),
   );
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'review.submit' }));
+  const readOnly = useSelector(actor, (s) => s.context.readOnly);
   const canApprove = useSelector(actor, (s) => s.can({ type: 'review.approve' }));
   const [asking, setAsking] = useState<Asking>(null);
   const [comment, setComment] = useState('');
@@ -62,7 +63,7 @@ export function ReviewControls({ actor }: { actor: BuilderActor }) {
           {error}
         </p>
       ) : null}
-      {review.state === 'draft' ? (
+      {review.state === 'draft' && !readOnly ? (
         <Button
           variant="primary"
           onPress={() => actor.send({ type: 'review.submit' })}

@@ -18,6 +18,8 @@ export const reviewSetup = savingSetup.extend({
     waitsInStage: ({ context }) => context.review?.state === 'in_review',
     standsApproved: ({ context }) => context.review?.state === 'approved',
     savedAsShown: ({ context }) => !context.changed && context.editing === null,
+    /** Submitting is a change of the page's: someone who may only read it does not send it on. */
+    mayChange: ({ context }) => !context.readOnly,
     mayReview: ({ context }) => context.review?.can_review === true,
     saysWhatToChange: ({ event }) => event.type === 'review.requestChanges' && event.comment.trim() !== '',
   },
@@ -55,7 +57,12 @@ export const reviewRegion = reviewSetup.createStateConfig({
     draft: {
       on: {
         'review.submit': {
-          guard: and(['savedAsShown', not(stateIn({ page: 'saving' })), not(stateIn({ page: 'offered' }))]),
+          guard: and([
+            'mayChange',
+            'savedAsShown',
+            not(stateIn({ page: 'saving' })),
+            not(stateIn({ page: 'offered' })),
+          ]),
           target: 'submitting',
           actions: 'clearReviewError',
         },
