@@ -27,6 +27,7 @@ import { Icon } from '@/ui/Icon';
 import { IconButton } from '@/ui/IconButton';
 import styles from './BlockEditor.module.css';
 import { FieldCommentButton } from './builder/comments/FieldCommentButton';
+import { DragHandle } from './DragHandle';
 import { type Entry, entryLabel, moveWithin, removeAt, replaceAt } from './entries';
 import { FieldEditor } from './fields/FieldEditor';
 
@@ -247,19 +248,7 @@ function SortableEntry({
       style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
     >
       <div className={styles.entryHeader}>
-        {fixed ? null : (
-          <button
-            type="button"
-            ref={sortable.setActivatorNodeRef}
-            {...sortable.attributes}
-            {...sortable.listeners}
-            aria-label={`Drag ${title}`}
-            title="Drag to reorder"
-            className={styles.handle}
-          >
-            <Icon name="drag" size="sm" />
-          </button>
-        )}
+        {fixed ? null : <DragHandle sortable={sortable} title={title} className={styles.handle} />}
         <button
           type="button"
           className={styles.toggle}

@@ -43,3 +43,35 @@ export async function insertDealership(server: TestServer, name: string, brandId
     .returning({ id: dealerships.id });
   return row!.id;
 }
+
+/** A dealership as dealerships/create takes it, of `brandId` (null: the group's own), with `extra` over it. */
+export function dealershipBody(name: string, brandId: number | null, extra: Record<string, unknown> = {}) {
+  return {
+    name,
+    slug: name.toLowerCase().replace(/\W+/g, '-'),
+    copy: '',
+    live: true,
+    brand_id: brandId,
+    vehicles_dealer_id: null,
+    published_at: null,
+    banner_img: [],
+    dealer_img: [],
+    email: 'showroom@example.com',
+    telephone: '0113 496 0000',
+    address: {
+      address_line_1: '1 High Street',
+      address_line_2: '',
+      city: 'Leeds',
+      county: 'West Yorkshire',
+      postcode: 'LS1 1AA',
+      lat: 53.8,
+      lng: -1.5,
+    },
+    opening_times: [{ department: 'Sales', days: { monday: '9 - 5' } }],
+    team: [],
+    quotee_uid: '',
+    pinnacle_enquiry_id: '1',
+    pinnacle_used_enquiry_id: '2',
+    ...extra,
+  };
+}

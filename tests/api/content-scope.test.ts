@@ -2,6 +2,7 @@ import { brands } from '@server/db/schema/brands';
 import { pages } from '@server/db/schema/pages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealershipBody } from './accessFixtures';
 import { createTestServer, databaseKind, signedInAs, type TestServer } from './harness';
 
 /**
@@ -28,36 +29,6 @@ const call = (token: string, method: 'GET' | 'POST', url: string, body?: unknown
 const BRAND_MISSING = "The brand you are trying to locate clearly doesn't exist...";
 const DEALERSHIP_MISSING = "The dealership you are trying to locate clearly doesn't exist...";
 const PAGE_MISSING = "The page you are trying to locate clearly doesn't exist...";
-
-function dealership(name: string, brandId: number | null) {
-  return {
-    name,
-    slug: name.toLowerCase().replace(/\W+/g, '-'),
-    copy: '',
-    live: true,
-    brand_id: brandId,
-    vehicles_dealer_id: null,
-    published_at: null,
-    banner_img: [],
-    dealer_img: [],
-    email: 'showroom@example.com',
-    telephone: '0113 496 0000',
-    address: {
-      address_line_1: '1 High Street',
-      address_line_2: '',
-      city: 'Leeds',
-      county: 'West Yorkshire',
-      postcode: 'LS1 1AA',
-      lat: 53.8,
-      lng: -1.5,
-    },
-    opening_times: [{ department: 'Sales', days: { monday: '9 - 5' } }],
-    team: [],
-    quotee_uid: '',
-    pinnacle_enquiry_id: '1',
-    pinnacle_used_enquiry_id: '2',
-  };
-}
 
 function pageBody(name: string, brandId: number | null, extra: Record<string, unknown> = {}) {
   return {
@@ -93,7 +64,7 @@ beforeAll(async () => {
     ['leeds', 'Alpha Leeds', alpha],
     ['york', 'Bravo York', bravo],
   ] as const) {
-    const res = await call(admin, 'POST', '/api/dealerships/create', dealership(name, brand));
+    const res = await call(admin, 'POST', '/api/dealerships/create', dealershipBody(name, brand));
     expect(res.statusCode, res.body).toBe(200);
     if (key === 'leeds') alphaLeeds = res.json().id;
     else bravoYork = res.json().id;
@@ -170,7 +141,7 @@ describe(`brands and dealerships in a Brand manager's scope (${databaseKind})`, 
       alphaManager,
       'POST',
       `/api/dealerships/update/${bravoYork}`,
-      dealership('Bravo York', bravo),
+      dealershipBody('Bravo York', bravo),
     );
     expect(update.statusCode).toBe(404);
     const remove = await call(alphaManager, 'POST', '/api/dealerships/delete', {
@@ -193,7 +164,7 @@ describe(`brands and dealerships in a Brand manager's scope (${databaseKind})`, 
       alphaManager,
       'POST',
       '/api/dealerships/create',
-      dealership('Bravo Hull', bravo),
+      dealershipBody('Bravo Hull', bravo),
     );
     expect([underBravo.statusCode, underBravo.json().errors]).toEqual([
       422,
@@ -203,20 +174,25 @@ describe(`brands and dealerships in a Brand manager's scope (${databaseKind})`, 
       alphaManager,
       'POST',
       '/api/dealerships/create',
-      dealership('Group Hull', null),
+      dealershipBody('Group Hull', null),
     );
     expect(underNone.statusCode).toBe(422);
     const moved = await call(
       alphaManager,
       'POST',
       `/api/dealerships/update/${alphaLeeds}`,
-      dealership('Alpha Leeds', bravo),
+      dealershipBody('Alpha Leeds', bravo),
     );
     expect([moved.statusCode, moved.json().errors]).toEqual([
       422,
       { brand_id: ['Choose a brand from the list.'] },
     ]);
-    const made = await call(alphaManager, 'POST', '/api/dealerships/create', dealership('Alpha Hull', alpha));
+    const made = await call(
+      alphaManager,
+      'POST',
+      '/api/dealerships/create',
+      dealershipBody('Alpha Hull', alpha),
+    );
     expect(made.statusCode, made.body).toBe(200);
     const binned = await call(alphaManager, 'POST', '/api/dealerships/delete', {
       dealerships: [made.json().id],
@@ -233,7 +209,7 @@ describe(`brands and dealerships in a Brand manager's scope (${databaseKind})`, 
     expect(ids(list.dealerships.data)).toEqual([bravoYork]);
     expect((await call(token, 'GET', `/api/dealerships/show/${alphaLeeds}`)).statusCode).toBe(404);
     expect((await call(token, 'GET', `/api/dealerships/show/${bravoYork}`)).statusCode).toBe(200);
-    const body = dealership('Bravo York', bravo);
+    const body = dealershipBody('Bravo York', bravo);
     expect(
       (await call(token, 'POST', `/api/dealerships/update/${bravoYork}`, { ...body, slug: 'bravo-york' }))
         .statusCode,

@@ -2,6 +2,7 @@ import { brands } from '@server/db/schema/brands';
 import { mediaFolders } from '@server/db/schema/media';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealershipBody } from './accessFixtures';
 import { createTestServer, databaseKind, signedInAs, type TestServer } from './harness';
 import { multipartBody, tinyPng } from './uploads';
 
@@ -22,37 +23,6 @@ let padding = 0;
 
 const get = (url: string, token = admin) => server.call('GET', url, { token });
 const post = (url: string, body: unknown, token = admin) => server.call('POST', url, { token, body });
-
-function dealership(name: string, extra: Record<string, unknown> = {}) {
-  return {
-    name,
-    slug: name.toLowerCase().replace(/\W+/g, '-'),
-    copy: null,
-    live: true,
-    brand_id: kia,
-    vehicles_dealer_id: null,
-    published_at: null,
-    banner_img: [],
-    dealer_img: [],
-    email: 'showroom@example.com',
-    telephone: '0113 496 0000',
-    address: {
-      address_line_1: '1 High Street',
-      address_line_2: '',
-      city: 'Leeds',
-      county: 'West Yorkshire',
-      postcode: 'LS1 1AA',
-      lat: 53.8,
-      lng: -1.5,
-    },
-    opening_times: [{ department: 'Sales', days: { monday: '9 - 5' } }],
-    team: [],
-    quotee_uid: '',
-    pinnacle_enquiry_id: '1',
-    pinnacle_used_enquiry_id: '2',
-    ...extra,
-  };
-}
 
 async function saved(res: Awaited<ReturnType<typeof post>>): Promise<number> {
   expect(res.statusCode, res.body).toBe(200);
@@ -95,7 +65,7 @@ beforeAll(async () => {
     .values({ name: 'Kia', slug: 'kia', live: true, sortOrder: 1 })
     .returning({ id: brands.id });
   kia = row!.id;
-  leeds = await saved(await post('/api/dealerships/create', dealership('Kia Leeds')));
+  leeds = await saved(await post('/api/dealerships/create', dealershipBody('Kia Leeds', kia)));
   const [folder] = await server.database.db
     .select({ id: mediaFolders.id })
     .from(mediaFolders)
@@ -108,10 +78,13 @@ describe(`where an item is used, as each caller may see it (${databaseKind})`, (
   it('names the uses in the caller’s reach and counts the others', async () => {
     const showroom = await image('Showroom.png');
     await saved(
-      await post(`/api/dealerships/update/${leeds}`, dealership('Kia Leeds', { banner_img: [showroom] })),
+      await post(
+        `/api/dealerships/update/${leeds}`,
+        dealershipBody('Kia Leeds', kia, { banner_img: [showroom] }),
+      ),
     );
     york = await saved(
-      await post('/api/dealerships/create', dealership('Kia York', { banner_img: [showroom] })),
+      await post('/api/dealerships/create', dealershipBody('Kia York', kia, { banner_img: [showroom] })),
     );
     const brand = await saved(
       await post('/api/brands/create', {
@@ -173,7 +146,7 @@ describe(`where an item is used, as each caller may see it (${databaseKind})`, (
   it('refuses to delete for good an item used only where the caller cannot see', async () => {
     const spare = await image('Spare.png');
     await saved(
-      await post(`/api/dealerships/update/${york}`, dealership('Kia York', { banner_img: [spare] })),
+      await post(`/api/dealerships/update/${york}`, dealershipBody('Kia York', kia, { banner_img: [spare] })),
     );
     const { token } = await signedInAs(server, 'Dealership manager', { dealership_ids: [leeds] });
     expect(await shown(spare, token)).toEqual({ uses: [], hidden: 1 });

@@ -1,7 +1,7 @@
-import { brands } from '@server/db/schema/brands';
 import { pages } from '@server/db/schema/pages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alphaAndBeta } from './accessFixtures';
 import { createTestServer, databaseKind, signedInAs, type TestServer } from './harness';
 
 /**
@@ -56,15 +56,7 @@ async function shown(id: number) {
 beforeAll(async () => {
   server = await createTestServer();
   admin = await server.login();
-  const [a, b] = await server.database.db
-    .insert(brands)
-    .values([
-      { name: 'Alpha Motors', slug: 'alpha', live: true, sortOrder: 1 },
-      { name: 'Bravo Cars', slug: 'bravo', live: true, sortOrder: 2 },
-    ])
-    .returning({ id: brands.id });
-  alpha = a!.id;
-  bravo = b!.id;
+  ({ alpha, beta: bravo } = await alphaAndBeta(server));
   tree.models = await store('Models', alpha, null);
   tree.showroom = await store('Showroom', alpha, tree.models);
   tree.bravoHatch = await store('Bravo hatchback', bravo, tree.showroom);

@@ -116,6 +116,18 @@ export async function createBrand(token: string, brand: NewBrand): Promise<numbe
   return body.id;
 }
 
+/** A hero block named `name` with this title and no button, as a page's items are stored. */
+export const heroBlock = (name: string, title: string) => ({
+  index: 'hero',
+  name,
+  hideable: { item: true, sections: ['button'] },
+  sections: {
+    content: { fields: { title, subtitle: '', alignment: 'center' } },
+    slides: { entries: [] },
+    button: { hidden: true, fields: { label: '', link: '', style: 'primary' } },
+  },
+});
+
 /**
  * Creates an unpublished page at the top of the tree (or under `parent`) and answers its id. It
  * belongs to the first brand unless `fields` name another; `fields` may set any other field too.

@@ -1,22 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from './admin';
-import { apiRequest, createPage, createUser, uniqueToken } from './api';
+import { apiRequest, createPage, createUser, heroBlock, uniqueToken } from './api';
 import { descriptionOf, field, hasChromium } from './browser';
 
 const PAGES_REFUSED = 'Your role, Read only, cannot change pages.';
 const FORMS_REFUSED = 'Your role, Read only, cannot change forms.';
-
-const banner = (name: string, title: string) => ({
-  index: 'hero',
-  name,
-  hideable: { item: true, sections: ['button'] },
-  sections: {
-    content: { fields: { title, subtitle: '', alignment: 'center' } },
-    slides: { entries: [] },
-    button: { hidden: false, fields: { label: 'Book now', link: '/book', style: 'primary' } },
-  },
-});
 
 const richText = (name: string, body: string) => ({
   index: 'rich_text',
@@ -79,7 +68,7 @@ describe.skipIf(!hasChromium)('the page and form builders for someone who may on
     // Made without a role: Read only, over the whole group.
     await createUser(admin.token, { name: 'Builder Reader', email, password });
     pageId = await createPage(admin.token, pageName, {
-      items: [banner('Opening', 'Opening title'), richText('Intro', 'Welcome to the showroom.')],
+      items: [heroBlock('Opening', 'Opening title'), richText('Intro', 'Welcome to the showroom.')],
     });
     // Under a review workflow: where the page stands shows, but sending it on is a change.
     const me = await apiRequest<{ data: { id: number } }>(admin.token, 'GET', 'auth/me');

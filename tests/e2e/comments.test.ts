@@ -1,19 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '@/api/contract/comments';
-import { apiRequest, apiToken, createPage, createUser, uniqueToken } from './api';
+import { apiRequest, apiToken, createPage, createUser, heroBlock, uniqueToken } from './api';
 import { hasChromium, launchBrowser, signedInPage } from './browser';
-
-const banner = (name: string, title: string) => ({
-  index: 'hero',
-  name,
-  hideable: { item: true, sections: ['button'] },
-  sections: {
-    content: { fields: { title, subtitle: '', alignment: 'center' } },
-    slides: { entries: [] },
-    button: { hidden: true, fields: { label: '', link: '', style: 'primary' } },
-  },
-});
 
 const row = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Blocks' }).getByRole('listitem', { name, exact: true });
@@ -38,7 +27,7 @@ describe.skipIf(!hasChromium)('comments in the builder', () => {
     const robin = `Robin ${tag}`;
     await createUser(token, { name: robin, email: `robin-${tag}@example.com` });
     const id = await createPage(token, `Comments ${tag}`, {
-      items: [banner('Opening', 'Opening title'), banner('Closing', 'Closing title')],
+      items: [heroBlock('Opening', 'Opening title'), heroBlock('Closing', 'Closing title')],
     });
     await page.goto(`/pages/edit/${id}`);
     await row(page, 'Opening').waitFor();
@@ -79,7 +68,7 @@ describe.skipIf(!hasChromium)('comments in the builder', () => {
 
   it('opens a field’s comments from beside the field and threads replies, by keyboard', async () => {
     const tag = uniqueToken();
-    const id = await createPage(token, `Replies ${tag}`, { items: [banner('Offer', 'Offer title')] });
+    const id = await createPage(token, `Replies ${tag}`, { items: [heroBlock('Offer', 'Offer title')] });
     await page.goto(`/pages/edit/${id}`);
     await row(page, 'Offer').getByRole('button', { name: 'Edit Offer' }).click();
     const beside = page.getByRole('button', { name: 'Comments on Content: Title', exact: true });

@@ -1,7 +1,15 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page as StoredPage } from '@/api/contract/pages';
-import { apiRequest, apiToken, createPage, createUser, GROUP_ADMINISTRATOR_ROLE, uniqueToken } from './api';
+import {
+  apiRequest,
+  apiToken,
+  createPage,
+  createUser,
+  GROUP_ADMINISTRATOR_ROLE,
+  heroBlock,
+  uniqueToken,
+} from './api';
 import { awaitedLater, field, hasChromium, launchBrowser, signedInContext, successToasts } from './browser';
 
 /**
@@ -12,17 +20,6 @@ import { awaitedLater, field, hasChromium, launchBrowser, signedInContext, succe
  */
 
 const PASSWORD = 'Forecourt-Pass-2024';
-
-const banner = (name: string, title: string) => ({
-  index: 'hero',
-  name,
-  hideable: { item: true, sections: ['button'] },
-  sections: {
-    content: { fields: { title, subtitle: '', alignment: 'center' } },
-    slides: { entries: [] },
-    button: { hidden: true, fields: { label: '', link: '', style: 'primary' } },
-  },
-});
 
 const presenceNotice = (page: Page) =>
   page.getByRole('region', { name: 'Who else is here' }).getByRole('status');
@@ -105,7 +102,7 @@ describe.skipIf(!hasChromium)('two editors on one page', () => {
   });
 
   it('tells each who else is editing, before anyone types, and when they leave', async () => {
-    const id = await createPage(token, `Presence ${uniqueToken()}`, { items: [banner('Opening', 'One')] });
+    const id = await createPage(token, `Presence ${uniqueToken()}`, { items: [heroBlock('Opening', 'One')] });
     const mine = await admin.newPage();
     const theirs = await other.newPage();
     try {
@@ -131,7 +128,7 @@ describe.skipIf(!hasChromium)('two editors on one page', () => {
 
   it('merges the second save with the first without asking: both edits of different blocks are kept', async () => {
     const id = await createPage(token, `Merge ${uniqueToken()}`, {
-      items: [banner('Opening', 'Opening title'), banner('Closing', 'Closing title')],
+      items: [heroBlock('Opening', 'Opening title'), heroBlock('Closing', 'Closing title')],
     });
     const mine = await admin.newPage();
     const theirs = await other.newPage();
@@ -159,7 +156,7 @@ describe.skipIf(!hasChromium)('two editors on one page', () => {
 
   it('asks about a block both changed, and keeps the version chosen with every other edit', async () => {
     const id = await createPage(token, `Clash ${uniqueToken()}`, {
-      items: [banner('Opening', 'Opening title'), banner('Closing', 'Closing title')],
+      items: [heroBlock('Opening', 'Opening title'), heroBlock('Closing', 'Closing title')],
     });
     const mine = await admin.newPage();
     const theirs = await other.newPage();

@@ -6,10 +6,10 @@ import type { BuilderItem } from '@/api/contract/builder';
 import { BLOCK_ALWAYS_SHOWN, canHideBlock } from '@/shared/hiding';
 import { announce } from '@/ui/announce';
 import { focusOtherMoveButton } from '@/ui/focus/otherMoveButton';
-import { Icon } from '@/ui/Icon';
 import { toast } from '@/ui/toasts';
 import { BlockEditor } from '../BlockEditor';
 import { copyBlocks } from '../clipboard';
+import { DragHandle } from '../DragHandle';
 import { useLiveDraft } from '../preview/liveDraft';
 import { CommentBlockContext, useCommentsAccess } from './comments/commentsContext';
 import styles from './ItemsPanel.module.css';
@@ -79,19 +79,7 @@ export const ItemRow = memo(function ItemRow(props: ItemRowProps) {
       style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
     >
       <div className={styles.header}>
-        {locked ? null : (
-          <button
-            type="button"
-            ref={sortable.setActivatorNodeRef}
-            {...sortable.attributes}
-            {...sortable.listeners}
-            aria-label={`Drag ${title}`}
-            title="Drag to reorder"
-            className={styles.handle}
-          >
-            <Icon name="drag" size="sm" />
-          </button>
-        )}
+        {locked ? null : <DragHandle sortable={sortable} title={title} className={styles.handle} />}
         <RowHeader {...rowProps} title={title} />
       </div>
       <RowDetails {...rowProps} title={title} />
