@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from './admin';
-import { apiRequest, createPage, createUser, heroBlock, uniqueToken } from './api';
-import { descriptionOf, field, hasChromium } from './browser';
+import { apiRequest, createPage, createUser, heroBlock, listBrands, uniqueToken } from './api';
+import { descriptionOf, errorToasts, field, hasChromium } from './browser';
 
 const PAGES_REFUSED = 'Your role, Read only, cannot change pages.';
 const FORMS_REFUSED = 'Your role, Read only, cannot change forms.';
@@ -176,6 +176,38 @@ describe.skipIf(!hasChromium)('the page and form builders for someone who may on
       await opened.waitFor({ state: 'detached' });
     } finally {
       await editor.close();
+    }
+  });
+});
+
+describe.skipIf(!hasChromium)('the page builder for a role that may change pages but not open brands', () => {
+  const admin = signedInAdmin();
+
+  it('offers the brands to choose from, with nothing refused', async () => {
+    const tag = uniqueToken();
+    const role = await apiRequest<{ id: number }>(admin.token, 'POST', 'roles/create', {
+      name: `Page writer ${tag}`,
+      permissions: { pages: ['view', 'create', 'update'] },
+    });
+    const email = `page.writer.${tag}@example.com`;
+    const password = 'Page-Writer-Pass-1';
+    await createUser(admin.token, { name: 'Page Writer', email, password, role_id: role.id });
+    const brands = (await listBrands(admin.token)).brands.data.map((brand) => brand.name);
+    const pageId = await createPage(admin.token, `Writer ${tag}`, { items: [heroBlock('Opening', 'Hi')] });
+
+    const writer = await admin.pageAs(email, password);
+    try {
+      await writer.goto(`/pages/edit/${pageId}`);
+      await field(writer, 'Name').waitFor();
+      await writer.getByRole('button', { name: /(^|\s)Brand\s*\*?$/ }).click();
+      const offered = await writer.getByRole('listbox').getByRole('option').allInnerTexts();
+      // Other tests may add brands meanwhile: every brand there was is offered.
+      expect(brands.length).toBeGreaterThan(0);
+      expect(offered.map((name) => name.trim())).toEqual(expect.arrayContaining(brands));
+      await writer.keyboard.press('Escape');
+      expect(await errorToasts(writer).getByText(/./).count()).toBe(0);
+    } finally {
+      await writer.context().close();
     }
   });
 });

@@ -22,9 +22,10 @@ export async function loadBuilderOptions(): Promise<BuilderOptions & { failures:
   const [catalogue, brands, templates] = await Promise.all([
     api.builder.items({}).then((r) => r.data),
     orEmpty(
+      // The lookup every signed-in user may read, scoped as the brands list is.
       api.brands
-        .list({ query: { perPage: -1 } })
-        .then((r) => r.brands.data.map(({ id, name }) => ({ id, name }))),
+        .options({})
+        .then((r) => r.data.map(({ id, name }) => ({ id, name }))),
       failures,
     ),
     orEmpty(
