@@ -23,9 +23,7 @@ export async function loadBuilderOptions(): Promise<BuilderOptions & { failures:
     api.builder.items({}).then((r) => r.data),
     orEmpty(
       // The lookup every signed-in user may read, scoped as the brands list is.
-      api.brands
-        .options({})
-        .then((r) => r.data.map(({ id, name }) => ({ id, name }))),
+      api.brands.options({}).then((r) => r.data.map(({ id, name }) => ({ id, name }))),
       failures,
     ),
     orEmpty(
