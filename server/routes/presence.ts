@@ -12,7 +12,7 @@ import type { Db } from '../db/open';
 import { readCookie } from '../domain/auth/cookies';
 import type { AuthUser } from '../domain/auth/guard';
 import type { PresenceHub } from '../domain/presence/hub';
-import { requireViewable } from '../domain/presence/records';
+import { mayChangeRecord, requireViewable } from '../domain/presence/records';
 import { registeredCalls } from '../http/route';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
@@ -46,7 +46,7 @@ export function presenceRoutes(app: FastifyInstance, opts: { db: Db; hub: Presen
       operationId: 'presenceStream',
       summary: presenceStream.summary,
       description:
-        'Needs sign-in, with the access token in the Authorization header, as `?token=` or in the `console_access` cookie (an EventSource sends no headers), and permission to view the record (403), which must be in the user\u2019s scope (404). Answers `text/event-stream`: each `presence` event carries a JSON object `{record, people, own_tabs}`; the caller counts as having the record open while the stream is open.',
+        'Needs sign-in, with the access token in the Authorization header, as `?token=` or in the `console_access` cookie (an EventSource sends no headers), and permission to view the record (403), which must be in the user\u2019s scope (404). Answers `text/event-stream`: each `presence` event carries a JSON object `{record, people, own_tabs}`, each person marked `editing` when their role may change the record; the caller counts as having the record open while the stream is open.',
       'x-permission': 'signedIn',
       tags: ['presence'],
       security: [{ bearer: [] }, { accessQuery: [] }, { accessCookie: [] }],
@@ -81,7 +81,11 @@ export function presenceRoutes(app: FastifyInstance, opts: { db: Db; hub: Presen
         'x-content-type-options': 'nosniff',
       });
       res.write('retry: 2000\n\n');
-      const leave = hub.join(record, { id: user.id, name: user.name });
+      const leave = hub.join(record, {
+        id: user.id,
+        name: user.name,
+        editing: mayChangeRecord(user, record),
+      });
       const unwatch = hub.watch(record, user.id, (people, ownTabs) => {
         const event: PresenceEvent = { record, people, own_tabs: ownTabs };
         res.write(`event: presence\ndata: ${JSON.stringify(event)}\n\n`);

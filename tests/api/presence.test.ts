@@ -96,6 +96,26 @@ describe(`Who else has a record open (${databaseKind})`, () => {
     expect((await openPresence(baseURL, { record: 'pages', token: sales.token })).status).toBe(403);
   });
 
+  it('marks who may change the record and who may only read it, by their role', async () => {
+    const page = await store(c, 'Read and write');
+    const record = `pages:${page}`;
+    const admin = await openPresence(baseURL, { record, token: c.token });
+    const reader = await signedInAs(server, 'Read only');
+    const read = await openPresence(baseURL, { record, token: reader.token });
+    expect(read.status).toBe(200);
+    const both = await admin.next((e) => e.people.length === 2, 1000);
+    expect(both.people.map(({ name, editing }) => ({ name, editing }))).toEqual([
+      { name: 'Site Administrator', editing: true },
+      { name: expect.stringMatching(/^Read only/), editing: false },
+    ]);
+    // Reading a brand is not changing it either.
+    const brand = await openPresence(baseURL, { record: `brands:${brandId}`, token: reader.token });
+    expect((await brand.next(() => true)).people[0]?.editing).toBe(false);
+    brand.close();
+    read.close();
+    admin.close();
+  });
+
   it('refuses without a valid token, with a bad record, and to those who may not view the record', async () => {
     const page = await store(c, 'Kia only');
     const fordPage = await store(c, 'Ford only', null, { brand_id: otherBrandId });

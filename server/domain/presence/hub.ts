@@ -12,6 +12,8 @@ interface Visit {
   userId: number;
   name: string;
   since: number;
+  /** Whether the user's role may change the record. */
+  editing: boolean;
 }
 
 type Message =
@@ -84,8 +86,15 @@ export class PresenceHub {
   }
 
   /** Someone opened the record: counted until `leave` is called. */
-  join(record: string, user: { id: number; name: string }): () => void {
-    const visit: Visit = { conn: randomUUID(), record, userId: user.id, name: user.name, since: Date.now() };
+  join(record: string, user: { id: number; name: string; editing: boolean }): () => void {
+    const visit: Visit = {
+      conn: randomUUID(),
+      record,
+      userId: user.id,
+      name: user.name,
+      since: Date.now(),
+      editing: user.editing,
+    };
     this.local.set(visit.conn, visit);
     this.changed(record);
     void this.send({ p: this.processId, t: 'join', v: visit }).catch(() => {});
@@ -120,18 +129,20 @@ export class PresenceHub {
 
   /** Everyone with the record open, once each, earliest first. */
   people(record: string): PresentPerson[] {
-    const byUser = new Map<number, { id: number; name: string; since: number }>();
+    const byUser = new Map<number, { id: number; name: string; since: number; editing: boolean }>();
     const add = (visit: Visit) => {
       if (visit.record !== record) return;
       const known = byUser.get(visit.userId);
+      // A visit from a process that predates `editing` counts as editing, as every visit did then.
+      const editing = visit.editing !== false;
       if (!known || visit.since < known.since)
-        byUser.set(visit.userId, { id: visit.userId, name: visit.name, since: visit.since });
+        byUser.set(visit.userId, { id: visit.userId, name: visit.name, since: visit.since, editing });
     };
     for (const visit of this.local.values()) add(visit);
     for (const { visits } of this.remote.values()) for (const visit of visits.values()) add(visit);
     return [...byUser.values()]
       .sort((a, b) => a.since - b.since || a.id - b.id)
-      .map((p) => ({ id: p.id, name: p.name, since: new Date(p.since).toISOString() }));
+      .map((p) => ({ id: p.id, name: p.name, since: new Date(p.since).toISOString(), editing: p.editing }));
   }
 
   /** How many tabs each user has the record open in (their connections, on every process). */
@@ -215,4 +226,4 @@ export class PresenceHub {
 
 /** What a watcher is told, as one string: people and their own tabs alike compare as one. */
 const told = (people: readonly PresentPerson[], ownTabs: number) =>
-  `${people.map((p) => `${p.id}:${p.name}`).join('|')}#${ownTabs}`;
+  `${people.map((p) => `${p.id}:${p.editing ? 'e' : 'r'}:${p.name}`).join('|')}#${ownTabs}`;

@@ -1,5 +1,5 @@
 import type { RecordRef } from '@/api/contract/presence';
-import type { AccessArea } from '@/shared/access';
+import { type AccessArea, can } from '@/shared/access';
 import type { Db } from '../../db/open';
 import { notFound } from '../../http/errors';
 import { requirePermission } from '../access/require';
@@ -10,6 +10,16 @@ import { findPage } from '../pages/read';
 import { findTemplateRow } from '../templates';
 
 const NOT_FOUND = 'There is no such record to follow.';
+
+/** The area a record belongs to: `pages:12` and the page tree (`pages`) are both pages'. */
+const areaOf = (record: RecordRef): AccessArea => record.split(':')[0] as AccessArea;
+
+/**
+ * Whether the user is there to change the record or only to read it: their role's update
+ * permission in its area, and not while viewing the console as another role (which is read-only).
+ */
+export const mayChangeRecord = (user: AuthUser, record: RecordRef): boolean =>
+  !user.viewingAs && can(user.access, 'update', areaOf(record));
 
 /**
  * Decides, through the one permission rule and the user's scope, whether the user may view the

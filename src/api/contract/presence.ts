@@ -19,6 +19,8 @@ export const presentPerson = z.object({
   name: z.string(),
   /** When they first opened it, of their tabs still open. */
   since: z.string(),
+  /** Whether their role may change the record (else they can only read it). */
+  editing: z.boolean(),
 });
 export type PresentPerson = z.infer<typeof presentPerson>;
 

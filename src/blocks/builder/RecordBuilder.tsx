@@ -3,7 +3,7 @@ import type { Catalogue } from '@/shared/catalogue';
 import { useRecordTitle } from '@/ui/documentTitle';
 import type { FieldMeta } from '@/ui/formProps';
 import { ReadOnlyFields } from '@/ui/forms/ReadOnlyFieldset';
-import { PresenceBar } from '@/ui/presence/PresenceBar';
+import { onRecord, PresenceBar } from '@/ui/presence/PresenceBar';
 import type { PasteTarget } from '../clipboard';
 import { createLiveDraft, LiveDraftContext } from '../preview/liveDraft';
 import type { PreviewSubject } from '../preview/PreviewPane';
@@ -169,7 +169,7 @@ export function RecordBuilder<V extends object>({
       }
       summary={
         <>
-          {presence ? <PresenceBar record={presence.record} doing={`editing ${presence.noun}`} /> : null}
+          {presence ? <PresenceBar record={presence.record} doing={onRecord(presence.noun)} /> : null}
           <ErrorSummary actor={actor} />
         </>
       }

@@ -7,7 +7,7 @@ import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { FormHistory, useFormRestore } from '@/ui/history/FormHistory';
 import { PageHeader } from '@/ui/PageHeader';
-import { PresenceBar } from '@/ui/presence/PresenceBar';
+import { onRecord, PresenceBar } from '@/ui/presence/PresenceBar';
 import { toast } from '@/ui/toasts';
 import { BrandForm } from './BrandForm';
 import { brandViews, useManufacturers } from './manufacturers';
@@ -80,7 +80,7 @@ function EditBrand({ brand, onReload }: { brand: Brand; onReload: () => void }) 
           />
         }
       />
-      <PresenceBar record={`brands:${id}`} doing="editing this brand" />
+      <PresenceBar record={`brands:${id}`} doing={onRecord('this brand')} />
       <BrandForm
         refusedReason={updateRefused}
         key={restorer.round}

@@ -8,7 +8,7 @@ import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { FormHistory, useFormRestore } from '@/ui/history/FormHistory';
 import { PageHeader } from '@/ui/PageHeader';
-import { PresenceBar } from '@/ui/presence/PresenceBar';
+import { onRecord, PresenceBar } from '@/ui/presence/PresenceBar';
 import { toast } from '@/ui/toasts';
 import { DealershipForm } from './DealershipForm';
 import type { DealershipOptions } from './form';
@@ -97,7 +97,7 @@ function EditDealership({ dealership, options, onReload }: EditDealershipProps) 
           />
         }
       />
-      <PresenceBar record={`dealerships:${id}`} doing="editing this dealership" />
+      <PresenceBar record={`dealerships:${id}`} doing={onRecord('this dealership')} />
       <DealershipImages.Provider value={images}>
         <DealershipForm
           refusedReason={updateRefused}

@@ -20,6 +20,9 @@ import { pageColumns, renderPageCell } from './pageColumns';
 import styles from './pages.module.css';
 import { pageTreeCalls } from './pageTreeCalls';
 
+/** Who else is in the page tree: arranging it, or only looking. */
+const PAGE_TREE = { editing: 'working in the page tree', viewing: 'viewing the page tree' };
+
 const pageImports = async () => (await api.imports.recent({ query: { kind: 'page' } })).data;
 
 type GroupedPage = PageSummary & { group: 'brands' | 'folders' | 'files' };
@@ -118,7 +121,7 @@ export default function PagesIndexScreen() {
           </>
         }
       />
-      <PresenceBar record="pages" doing="working in the page tree" />
+      <PresenceBar record="pages" doing={PAGE_TREE} />
       {may('imports.recent') ? <RecentImports load={pageImports} nouns="pages" onFinished={reload} /> : null}
       <PageSearch />
       <div ref={groups}>{body}</div>

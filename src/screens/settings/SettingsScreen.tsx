@@ -13,7 +13,7 @@ import { IconButton } from '@/ui/IconButton';
 import { Loader } from '@/ui/Loader';
 import { NotFound } from '@/ui/NotFound';
 import { PageHeader } from '@/ui/PageHeader';
-import { PresenceBar } from '@/ui/presence/PresenceBar';
+import { onRecord, PresenceBar } from '@/ui/presence/PresenceBar';
 import { toast } from '@/ui/toasts';
 import { useLoad } from '@/ui/useLoad';
 import styles from './SettingsScreen.module.css';
@@ -117,7 +117,7 @@ function SettingsForm({ settings, onReload }: { settings: LoadedSiteSettings; on
 
   return (
     <>
-      <PresenceBar record="settings" doing="editing the settings" />
+      <PresenceBar record="settings" doing={onRecord('the settings')} />
       <div className={styles.toolbar}>
         <FormHistory
           flow={flow}

@@ -12,18 +12,53 @@ export function peopleNamed(names: readonly string[]): string {
 export interface PresenceBarProps {
   /** The record as the presence stream names it (`pages:12`, `brands:3`, `settings`, `pages`). */
   record: string | null;
-  /** What the others are doing there, for the sentence: 'editing this page', 'viewing the page tree'. */
-  doing: string;
+  /**
+   * What people there are doing, for the sentence: `editing` of those whose role may change the
+   * record ('editing this page', 'working in the page tree'), `viewing` of those who may only read it.
+   */
+  doing: { editing: string; viewing: string };
+}
+
+/** What people do on a record called `noun` ('this page'): editing it, or viewing it. */
+export const onRecord = (noun: string): PresenceBarProps['doing'] => ({
+  editing: `editing ${noun}`,
+  viewing: `viewing ${noun}`,
+});
+
+/** Someone else there, as the sentence names them. */
+export interface OtherPerson {
+  name: string;
+  editing: boolean;
+}
+
+/** 'Robin Editor is also editing this page.', 'Sam Lee and Ann Ray are also viewing this page.' */
+function alsoDoing(people: readonly OtherPerson[], doing: string): string {
+  if (people.length === 0) return '';
+  const names = people.map((person) => person.name);
+  return `${peopleNamed(names)} ${names.length === 1 ? 'is' : 'are'} also ${doing}.`;
 }
 
 /**
- * What the bar says: who else is here ('Robin Editor is also editing this page.'), and that the
- * user has the record open in another tab too, where two tabs of theirs could save over each other.
+ * What the bar says: who else is here, those who may change the record first ('Robin Editor is
+ * also editing this page. Sam Lee is also viewing this page.'), and that the user has the record
+ * open in another tab too, where two tabs of theirs could save over each other.
  */
-export function presenceSentence(others: readonly string[], inAnotherTab: boolean, doing: string): string {
+export function presenceSentence(
+  others: readonly OtherPerson[],
+  inAnotherTab: boolean,
+  doing: PresenceBarProps['doing'],
+  myself: 'editing' | 'viewing' = 'editing',
+): string {
   const sentences = [
-    others.length === 0 ? '' : `${peopleNamed(others)} ${others.length === 1 ? 'is' : 'are'} also ${doing}.`,
-    inAnotherTab ? `You are also ${doing} in another tab.` : '',
+    alsoDoing(
+      others.filter((person) => person.editing),
+      doing.editing,
+    ),
+    alsoDoing(
+      others.filter((person) => !person.editing),
+      doing.viewing,
+    ),
+    inAnotherTab ? `You are also ${doing[myself]} in another tab.` : '',
   ];
   return sentences.filter(Boolean).join(' ');
 }
@@ -34,12 +69,8 @@ export function presenceSentence(others: readonly string[], inAnotherTab: boolea
  * user has it open in another tab. Nothing while nobody is.
  */
 export function PresenceBar({ record, doing }: PresenceBarProps) {
-  const { others, inAnotherTab } = usePresence(record);
-  const sentence = presenceSentence(
-    others.map((person) => person.name),
-    inAnotherTab,
-    doing,
-  );
+  const { others, inAnotherTab, editing } = usePresence(record);
+  const sentence = presenceSentence(others, inAnotherTab, doing, editing ? 'editing' : 'viewing');
   return (
     // The status stays in place while it has nothing to say, so that an arrival is announced.
     <section className={sentence === '' ? styles.empty : styles.bar} aria-label="Who else is here">

@@ -9,6 +9,8 @@ export interface Presence {
   others: PresentPerson[];
   /** The signed-in user has the record open in another tab (or window) besides this one. */
   inAnotherTab: boolean;
+  /** The signed-in user's role may change the record, as the stream says (until it has, yes). */
+  editing: boolean;
 }
 
 /** Who is on a record, as the stream last said it; nobody with no record or before its first event. */
@@ -20,8 +22,10 @@ export function usePresence(record: string | null): Presence {
     if (!record) return undefined;
     return followPresence(record, setEvent);
   }, [record]);
+  const people = event?.people ?? [];
   return {
-    others: (event?.people ?? []).filter((person) => person.id !== me),
+    others: people.filter((person) => person.id !== me),
+    editing: people.find((person) => person.id === me)?.editing ?? true,
     // This tab is one of the user's own tabs the stream counts.
     inAnotherTab: (event?.own_tabs ?? 0) > 1,
   };
