@@ -11,7 +11,13 @@ import { inScope, type OwnerColumns } from './access/scope';
 import { recordChange, recordRevision } from './history/record';
 import { removeHistory } from './history/retention';
 import { clearMediaUses } from './media/uses';
-import { type OrderedList, listOrder as orderedListOrder, placeAtEnd, removeFromLists } from './ordering';
+import {
+  lockListsOf,
+  type OrderedList,
+  listOrder as orderedListOrder,
+  placeAtEnd,
+  removeFromLists,
+} from './ordering';
 import { transaction } from './transaction';
 
 /** A table with the soft-delete lifecycle: active, bin (deleted_at set), deleted forever. */
@@ -76,14 +82,46 @@ export async function requireAll(
   inBin: boolean,
   scope: AccessScope = wholeGroup,
 ): Promise<void> {
+  await checkAll(db, t, ids, inBin, scope, false);
+}
+
+/**
+ * As `requireAll`, and locks the rows until the transaction ends, so a bin, restore or delete
+ * forever of the same rows waits for this one and then finds them as it left them. The rows are
+ * locked in id order, so two calls over the same rows queue instead of deadlocking; a row that
+ * another call changed or deleted meanwhile is checked as it now is. Returns the distinct ids.
+ */
+async function lockAll(
+  tx: Db,
+  t: LifecycleTable,
+  ids: number[],
+  inBin: boolean,
+  scope: AccessScope,
+): Promise<number[]> {
+  // The lists come before the rows, as every write to a hand-ordered list takes them.
+  if (t.order) await lockListsOf(tx, t.order, ids);
+  return checkAll(tx, t, ids, inBin, scope, true);
+}
+
+async function checkAll(
+  q: Db,
+  t: LifecycleTable,
+  ids: number[],
+  inBin: boolean,
+  scope: AccessScope,
+  lock: boolean,
+): Promise<number[]> {
   const unique = [...new Set(ids)];
+  const read = () => {
+    const rows = q
+      .select({ id: t.id })
+      .from(t.table)
+      .where(and(inArray(t.id, unique), inView(t, inBin), scopeOn(t, scope)))
+      .orderBy(asc(t.id));
+    return lock ? rows.for('update') : rows;
+  };
   // An id beyond the column's range names no row; PostgreSQL would refuse the query itself.
-  const rows = unique.some((id) => id > MAX_SERIAL_ID)
-    ? []
-    : await db
-        .select({ id: t.id })
-        .from(t.table)
-        .where(and(inArray(t.id, unique), inView(t, inBin), scopeOn(t, scope)));
+  const rows = unique.some((id) => id > MAX_SERIAL_ID) ? [] : await read();
   if (rows.length !== unique.length) {
     throw invalid({
       [t.key]: inBin
@@ -91,6 +129,7 @@ export async function requireAll(
         : `Some of the selected ${t.noun} do not exist.`,
     });
   }
+  return unique;
 }
 
 /**
@@ -105,7 +144,9 @@ export interface BinRules {
 
 /**
  * Deleting from the All view moves rows to the bin; from the Bin it deletes them forever.
- * All or nothing: one transaction, and every id must be in the view it came from.
+ * All or nothing: one transaction, and every id must be in the view it came from. The rows are
+ * locked first, so of two calls over the same rows the second answers as if it came after the
+ * first (a 422: not in the bin, do not exist) and each real change is logged once.
  */
 export async function deleteRows(
   db: Db,
@@ -117,8 +158,7 @@ export async function deleteRows(
 ): Promise<number> {
   return transaction(db, async (tx) => {
     await rules.before?.(tx, ids);
-    await requireAll(tx, t, ids, type === 'trashed', scope);
-    const unique = [...new Set(ids)];
+    const unique = await lockAll(tx, t, ids, type === 'trashed', scope);
     const names = await namesOf(tx, t, unique);
     const { area } = t.activity;
     for (const id of unique) {
@@ -144,7 +184,10 @@ export async function deleteRows(
   });
 }
 
-/** Restores rows from the bin; in a hand-ordered list they go to the end, in the order they had. */
+/**
+ * Restores rows from the bin; in a hand-ordered list they go to the end, in the order they had.
+ * Locked as a delete is: a row deleted forever meanwhile gets the 422 of one not in the bin.
+ */
 export async function restoreRows(
   db: Db,
   t: LifecycleTable,
@@ -154,13 +197,12 @@ export async function restoreRows(
 ): Promise<number> {
   return transaction(db, async (tx) => {
     await rules.before?.(tx, ids);
-    await requireAll(tx, t, ids, true, scope);
+    const unique = await lockAll(tx, t, ids, true, scope);
     if (t.order) await placeAtEnd(tx, t.order, ids);
     await tx
       .update(t.table)
       .set({ deletedAt: null, updatedAt: sql`now()` })
       .where(and(inArray(t.id, ids), isNotNull(t.deletedAt)));
-    const unique = [...new Set(ids)];
     const { area } = t.activity;
     if (keepsRevisions(area)) {
       for (const id of unique) await recordRevision(tx, area, 'restored', id);

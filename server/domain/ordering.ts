@@ -142,6 +142,11 @@ async function lockPlaces(tx: Db, list: OrderedList, ids: number[], where?: SQL)
   }
 }
 
+/** Locks the lists the rows are in, whether listed or in the bin (see `lockPlaces`). */
+export async function lockListsOf(tx: Db, list: OrderedList, ids: number[]): Promise<void> {
+  await lockPlaces(tx, list, ids);
+}
+
 /**
  * Writes new positions through negative ones: the unique index checks each row as it is
  * written, so swapping two positions in place would clash halfway.
