@@ -67,6 +67,7 @@ function EditBrand({ brand, onReload }: { brand: Brand; onReload: () => void }) 
         subtitle={`Updating ${brand.name}`}
         actions={
           <FormHistory
+            restoreBlocked={updateRefused}
             flow={flow}
             schema={brandUpdateSchema}
             restorer={restorer}

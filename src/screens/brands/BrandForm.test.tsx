@@ -51,14 +51,14 @@ afterEach(() => {
   toast.clear();
 });
 
-function renderAt(path: string) {
+function renderAt(path: string, role = 'Group administrator') {
   const location = memoryLocation({ path, record: true });
   render(
     <Router hook={location.hook}>
       <Route path="/brands/add" component={BrandAddScreen} />
       <Route path="/brands/edit/:id" component={BrandEditScreen} />
     </Router>,
-    { wrapper: signedInAs('Group administrator') },
+    { wrapper: signedInAs(role) },
   );
   return location;
 }
@@ -76,6 +76,45 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
 
 const textbox = (name: string) =>
   screen.getByRole('textbox', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
+
+function mockHistory() {
+  const revision = {
+    id: 21,
+    created_at: '2024-03-05T10:00:00.000Z',
+    action: 'created' as const,
+    user: null,
+  };
+  vi.spyOn(api.brands, 'history').mockResolvedValue({
+    data: [revision],
+    current_page: 1,
+    last_page: 1,
+    per_page: 15,
+    from: 1,
+    to: 1,
+    total: 1,
+    path: '/api/brands/history',
+    first_page_url: '/api/brands/history?page=1',
+    last_page_url: '/api/brands/history?page=1',
+    prev_page_url: null,
+    next_page_url: null,
+    links: [],
+  });
+  vi.spyOn(api.brands, 'historyShow').mockResolvedValue({
+    revision,
+    data: {
+      ...kia,
+      name: 'Kia Cars',
+      slug: 'kia-cars',
+      live: false,
+      is_fake: true,
+      manufacturer_id: 504,
+      manufacturer: { name: 'Citroen', code: 504 },
+      lcv_manufacturer_id: 505,
+      lcvManufacturer: { name: 'Ford', code: 505 },
+      updated_at: '2024-03-05T10:00:00.000Z',
+    },
+  });
+}
 
 describe('the brand form', () => {
   it('suggests the slug from the name until the slug is edited', async () => {
@@ -145,42 +184,7 @@ describe('the brand form', () => {
 
   it('restores a revision into the form as unsaved changes, saved only by Save with the version it loaded', async () => {
     vi.spyOn(api.brands, 'show').mockResolvedValue({ data: kia });
-    const revision = {
-      id: 21,
-      created_at: '2024-03-05T10:00:00.000Z',
-      action: 'created' as const,
-      user: null,
-    };
-    vi.spyOn(api.brands, 'history').mockResolvedValue({
-      data: [revision],
-      current_page: 1,
-      last_page: 1,
-      per_page: 15,
-      from: 1,
-      to: 1,
-      total: 1,
-      path: '/api/brands/history',
-      first_page_url: '/api/brands/history?page=1',
-      last_page_url: '/api/brands/history?page=1',
-      prev_page_url: null,
-      next_page_url: null,
-      links: [],
-    });
-    vi.spyOn(api.brands, 'historyShow').mockResolvedValue({
-      revision,
-      data: {
-        ...kia,
-        name: 'Kia Cars',
-        slug: 'kia-cars',
-        live: false,
-        is_fake: true,
-        manufacturer_id: 504,
-        manufacturer: { name: 'Citroen', code: 504 },
-        lcv_manufacturer_id: 505,
-        lcvManufacturer: { name: 'Ford', code: 505 },
-        updated_at: '2024-03-05T10:00:00.000Z',
-      },
-    });
+    mockHistory();
     const user = userEvent.setup();
     renderAt('/brands/edit/3');
     await screen.findByText('Updating Kia');
@@ -226,6 +230,24 @@ describe('the brand form', () => {
         updated_at: kia.updated_at,
       }),
     });
+  });
+
+  it('shows a reader the versions to compare, with none to load into a form they cannot save', async () => {
+    vi.spyOn(api.brands, 'show').mockResolvedValue({ data: kia });
+    mockHistory();
+    const user = userEvent.setup();
+    renderAt('/brands/edit/3', 'Read only');
+    await screen.findByText('Updating Kia');
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    await user.click(await screen.findByRole('button', { name: /^Compare the version of/ }));
+    const dialog = screen.getByRole('dialog', { name: 'History' });
+    const load = await within(dialog).findByRole('button', { name: 'Restore this version' });
+    expect(load.hasAttribute('disabled') || load.getAttribute('aria-disabled') === 'true').toBe(true);
+    expect(within(dialog).getByText(/^Your role, Read only, cannot change brands\./)).toBeTruthy();
+    await user.click(load);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'History' })).toBeNull());
+    expect(textbox('Name').value).toBe('Kia');
   });
 
   it('keeps the make a brand has when the list of makes cannot be loaded', async () => {

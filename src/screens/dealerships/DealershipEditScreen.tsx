@@ -83,6 +83,7 @@ function EditDealership({ dealership, options, onReload }: EditDealershipProps) 
         subtitle={`Updating ${dealership.name}`}
         actions={
           <FormHistory
+            restoreBlocked={updateRefused}
             flow={flow}
             schema={dealershipUpdateSchema}
             restorer={restorer}

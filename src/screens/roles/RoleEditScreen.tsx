@@ -64,6 +64,7 @@ function EditRole({ role, onReload }: { role: Role; onReload: () => void }) {
         subtitle={`Updating ${role.name}`}
         actions={
           <FormHistory
+            restoreBlocked={updateRefused}
             flow={flow}
             schema={roleUpdateSchema}
             restorer={restorer}

@@ -120,6 +120,7 @@ function SettingsForm({ settings, onReload }: { settings: LoadedSiteSettings; on
       <PresenceBar record="settings" doing={onRecord('the settings')} />
       <div className={styles.toolbar}>
         <FormHistory
+          restoreBlocked={updateRefused}
           flow={flow}
           schema={siteSettingsFields}
           restorer={restorer}

@@ -64,13 +64,27 @@ export interface FormHistoryProps {
   views?: FieldViews;
   /** Fields whose values are never shown (passwords): only that they changed. */
   secret?: readonly string[];
+  /**
+   * Why the user cannot save the form ('Your role, Read only, cannot update brands.'): a version
+   * is then there to compare, not to load into a form that cannot save it.
+   */
+  restoreBlocked?: string | null;
 }
 
 /**
  * The History of a brand, dealership or settings form: compares a revision's fields with what
  * the form holds now and loads it as unsaved changes.
  */
-export function FormHistory({ flow, schema, restorer, list, show, views, secret = [] }: FormHistoryProps) {
+export function FormHistory({
+  flow,
+  schema,
+  restorer,
+  list,
+  show,
+  views,
+  secret = [],
+  restoreBlocked = null,
+}: FormHistoryProps) {
   return (
     <HistoryButton<FormValues>
       source={{ list, show }}
@@ -85,6 +99,7 @@ export function FormHistory({ flow, schema, restorer, list, show, views, secret 
       })}
       restore={restorer.restore}
       focusAfterRestore={() => firstField(document.getElementById(flow.form.id))}
+      restoreBlocked={restoreBlocked}
     />
   );
 }
