@@ -43,9 +43,23 @@ describe('IconButton', () => {
 });
 
 describe('StatusIcon', () => {
-  it('is named and shows its meaning as a tooltip', async () => {
+  it('is named and keeps its meaning in its name, without being a Tab stop', async () => {
     const user = userEvent.setup();
-    render(<StatusIcon icon="home" label="This is the homepage of the website." />);
+    render(
+      <>
+        <StatusIcon icon="tick" label="Live" />
+        <button type="button">Edit</button>
+      </>,
+    );
+    const icon = screen.getByRole('img', { name: 'Live' });
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit' }));
+    expect(icon.tabIndex).toBe(-1);
+  });
+
+  it('is a Tab stop where its tooltip is asked for, showing it on focus', async () => {
+    const user = userEvent.setup();
+    render(<StatusIcon icon="home" label="This is the homepage of the website." tabStop />);
     expect(screen.getByRole('img', { name: 'This is the homepage of the website.' })).toBeTruthy();
     await user.tab();
     expect((await screen.findByRole('tooltip')).textContent).toBe('This is the homepage of the website.');

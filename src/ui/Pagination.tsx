@@ -1,5 +1,7 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Button } from './Button';
 import { cx } from './cx';
+import { focusIsLost } from './focus/whenFocusIsLost';
 import styles from './Pagination.module.css';
 
 export interface PaginationProps {
@@ -31,6 +33,22 @@ export function Pagination({
   className,
 }: PaginationProps) {
   const pages = Math.max(1, lastPage);
+  const buttons = useRef<HTMLDivElement>(null);
+  // The button last focused (0 Previous, 1 Next), kept while focus is lost to the page.
+  const lastFocused = useRef<number | null>(null);
+  const hasPrevious = Boolean(prevUrl);
+  const hasNext = Boolean(nextUrl);
+  // Next on the last page (or Previous on the first) becomes disabled under the keyboard, which
+  // would drop focus to the page: it goes to the other button instead, still enabled.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the buttons' enabled states say when to look again; the buttons are read from the page.
+  useLayoutEffect(() => {
+    const [previous, next] = buttons.current?.querySelectorAll('button') ?? [];
+    const focused = lastFocused.current;
+    if (!previous || !next || focused === null) return;
+    const [left, other] = focused === 0 ? [previous, next] : [next, previous];
+    const stranded = document.activeElement === left || focusIsLost();
+    if (left.disabled && !other.disabled && stranded) other.focus();
+  }, [hasPrevious, hasNext]);
   return (
     <nav aria-label="Pagination" className={cx(styles.pagination, className)}>
       <p className={styles.summary}>
@@ -39,11 +57,22 @@ export function Pagination({
         </span>
         <span>{totalText(total)}</span>
       </p>
-      <div className={styles.buttons}>
-        <Button size="sm" icon="chevron-left" isDisabled={!prevUrl} onPress={onPrevious}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: only notes which of its buttons has focus. */}
+      <div
+        ref={buttons}
+        className={styles.buttons}
+        onFocus={(event) => {
+          lastFocused.current = event.target === event.currentTarget.lastElementChild ? 1 : 0;
+        }}
+        onBlur={(event) => {
+          // Focus moved on to somewhere else: nothing to bring back.
+          if (event.relatedTarget) lastFocused.current = null;
+        }}
+      >
+        <Button size="sm" icon="chevron-left" isDisabled={!hasPrevious} onPress={onPrevious}>
           Previous
         </Button>
-        <Button size="sm" iconEnd="chevron-right" isDisabled={!nextUrl} onPress={onNext}>
+        <Button size="sm" iconEnd="chevron-right" isDisabled={!hasNext} onPress={onNext}>
           Next
         </Button>
       </div>

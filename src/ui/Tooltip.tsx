@@ -13,6 +13,11 @@ export interface TooltipProps {
    */
   children: ReactElement;
   plainTrigger?: boolean;
+  /**
+   * A plainTrigger that is no Tab stop: the tooltip shows on hover, and its words must reach
+   * screen readers another way (the trigger's name).
+   */
+  excludeFromTabOrder?: boolean;
   placement?: TooltipPlacement;
   /** Hover delay in ms; keyboard focus shows it at once. */
   delay?: number;
@@ -24,6 +29,7 @@ export function Tooltip({
   content,
   children,
   plainTrigger,
+  excludeFromTabOrder,
   placement = 'top',
   delay = 400,
   isDisabled,
@@ -32,7 +38,9 @@ export function Tooltip({
     <TooltipTrigger delay={delay} closeDelay={0} isDisabled={isDisabled}>
       {plainTrigger ? (
         // Focusable's type asks for a DOM element; a component that passes props and ref on (wouter's Link) works alike.
-        <Focusable>{children as ComponentProps<typeof Focusable>['children']}</Focusable>
+        <Focusable excludeFromTabOrder={excludeFromTabOrder}>
+          {children as ComponentProps<typeof Focusable>['children']}
+        </Focusable>
       ) : (
         children
       )}

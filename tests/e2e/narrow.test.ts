@@ -140,3 +140,39 @@ describe.skipIf(!hasChromium)('on a 320 px wide screen', () => {
     expect(await page.getByRole('region', { name: 'Who else is here' }).count()).toBe(1);
   });
 });
+
+/** A phone held upright: the builders and the longer forms must fit it too. */
+const UPRIGHT = { width: 320, height: 640 };
+
+/** How wide the document is laid out, and how far it has been scrolled sideways. */
+const sideways = (page: Page) =>
+  page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    scrolled: window.scrollX,
+  }));
+
+describe.skipIf(!hasChromium)('on a 320 by 640 screen', () => {
+  const admin = signedInAdmin();
+  let page: Page;
+
+  beforeEach(async () => {
+    page = await admin.newPage();
+    await page.setViewportSize(UPRIGHT);
+  });
+  afterEach(async () => {
+    await page.close();
+  });
+
+  it('wraps a webhook’s long event codes inside the card, and focusing one scrolls nothing sideways', async () => {
+    await page.goto('/webhooks/add');
+    const code = page.getByText('page.published', { exact: true });
+    await code.waitFor();
+    const card = page.locator('form');
+    for (const box of await page.getByRole('checkbox').all()) {
+      await box.focus();
+      expect((await sideways(page)).scrolled).toBe(0);
+    }
+    expect(await horizontallyWithin(card, code)).toBe(true);
+    expect((await sideways(page)).width).toBeLessThanOrEqual(UPRIGHT.width);
+  });
+});

@@ -15,8 +15,8 @@ export interface TreeNameProps {
 /** A page or form name with the homepage icon, or the lock icon when it is locked (spec §2). */
 export function TreeName({ name, slug, locked }: TreeNameProps) {
   let icon = null;
-  if (slug === '/') icon = <StatusIcon icon="home" label={HOMEPAGE_TOOLTIP} tone="accent" />;
-  else if (locked) icon = <StatusIcon icon="lock" label={LOCKED_TOOLTIP} />;
+  if (slug === '/') icon = <StatusIcon icon="home" label={HOMEPAGE_TOOLTIP} tone="accent" tabStop />;
+  else if (locked) icon = <StatusIcon icon="lock" label={LOCKED_TOOLTIP} tabStop />;
   return (
     <span className={styles.name}>
       <span className={styles.text}>{name}</span>
