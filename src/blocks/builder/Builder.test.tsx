@@ -308,6 +308,7 @@ describe('the page builder', { timeout: 20_000 }, () => {
 
   it('acts on the block pressed after others moved around it, and disables moves only at the ends', async () => {
     const named = (name: string) => ({ ...richText(), name });
+    render(<LiveRegion />);
     const user = renderBuilder({ items: ['A', 'B', 'C', 'D'].map(named) });
     const names = () =>
       within(screen.getByRole('list', { name: 'Blocks' }))
@@ -327,6 +328,9 @@ describe('the page builder', { timeout: 20_000 }, () => {
     expect(button('Move A up')).toHaveProperty('disabled', false);
     await user.click(button('Duplicate A'));
     expect(names()).toEqual(['D', 'A', 'A', 'B']);
+    expect(document.querySelector('[data-announcer]')?.textContent).toContain(
+      'A duplicated. The copy is below it.',
+    );
     await user.click(button('Edit B'));
     expect(screen.getByRole('region', { name: 'Edit B' })).toBeTruthy();
   });

@@ -191,7 +191,11 @@ const RowHeader = memo(function RowHeader({
             <RowAction
               icon="copy"
               label={`Duplicate ${title}`}
-              onPress={() => actor.send({ type: 'item.duplicate', at: at() })}
+              onPress={() => {
+                actor.send({ type: 'item.duplicate', at: at() });
+                // Focus stays here; a screen reader hears where the copy went.
+                announce(`${title} duplicated. The copy is below it.`);
+              }}
             />
             <RowAction
               icon="trash"
