@@ -142,6 +142,8 @@ describe('BlockEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Add slide' }));
     await user.click(screen.getByRole('button', { name: 'Add slide' }));
     const headings = () => screen.getAllByRole('textbox', { name: 'Heading' });
+    // Each new entry takes focus at its first field.
+    expect(document.activeElement).toBe(headings()[1]);
     await user.type(headings()[0] as HTMLElement, 'First');
     await user.type(headings()[1] as HTMLElement, 'Second');
     await user.click(screen.getByRole('button', { name: 'Move Slide 1 down' }));

@@ -14,7 +14,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { memo, type ReactNode, useId, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { FieldValue } from '@/api/contract/blocks';
 import type { BuilderField, BuilderSection } from '@/api/contract/builder';
 import { blankEntry } from '@/shared/items';
@@ -23,6 +23,7 @@ import { Button } from '@/ui/Button';
 import { useDragAnnouncements } from '@/ui/dragAnnouncements';
 import { focusOtherMoveButton } from '@/ui/focus/otherMoveButton';
 import { useReadOnlyFields } from '@/ui/forms/ReadOnlyFieldset';
+import { firstField } from '@/ui/history/focusAfterDialogs';
 import { Icon } from '@/ui/Icon';
 import { IconButton } from '@/ui/IconButton';
 import styles from './BlockEditor.module.css';
@@ -127,9 +128,30 @@ function useEntryKeys(count: number) {
   return { keys: shown, setKeys, fresh };
 }
 
+/**
+ * Where someone starts on a new entry: its first field, else its first button (an image's Choose
+ * image), never a field's comments.
+ */
+function startOf(entry: Element | null | undefined): HTMLElement | null {
+  const body = entry?.querySelector('[data-entry-body]');
+  return (
+    firstField(body) ??
+    body?.querySelector<HTMLElement>('button:not([disabled]):not([aria-label^="Comments on"])') ??
+    null
+  );
+}
+
 export function Entries({ section, entries, errors, path, namePrefix, onChange }: EntriesProps) {
   const readOnly = useReadOnlyFields();
   const { keys, setKeys, fresh } = useEntryKeys(entries.length);
+  const list = useRef<HTMLOListElement>(null);
+  // Set by Add: once the new entry is drawn, focus moves into it.
+  const added = useRef(false);
+  useEffect(() => {
+    if (!added.current) return;
+    added.current = false;
+    startOf(list.current?.lastElementChild)?.focus();
+  }, [entries.length]);
   const sensors = useSensors(
     useSensor(PointerSensor),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -163,7 +185,7 @@ export function Entries({ section, entries, errors, path, namePrefix, onChange }
         onDragEnd={onDragEnd}
       >
         <SortableContext items={keys} strategy={verticalListSortingStrategy}>
-          <ol className={styles.list} aria-label={section.name}>
+          <ol ref={list} className={styles.list} aria-label={section.name}>
             {entries.map((entry, i) => (
               <SortableEntry
                 key={keys[i]}
@@ -203,6 +225,7 @@ export function Entries({ section, entries, errors, path, namePrefix, onChange }
         <Button
           icon="plus"
           onPress={() => {
+            added.current = true;
             setKeys((current) => [...current, fresh()]);
             onChange((current) => [...current, blankEntry(section)]);
           }}
@@ -279,7 +302,7 @@ function SortableEntry({
           </>
         )}
       </div>
-      <div id={bodyId} hidden={!opened} className={styles.entryBody}>
+      <div id={bodyId} hidden={!opened} className={styles.entryBody} data-entry-body>
         {opened ? children : null}
       </div>
     </li>
