@@ -147,6 +147,7 @@ export function Entries({ section, entries, errors, path, namePrefix, onChange }
   const list = useRef<HTMLOListElement>(null);
   // Set by Add: once the new entry is drawn, focus moves into it.
   const added = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the count changes, once the new entry is drawn.
   useEffect(() => {
     if (!added.current) return;
     added.current = false;
