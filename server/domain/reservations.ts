@@ -1,4 +1,4 @@
-import { and, count, eq, like, sql, sum } from 'drizzle-orm';
+import { and, count, eq, like, or, sql, sum } from 'drizzle-orm';
 import type { Reservation } from '@/api/contract/reservations';
 import { type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../db/open';
@@ -141,8 +141,17 @@ export async function listReservations(
     return { rows: rows.map(toReservation), total };
   }
   // ILIKE as PostgreSQL runs it on a UTF-8 database (both sides lower-cased, then LIKE), with the
-  // row's side lower-cased once, when it was stored.
-  const where = and(like(reservations.searchText, sql`lower(${likePattern(opts.search)})`), scoped);
+  // row's side lower-cased once, when it was stored. A registration is also matched without its
+  // spaces ('GH69AAS' finds 'GH69 AAS'), each side read through its own trigram index; the scope
+  // bounds both.
+  const compact = opts.search.replace(/\s+/g, '');
+  const where = and(
+    or(
+      like(reservations.searchText, sql`lower(${likePattern(opts.search)})`),
+      compact ? like(reservations.registrationKey, sql`lower(${likePattern(compact)})`) : undefined,
+    ),
+    scoped,
+  );
   const { rows, total } = await selectPage(db, reservations, where, NEWEST_FIRST, opts.page);
   return { rows: rows.map(toReservation), total };
 }

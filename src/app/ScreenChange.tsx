@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { announce } from '@/ui/announce';
 import { showScreenTitle } from '@/ui/documentTitle';
+import { linkToReturnTo, noteFollowedLinks, returnFocusTo } from '@/ui/focus/returnFocus';
 
 /** How long a new screen may take to show its heading (a lazy chunk, then its data) before we give up. */
 const HEADING_WAIT_MS = 10_000;
@@ -59,23 +60,35 @@ function whenHeadingShows(onHeading: (heading: HTMLElement) => void): () => void
   return stop;
 }
 
+/** The link to put focus back on once the pending screen shows, when it is one the user came back to. */
+let returnPendingTo: string | null = null;
+/** Stops waiting for that link: the next change of screen does, not a change of title. */
+let stopReturn = () => {};
+
 /**
  * Names the screen in the document title ('Users · Dealership Console') and, when the route has
- * changed, says so politely and moves focus to the screen's main heading.
+ * changed, says so politely and moves focus to the screen's main heading; coming back to a screen
+ * from the one a link of it opened (a list row's View), focus goes on to that link once it shows.
  */
 export function ScreenChange({ title }: { title: string }) {
   const [path] = useLocation();
+  useEffect(noteFollowedLinks, []);
   useEffect(() => {
     showScreenTitle(title);
     if (shownPath !== null && shownPath !== path) {
       announce(title);
       focusPendingFor = path;
+      stopReturn();
+      returnPendingTo = linkToReturnTo(path);
     }
     shownPath = path;
     if (focusPendingFor !== path) return;
     return whenHeadingShows((heading) => {
       focusPendingFor = null;
       focusHeading(heading);
+      const href = returnPendingTo;
+      returnPendingTo = null;
+      if (href) stopReturn = returnFocusTo(href, heading);
     });
   }, [path, title]);
   return null;

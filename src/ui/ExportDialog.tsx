@@ -40,10 +40,8 @@ const EXPORT_STARTED =
 const EXPORT_EMAILED = 'The export has been e-mailed.';
 const EXPORT_FAILED = 'The export could not be finished. Close this and try again.';
 
-/** The bar's words: a count only once the job knows how many rows there are. */
+/** The bar's words while the job runs: a count only once the job knows how many rows there are. */
 function progressWords(progress: ExportProgress): string {
-  if (progress.status === 'done') return EXPORT_EMAILED;
-  if (progress.status === 'failed') return EXPORT_FAILED;
   if (!progress.rows_total) return 'Counting the rows...';
   return `${progress.rows_done.toLocaleString('en-GB')} of ${progress.rows_total.toLocaleString('en-GB')} rows`;
 }
@@ -97,6 +95,13 @@ export function ExportDialog({
     if (started) startedPanel.current?.focus();
   }, [started]);
 
+  // A refused submit moves focus to the first field whose error shows, as the other forms do.
+  const form = useRef<HTMLFormElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) form.current?.querySelector<HTMLElement>('input[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
   const close = () => {
     setStarted(null);
     setProgress(null);
@@ -110,6 +115,7 @@ export function ExportDialog({
     const parsed = emailSchema.safeParse({ email });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address.');
+      setRefusals((n) => n + 1);
       return;
     }
     setPending(true);
@@ -120,11 +126,13 @@ export function ExportDialog({
       const { email: emailError, ...others } = fieldErrors;
       setError(emailError ?? (Object.keys(others).length ? null : message));
       onFieldErrors?.(others);
+      setRefusals((n) => n + 1);
     } finally {
       setPending(false);
     }
   }
 
+  const finished = progress?.status === 'done' || progress?.status === 'failed';
   const percent = progress?.rows_total
     ? Math.min(100, Math.round((progress.rows_done / progress.rows_total) * 100))
     : null;
@@ -133,20 +141,24 @@ export function ExportDialog({
     <Modal isOpen={isOpen} onClose={close} title={title} size="sm">
       {started ? (
         <div className={styles.started} ref={startedPanel} tabIndex={-1}>
-          {progress?.status === 'done' || progress?.status === 'failed' ? (
-            <p className={styles.outcome}>
-              <Icon name={progress.status === 'done' ? 'tick' : 'alert'} size="md" />
-              {progress.status === 'done' ? EXPORT_EMAILED : EXPORT_FAILED}
-            </p>
-          ) : (
+          {/* The outcome is said once, here, in a live region there from the start so it is announced;
+              the bar, whose words would repeat it, gives way to it. */}
+          <div role="status">
+            {finished ? (
+              <p className={styles.outcome}>
+                <Icon name={progress.status === 'done' ? 'tick' : 'alert'} size="md" />
+                {progress.status === 'done' ? EXPORT_EMAILED : EXPORT_FAILED}
+              </p>
+            ) : null}
+          </div>
+          {finished ? null : (
             <Loader block size="lg" label="Exporting" message={started.message || EXPORT_STARTED} />
           )}
-          {progress ? (
+          {progress && !finished ? (
             <JobProgress
               label="Export progress"
-              percent={progress.status === 'done' ? 100 : (percent ?? 0)}
+              percent={percent ?? 0}
               valueLabel={progressWords(progress)}
-              tone={progress.status === 'failed' ? 'failed' : 'normal'}
             />
           ) : null}
           <div className={styles.actions}>
@@ -154,7 +166,7 @@ export function ExportDialog({
           </div>
         </div>
       ) : (
-        <form onSubmit={submit} noValidate className={styles.form}>
+        <form ref={form} onSubmit={submit} noValidate className={styles.form}>
           {extraFields}
           <Field
             field={stateFieldMeta('email', error, { required: true })}

@@ -164,6 +164,20 @@ describe('dashboard figures', () => {
     ).toBe(401);
   });
 
+  it('names only the date that is not one, never the order, when a range holds a date that is not a date', async () => {
+    const garbled = await post('/api/analytics/totals', { start: 'garbage', end: '2026-11-02' });
+    expect(garbled.statusCode).toBe(422);
+    expect(garbled.json().errors).toEqual({ start: ['Enter a start date.'] });
+    const comparison = await post('/api/analytics/tables', {
+      start: yesterday,
+      end: today,
+      comparison_start: yesterday,
+      comparison_end: 'soon',
+    });
+    expect(comparison.statusCode).toBe(422);
+    expect(comparison.json().errors).toEqual({ comparison_end: ['Enter a comparison end date.'] });
+  });
+
   it('shows a role only the figures of the areas it may view, and a role without the dashboard none', async () => {
     const keysFor = async (role: string) => {
       const { token } = await signedInAs(server, role);

@@ -52,6 +52,14 @@ describe('reservations list', () => {
       .reservations;
     expect(byEmail.data.map((r: { email: string }) => r.email)).toEqual([sample!.email]);
 
+    // The registration is found however its spaces are typed.
+    const spaced = sample!.registration;
+    expect(spaced).toContain(' ');
+    for (const typed of [spaced.replace(/ /g, ''), ` ${spaced.replace(/ /g, '').toLowerCase()}`]) {
+      const found = (await get(`/api/reservations?search=${encodeURIComponent(typed)}`)).json().reservations;
+      expect(found.data.map((r: { id: number }) => r.id)).toContain(sample!.id);
+    }
+
     const none = (await get('/api/reservations?search=%25_nothing_%25')).json().reservations;
     expect(none.total).toBe(0);
     expect(none.data).toEqual([]);

@@ -226,6 +226,11 @@ describe(`a Sales user scoped to one dealership (${databaseKind})`, () => {
     expect(searched.data.map((row: { registration: string }) => row.registration)).toEqual(['MI24 NEA']);
     expect(searched.total).toBe(1);
     expect((await get('/api/reservations?search=OT24', sales)).json().reservations.total).toBe(0);
+    // A registration typed without its space is matched within the scope too.
+    const compact = (await get('/api/reservations?search=mi24nea', sales)).json().reservations;
+    expect(compact.data.map((row: { registration: string }) => row.registration)).toEqual(['MI24 NEA']);
+    expect((await get('/api/reservations?search=OT24HER', sales)).json().reservations.total).toBe(0);
+    expect((await get('/api/reservations?search=OT24HER', admin)).json().reservations.total).toBe(1);
     const everyone = (await get('/api/reservations', admin)).json().reservations;
     const theirs = everyone.data.find((row: { registration: string }) => row.registration === 'OT24 HER');
     const res = await get(`/api/reservations/${theirs.id}`, sales);

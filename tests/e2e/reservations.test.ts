@@ -61,6 +61,43 @@ describe.skipIf(!hasChromium)('reservations', () => {
     await page.close();
   });
 
+  it('shows names and e-mail addresses whole on a laptop, registrations and dates taking only their room', async () => {
+    await openList();
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const first = await listReservations(admin.token);
+    await rowOf(first.data[0]!.email).waitFor();
+    for (const r of first.data.slice(0, 10)) {
+      const cells = rowOf(r.email).getByRole('cell');
+      expect(await shownWhole(cells.nth(0)), r.name).toBe(true);
+      expect(await shownWhole(cells.nth(1)), r.email).toBe(true);
+    }
+    await page.close();
+  });
+
+  it("puts focus back on the row's Show details after Back from its detail", async () => {
+    const [, second] = (await listReservations(admin.token)).data;
+    await openList();
+    const link = rowOf(second!.email).getByRole('link', { name: 'Show details' });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/reservations/${second!.id}$`));
+    await page.getByRole('region', { name: 'Status' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/reservations$/);
+    await expect.poll(() => link.evaluate((a) => a === document.activeElement)).toBe(true);
+    await page.close();
+  });
+
+  it('finds a registration typed without its space', async () => {
+    const [sample] = (await listReservations(admin.token)).data;
+    const typed = sample!.registration.replace(/ /g, '');
+    expect(typed).not.toBe(sample!.registration);
+    await openList();
+    await searchBox().fill(typed);
+    await rowOf(sample!.email).waitFor();
+    await page.close();
+  });
+
   it('searches and pages through the address, and a reload shows the same rows', async () => {
     const all = await listReservations(admin.token);
     const wanted = all.data[3]!;
@@ -190,6 +227,12 @@ describe.skipIf(!hasChromium)('reservations', () => {
     await row.getByRole('link', { name: 'Show details' }).click();
     const status = page.getByRole('region', { name: 'Status' });
     await status.getByText('Partially refunded: £49.75 of £199.00').waitFor();
+    // The words wrap within the Status card, on a laptop and on the narrowest phone alike.
+    for (const width of [1366, 320]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await shownWhole(status), `at ${width} px`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(await page.getByRole('region', { name: 'Sale details' }).textContent()).toContain('£199.00');
     await expectNoAxeViolations(page);
 

@@ -76,6 +76,45 @@ describe.skipIf(!hasChromium)('responses', () => {
     await page.close();
   });
 
+  it('keeps focus on the Form select when a form is chosen from the keyboard, only the list below reloading', async () => {
+    page = await admin.newPage();
+    await page.goto('/responses');
+    const select = page.getByRole('button', { name: /Form$/ });
+    await expect.poll(() => select.isEnabled()).toBe(true);
+    const before = await select.textContent();
+    await select.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.has('handle'));
+    await expect.poll(() => select.textContent()).not.toBe(before);
+    // The list below has loaded the chosen form's enquiries (or says it has none).
+    await page
+      .getByRole('link', { name: /^View response from / })
+      .first()
+      .or(page.getByText('There are no responses for this form yet.'))
+      .waitFor();
+    expect(await select.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.close();
+  });
+
+  it("puts focus back on the row's View link after Back from the response", async () => {
+    page = await admin.newPage();
+    await page.goto('/responses');
+    const link = page.getByRole('link', { name: /^View response from / }).nth(1);
+    await link.waitFor();
+    const href = await link.getAttribute('href');
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === href);
+    await page.locator('dl').waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/responses$/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(href);
+    await page.close();
+  });
+
   it('chooses a form, keeps it in the address and explains a total that differs from the full total', async () => {
     const answer = await apiRequest<{
       total: number;
@@ -188,6 +227,7 @@ describe.skipIf(!hasChromium)('responses', () => {
     await expect
       .poll(() => dialog.textContent(), { timeout: 30_000 })
       .toContain('The export has been e-mailed.');
+    expect(((await dialog.textContent()) ?? '').split('The export has been e-mailed.').length - 1).toBe(1);
     await page.close();
   });
   it("shows where an enquiry's leads went and when, a failure with Resend, and sends it again", async () => {

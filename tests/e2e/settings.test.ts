@@ -78,6 +78,12 @@ describe.skipIf(!hasChromium)('settings', () => {
     await openSettings();
     await page.getByRole('button', { name: 'Export vehicles' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export vehicles' });
+    // Sent with no address, focus goes to the field whose error shows, as in the other forms.
+    await dialog.getByRole('button', { name: 'Export' }).press('Enter');
+    await expect.poll(() => descriptionOf(field(dialog, 'E-mail address'))).toContain('e-mail');
+    await expect
+      .poll(() => field(dialog, 'E-mail address').evaluate((input) => input === document.activeElement))
+      .toBe(true);
     await field(dialog, 'E-mail address').fill('not an address');
     await dialog.getByRole('button', { name: 'Export' }).click();
     await expect
@@ -94,8 +100,17 @@ describe.skipIf(!hasChromium)('settings', () => {
     await expect
       .poll(() => dialog.textContent(), { timeout: 30_000 })
       .toContain('The export has been e-mailed.');
-    // Done: nothing spins any more, and the words say so once.
+    // Done: nothing spins any more, and the words say so once, in one live region.
     expect(await dialog.getByRole('progressbar', { name: 'Exporting' }).count()).toBe(0);
+    const done = (await dialog.textContent()) ?? '';
+    expect(done.split('The export has been e-mailed.').length - 1).toBe(1);
+    expect(
+      await dialog.getByRole('status').filter({ hasText: 'The export has been e-mailed.' }).count(),
+    ).toBe(1);
+    const labels = await dialog
+      .locator('[aria-valuetext]')
+      .evaluateAll((bars) => bars.map((bar) => bar.getAttribute('aria-valuetext')));
+    expect(labels).not.toContain('The export has been e-mailed.');
     await expectNoAxeViolations(page);
     // Focus stayed in the dialog when the form gave way to the progress, so Escape closes it.
     await page.keyboard.press('Escape');

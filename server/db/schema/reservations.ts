@@ -21,6 +21,13 @@ import { stamps } from './columns';
 const reservationSearchText = (t: { name: PgColumn; email: PgColumn; registration: PgColumn }) =>
   sql`lower(${t.name} || ' ' || ${t.email} || ' ' || ${t.registration})`;
 
+/**
+ * The registration as a search compares it: lower-cased and without its spaces, so 'GH69AAS' finds
+ * 'GH69 AAS' and 'gh 69aas' alike.
+ */
+const registrationSearchKey = (t: { registration: PgColumn }) =>
+  sql`lower(replace(${t.registration}, ' ', ''))`;
+
 /** A paid vehicle reservation, made and refunded at the card payment provider (spec §3 Reservation). */
 export const reservations = pgTable(
   'reservations',
@@ -63,6 +70,9 @@ export const reservations = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs((): SQL => reservationSearchText(reservations)),
+    registrationKey: text('registration_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => registrationSearchKey(reservations)),
   },
   (t) => [
     uniqueIndex('reservations_charge_unique').on(t.chargeId),
@@ -72,6 +82,9 @@ export const reservations = pgTable(
     index('reservations_dealership_idx').on(t.dealershipId, t.reservedAt.desc(), t.id.desc()),
     index('reservations_search_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('reservations_registration_key_idx')
+      .using('gin', sql`${t.registrationKey} gin_trgm_ops`)
       .with({ fastupdate: false }),
   ],
 );

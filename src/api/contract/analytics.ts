@@ -8,6 +8,9 @@ export const MAX_RANGE_DAYS = 1830;
  * The dashboard's ranges: range 1 is required, range 2 (the comparison) is both dates or neither.
  * A range ends on or after it starts and spans at most about five years.
  */
+const day = isoDate();
+const isDay = (value: string) => day.safeParse(value).success;
+
 export const analyticsRangeFields = z
   .object({
     start: isoDate('Enter a start date.'),
@@ -17,6 +20,8 @@ export const analyticsRangeFields = z
   })
   .superRefine((value, ctx) => {
     const check = (start: string, end: string, path: 'end' | 'comparison_end') => {
+      // A date that is not one already has its own error: the order of the two is only asked of dates.
+      if (!isDay(start) || !isDay(end)) return;
       if (end < start)
         ctx.addIssue({ code: 'custom', path: [path], message: 'End on or after the start date.' });
       else if (Date.parse(end) - Date.parse(start) > MAX_RANGE_DAYS * 86_400_000) {

@@ -1,5 +1,6 @@
 import type { Reservation } from '@/api/contract/reservations';
 import { formatMoney } from '@/shared/format';
+import { cx } from '@/ui/cx';
 import { StatusIcon } from '@/ui/StatusIcon';
 import styles from './Reservations.module.css';
 
@@ -27,7 +28,7 @@ export function RefundStatus({ reservation: r, full = false }: { reservation: Re
         ? `Refund pending: ${pending} of ${of}${r.amount_refunded > 0 ? `, ${refunded} refunded before` : ''}`
         : `${pending} pending`;
   return (
-    <span className={styles.partial}>
+    <span className={cx(styles.partial, full && styles.partialFull)}>
       {r.amount_pending > 0 ? (
         <StatusIcon icon="undo" label="Refund pending" tone="accent" />
       ) : (

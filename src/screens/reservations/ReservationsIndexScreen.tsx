@@ -12,14 +12,18 @@ import { PageHeader } from '@/ui/PageHeader';
 import { useColumnVisibility } from '@/ui/useColumnVisibility';
 import { RefundStatus } from './RefundStatus';
 
+/**
+ * Registrations and dates have a known length, so their columns are set to it; the refunded column
+ * is as wide as what it shows (an amount partly refunded). Names and e-mail addresses, the longest
+ * values and the ones read whole, share the rest.
+ */
 const columns: DataTableColumn[] = [
   { id: 'name', label: 'Name' },
   { id: 'email', label: 'Email Address' },
-  { id: 'registration', label: 'Registration' },
-  // As wide as what it shows (an amount partly refunded), never cut by the names beside it.
+  { id: 'registration', label: 'Registration', width: '8rem' },
   { id: 'refunded', label: 'Refunded', align: 'center', width: '1%' },
-  { id: 'reserved_at', label: 'Reserved At' },
-  { id: 'refunded_at', label: 'Refunded At' },
+  { id: 'reserved_at', label: 'Reserved At', width: '7.5rem' },
+  { id: 'refunded_at', label: 'Refunded At', width: '7.5rem' },
 ];
 
 async function loadReservations(query: { search: string; page: number }): Promise<Paginator<Reservation>> {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { type Enquiry, type ResponseHandle, responseHandle } from '@/api/contract/responses';
 import { api } from '@/api/endpoints';
@@ -42,41 +42,25 @@ function answerText(row: Enquiry, field: string): string {
   return Array.isArray(result) ? result.join(', ') : String(result);
 }
 
+type AboutList = Omit<ResponsesAnswer, 'responses'>;
+
 export default function ResponsesIndexScreen() {
+  const [location, navigate] = useLocation();
   const search = useSearch();
   const chosen = responseHandle.safeParse(new URLSearchParams(search).get('handle'));
   // Without a form in the address, the server answers the first form with stored enquiries.
   const asked = chosen.success ? chosen.data : undefined;
-  // Another form is another list: it starts afresh, on its first page.
-  return <ResponsesOfForm key={asked ?? ''} asked={asked} />;
-}
-
-function ResponsesOfForm({ asked }: { asked: ResponseHandle | undefined }) {
-  const [location, navigate] = useLocation();
   const totals = useLoad(async () => (await api.responses.totals({})).data, 'responses-totals');
   const [exporting, setExporting] = useState(false);
   const exportAllowed = useCallAllowed('responses.export');
   const [exportList, setExportList] = useState<ResponseHandle | undefined>(asked);
   const [listError, setListError] = useState<string | null>(null);
-  // The list machine keeps the page of enquiries; the forms and counts that come with it are kept here.
-  const [about, setAbout] = useState<Omit<ResponsesAnswer, 'responses'> | null>(null);
-  // Only the newest call may set them: the machine drops an older answer, so must this.
-  const calls = useRef(0);
-  const list = useAddressList(async (query) => {
-    const call = ++calls.current;
-    const { responses, ...rest } = await api.responses.list({ query: { handle: asked, page: query.page } });
-    if (call === calls.current) setAbout(rest);
-    return responses;
-  });
-  const page = list.data;
+  // The forms and counts that come with the newest page of enquiries: kept here, above the list, so
+  // the Form select (and the focus on it) stays while the list of another form loads.
+  const [about, setAbout] = useState<AboutList | null>(null);
   const lists = about?.lists ?? [];
-  const handle = about?.handle ?? asked;
-
-  const rows = page?.data ?? [];
-  const columns = [
-    ...OPTIONAL_COLUMNS.filter((column) => rows.some((row) => answerText(row, column.id) !== '')),
-    DATE_COLUMN,
-  ];
+  const handle = asked ?? about?.handle;
+  const counted = about && about.handle === handle ? about : null;
 
   return (
     <>
@@ -115,31 +99,14 @@ function ResponsesOfForm({ asked }: { asked: ResponseHandle | undefined }) {
           }}
         />
       </div>
-      {about && about.total !== about.full_total ? (
+      {counted && counted.total !== counted.full_total ? (
         <p className={styles.note}>
           This table shows only the enquiries stored since form data began to be kept in the console (
-          {about.total} of {about.full_total}); earlier enquiries were only e-mailed.
+          {counted.total} of {counted.full_total}); earlier enquiries were only e-mailed.
         </p>
       ) : null}
-      <ListRows many="responses" failure={list.failure} onRetry={list.retry} page={page} onPage={list.goTo}>
-        <DataTable<Enquiry>
-          label="Responses"
-          columns={columns}
-          rows={rows}
-          rowLabel={(row) => answerText(row, 'name') || `Response #${row.id}`}
-          renderCell={(row, id) => (id === 'date_added' ? formatDate(row.date_added) : answerText(row, id))}
-          isLoading={list.isLoading && !page}
-          empty={<EmptyState icon="responses" title="There are no responses for this form yet." />}
-          renderActions={(row) => (
-            <IconLink
-              href={pathTo('responses.show', { id: row.id })}
-              icon="eye"
-              size="sm"
-              label={`View response from ${answerText(row, 'name') || `#${row.id}`}`}
-            />
-          )}
-        />
-      </ListRows>
+      {/* Another form is another list: it starts afresh, on its first page. */}
+      <ResponsesOfForm key={asked ?? ''} asked={asked} onAbout={setAbout} />
       <ExportDialog
         isOpen={exporting}
         onClose={() => {
@@ -167,5 +134,57 @@ function ResponsesOfForm({ asked }: { asked: ResponseHandle | undefined }) {
         onFieldErrors={(errors) => setListError(errors.name ?? null)}
       />
     </>
+  );
+}
+
+/** The page of enquiries of one form; what comes with it (the forms, the counts) goes to `onAbout`. */
+function ResponsesOfForm({
+  asked,
+  onAbout,
+}: {
+  asked: ResponseHandle | undefined;
+  onAbout: (about: AboutList) => void;
+}) {
+  // Only the newest call of the list shown may answer: the machine drops an older answer, and the
+  // list of the form chosen before, gone, answers nothing.
+  const calls = useRef(0);
+  useEffect(
+    () => () => {
+      calls.current = -1;
+    },
+    [],
+  );
+  const list = useAddressList(async (query) => {
+    const call = ++calls.current;
+    const { responses, ...rest } = await api.responses.list({ query: { handle: asked, page: query.page } });
+    if (call === calls.current) onAbout(rest);
+    return responses;
+  });
+  const page = list.data;
+  const rows = page?.data ?? [];
+  const columns = [
+    ...OPTIONAL_COLUMNS.filter((column) => rows.some((row) => answerText(row, column.id) !== '')),
+    DATE_COLUMN,
+  ];
+  return (
+    <ListRows many="responses" failure={list.failure} onRetry={list.retry} page={page} onPage={list.goTo}>
+      <DataTable<Enquiry>
+        label="Responses"
+        columns={columns}
+        rows={rows}
+        rowLabel={(row) => answerText(row, 'name') || `Response #${row.id}`}
+        renderCell={(row, id) => (id === 'date_added' ? formatDate(row.date_added) : answerText(row, id))}
+        isLoading={list.isLoading && !page}
+        empty={<EmptyState icon="responses" title="There are no responses for this form yet." />}
+        renderActions={(row) => (
+          <IconLink
+            href={pathTo('responses.show', { id: row.id })}
+            icon="eye"
+            size="sm"
+            label={`View response from ${answerText(row, 'name') || `#${row.id}`}`}
+          />
+        )}
+      />
+    </ListRows>
   );
 }

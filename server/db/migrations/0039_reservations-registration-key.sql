@@ -1,0 +1,2 @@
+ALTER TABLE "reservations" ADD COLUMN "registration_key" text GENERATED ALWAYS AS (lower(replace("reservations"."registration", ' ', ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "reservations_registration_key_idx" ON "reservations" USING gin ("registration_key" gin_trgm_ops) WITH (fastupdate=false);
