@@ -116,7 +116,7 @@ export const routes: RouteDef[] = [
   {
     path: routePaths['dealerships.add'],
     name: 'dealerships.add',
-    title: 'Add dealership',
+    title: 'Create a new dealership',
     layout: 'default',
     load: () => import('@/screens/dealerships/DealershipAddScreen'),
   },

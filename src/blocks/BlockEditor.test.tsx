@@ -189,6 +189,73 @@ describe('BlockEditor', () => {
     expect(screen.getByText('Enter a block name.')).toBeTruthy();
   });
 
+  it('moves focus to the first invalid field on a refused Save, which then reads its error', async () => {
+    const rich = CATALOGUE.rich_text as BuilderItem;
+    const { user, onSave } = open(blankItem('rich_text', rich), rich);
+    await user.clear(screen.getByRole('textbox', { name: /^Block name/ }));
+    const save = screen.getByRole('button', { name: 'Save' });
+    save.focus();
+    await user.keyboard('{Enter}');
+    expect(onSave).not.toHaveBeenCalled();
+    const name = screen.getByRole('textbox', { name: /^Block name/ });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    const described = (name.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain('Enter a block name.');
+  });
+
+  it('moves focus past a valid name to the first field that breaks the definition, a list box too', async () => {
+    const item = blankItem('everything', everything);
+    const broken: PageItem = {
+      ...item,
+      sections: { ...item.sections, main: { hidden: false, entries: [], fields: { size: 'huge' } } },
+    };
+    const { user } = open(broken);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: /Size$/ })));
+  });
+
+  it('asks before Cancel discards changes: No keeps editing with focus on Cancel, Discard closes', async () => {
+    const { user, onCancel } = open();
+    await user.click(screen.getByRole('button', { name: 'Add slide' }));
+    await user.type(screen.getByRole('textbox', { name: 'Heading' }), 'First');
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    await user.click(cancel);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+    expect(dialog.textContent).toContain('Discard your changes to this block?');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(onCancel).not.toHaveBeenCalled();
+    expect((screen.getByRole('textbox', { name: 'Heading' }) as HTMLInputElement).value).toBe('First');
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+
+    await user.click(cancel);
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Unsaved changes' })).getByRole('button', {
+        name: 'Keep editing',
+      }),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+    expect(onCancel).not.toHaveBeenCalled();
+
+    await user.click(cancel);
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Unsaved changes' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes at once on Cancel when a change was taken back', async () => {
+    const { user, onCancel } = open();
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'x');
+    await user.clear(screen.getByRole('textbox', { name: 'Title' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('tells Cancel without saving', async () => {
     const { user, onSave, onCancel } = open(blankItem('faq', CATALOGUE.faq as BuilderItem), CATALOGUE.faq);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -3,8 +3,11 @@ import type { FieldValue, ItemSection, PageItem } from '@/api/contract/blocks';
 import type { BuilderItem, BuilderSection } from '@/api/contract/builder';
 import { BLOCK_ALWAYS_SHOWN, canHideBlock, canHideSection, sectionAlwaysShown } from '@/shared/hiding';
 import { type FieldErrors, validateItem } from '@/shared/schema';
+import { announce } from '@/ui/announce';
 import { Button } from '@/ui/Button';
+import { Confirm } from '@/ui/Confirm';
 import { Field } from '@/ui/Field';
+import { focusFirstInvalid } from '@/ui/focus/firstInvalid';
 import { stateFieldMeta } from '@/ui/formProps';
 import { ReadOnlyFields } from '@/ui/forms/ReadOnlyFieldset';
 import styles from './BlockEditor.module.css';
@@ -26,6 +29,17 @@ export interface BlockEditorProps {
 
 const emptySection: ItemSection = { hidden: false, fields: {}, entries: [] };
 
+/** What a block holds, to compare: whether an entry is shown expanded is the editor's view, not content. */
+function contentOf(item: PageItem): string {
+  const sections = Object.keys(item.sections)
+    .sort()
+    .map((key) => {
+      const section = item.sections[key] as ItemSection;
+      return [key, { ...section, entries: section.entries.map((entry) => entry.fields) }];
+    });
+  return JSON.stringify({ ...item, sections });
+}
+
 /**
  * Edits one placed block against its definition: its name, its sections' fields, the entries of
  * repeatable sections and its hide flags. Nothing reaches the page until Save, and Save keeps the
@@ -45,6 +59,14 @@ export function BlockEditor({
   useEffect(() => onDraft?.(draft), [onDraft, draft]);
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
   const prefix = useId();
+  const editor = useRef<HTMLElement>(null);
+  /** The last refused Save, new each time: focus then goes to its first invalid field. */
+  const [refused, setRefused] = useState<{ message: string } | null>(null);
+  const [askingCancel, setAskingCancel] = useState(false);
+  useEffect(() => {
+    // A field in a closed entry cannot take focus: its error is said instead.
+    if (refused && !focusFirstInvalid(editor.current)) announce(refused.message);
+  }, [refused]);
 
   // Stable, so a keystroke in one section renders that section again and not the others.
   const setSection = useCallback(
@@ -59,19 +81,27 @@ export function BlockEditor({
   const setHidden = useCallback((hidden: boolean) => setDraft((current) => ({ ...current, hidden })), []);
 
   // Read at the press, so the buttons keep their props (and their rendering) while the fields are typed in.
-  const latest = useRef({ draft, definition, onSave, onCancel });
-  latest.current = { draft, definition, onSave, onCancel };
+  const latest = useRef({ item, draft, definition, onSave, onCancel });
+  latest.current = { item, draft, definition, onSave, onCancel };
   const save = useCallback(() => {
     const { draft: current, definition: against, onSave: done } = latest.current;
     const found = validateItem(current, against);
     if (current.name.trim() === '') found.name = 'Enter a block name.';
     setErrors(found);
-    if (Object.keys(found).length === 0) done(current);
+    const [first] = Object.values(found);
+    if (first === undefined) done(current);
+    else setRefused({ message: first });
   }, []);
-  const cancel = useCallback(() => latest.current.onCancel(), []);
+  const close = useCallback(() => latest.current.onCancel(), []);
+  // Changes are not thrown away without asking; a block left as it opened closes at once.
+  const cancel = useCallback(() => {
+    const { item: opened, draft: current, onCancel: done } = latest.current;
+    if (contentOf(current) === contentOf(opened)) done();
+    else setAskingCancel(true);
+  }, []);
 
   return (
-    <section className={styles.editor} aria-label={`${readOnly ? 'View' : 'Edit'} ${item.name}`}>
+    <section ref={editor} className={styles.editor} aria-label={`${readOnly ? 'View' : 'Edit'} ${item.name}`}>
       <ReadOnlyFields readOnly={readOnly}>
         <Field
           field={stateFieldMeta(`${prefix}:name`, errors.name, { required: true })}
@@ -104,7 +134,20 @@ export function BlockEditor({
           />
         ))}
       </ReadOnlyFields>
-      {readOnly ? <CloseAction onClose={cancel} /> : <EditorActions onCancel={cancel} onSave={save} />}
+      {readOnly ? <CloseAction onClose={close} /> : <EditorActions onCancel={cancel} onSave={save} />}
+      <Confirm
+        isOpen={askingCancel}
+        title="Unsaved changes"
+        message="You have changes to this block that are not saved yet."
+        question="Discard your changes to this block?"
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        onCancel={() => setAskingCancel(false)}
+        onConfirm={() => {
+          setAskingCancel(false);
+          close();
+        }}
+      />
     </section>
   );
 }

@@ -323,6 +323,59 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await focusReaches(summary);
     await summary.getByRole('button', { name: 'Enter a meta title.' }).click();
     await focusReaches(field(page, 'Meta title'));
+    // Fixed, the field's error goes as it changes; the fields not yet fixed keep theirs.
+    const settings = page.getByRole('region', { name: 'Page settings' });
+    await page.keyboard.type('A meta title');
+    await page.keyboard.press('Tab');
+    expect(await settings.getByText('Enter a meta title.').count()).toBe(0);
+    expect(await field(page, 'Meta title').getAttribute('aria-invalid')).not.toBe('true');
+    expect(await descriptionOf(field(page, 'Meta title'))).not.toContain('Enter a meta title.');
+    expect(await settings.getByText('Enter a meta description.').count()).toBe(1);
+    expect(await summary.getByRole('button', { name: 'Enter a meta title.' }).count()).toBe(0);
+  });
+
+  it("moves focus to a refused block's first invalid field, which reads its error", async () => {
+    await page.goto('/pages/add');
+    await addBlock(page, 'Rich text');
+    await page.keyboard.press('Enter');
+    const editor = page.getByRole('region', { name: 'Edit Rich text' });
+    await field(editor, 'Block name').fill('');
+    await editor.getByRole('button', { name: 'Save', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await editor.getByText('Enter a block name.').waitFor();
+    await focusReaches(field(editor, 'Block name'));
+    expect(await descriptionOf(field(editor, 'Block name'))).toContain('Enter a block name.');
+  });
+
+  it("asks before a block's Cancel discards its changes, and closes at once when it has none", async () => {
+    await page.goto('/pages/add');
+    await addBlock(page, 'Hero banner');
+    await page.keyboard.press('Enter');
+    const editor = page.getByRole('region', { name: 'Edit Hero banner' });
+    await editor.getByRole('button', { name: 'Add slide' }).click();
+    await field(editor, 'Heading').fill('Spring offers');
+    const cancel = editor.getByRole('button', { name: 'Cancel', exact: true });
+    const prompt = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+
+    await cancel.focus();
+    await page.keyboard.press('Enter');
+    await prompt.getByText('Discard your changes to this block?').waitFor();
+    await page.keyboard.press('Escape');
+    await prompt.waitFor({ state: 'detached' });
+    await focusReaches(cancel);
+    expect(await field(editor, 'Heading').inputValue()).toBe('Spring offers');
+
+    await page.keyboard.press('Enter');
+    await prompt.getByRole('button', { name: 'Discard' }).click();
+    await editor.waitFor({ state: 'detached' });
+    await focusReaches(block(page, 'Hero banner').getByRole('button', { name: 'Edit Hero banner' }));
+
+    // Opened again, the slide is gone; left as it is, Cancel closes without asking.
+    await page.keyboard.press('Enter');
+    expect(await entries(editor, 'Slides').count()).toBe(0);
+    await cancel.click();
+    await editor.waitFor({ state: 'detached' });
+    expect(await prompt.count()).toBe(0);
   });
 
   it('on a conflict lets the editor save theirs over the newer version', async () => {

@@ -249,7 +249,9 @@ describe.skipIf(!hasChromium)('dealerships', () => {
     await page.goto('/dealerships');
     await page.getByRole('link', { name: 'Add dealership' }).click();
     await page.waitForURL(/\/dealerships\/add$/);
-    await page.getByText('Create a new dealership', { exact: true }).waitFor();
+    // Spec: the Add screen is titled 'Create a new dealership', on the screen and in the tab.
+    await page.getByRole('heading', { level: 1, name: 'Create a new dealership', exact: true }).waitFor();
+    await expect.poll(() => page.title()).toBe('Create a new dealership · Dealership Console');
 
     // General
     await field(panel(page), 'Name').fill(name);

@@ -116,6 +116,44 @@ describe.skipIf(!hasChromium)('leaving a form with changes not saved', () => {
     expect((await apiRequest<{ data: Brand }>(admin.token, 'GET', `brands/show/${id}`)).data.name).toBe(name);
   });
 
+  it('asks before what was typed in a new record is lost, from the side navigation and from Cancel', async () => {
+    const typed: [form: string, entries: [label: string, value: string][]][] = [
+      ['/brands/add', [['Name', 'Zeta Motors']]],
+      [
+        '/users/add',
+        [
+          ['Name', 'Zeta Person'],
+          ['Email', 'zeta.person@example.com'],
+        ],
+      ],
+      ['/roles/add', [['Name', 'Zeta role']]],
+      ['/dealerships/add', [['Name', 'Zeta Cars']]],
+      ['/webhooks/add', [['URL', 'http://127.0.0.1:9/zeta']]],
+      ['/workflows/add', [['Name', 'Zeta review']]],
+      ['/pages/import', [['Confirmation e-mail', 'zeta.person@example.com']]],
+    ];
+    for (const [form, entries] of typed) {
+      await page.goto(form);
+      const save = page.getByRole('button', { name: /^(Save|Import)$/ });
+      await expect.poll(() => save.isEnabled(), { message: form }).toBe(true);
+      for (const [label, value] of entries) await field(page, label).fill(value);
+
+      await sidebarLink('Dashboard').click();
+      await prompt()
+        .waitFor({ timeout: 5_000 })
+        .catch(() => {
+          throw new Error(`leaving ${form} after typing did not ask`);
+        });
+      await prompt().getByRole('button', { name: 'Stay' }).click();
+      expect(new URL(page.url()).pathname).toBe(form);
+      for (const [label, value] of entries) expect(await field(page, label).inputValue()).toBe(value);
+
+      await page.getByRole('link', { name: 'Cancel', exact: true }).click();
+      await prompt().getByRole('button', { name: 'Leave' }).click();
+      await page.waitForURL((url) => url.pathname !== form);
+    }
+  });
+
   it('asks after a choice made in a list box, and on Back; a saved form goes on without asking', async () => {
     const tag = uniqueToken();
     const id = await createUser(admin.token, {

@@ -394,6 +394,45 @@ describe('builder machine rules', () => {
   });
 });
 
+describe("a refused save's field errors", () => {
+  it('clear as soon as their own field changes, and stay on the fields left as they were', async () => {
+    const meta = { title: '', description: '' };
+    const { actor, calls } = start({ items: [hero], name: '', slug: '', fields: { meta, published: 0 } });
+    actor.send({ type: 'page.save' });
+    calls.reject(
+      'save',
+      new ApiError(422, 'The given data was invalid.', {
+        'data.name': ['Enter a name.'],
+        'data.meta.title': ['Enter a meta title.'],
+        'data.meta.description': ['Enter a meta description.'],
+        'data.published_at': ['Enter a publish date.'],
+        'data.items.0.name': ['Enter a block name.'],
+      }),
+    );
+    await settle();
+    const errors = () => Object.keys(actor.getSnapshot().context.fieldErrors);
+
+    actor.send({ type: 'field.change', name: 'meta', value: { ...meta, title: 'New title' } });
+    expect(errors()).toEqual([
+      'data.name',
+      'data.meta.description',
+      'data.published_at',
+      'data.items.0.name',
+    ]);
+    actor.send({ type: 'field.change', name: 'published', value: 1 });
+    expect(errors()).toEqual([
+      'data.name',
+      'data.meta.description',
+      'data.published_at',
+      'data.items.0.name',
+    ]);
+    actor.send({ type: 'field.change', name: 'published_at', value: '2030-01-01T09:00' });
+    expect(errors()).toEqual(['data.name', 'data.meta.description', 'data.items.0.name']);
+    actor.send({ type: 'name.change', name: 'Home' });
+    expect(errors()).toEqual(['data.meta.description', 'data.items.0.name']);
+  });
+});
+
 describe('builder machine edges', () => {
   const named = (name: string) => block({ name, hideable: true, hidden: false });
   const [a, b, c] = [named('A'), named('B'), named('C')];

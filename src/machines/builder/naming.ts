@@ -2,6 +2,34 @@ import { assign } from 'xstate';
 import { change } from './history';
 import { itemsSetup } from './items';
 
+/** The value at a dotted path within a field's value ('title' within meta). */
+function valueAt(value: unknown, parts: readonly string[]): unknown {
+  let at = value;
+  for (const part of parts)
+    at = at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined;
+  return at;
+}
+
+/**
+ * A save's field errors less those the change of one page field answers: an error clears as soon
+ * as its own field changes (Meta title's, when the meta title does; Meta description's stays), as
+ * it does in the save forms. Errors are keyed by the body's path ('data.meta.title').
+ */
+export function errorsAfterChange(
+  errors: Record<string, string>,
+  name: string,
+  before: unknown,
+  after: unknown,
+): Record<string, string> {
+  const kept = Object.entries(errors).filter(([key]) => {
+    const parts = key.replace(/^data\./, '').split('.');
+    if (parts[0] !== name) return true;
+    const rest = parts.slice(1);
+    return JSON.stringify(valueAt(before, rest)) === JSON.stringify(valueAt(after, rest));
+  });
+  return kept.length === Object.keys(errors).length ? errors : Object.fromEntries(kept);
+}
+
 /** The slug is asked for this long after the last change of the name. */
 export const SLUG_DELAY_MS = 500;
 
@@ -21,12 +49,23 @@ export const namingSetup = itemsSetup.extend({
     hasName: ({ context }) => context.name.trim() !== '',
   },
   actions: {
-    setField: assign(({ context }, params: { name: string; value: unknown }) =>
-      change(context, { fields: { ...context.fields, [params.name]: params.value } }, `field:${params.name}`),
-    ),
-    setName: assign(({ context }, params: { name: string }) =>
-      change(context, { name: params.name }, 'name'),
-    ),
+    setField: assign(({ context }, params: { name: string; value: unknown }) => ({
+      ...change(
+        context,
+        { fields: { ...context.fields, [params.name]: params.value } },
+        `field:${params.name}`,
+      ),
+      fieldErrors: errorsAfterChange(
+        context.fieldErrors,
+        params.name,
+        context.fields[params.name],
+        params.value,
+      ),
+    })),
+    setName: assign(({ context }, params: { name: string }) => ({
+      ...change(context, { name: params.name }, 'name'),
+      fieldErrors: errorsAfterChange(context.fieldErrors, 'name', context.name, params.name),
+    })),
     setSlug: assign({ slug: (_, params: { slug: string }) => params.slug }),
   },
 });

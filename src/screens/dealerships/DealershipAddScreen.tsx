@@ -18,7 +18,8 @@ export default function DealershipAddScreen() {
   const options = useLoad(() => loadDealershipOptions(groupWide), 'options');
   return (
     <>
-      <PageHeader title="Dealerships" subtitle="Create a new dealership" />
+      {/* Spec: the Add screen is titled 'Create a new dealership' (the route names the tab so too). */}
+      <PageHeader title="Create a new dealership" />
       {options.status === 'ready' ? (
         <AddDealership options={options.data} />
       ) : (

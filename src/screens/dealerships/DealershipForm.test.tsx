@@ -196,7 +196,8 @@ describe('the dealership form', { timeout: 20_000 }, () => {
   it('suggests the slug from the name until the slug is edited', async () => {
     const user = userEvent.setup();
     renderAt('/dealerships/add');
-    expect(await screen.findByText('Create a new dealership')).toBeTruthy();
+    // Spec: the Add screen is titled 'Create a new dealership'.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create a new dealership' })).toBeTruthy();
     // The form's fields may show a moment after its heading.
     await fill(user, await waitFor(() => textbox('Name')), 'Northway Škoda York');
     expect(textbox('Slug').value).toBe('northway-skoda-york');
@@ -321,7 +322,7 @@ describe('the dealership form', { timeout: 20_000 }, () => {
   it('adds and removes departments, and never removes the last one', async () => {
     const user = userEvent.setup();
     renderAt('/dealerships/add');
-    await screen.findByText('Create a new dealership');
+    await screen.findByRole('heading', { level: 1, name: 'Create a new dealership' });
     await openTab(user, 'Contact Details');
     const department = (n: number) => within(inPanel().getByRole('group', { name: `Department ${n}` }));
     await fill(user, textbox('Department', department(1)), 'Sales');

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { pathTo } from '@/shared/paths';
 import { FormTabs } from '@/ui/FormTabs';
+import { focusFirstInvalid } from '@/ui/focus/firstInvalid';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import { type AddressLookup, ContactTab } from './ContactTab';
 import styles from './DealershipForm.module.css';
@@ -68,10 +69,7 @@ export function DealershipForm({
   // After the tab with the error shows, its first invalid field takes focus (hidden ones cannot).
   useEffect(() => {
     if (focusInvalid === 0) return;
-    const invalid = formRef.current?.querySelector<HTMLElement>(
-      '[role="tabpanel"]:not([data-inert]) [aria-invalid="true"]',
-    );
-    invalid?.focus();
+    focusFirstInvalid(formRef.current, '[role="tabpanel"]:not([data-inert])');
   }, [focusInvalid]);
 
   const beforeSubmit = (event: FormEvent<HTMLFormElement>) => {

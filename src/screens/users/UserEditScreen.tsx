@@ -4,6 +4,7 @@ import { api } from '@/api/endpoints';
 import { useAccess, useSignedInUser } from '@/machines/session';
 import { pathTo } from '@/shared/paths';
 import { useAccessChoices } from '@/ui/access/accessChoices';
+import { useStartingScope } from '@/ui/access/ScopeField';
 import { EditRecord } from '@/ui/forms/EditRecord';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { PageHeader } from '@/ui/PageHeader';
@@ -34,6 +35,7 @@ function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
   const own = signedIn.id === user.id;
   const updateRefused = own || access.can('update', 'users') ? null : access.reason('update', 'users');
   const choices = useAccessChoices();
+  const scope = useStartingScope(user.scope);
   const flow = useSaveForm({
     id: `user-edit-${user.id}`,
     schema: userUpdateSchema,
@@ -45,6 +47,7 @@ function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
       password: '',
       avatar: user.meta.avatar ? String(user.meta.avatar.id) : '',
       role_id: String(user.role_id),
+      scope,
       updated_at: user.updated_at,
     },
     validate: (values) => api.users.validate({ body: { ...values, id: user.id } }),
@@ -65,7 +68,7 @@ function EditUser({ user, onReload }: { user: User; onReload: () => void }) {
         passwordRequired={false}
         onReload={onReload}
         choices={choices.data}
-        scope={user.scope}
+        scope={scope}
         avatar={user.meta.avatar}
         self={
           signedIn.id === user.id

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { webhookFields } from '@/api/contract/webhooks';
 import { api } from '@/api/endpoints';
+import { wholeGroup } from '@/shared/access';
 import { pathTo } from '@/shared/paths';
 import { useAccessChoices } from '@/ui/access/accessChoices';
+import { useStartingScope } from '@/ui/access/ScopeField';
 import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
@@ -14,11 +16,12 @@ import { WebhookForm } from './WebhookForm';
 export default function WebhookAddScreen() {
   const [, navigate] = useLocation();
   const choices = useAccessChoices();
+  const scope = useStartingScope(wholeGroup);
   const [created, setCreated] = useState<{ id: number; secret: string } | null>(null);
   const flow = useSaveForm({
     id: 'webhook-add',
     schema: webhookFields,
-    defaultValue: { enabled: true },
+    defaultValue: { enabled: true, ...scope },
     save: async (values) => {
       const answer = await api.webhooks.create({ body: values });
       setCreated({ id: answer.id, secret: answer.secret });
@@ -29,12 +32,7 @@ export default function WebhookAddScreen() {
   return (
     <>
       <PageHeader title="Webhooks" subtitle="Add an endpoint" />
-      <WebhookForm
-        flow={flow}
-        choices={choices.data}
-        events={[]}
-        scope={{ brand_ids: [], dealership_ids: [] }}
-      />
+      <WebhookForm flow={flow} choices={choices.data} events={[]} scope={scope} />
       <SecretDialog
         secret={created?.secret ?? null}
         onClose={() => created && navigate(pathTo('webhooks.edit', { id: created.id }))}

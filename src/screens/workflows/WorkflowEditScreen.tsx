@@ -13,7 +13,7 @@ import { useSaveForm } from '@/ui/forms/useSaveForm';
 import { PageHeader } from '@/ui/PageHeader';
 import { toast } from '@/ui/toasts';
 import { useLoad } from '@/ui/useLoad';
-import { loadWorkflowChoices, WorkflowForm } from './WorkflowForm';
+import { loadWorkflowChoices, postedWorkflow, type StageDraft, WorkflowForm } from './WorkflowForm';
 
 /** A workflow with the names of the pages it applies to. */
 async function loadWorkflow(
@@ -55,10 +55,18 @@ function EditWorkflow({ workflow, pages }: { workflow: Workflow; pages: Option[]
   const choices = useLoad(loadWorkflowChoices, 'workflow-choices');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const stages: StageDraft[] = workflow.stages.map((stage) => ({
+    name: stage.name,
+    role_ids: stage.role_ids,
+    user_ids: stage.user_ids,
+    due_hours: stage.due_hours === null ? '' : String(stage.due_hours),
+    external: stage.external,
+  }));
+  const { brand_ids: brandIds, forms } = workflow.applies_to;
   const flow = useSaveForm({
     id: `workflow-edit-${workflow.id}`,
     schema: workflowFields,
-    defaultValue: { name: workflow.name },
+    defaultValue: postedWorkflow(workflow.name, stages, { pages, brandIds, forms }),
     save: (values) => api.workflows.update({ params: { id: workflow.id }, body: values }),
     onSaved: () => {
       toast.success('The workflow has been updated.');
@@ -93,16 +101,10 @@ function EditWorkflow({ workflow, pages }: { workflow: Workflow; pages: Option[]
       <WorkflowForm
         flow={flow}
         choices={choices.status === 'ready' ? choices.data : null}
-        stages={workflow.stages.map((stage) => ({
-          name: stage.name,
-          role_ids: stage.role_ids,
-          user_ids: stage.user_ids,
-          due_hours: stage.due_hours === null ? '' : String(stage.due_hours),
-          external: stage.external,
-        }))}
-        forms={workflow.applies_to.forms}
+        stages={stages}
+        forms={forms}
         pages={pages}
-        brandIds={workflow.applies_to.brand_ids}
+        brandIds={brandIds}
         refusedReason={updateRefused}
       />
       <Confirm

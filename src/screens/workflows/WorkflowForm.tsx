@@ -29,6 +29,30 @@ export const BLANK_STAGE: StageDraft = {
   external: false,
 };
 
+/** What a ticked box of the form posts. */
+const TICKED = '1';
+
+/**
+ * The workflow's values as its form posts them, for the form's first values: leaving the form as
+ * it opened then loses nothing, and a change anywhere in it (a stage, a page, a brand) is a change.
+ */
+export function postedWorkflow(
+  name: string,
+  stages: StageDraft[],
+  applies: { pages: Option[]; brandIds: number[]; forms: boolean },
+) {
+  const ticked = (on: boolean) => (on ? TICKED : '');
+  return {
+    name,
+    applies_to: {
+      page_ids: applies.pages.map((page) => page.id),
+      brand_ids: applies.brandIds,
+      forms: ticked(applies.forms),
+    },
+    stages: stages.map((stage) => ({ ...stage, external: ticked(stage.external) })),
+  };
+}
+
 export interface WorkflowChoices {
   roles: Option[];
   users: Option[];
@@ -180,7 +204,7 @@ export function WorkflowForm({
         </fieldset>
         <Checkbox
           name="applies_to.forms"
-          value="1"
+          value={TICKED}
           isSelected={forms}
           onChange={(on) => {
             setForms(on);
@@ -259,7 +283,7 @@ export function WorkflowForm({
                 />
                 <Checkbox
                   name={`${at}.external`}
-                  value="1"
+                  value={TICKED}
                   isSelected={stage.external}
                   onChange={(external) => setStage(i, { external })}
                   description="From the page's Share preview, a link naming the reviewer's e-mail lets them approve or request changes without signing in."

@@ -21,6 +21,16 @@ interface ScopeFieldProps {
 }
 
 /**
+ * What a scope field opens with for the signed-in user: the given scope, or, where that is the
+ * whole group and they may not give it, their own. A form passes it as the field's first value too,
+ * so leaving the field as it opened loses nothing.
+ */
+export function useStartingScope(given: Scope): Scope {
+  const own = useScope();
+  return isGroupWide(own) || !isGroupWide(given) ? given : own;
+}
+
+/**
  * Where a user may act: the whole group, or chosen brands (each with its dealerships) and
  * dealerships. A hidden empty entry under each name makes the scope present even when nothing is
  * chosen, which is the whole group.
@@ -41,7 +51,7 @@ export function ScopeField({
   const own = useScope();
   const mayGiveWhole = isGroupWide(own);
   const named = (key: string) => (name ? `${name}.${key}` : key);
-  const start = mayGiveWhole || !isGroupWide(defaultValue) ? defaultValue : own;
+  const start = useStartingScope(defaultValue);
   const [chosen, setChosen] = useState(!isGroupWide(start));
   const [picked, setPicked] = useState(start);
   const brandOf = new Map(dealerships.map((d) => [d.id, d.brand_id]));
@@ -85,6 +95,7 @@ export function ScopeField({
             <input
               type="radio"
               name={`${name || 'scope'}-mode`}
+              data-arranges
               checked={!chosen}
               onChange={() => {
                 setChosen(false);
@@ -98,6 +109,7 @@ export function ScopeField({
             <input
               type="radio"
               name={`${name || 'scope'}-mode`}
+              data-arranges
               checked={chosen}
               onChange={() => setChosen(true)}
             />{' '}

@@ -19,7 +19,7 @@ const fields = `
   <input type="checkbox" name="brand_ids" value="1">
   <input type="checkbox" name="brand_ids" value="2" checked>
   <input name="email" value="a@example.com" disabled>
-  <input type="radio" name="scope-mode" value="on" checked>`;
+  <input type="radio" name="scope-mode" value="on" data-arranges checked>`;
 
 describe('unsavedFields', () => {
   it('finds nothing to lose in a form as it was opened', () => {
@@ -44,8 +44,27 @@ describe('unsavedFields', () => {
     const other = form(fields.replace('value="a@example.com" disabled', 'value="b@example.com" disabled'));
     expect(unsavedFields(other, opened)).toBe(false);
     const arranged = form(
-      fields.replace('name="scope-mode" value="on" checked', 'name="scope-mode" value="on"'),
+      fields.replace(
+        'name="scope-mode" value="on" data-arranges checked',
+        'name="scope-mode" value="on" data-arranges',
+      ),
     );
     expect(unsavedFields(arranged, opened)).toBe(false);
+  });
+
+  it('counts a field the form opened without once it holds something: a name typed in a new record', () => {
+    const fresh = form(`
+      <input name="name" value="">
+      <input name="email" value="">
+      <input type="hidden" name="live" value="false" data-unchecked="false">
+      <input type="hidden" name="brand_ids" value="">
+      <input type="radio" name="scope-mode" value="on" data-arranges checked>`);
+    expect(unsavedFields(fresh, { live: false })).toBe(false);
+    (fresh.elements.namedItem('name') as HTMLInputElement).value = 'Zeta Motors';
+    expect(unsavedFields(fresh, { live: false })).toBe(true);
+    expect(unsavedFields(fresh, {})).toBe(true);
+    (fresh.elements.namedItem('name') as HTMLInputElement).value = '';
+    (fresh.elements.namedItem('email') as HTMLInputElement).value = 'zeta@example.com';
+    expect(unsavedFields(fresh, {})).toBe(true);
   });
 });
