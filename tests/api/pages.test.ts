@@ -85,6 +85,15 @@ describe('storing pages', () => {
       parent: null,
     });
     expect(brand.json().errors.brand_id).toEqual(['Choose a brand from the list.']);
+    // Past the database's ids: refused by the contract at the field, never as an empty error list.
+    for (const huge of [2147483648, 1e20]) {
+      const res = await post(c, '/api/pages/store', {
+        data: pageData(c, 'X', { brand_id: huge }),
+        parent: null,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ 'data.brand_id': ['Choose a brand.'] });
+    }
     for (const body of [
       { data: pageData(c, 'X', { name: 42 }), parent: null },
       { data: pageData(c, 'X'), parent: 'top' },
