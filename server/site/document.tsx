@@ -19,7 +19,7 @@ export interface SiteAssetLinks {
 export type SiteDocumentContent =
   | { kind: 'page'; page: SitePage; context: SiteContext }
   | { kind: 'notFound'; context: SiteContext }
-  | { kind: 'message'; title: string; message: string };
+  | { kind: 'message'; title: string; message: string; back?: { href: string; label: string } };
 
 export interface SiteDocumentOptions {
   assets: SiteAssetLinks;
@@ -126,6 +126,11 @@ export function renderSiteDocument(
       <article className="site-page">
         <h1 className="site-page__title">{content.title}</h1>
         <p>{content.message}</p>
+        {content.back ? (
+          <p>
+            <a href={content.back.href}>{content.back.label}</a>
+          </p>
+        ) : null}
       </article>
     );
   } else if (page) {

@@ -3,7 +3,6 @@ import { PREVIEW_LINK_DAYS } from '@/api/contract/pages';
 import type { SitePage } from '@/api/contract/site';
 import { approveBody, requestChangesBody } from '@/api/contract/workflows';
 import type { SiteFormState } from '@/site/context';
-import { FORM_HANDLE_FIELD } from '@/site/SiteFormView';
 import { embeddedFormHandles, loadSiteContext, SITE_BASE_PATH } from '@/site/siteContext';
 import type { Db } from '../db/open';
 import type { TokenService } from '../domain/auth/tokens';
@@ -16,6 +15,19 @@ import { HttpError } from '../http/errors';
 import { siteAssets } from './assets';
 import type { ContentVersionReader } from './contentVersion';
 import { renderSiteDocument } from './document';
+import {
+  ANSWER_CUT,
+  FORM_NOT_SENT,
+  formPostErrors,
+  MESSAGE_TOO_LONG,
+  pagePathOf,
+  postedFields,
+  readFormPosts,
+  refusalPage,
+  siteUrlOf,
+  UNKNOWN_FORM,
+  UNSUPPORTED,
+} from './formPosts';
 import { createPageCache } from './pageCache';
 import { PREVIEW_PATH, pageIdOfPreview } from './previewLinks';
 import type { SiteReader } from './reader';
@@ -49,31 +61,11 @@ const HIDDEN = { schema: { hide: true } };
  */
 const PLAIN_PAGE_URL = new RegExp(`^${SITE_BASE_PATH}(?:/[A-Za-z0-9-]+)*/?$`);
 
-/** The form's answers as posted: every field but the form's own handle, each as its last value. */
-function postedFields(body: unknown): { handle: string; fields: Record<string, string> } {
-  const fields: Record<string, string> = {};
-  let handle = '';
-  if (body && typeof body === 'object') {
-    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-      const text = Array.isArray(value) ? String(value.at(-1) ?? '') : typeof value === 'string' ? value : '';
-      if (key === FORM_HANDLE_FIELD) handle = text;
-      else fields[key] = text;
-    }
-  }
-  return { handle, fields };
-}
-
 /** The errors per question name, from the submit call's `fields.<name>` keys. */
 function errorsByQuestion(errors: Record<string, string[]>): Record<string, string[]> {
   return Object.fromEntries(
     Object.entries(errors).map(([key, messages]) => [key.replace(/^fields\./, ''), messages]),
   );
-}
-
-/** The page path an address under /site names: '/site/' is '/', '/site/used-cars/kia' is '/used-cars/kia'. */
-function pagePathOf(request: FastifyRequest): string {
-  const rest = (request.params as { '*'?: string })['*'] ?? '';
-  return `/${rest.replace(/^\/+|\/+$/g, '')}`;
 }
 
 /** Every answer of a preview link: never indexed, never cached, and the token never sent on as a referrer. */
@@ -114,14 +106,7 @@ export function htmlSiteRoutes(
     headers: { 'Content-Security-Policy': SITE_CSP },
   });
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 64 * 1024 },
-    (_request, body, done) => {
-      const params = new URLSearchParams(String(body));
-      done(null, Object.fromEntries([...params.keys()].map((key) => [key, params.getAll(key)])));
-    },
-  );
+  readFormPosts(app);
 
   /** `?children_page=` of a long list of children: a whole number from 1, else the first page. */
   const childrenPageOf = (request: FastifyRequest): number => {
@@ -178,22 +163,34 @@ export function htmlSiteRoutes(
     });
   };
 
+  const refusePost = refusalPage(assets, SITE_CSP);
+
   /**
    * A form posted without JavaScript, to the page that shows it: sent through the same desk as
    * POST /api/responses/submit; on success a 303 to the page showing the thank-you message, else
-   * the page again with the errors beside their fields and the typed values kept (422, or 429).
+   * the page again with the errors beside their fields and the typed values kept (422, 413 for a
+   * post too long, or 429). A post of another type (415) or for a form the page lacks (422) is told so.
    */
   const postForm = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = pagePathOf(request);
-    const { handle, fields } = postedFields(request.body);
     const page = await reader.page(path);
-    if (!page || !embeddedFormHandles(page).includes(handle)) return sendPage(reply, null, 404);
-    const result = await desk.submit(request.ip, handle, fields);
-    if (result.status === 'stored') {
-      const target = `${SITE_BASE_PATH}${path === '/' ? '/' : path}?sent=${encodeURIComponent(handle)}`;
-      return reply.redirect(target, 303);
+    if (!page) return sendPage(reply, null, 404);
+    const posted = postedFields(request.body);
+    if (!posted) return refusePost(reply, 415, FORM_NOT_SENT, UNSUPPORTED, path);
+    const { handle, fields } = posted;
+    if (!embeddedFormHandles(page).includes(handle))
+      return refusePost(reply, 422, FORM_NOT_SENT, UNKNOWN_FORM, path);
+    if (posted.tooLong) {
+      const errors = {
+        _: [MESSAGE_TOO_LONG],
+        ...Object.fromEntries(posted.cut.map((name) => [name, [ANSWER_CUT]])),
+      };
+      return sendPage(reply, page, 413, { [handle]: { values: fields, errors } });
     }
-    if (result.status === 'missing') return sendPage(reply, null, 404);
+    const result = await desk.submit(request.ip, handle, fields);
+    if (result.status === 'stored')
+      return reply.redirect(`${siteUrlOf(path)}?sent=${encodeURIComponent(handle)}`, 303);
+    if (result.status === 'missing') return refusePost(reply, 422, FORM_NOT_SENT, UNKNOWN_FORM, path);
     if (result.status === 'limited') {
       reply.header('Retry-After', String(result.retryAfterSeconds));
       return sendPage(reply, page, 429, {
@@ -315,9 +312,10 @@ export function htmlSiteRoutes(
     const token = request.params['*'];
     const claim = await claimOfReviewLink(tokens, token);
     if (!claim) return refuseReview(reply, 410, EXPIRED_REVIEW);
-    const { fields } = postedFields(request.body);
-    const comment = (fields.comment ?? '').trim();
-    const decision = fields.decision;
+    const posted = postedFields(request.body);
+    const comment = (posted?.fields.comment ?? '').trim();
+    if (posted?.tooLong) return showReview(request, reply, { comment, error: MESSAGE_TOO_LONG, status: 413 });
+    const decision = posted?.fields.decision;
     if (decision !== 'approve' && decision !== 'request-changes') {
       return showReview(request, reply, {
         comment,
@@ -390,6 +388,7 @@ export function htmlSiteRoutes(
   const pageRoute = { ...HIDDEN, onRequest: keptPage };
   app.get(SITE_BASE_PATH, pageRoute, showPage);
   app.get(`${SITE_BASE_PATH}/*`, pageRoute, showPage);
-  app.post(SITE_BASE_PATH, HIDDEN, postForm);
-  app.post(`${SITE_BASE_PATH}/*`, HIDDEN, postForm);
+  const formRoute = { ...HIDDEN, errorHandler: formPostErrors(refusePost) };
+  app.post(SITE_BASE_PATH, formRoute, postForm);
+  app.post(`${SITE_BASE_PATH}/*`, formRoute, postForm);
 }

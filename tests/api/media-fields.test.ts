@@ -203,6 +203,15 @@ describe(`block images from the media library (${databaseKind})`, () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)[0]).toMatch(/^data\.items\.0\.sections\.slides/);
+    // Past the database's ids: the same sentence at the field, never an empty error list.
+    for (const huge of [2147483648, 1e20]) {
+      const res = await post('/api/pages/store', {
+        data: pageData('Broken', [hero([]), gallery([ref(huge)])]),
+        parent: kiaSection,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ [`${GALLERY_IMAGES}.0.media_id`]: ['Pick the image again.'] });
+    }
   });
 
   it('refuses an image outside the writer’s scope, but keeps one a wider writer placed', async () => {

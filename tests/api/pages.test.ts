@@ -85,6 +85,15 @@ describe('storing pages', () => {
       parent: null,
     });
     expect(brand.json().errors.brand_id).toEqual(['Choose a brand from the list.']);
+    // Past the database's ids: refused by the contract at the field, never as an empty error list.
+    for (const huge of [2147483648, 1e20]) {
+      const res = await post(c, '/api/pages/store', {
+        data: pageData(c, 'X', { brand_id: huge }),
+        parent: null,
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ 'data.brand_id': ['Choose a brand.'] });
+    }
     for (const body of [
       { data: pageData(c, 'X', { name: 42 }), parent: null },
       { data: pageData(c, 'X'), parent: 'top' },
@@ -566,7 +575,8 @@ describe('at the same moment', () => {
         post(c, '/api/pages/duplicate', { id: left, parent: right, fields: { name: 'Copy' } }),
       ),
     ]);
-    for (const res of results) expect([200, 422], res.body).toContain(res.statusCode);
+    // A sort whose list a move or delete changed under it is refused as out of date (409).
+    for (const res of results) expect([200, 409, 422], res.body).toContain(res.statusCode);
     await expectTreeValid();
   });
 
@@ -579,5 +589,69 @@ describe('at the same moment', () => {
     ]);
     expect([ab.statusCode, ba.statusCode].sort()).toEqual([200, 422]);
     await expectTreeValid();
+  });
+});
+
+describe('a parent deleted while a page moves under it', () => {
+  const PARENT_GONE = 'Choose a parent page that exists.';
+  const HAS_CHILDREN = 'You cannot delete as you have child pages.';
+
+  it('lets exactly one through: the page under a live parent, or the parent gone and the page where it was', async () => {
+    for (let round = 0; round < 5; round++) {
+      const parent = await store(c, `Doomed parent ${round}`);
+      const home = await store(c, `Old home ${round}`);
+      const page = await store(c, `Mover ${round}`, home);
+      const [deleted, moved] = await Promise.all([
+        post(c, '/api/pages/delete', { id: parent }),
+        post(c, '/api/pages/move', { id: page, parent }),
+      ]);
+      expect([deleted.statusCode, moved.statusCode].sort(), `${deleted.body} ${moved.body}`).toEqual([
+        200, 422,
+      ]);
+      if (deleted.statusCode === 200) {
+        expect(moved.json().errors.parent).toEqual([PARENT_GONE]);
+        expect((await get(c, `/api/pages/children?id=${parent}`)).statusCode).toBe(404);
+        expect((await children(home)).map((p) => p.id)).toEqual([page]);
+      } else {
+        expect(deleted.json().errors.id).toEqual([HAS_CHILDREN]);
+        expect((await children(parent)).map((p) => p.id)).toEqual([page]);
+        expect(await children(home)).toEqual([]);
+      }
+      await expectTreeValid();
+    }
+  });
+});
+
+describe('a child deleted while its parent’s children are sorted', () => {
+  const CHANGED = 'Someone else changed these pages since you opened them. Reload to see their changes.';
+
+  it('saves the order, or refuses it as out of date (409), never as children of several pages', async () => {
+    for (let round = 0; round < 5; round++) {
+      const parent = await store(c, `Sorted parent ${round}`);
+      const kids = [
+        await store(c, `First ${round}`, parent),
+        await store(c, `Second ${round}`, parent),
+        await store(c, `Third ${round}`, parent),
+      ];
+      const reversed = [...kids].reverse().map((id, i) => ({ id, index: i + 1 }));
+      const [deleted, sorted] = await Promise.all([
+        post(c, '/api/pages/delete', { id: kids[1] }),
+        post(c, '/api/pages/sort', { data: reversed }),
+      ]);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      const order = (await children(parent)).map((p) => p.id);
+      if (sorted.statusCode === 200) {
+        expect(order).toEqual([kids[2], kids[0]]);
+      } else if (sorted.statusCode === 409) {
+        expect(sorted.json().message).toBe(CHANGED);
+        expect(order).toEqual([kids[0], kids[2]]);
+      } else {
+        // The delete came first: the sort names a page that is no longer there.
+        expect(sorted.statusCode, sorted.body).toBe(422);
+        expect(sorted.json().errors.data).toEqual(['Some of the selected pages do not exist.']);
+        expect(order).toEqual([kids[0], kids[2]]);
+      }
+      await expectTreeValid();
+    }
   });
 });

@@ -161,6 +161,12 @@ describe(`refunding a reservation from the console (${databaseKind})`, () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(Object.keys(res.json().errors), JSON.stringify(body)).toEqual([field]);
     }
+    // Past the database's ids: the id's own sentence, never an empty error list or a raw bound.
+    for (const huge of [2147483648, 99999999999, 1e20]) {
+      const res = await refund({ id: huge });
+      expect(res.statusCode, String(huge)).toBe(422);
+      expect(res.json().errors, String(huge)).toEqual({ id: ['Use a whole number from 1.'] });
+    }
     expect(callsFor(r.chargeId)).toHaveLength(0);
     expect(await shown(r.id)).toMatchObject({ amount_pending: 0 });
   });

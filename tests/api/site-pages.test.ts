@@ -7,9 +7,12 @@ import { createTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let token: string;
+/** Where the site answers real HTTP requests, as a browser without JavaScript makes them. */
+let base: string;
 beforeAll(async () => {
   server = await createTestServer({}, { seed: true });
   token = await server.login();
+  base = await server.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => server.close());
 
@@ -23,6 +26,19 @@ const postForm = (url: string, fields: Record<string, string>) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
     payload: new URLSearchParams(fields).toString(),
   });
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/** A form posted over HTTP with the given content type, as a browser sends it. */
+async function sendOverHttp(url: string, type: string | null, body: BodyInit) {
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { accept: 'text/html', ...(type ? { 'content-type': type } : {}) },
+    body,
+    redirect: 'manual',
+  });
+  return { statusCode: res.status, type: res.headers.get('content-type') ?? '', body: await res.text() };
+}
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
@@ -181,9 +197,75 @@ describe('the embedded form without JavaScript', () => {
     expect(JSON.stringify(list.json().responses.data)).toContain('priya.nojs@example.com');
   });
 
-  it('answers a form that is not on the page with the 404 page', async () => {
-    const res = await postForm('/site/contact-us', { _form: 'newsletter', email: 'a@example.com' });
-    expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('Page not found');
+  it('answers a form that is not on the page with a page saying so and the way back (422)', async () => {
+    const res = await sendOverHttp(
+      '/site/contact-us',
+      FORM,
+      'newsletter=&_form=newsletter&email=a%40example.com',
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.type).toMatch(/^text\/html/);
+    expect(text(res.body)).toContain('This form could not be sent');
+    expect(text(res.body)).toContain('This page has no such form');
+    expect(res.body).toContain('<a href="/site/contact-us">Back to the page</a>');
+    expect(res.body).not.toContain('Page not found');
+    // A page that does not exist is still the 404 page.
+    const missing = await sendOverHttp('/site/no-such-page', FORM, '_form=interest-enquiry');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Page not found');
+  });
+
+  it('gives back a post too long to send as the page again, the error summary saying so and the answers kept (413)', async () => {
+    const long = 'I would like to know more. '.repeat(3000);
+    const fields = {
+      _form: 'interest-enquiry',
+      name: 'Priya Shah',
+      email: 'priya.long@example.com',
+      telephone: '07700 900123',
+      derivative: long,
+    };
+    const res = await sendOverHttp('/site/contact-us', FORM, new URLSearchParams(fields).toString());
+    expect(res.statusCode).toBe(413);
+    expect(res.type).toMatch(/^text\/html/);
+    const html = res.body;
+    expect(html).toContain(
+      '<div class="site-error-summary" id="form-interest-enquiry-errors" tabindex="-1">',
+    );
+    expect(text(html)).toContain('Your message is too long to send. Shorten it and send it again.');
+    expect(text(html)).toContain('only its first 5000 characters are kept');
+    expect(html).toContain('value="Priya Shah"');
+    expect(html).toContain('value="priya.long@example.com"');
+    expect(html).toContain(`value="${long.slice(0, 5000)}"`);
+    // Nothing was stored from it.
+    const list = await server.call('GET', '/api/responses?handle=interest-enquiry', { token });
+    expect(JSON.stringify(list.json().responses.data)).not.toContain('priya.long@example.com');
+  });
+
+  it('answers a post it cannot read at all, or of a type it does not read, as a page with the way back', async () => {
+    const huge = await sendOverHttp(
+      '/site/contact-us',
+      FORM,
+      `_form=interest-enquiry&derivative=${'x'.repeat(1100 * 1024)}`,
+    );
+    expect(huge.statusCode).toBe(413);
+    expect(huge.type).toMatch(/^text\/html/);
+    expect(text(huge.body)).toContain('Your message is too long');
+    expect(huge.body).toContain('<a href="/site/contact-us">Back to the page</a>');
+    const multipart = new FormData();
+    multipart.append('_form', 'interest-enquiry');
+    multipart.append('name', 'Priya Shah');
+    for (const [type, body] of [
+      [null, multipart],
+      ['text/plain', '_form=interest-enquiry\r\nname=Priya Shah'],
+      ['application/xml', '<form/>'],
+    ] as const) {
+      const res = await sendOverHttp('/site/contact-us', type, body);
+      expect(res.statusCode, type ?? 'multipart').toBe(415);
+      expect(res.type, type ?? 'multipart').toMatch(/^text\/html/);
+      expect(text(res.body), type ?? 'multipart').toContain(
+        'The form was sent in a way this site does not read.',
+      );
+      expect(res.body).toContain('<a href="/site/contact-us">Back to the page</a>');
+    }
   });
 });

@@ -124,4 +124,18 @@ describe.skipIf(!hasChromium)('the reference website', () => {
     await page.context().close();
     await findInConsole('nadia.nojs@example.com', 'Nadia Noscript');
   });
+
+  it('gives back a form too long to send without JavaScript as the page again, saying so, with the answers kept', async () => {
+    const page = await visitor(false);
+    await page.goto('/site/contact-us');
+    const form = page.getByRole('form', { name: 'Interest Enquiry' });
+    await form.getByLabel('Name', { exact: true }).fill('Lorna Longform');
+    await form.getByLabel('Derivative (optional)', { exact: true }).fill('Sportage GT-Line, '.repeat(4000));
+    await form.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
+    await page.getByText('Your message is too long to send. Shorten it and send it again.').waitFor();
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('Lorna Longform');
+    expect(await form.getByLabel('Derivative (optional)', { exact: true }).inputValue()).toHaveLength(5000);
+    await page.context().close();
+  });
 });

@@ -3,7 +3,7 @@ import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import { countOf } from '@/shared/format';
 import type { Db } from '../../db/open';
 import { pages } from '../../db/schema/pages';
-import { invalid } from '../../http/errors';
+import { HttpError, invalid } from '../../http/errors';
 import { serverAreas } from '../history/areas';
 import { recordChange, recordRevision } from '../history/record';
 import { inList, lastPosition, moveToList, placeAt } from '../ordering';
@@ -36,6 +36,10 @@ export async function movePage(db: Db, id: number, parentId: number | null, writ
     await requireWholeSubtree(tx, id, writer);
     if (page.locked) throw locked();
     if (parentId === id) throw invalid({ parent: CYCLE });
+    // Both lists at once, smallest first as every tree write takes them: the new parent is checked
+    // under its lock, so a delete of it at the same moment either comes first (and is seen here) or
+    // counts this page among its children.
+    await lockChildren(tx, 'page', [page.parentId, parentId]);
     const parent = await requireParent(tx, 'page', parentId, scope);
     if (parent && (await ancestorsOf(tx, parent.id)).some((a) => a.id === id))
       throw invalid({ parent: CYCLE });
@@ -65,6 +69,9 @@ export async function movePage(db: Db, id: number, parentId: number | null, writ
     await recordRevision(tx, 'pages', 'moved', id);
   });
 }
+
+export const SORTED_STALE =
+  'Someone else changed these pages since you opened them. Reload to see their changes.';
 
 export const OTHERS_AMONG_THEM =
   'Pages of other brands are among these: a user with the whole group in their scope can order them.';
@@ -115,9 +122,8 @@ export async function sortPages(db: Db, placements: Placement[], scope: Scope = 
       .from(pages)
       .where(and(sql`${pages.id} = any(${`{${ids.join(',')}}`}::int[])`, inList(list, parentId)));
     const position = new Map(now.map((r) => [r.id, r.sortOrder]));
-    if (ids.some((pageId) => !position.has(pageId))) {
-      throw invalid({ data: 'Sort the children of one page at a time.' });
-    }
+    // All were this parent's children when first read: one deleted or moved away since.
+    if (ids.some((pageId) => !position.has(pageId))) throw new HttpError(409, SORTED_STALE);
     const count = await lastPosition(tx, list, parentId);
     if (placements.some((p) => p.index > count)) {
       throw invalid({ data: `Indexes run from 1 to ${count}.` });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { configKey } from './builder';
-import { requiredText } from './common';
+import { idNumber, requiredText } from './common';
 
 // What a placed block holds (spec §3 Page item), shared by pages, forms and templates.
 
@@ -18,7 +18,7 @@ export const blockFile = z.object({
  * has here when it should say something other than the item's own alt text.
  */
 export const blockMedia = z.object({
-  media_id: z.number('Pick the image again.').int('Pick the image again.').positive('Pick the image again.'),
+  media_id: idNumber('Pick the image again.'),
   alt: z.string().trim().max(500, 'Use at most 500 characters.').optional(),
 });
 export type BlockMedia = z.infer<typeof blockMedia>;

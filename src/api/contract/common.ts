@@ -3,6 +3,13 @@ import { z } from 'zod';
 const MAX_ID = 2_147_483_647;
 const ID_MESSAGE = 'Use a whole number from 1.';
 
+/** A record id sent as a number, refused with `message`: a whole number from 1 that fits the database. */
+export function idNumber(message: string) {
+  // Past the safe integers the whole-number check fails as well: it is skipped then, so the message shows once.
+  const whole = { error: message, when: (payload: { issues: unknown[] }) => payload.issues.length === 0 };
+  return z.number(message).max(MAX_ID, message).int(whole).positive(message);
+}
+
 /**
  * A record id: a positive whole number that fits the database's integer ids. Strings (paths,
  * query strings, form data) must be its plain decimal spelling, so `0x10`, `1e1`, `+1`, `01` or
@@ -10,7 +17,7 @@ const ID_MESSAGE = 'Use a whole number from 1.';
  */
 export const id = z.union(
   [
-    z.number(ID_MESSAGE).int(ID_MESSAGE).positive(ID_MESSAGE).max(MAX_ID, ID_MESSAGE),
+    idNumber(ID_MESSAGE),
     z
       .string(ID_MESSAGE)
       .regex(/^[1-9][0-9]{0,9}$/, ID_MESSAGE)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageConfigurables, pageItem } from './blocks';
-import { fieldGroup, flag, optionalDateTime, optionalId, requiredText } from './common';
+import { fieldGroup, flag, idNumber, optionalDateTime, optionalId, requiredText } from './common';
 
 /*
  * What the page builder's screen needs of the pages area: the fields its settings form edits,
@@ -108,7 +108,7 @@ export const pageFieldsBase = builderPageFields.extend({
    * A new page needs a brand; the group's own pages (the homepage, About Us...) were made without one
    * and keep none (null), so an existing page without a brand saves as it is.
    */
-  brand_id: z.coerce.number('Choose a brand.').int('Choose a brand.').positive('Choose a brand.').nullable(),
+  brand_id: z.coerce.number('Choose a brand.').pipe(idNumber('Choose a brand.')).nullable(),
 });
 /** The page builder form (spec §5 required markers). */
 export const pageFields = withPublishRules(pageFieldsBase);

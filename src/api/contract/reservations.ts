@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams, listQuery, messageResponse, paginator, timestamp } from './common';
+import { id, idParams, listQuery, messageResponse, paginator, timestamp } from './common';
 import { defineCall } from './define';
 
 /** A paid vehicle reservation (spec §3 Reservation). */
@@ -71,7 +71,7 @@ export const reservationsRefund = defineCall({
   method: 'POST',
   path: 'reservations/refund',
   body: z.object({
-    id: z.number().int().positive(),
+    id,
     /** In the currency's smallest unit (pence); without it, everything left to refund. */
     amount: z
       .number({ error: 'The amount must be a number of pence.' })

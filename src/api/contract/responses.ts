@@ -131,10 +131,13 @@ export const responsesExport = defineCall({
   summary: 'Queues an export of one list; the file is e-mailed',
 });
 
+/** The most characters one typed answer to a website form may hold. */
+export const MAX_ANSWER_LENGTH = 5000;
+
 /** What a visitor may type into one field of a website form. */
 const submittedValue = z.union(
   [
-    z.string().max(5000, 'Use at most 5000 characters.'),
+    z.string().max(MAX_ANSWER_LENGTH, `Use at most ${MAX_ANSWER_LENGTH} characters.`),
     z.number(),
     z.boolean(),
     z.array(z.string().max(500, 'Use at most 500 characters for each choice.')).max(50, 'Choose at most 50.'),
