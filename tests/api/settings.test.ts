@@ -318,6 +318,7 @@ describe('vehicles export', () => {
     // Queued by hand, so only the two runs below work on it.
     const id = await queueExport(db, async () => 'by-hand', {
       kind: 'vehicles',
+      name: 'vehicles',
       email: 'overlap@example.com',
     });
     const deps = {
