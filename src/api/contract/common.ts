@@ -34,7 +34,11 @@ export const timestamp = z.string();
  * A paginator's `page` query, read as Laravel reads it: anything but a whole number from 1 (`0`,
  * `-2`, `abc`, `2.5`, nothing) is page 1; a page past the last answers an empty page.
  */
-export const pageNumber = z.coerce.number<number | string>().int().min(1).catch(1).default(1);
+const pageOrFirst = z.coerce.number<number | string>().int().min(1).catch(1);
+export const pageNumber = pageOrFirst.default(1);
+
+/** A `page` that may be left out (a list that pages itself only when asked): read as `pageNumber`. */
+export const optionalPageNumber = pageOrFirst.optional();
 
 /** Laravel's `search` and `page` query (page starts at 1). */
 export const listQuery = z.object({
