@@ -20,7 +20,10 @@ export interface ExportJobData {
 
 /** What one kind of export reads: its columns, how many rows, and the rows in batches. */
 export interface ExportSource {
+  /** The sheet's title. */
   title: string;
+  /** What the export is of, as the console names it and its mail says: a form's title, 'vehicles'. */
+  name: string;
   columns: SheetColumn[];
   count(db: Db, params: Record<string, string>): Promise<number>;
   /** Yields batches in a stable order; each batch is one short query. */
@@ -47,7 +50,14 @@ export interface ExportDeps {
 export async function queueExport(
   db: Db,
   enqueue: (data: ExportJobData, within: Db) => Promise<string>,
-  fields: { kind: ExportKind; email: string; params?: Record<string, string>; userId?: number },
+  fields: {
+    kind: ExportKind;
+    /** What the export is of, as the console names it (a form's title, 'vehicles'): the log says it. */
+    name: string;
+    email: string;
+    params?: Record<string, string>;
+    userId?: number;
+  },
 ): Promise<number> {
   return transaction(db, async (tx) => {
     const [row] = await tx
@@ -59,7 +69,7 @@ export async function queueExport(
     await recordChange(tx, {
       area: fields.kind === 'vehicles' ? 'settings' : 'responses',
       action: 'export_requested',
-      detail: `${fields.kind} to ${fields.email}`,
+      detail: `${fields.name} to ${fields.email}`,
     });
     return row!.id;
   });
@@ -131,8 +141,8 @@ export async function runExport(deps: ExportDeps, data: ExportJobData, context: 
     try {
       await deps.mailer.send({
         to: row.email,
-        subject: `Your ${source.title.toLowerCase()} export`,
-        text: `Attached is the ${source.title.toLowerCase()} export you asked for: ${done} ${done === 1 ? 'row' : 'rows'}.`,
+        subject: `Your ${source.name} export`,
+        text: `Attached is the ${source.name} export you asked for: ${done} ${done === 1 ? 'row' : 'rows'}.`,
         attachments: [
           {
             filename: `${row.kind}-export.xlsx`,

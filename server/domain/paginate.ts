@@ -74,7 +74,8 @@ function pageLink(path: string, search: string, pageParam: string): (page: numbe
 
 /**
  * Builds Laravel's length-aware paginator, keeping the request's other query values in its links.
- * As Laravel does, a page past the last is served empty, with its previous page the one before it.
+ * As Laravel does, a page past the last is served empty; its previous page is the last page there
+ * is, so Previous leads back to rows rather than through every empty page in between.
  */
 export function paginate<T>(
   request: FastifyRequest,
@@ -91,7 +92,7 @@ export function paginate<T>(
   const path = `${request.server.publicUrl ?? ''}${url.pathname}`;
   const link = pageLink(path, url.search, pageParam);
   const from = rows.length ? (page - 1) * size + 1 : null;
-  const prev = page > 1 ? link(page - 1) : null;
+  const prev = page > 1 ? link(Math.min(page - 1, lastPage)) : null;
   const next = page < lastPage ? link(page + 1) : null;
   const links: PaginatorLink[] = [
     { url: prev, label: PREVIOUS_LABEL, active: false },

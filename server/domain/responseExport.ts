@@ -53,6 +53,7 @@ export async function responseExportSource(
   const fields = await exportColumns(db, handle, where);
   return {
     title: ENQUIRY_TYPES[handle].title,
+    name: ENQUIRY_TYPES[handle].title,
     columns: [{ header: 'Date Added', width: 20 }, ...fields.map((field) => ({ header: field.label }))],
     async count(db) {
       return storedTotal(db, handle, scope);

@@ -8,6 +8,7 @@ const BATCH = 1000;
 /** Every vehicle in stock, in registration order of entry; prices in pounds. */
 export const vehicleExportSource: ExportSource = {
   title: 'Vehicles',
+  name: 'vehicles',
   columns: [
     { header: 'Registration', width: 14 },
     { header: 'Make', width: 16 },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { activityList } from '@/api/contract/activity';
+import { activityList, activityUsers } from '@/api/contract/activity';
 import { calls as brandCalls } from '@/api/contract/brands';
 import { calls as dealershipCalls } from '@/api/contract/dealerships';
 import type { CallDef } from '@/api/contract/define';
@@ -16,7 +16,7 @@ import type { Db } from '../db/open';
 import { type BrandRow, brandFromRow } from '../domain/brands';
 import { type DealershipRow, dealershipFromRow } from '../domain/dealerships';
 import { historyStore } from '../domain/history/areas';
-import { findRevision, listActivity, listRevisions } from '../domain/history/read';
+import { activityPeople, findRevision, listActivity, listRevisions } from '../domain/history/read';
 import { loadRow, recordKey, type StoredRow } from '../domain/history/rows';
 import { formForEditor, pageForEditor } from '../domain/pages/present';
 import type { PageRow } from '../domain/pages/read';
@@ -94,4 +94,6 @@ export function historyRoutes(app: FastifyInstance, opts: { db: Db }) {
     const { rows, total } = await listActivity(db, query, user);
     return paginate(raw, rows, total, query.page);
   });
+
+  registerCall(app, activityUsers, async ({ user }) => ({ data: await activityPeople(db, user) }));
 }

@@ -77,10 +77,12 @@ export function reservationsRoutes(
     };
   });
 
-  // Its own scope: only here is the raw body kept, and only here is a signature checked.
+  // Its own scope: only here is the raw body kept, and only here is a signature checked. The body
+  // is kept and read as JSON whatever its content type says: the signature is over its bytes, so a
+  // delivery labelled otherwise is checked, not refused as unsigned.
   app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body, done) => {
       request.rawBody = body as Buffer;
       try {
         done(null, JSON.parse((body as Buffer).toString('utf8')));

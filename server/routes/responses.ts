@@ -15,6 +15,7 @@ import { deliveriesOf, resendFailedLeads } from '../domain/leads/deliveries';
 import type { EnqueueWithin } from '../domain/mailQueue';
 import { paginate } from '../domain/paginate';
 import {
+  ENQUIRY_TYPES,
   emailedTotal,
   findResponse,
   firstFormWithResponses,
@@ -92,6 +93,7 @@ export function responsesRoutes(
   registerCall(app, responsesExport, async ({ body, user }) => {
     const id = await queueExport(db, opts.enqueueExport, {
       kind: 'responses',
+      name: ENQUIRY_TYPES[body.name].title,
       email: body.email,
       // The file holds only what the requester may see: their scope goes with the export.
       params: { handle: body.name, ...scopeParams(user.access.scope) },

@@ -28,6 +28,7 @@ export function settingsRoutes(
   registerCall(app, vehiclesExport, async ({ body, user }) => {
     const id = await queueExport(db, opts.enqueueExport, {
       kind: 'vehicles',
+      name: 'vehicles',
       email: body.email,
       userId: user.id,
     });

@@ -1,7 +1,14 @@
 import { brands } from '@server/db/schema/brands';
 import { activity } from '@server/db/schema/history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createTestServer, databaseKind, signedInEditor, type TestServer } from './harness';
+import {
+  ADMIN,
+  createTestServer,
+  databaseKind,
+  signedInAs,
+  signedInEditor,
+  type TestServer,
+} from './harness';
 
 let server: TestServer;
 let token: string;
@@ -272,5 +279,33 @@ describe(`activity log (${databaseKind})`, () => {
       'brands: 2 brands',
       'brands: 1 brand',
     ]);
+  });
+
+  it("offers a Brand manager's User filter the people whose entries they may read, and no one else", async () => {
+    const alphaEditor = await signedInAs(server, 'Group administrator', {}, 'Alpha Editor');
+    const betaEditor = await signedInAs(server, 'Group administrator', {}, 'Beta Editor');
+    const alpha = await post('/api/brands/create', brand('alpha-people', 'Alpha'), alphaEditor.token);
+    expect(alpha.statusCode, alpha.body).toBe(200);
+    const beta = await post('/api/brands/create', brand('beta-people', 'Beta'), betaEditor.token);
+    expect(beta.statusCode, beta.body).toBe(200);
+    const manager = await signedInAs(server, 'Brand manager', { brand_ids: [alpha.json().id] });
+    // The users list is not theirs to open; the people on the log entries they read are.
+    expect((await get('/api/users', manager.token)).statusCode).toBe(403);
+    const people = await get('/api/activity/users', manager.token);
+    expect(people.statusCode, people.body).toBe(200);
+    const names = people.json().data.map((person: { name: string }) => person.name);
+    expect(names).toContain('Alpha Editor');
+    expect(names).not.toContain('Beta Editor');
+    expect(names).not.toContain(ADMIN.name);
+    // Exactly the people on the entries the log shows them.
+    const log = await get('/api/activity', manager.token);
+    const shown = new Set(
+      log
+        .json()
+        .data.map((entry: Entry) => entry.user?.name)
+        .filter(Boolean),
+    );
+    expect(log.json().total).toBeLessThan(25);
+    expect(new Set(names)).toEqual(shown);
   });
 });

@@ -228,3 +228,55 @@ export const RAW_BODIES = [
   `${'['.repeat(5000)}${']'.repeat(5000)}`,
   `{"big":"${'z'.repeat(1024 * 1024 + 10)}"}`,
 ];
+
+/** The query's JSON schema of a call, as `schemaOf` gives its body's. */
+export function querySchemaOf(call: CallDef): JsonSchema {
+  try {
+    return call.query
+      ? (z.toJSONSchema(call.query, { io: 'input', unrepresentable: 'any' }) as JsonSchema)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Every field of a schema, nested groups included, as the path to it. */
+export function fieldPaths(schema: JsonSchema, at: string[] = []): { path: string[]; schema: JsonSchema }[] {
+  return Object.entries(schema.properties ?? {}).flatMap(([key, property]) => {
+    const path = [...at, key];
+    const group = property.type === 'object' ? property : property.anyOf?.find((b) => b.type === 'object');
+    return group?.properties
+      ? [{ path, schema: property }, ...fieldPaths(group, path)]
+      : [{ path, schema: property }];
+  });
+}
+
+/** Wrong values of each common kind: too long, the wrong type, out of range, no allowed value. */
+export const WRONG_VALUES: unknown[] = ['x'.repeat(70_000), 'abc', 1e12, 'bogus-value', {}];
+/** The same, as a query string carries them. */
+export const WRONG_QUERY_VALUES = ['x'.repeat(5000), 'abc', '-1e12', 'bogus-value'];
+
+/** A copy of `body` with the value at `path` replaced (groups on the way made where missing). */
+export function withValueAt(body: unknown, path: string[], value: unknown): Record<string, unknown> {
+  const copy = structuredClone(
+    body && typeof body === 'object' && !Array.isArray(body) ? body : {},
+  ) as Record<string, unknown>;
+  let at = copy;
+  for (const key of path.slice(0, -1)) {
+    const next = at[key];
+    at[key] = next && typeof next === 'object' && !Array.isArray(next) ? next : {};
+    at = at[key] as Record<string, unknown>;
+  }
+  at[path.at(-1)!] = value;
+  return copy;
+}
+
+/** Every message a failure body carries: its message and each field's. */
+export function messagesOf(body: { message?: unknown; errors?: Record<string, unknown> }): string[] {
+  return [
+    String(body.message ?? ''),
+    ...Object.values(body.errors ?? {})
+      .flat()
+      .map(String),
+  ];
+}

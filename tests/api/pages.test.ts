@@ -156,6 +156,15 @@ describe('reading the tree', () => {
     expect((await children(news)).map((p) => p.id)).toEqual([recent, mid, old]);
     const paged = await get(c, `/api/pages/children?id=${news}&page=2&perPage=2`);
     expect(paged.json()).toMatchObject({ total: 3, data: [{ id: old }] });
+    // A page that is no whole number from 1 is page 1, as on every paged list.
+    for (const page of ['abc', '-1', '0', '2.5']) {
+      const res = await get(c, `/api/pages/children?id=${news}&page=${page}&perPage=2`);
+      expect(res.statusCode, page).toBe(200);
+      expect(
+        res.json().data.map((p: { id: number }) => p.id),
+        page,
+      ).toEqual([recent, mid]);
+    }
     const asc = await store(c, 'Reversed', null, { sort_by_mode: 'desc' });
     const first = await store(c, 'First', asc);
     const second = await store(c, 'Second', asc);

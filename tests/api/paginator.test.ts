@@ -58,7 +58,9 @@ describe(`Paginators in Laravel's LengthAwarePaginator JSON (${databaseKind})`, 
     expect(first.links[1]).toEqual(pageLink(1, true));
   });
 
-  it('serves a page past the last empty, its previous page the one before it', async () => {
+  it('serves a page past the last empty, its previous page the last page there is', async () => {
+    const far = await usersPage('?page=99999999999');
+    expect(far).toMatchObject({ current_page: 99999999999, data: [], prev_page_url: '/api/users?page=3' });
     const page = await usersPage('?page=7');
     expect(page).toMatchObject({
       current_page: 7,
@@ -66,11 +68,11 @@ describe(`Paginators in Laravel's LengthAwarePaginator JSON (${databaseKind})`, 
       data: [],
       from: null,
       to: null,
-      prev_page_url: '/api/users?page=6',
+      prev_page_url: '/api/users?page=3',
       next_page_url: null,
     });
     expect(page.links).toEqual([
-      previous('/api/users?page=6'),
+      previous('/api/users?page=3'),
       pageLink(1),
       pageLink(2),
       pageLink(3),

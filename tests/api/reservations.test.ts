@@ -227,6 +227,30 @@ describe(`Stripe webhook (${databaseKind})`, () => {
     expect(await shown(anonymous.id)).toMatchObject({ email: 'N/A' });
   });
 
+  it('reads a signed event whatever content type it is labelled with', async () => {
+    const charge = stripeCharge();
+    const { body, headers } = signedDelivery(stripeEvent('charge.succeeded', charge), SECRET);
+    const res = await server.call('POST', '/api/payments/webhook', {
+      body,
+      headers: { ...headers, 'content-type': 'text/plain' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await shown(charge.id)).toMatchObject({ name: 'Priya Shah', charge_id: charge.id });
+  });
+
+  it("stores a paid charge whose buyer's details are too long, cut to what is kept", async () => {
+    const name = `Priya ${'Shah-'.repeat(80)}`;
+    const email = `${'p'.repeat(300)}@example.com`;
+    const charge = stripeCharge({ name, email });
+    const res = await deliver(stripeEvent('charge.succeeded', charge));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await shown(charge.id)).toMatchObject({ name: name.slice(0, 255), email: email.slice(0, 255) });
+    // An amount no charge can have is still refused, in the product's words.
+    const huge = await deliver(stripeEvent('charge.succeeded', stripeCharge({ amount: 100_000_000 })));
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().errors['data.object.amount']).toEqual(['Enter a number of at most 99,999,999.']);
+  });
+
   it('acknowledges events of other types and stores nothing for them', async () => {
     const before = await server.database.db.select({ n: count() }).from(reservations);
     const charge = stripeCharge();

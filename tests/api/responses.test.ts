@@ -147,6 +147,11 @@ describe('responses export', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect(mail!.to).toEqual(['sales@example.com']);
+    // Named as the console names the form, in the mail and in the activity log.
+    expect(mail!.raw).toMatch(/^Subject: Your Used Vehicle Enquiry export\r?$/m);
+    expect(mail!.raw).toContain('Attached is the Used Vehicle Enquiry export you asked for');
+    const logged = (await get('/api/activity?area=responses&action=export_requested')).json().data[0];
+    expect(logged.detail).toBe('Used Vehicle Enquiry to sales@example.com');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(attachmentOf(mail!.raw, 'responses-export.xlsx') as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;

@@ -7,14 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallDef, fillPath } from '@/api/contract/define';
 import { STRIPE_TEST_KEY, type StripeApi, startStripeApi } from '../stripeApi';
 import {
+  fieldPaths,
   fuzzBody,
   HOSTILE_NUMBERS,
   HOSTILE_STRINGS,
   HOSTILE_VALUES,
+  messagesOf,
   plausible,
+  querySchemaOf,
   RAW_BODIES,
   random,
   schemaOf,
+  WRONG_QUERY_VALUES,
+  WRONG_VALUES,
+  withValueAt,
 } from './fuzz';
 import { createTestServer, databaseKind, insertUser, type TestServer } from './harness';
 import { multipartBody, tinyPng } from './uploads';
@@ -397,6 +403,44 @@ describe(`Fuzzed input (${databaseKind})`, () => {
           );
         }
       }
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+
+  it(
+    "words every refusal of every call's fields in the product's own sentences, never zod's",
+    async () => {
+      const rng = random(5, [1, 2, 3, targetId]);
+      const zodWords = /expected|Invalid input|Too big|Too small|received/;
+      const refused: string[] = [];
+      const worded: string[] = [];
+      const check = (res: LightMyRequestResponse, what: string) => {
+        if (res.statusCode < 400) return;
+        refused.push(what);
+        for (const message of messagesOf(res.json()))
+          if (zodWords.test(message)) worded.push(`${what}: ${message}`);
+      };
+      for (const call of calls) {
+        if (call.path === 'auth/logout') continue;
+        const url = `/api/${call.path.replace(/:[a-z_]+/gi, String(targetId))}`;
+        for (const { path } of fieldPaths(querySchemaOf(call))) {
+          for (const value of WRONG_QUERY_VALUES) {
+            const query = new URLSearchParams({ [path.join('.')]: value });
+            check(await server.call(call.method, `${url}?${query}`, { token }), `${label(call)} ?${path}`);
+          }
+        }
+        if (call.method !== 'POST') continue;
+        const schema = schemaOf(call);
+        for (const { path } of fieldPaths(schema)) {
+          for (const value of WRONG_VALUES) {
+            const body = withValueAt(plausible(rng, schema), path, value);
+            check(await postJson(url, JSON.stringify(body)), `${label(call)} ${path.join('.')}`);
+          }
+        }
+      }
+      expect(worded).toEqual([]);
+      // The walk reached the checks of many calls, not only a refusal at the door.
+      expect(refused.length).toBeGreaterThan(500);
     },
     FUZZ_TIMEOUT_MS,
   );

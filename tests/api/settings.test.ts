@@ -123,6 +123,34 @@ describe('site settings', () => {
     expect((await get('/api/settings')).json().data.site_name).not.toBe('Refused');
   });
 
+  it('refuses a save or check that leaves fields out, naming each one, and keeps what was saved', async () => {
+    const before = (await get('/api/settings')).json().data;
+    expect(
+      (await post('/api/settings/update', validSettings({ updated_at: before.updated_at }))).statusCode,
+    ).toBe(200);
+    const saved = (await get('/api/settings')).json().data;
+    for (const url of ['/api/settings/update', '/api/settings/validation']) {
+      const res = await post(url, { site_name: 'Northway Motor Group', social: { facebook: null } });
+      expect(res.statusCode, res.body).toBe(422);
+      const { errors } = res.json();
+      expect(Object.keys(errors).sort()).toEqual([
+        'cap',
+        'evolution',
+        'hpi',
+        'social.instagram',
+        'social.twitter',
+        'voucher',
+      ]);
+      expect(
+        Object.values(errors)
+          .flat()
+          .every((m) => m === 'This field is required.'),
+      ).toBe(true);
+    }
+    // Blank fields are given as null or '': those save as cleared.
+    expect((await get('/api/settings')).json().data).toEqual(saved);
+  });
+
   it('refuses a body that is not a settings object with a 4xx', async () => {
     for (const body of [[], 'text', { social: 'facebook' }, { cap: [] }]) {
       const res = await post('/api/settings/update', body);
@@ -290,6 +318,7 @@ describe('vehicles export', () => {
     // Queued by hand, so only the two runs below work on it.
     const id = await queueExport(db, async () => 'by-hand', {
       kind: 'vehicles',
+      name: 'vehicles',
       email: 'overlap@example.com',
     });
     const deps = {

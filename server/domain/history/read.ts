@@ -1,10 +1,11 @@
-import { and, count, desc, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { ActivityEntry } from '@/api/contract/activity';
 import type { HistoryArea, RevisionAction, RevisionSummary } from '@/api/contract/history';
 import type { Access } from '@/shared/access';
 import { MAX_SERIAL_ID } from '../../db/errors';
 import type { Db } from '../../db/open';
 import { activity, revisions } from '../../db/schema/history';
+import { users } from '../../db/schema/users';
 import { notFound } from '../../http/errors';
 import { isoTime } from '../isoTime';
 import { PAGE_SIZE, pageWindow } from '../paginate';
@@ -177,4 +178,24 @@ export async function listActivity(
     })),
     total,
   };
+}
+
+/**
+ * The people with an entry in the log that `reader` may read (those in the bin too: their changes
+ * stay in the log), by name: the log's own condition decides, in the SQL, and each person is
+ * looked for by the log's index on its user.
+ */
+export async function activityPeople(
+  db: Db,
+  reader: { access: Access; id: number },
+): Promise<{ id: number; name: string }[]> {
+  const entries = db
+    .select({ one: sql`1` })
+    .from(activity)
+    .where(and(eq(activity.userId, users.id), visibleActivity(reader.access, reader.id)));
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(exists(entries))
+    .orderBy(asc(users.name), asc(users.id));
 }

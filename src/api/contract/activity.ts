@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACTIVITY_ACTIONS, ACTIVITY_AREAS } from './activityNames';
-import { id, pageNumber, paginator, timestamp } from './common';
+import { id, option, pageNumber, paginator, timestamp } from './common';
 import { defineCall } from './define';
 import { actor } from './history';
 
@@ -62,4 +62,17 @@ export const activityList = defineCall({
     'Every change by anyone, newest first, filtered by user, area, action and date range (not in the spec)',
 });
 
-export const calls = { list: activityList };
+/**
+ * The people the User filter offers: those with an entry in the log that the user may read, by
+ * the log's own rule. Their names are already on those entries, so a role that may not open the
+ * users list may still filter by them.
+ */
+export const activityUsers = defineCall({
+  method: 'GET',
+  path: 'activity/users',
+  response: z.object({ data: z.array(option) }),
+  summary:
+    'The people whose entries in the activity log the user may read, for its User filter (not in the spec)',
+});
+
+export const calls = { list: activityList, users: activityUsers };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainMessage } from './messages';
 
 const MAX_ID = 2_147_483_647;
 const ID_MESSAGE = 'Use a whole number from 1.';
@@ -40,7 +41,11 @@ export const timestamp = z.string();
  * A paginator's `page` query, read as Laravel reads it: anything but a whole number from 1 (`0`,
  * `-2`, `abc`, `2.5`, nothing) is page 1; a page past the last answers an empty page.
  */
-export const pageNumber = z.coerce.number<number | string>().int().min(1).catch(1).default(1);
+const pageOrFirst = z.coerce.number<number | string>().int().min(1).catch(1);
+export const pageNumber = pageOrFirst.default(1);
+
+/** A `page` that may be left out (a list that pages itself only when asked): read as `pageNumber`. */
+export const optionalPageNumber = pageOrFirst.optional();
 
 /** Laravel's `search` and `page` query (page starts at 1). */
 export const listQuery = z.object({
@@ -142,9 +147,11 @@ export const emailField = z
   .max(255, 'Use at most 255 characters.')
   .pipe(z.email('Enter a valid e-mail address.'));
 
-// Missing fields read as a sentence, the same in the console and in the API's 422s.
+// Missing fields read as a sentence, the same in the console and in the API's 422s; every other
+// check without a message of its own reads in the product's words, never zod's default English.
 z.config({
   customError: (issue) => (issue.input === undefined ? 'This field is required.' : undefined),
+  localeError: plainMessage,
 });
 
 /**
@@ -173,21 +180,26 @@ export function requiredText(message: string, max = 255) {
   return z.string(message).trim().min(1, message).max(max, `Use at most ${max} characters.`);
 }
 
+/**
+ * Whether a blank field may also be left out of the body (`optional`, as a form sends it) or must
+ * be given, blank or not (`given`, for a call that replaces a whole record: a field left out would
+ * otherwise be wiped without anyone asking for it).
+ */
+export type Presence = 'optional' | 'given';
+
 /** Text that may be left blank; blank is stored as null (null is accepted back, so parsing twice is safe). */
-export function optionalText(max = 255) {
-  return z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters.`)
-    .nullish()
-    .transform((v) => (v ? v : null));
+export function optionalText(max = 255, presence: Presence = 'optional') {
+  const text = z.string().trim().max(max, `Use at most ${max} characters.`);
+  return (presence === 'given' ? text.nullable() : text.nullish()).transform((v) => (v ? v : null));
 }
 
 /** A number typed into a form: blank means nothing was entered, so `schema` decides (required, default...). */
-export function numeric<T extends z.ZodType<unknown, number | undefined>>(schema: T) {
-  return z
-    .union([z.number(), z.string()])
-    .nullish()
+export function numeric<T extends z.ZodType<unknown, number | undefined>>(
+  schema: T,
+  presence: Presence = 'optional',
+) {
+  const typed = z.union([z.number(), z.string()]);
+  return (presence === 'given' ? typed.nullable() : typed.nullish())
     .transform((v) => (isBlank(v) ? undefined : typeof v === 'string' ? Number(v.trim()) : v))
     .pipe(schema);
 }
@@ -200,9 +212,9 @@ export const optionalId = z
   .pipe(id.nullable());
 
 /** A group of fields that may arrive missing: it is parsed as {} so errors land on its fields (meta.title). */
-export function fieldGroup<T extends z.ZodObject>(schema: T) {
+export function fieldGroup<T extends z.ZodObject>(schema: T, presence: Presence = 'optional') {
   // The empty object is parsed like any input, not trusted; it only stands in for a missing group.
-  return schema.prefault({} as z.input<T>);
+  return presence === 'given' ? schema : schema.prefault({} as z.input<T>);
 }
 
 /** A bulk selection of ids, as users/delete and its peers carry it. */

@@ -8,6 +8,7 @@ import {
   idQuery,
   messageResponse,
   optionalId,
+  optionalPageNumber,
   requiredText,
   savedResponse,
   timestamp,
@@ -140,7 +141,7 @@ export const pagesShow = defineCall({
 
 /** Children lists page themselves when asked; without `page` and `perPage` every child comes back. */
 export const childrenQuery = idQuery.extend({
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  page: optionalPageNumber,
   perPage: z.coerce.number().int().min(1).max(1000).optional(),
 });
 

@@ -196,7 +196,7 @@ const table: Table = {
     update: p('workflows', 'update'),
     delete: p('workflows', 'delete'),
   },
-  activity: { list: p('activity', 'view') },
+  activity: { list: p('activity', 'view'), users: p('activity', 'view') },
   // Who may view the record is decided by its area, which the stream's query names.
   presence: { stream: 'signedIn' },
   comments: {

@@ -89,7 +89,16 @@ export const reservationsRefund = defineCall({
 const unixSeconds = z.number().int().min(0).max(253_402_300_799);
 /** Stripe's amounts: the smallest currency unit, at most eight digits. */
 const stripeAmount = z.number().int().min(0).max(99_999_999);
-const text = (max: number) => z.string().max(max).nullish();
+/**
+ * What Stripe says about the buyer and the card: kept, cut to `max` characters where it is longer
+ * (a whole character is never split). A paid charge is stored whatever its buyer typed: refusing it
+ * would only make Stripe send it again, for days, and lose the reservation.
+ */
+const text = (max: number) =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => (v && v.length > max ? Array.from(v).slice(0, max).join('') : v));
 
 /**
  * The fields of Stripe's Charge object the console keeps. Stripe sends many more; they are ignored.

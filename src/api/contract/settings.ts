@@ -1,65 +1,88 @@
 import { z } from 'zod';
-import { fieldGroup, numeric, optionalText, requiredText, timestamp, validationPassed } from './common';
+import {
+  fieldGroup,
+  numeric,
+  optionalText,
+  type Presence,
+  requiredText,
+  timestamp,
+  validationPassed,
+} from './common';
 import { defineCall } from './define';
 import { historyCalls } from './history';
 
 /** A page address on a social network, or nothing; blank is stored as null. */
-const socialUrl = z
-  .string()
-  .trim()
-  .max(500, 'Use at most 500 characters.')
-  .nullish()
-  .transform((v) => v || null)
-  .pipe(
-    z
-      .url({
-        protocol: /^https?$/,
-        hostname: z.regexes.domain,
-        error: 'Enter a full web address, starting with https://.',
-      })
-      .nullable(),
-  );
+function socialUrl(presence: Presence) {
+  const text = z.string().trim().max(500, 'Use at most 500 characters.');
+  return (presence === 'given' ? text.nullable() : text.nullish())
+    .transform((v) => v || null)
+    .pipe(
+      z
+        .url({
+          protocol: /^https?$/,
+          hostname: z.regexes.domain,
+          error: 'Enter a full web address, starting with https://.',
+        })
+        .nullable(),
+    );
+}
 
 /**
- * The site settings form (spec §3 Site settings). Groups nest, so a field error's path is
- * ['social', 'facebook'], sent as `social.facebook`.
+ * The site settings (spec §3 Site settings). Groups nest, so a field error's path is
+ * ['social', 'facebook'], sent as `social.facebook`. The form may leave blank fields out; the
+ * calls that check and save them take the whole settings, each field given (blank as null or ''),
+ * for a save replaces them all and a field left out would be wiped.
  */
-export const siteSettingsFields = z.object({
-  site_name: requiredText('Enter a site name.'),
-  social: fieldGroup(z.object({ facebook: socialUrl, twitter: socialUrl, instagram: socialUrl })),
-  /** The finance provider's credentials: `id` is the username, `password` is labelled QuoteeUID. */
-  evolution: fieldGroup(z.object({ id: optionalText(255), password: optionalText(255) })),
-  /** The vehicle history check service's credentials. */
-  hpi: fieldGroup(
-    z.object({ customer_code: optionalText(100), password: optionalText(255), initials: optionalText(10) }),
-  ),
-  cap: fieldGroup(
-    z.object({
-      /** Percentage deducted from valuations. */
-      valuation_margin: numeric(
-        z
-          .number('Enter a percentage, for example 10.')
-          .min(0, 'Enter a percentage between 0 and 100.')
-          .max(100, 'Enter a percentage between 0 and 100.')
-          .default(100),
-      ),
-    }),
-  ),
-  voucher: fieldGroup(
-    z.object({
-      /** The code needed to use the voucher. */
-      code: optionalText(100),
-      /** The price of the voucher, in pounds. */
-      value: numeric(
-        z
-          .number('Enter a price, for example 99.')
-          .min(0, 'Enter a price of 0 or more.')
-          .max(100_000, 'Enter a price of at most 100,000.')
-          .optional(),
-      ).transform((v) => v ?? null),
-    }),
-  ),
-});
+function settingsFields(presence: Presence) {
+  const text = (max: number) => optionalText(max, presence);
+  const url = socialUrl(presence);
+  return z.object({
+    site_name: requiredText('Enter a site name.'),
+    social: fieldGroup(z.object({ facebook: url, twitter: url, instagram: url }), presence),
+    /** The finance provider's credentials: `id` is the username, `password` is labelled QuoteeUID. */
+    evolution: fieldGroup(z.object({ id: text(255), password: text(255) }), presence),
+    /** The vehicle history check service's credentials. */
+    hpi: fieldGroup(
+      z.object({ customer_code: text(100), password: text(255), initials: text(10) }),
+      presence,
+    ),
+    cap: fieldGroup(
+      z.object({
+        /** Percentage deducted from valuations. */
+        valuation_margin: numeric(
+          z
+            .number('Enter a percentage, for example 10.')
+            .min(0, 'Enter a percentage between 0 and 100.')
+            .max(100, 'Enter a percentage between 0 and 100.')
+            .default(100),
+          presence,
+        ),
+      }),
+      presence,
+    ),
+    voucher: fieldGroup(
+      z.object({
+        /** The code needed to use the voucher. */
+        code: text(100),
+        /** The price of the voucher, in pounds. */
+        value: numeric(
+          z
+            .number('Enter a price, for example 99.')
+            .min(0, 'Enter a price of 0 or more.')
+            .max(100_000, 'Enter a price of at most 100,000.')
+            .optional(),
+          presence,
+        ).transform((v) => v ?? null),
+      }),
+      presence,
+    ),
+  });
+}
+
+/** The settings form: a blank field may be left out. */
+export const siteSettingsFields = settingsFields('optional');
+/** The settings as the validation and update calls take them: every field given. */
+export const siteSettingsBody = settingsFields('given');
 export type SiteSettingsInput = z.input<typeof siteSettingsFields>;
 
 /** The settings as the server answers them: the form's output, without its one-way transforms. */
@@ -90,7 +113,7 @@ export const loadedSiteSettings = siteSettings.extend({ updated_at: timestamp.nu
 export type LoadedSiteSettings = z.infer<typeof loadedSiteSettings>;
 
 /** A save carries the `updated_at` its form loaded (null: loaded before any save). */
-export const siteSettingsUpdate = siteSettingsFields.extend({ updated_at: timestamp.nullish() });
+export const siteSettingsUpdate = siteSettingsBody.extend({ updated_at: timestamp.nullish() });
 /** Parsed form values have the same shape as the settings the server answers. */
 export type SiteSettingsValues = z.output<typeof siteSettingsFields>;
 
@@ -104,7 +127,7 @@ export const settingsShow = defineCall({
 export const settingsValidation = defineCall({
   method: 'POST',
   path: 'settings/validation',
-  body: siteSettingsFields,
+  body: siteSettingsBody,
   response: validationPassed,
   summary: 'Checks the site settings without saving',
 });

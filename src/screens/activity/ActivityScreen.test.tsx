@@ -7,7 +7,6 @@ import { memoryLocation } from 'wouter/memory-location';
 import { ApiError } from '@/api/client';
 import type { ActivityEntry } from '@/api/contract/activity';
 import type { Paginator } from '@/api/contract/common';
-import type { User } from '@/api/contract/users';
 import { api } from '@/api/endpoints';
 import { signedInAs } from '@/machines/testSession';
 import { clearAnnouncements } from '@/ui/announce';
@@ -49,27 +48,15 @@ function entry(change: Partial<ActivityEntry>): ActivityEntry {
   };
 }
 
-function user(id: number, name: string): User {
-  return {
-    id,
-    name,
-    email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
-    meta: {},
-    role_id: 1,
-    role: { id: 1, name: 'Group administrator' },
-    scope: { brand_ids: [], dealership_ids: [] },
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    deleted_at: null,
-  };
-}
-
 let list: MockInstance<typeof api.activity.list>;
 
 beforeEach(() => {
-  vi.spyOn(api.users, 'list').mockResolvedValue({
-    users: pageOf([user(2, 'Jane Doe'), user(3, 'Sam Lee')]),
-    trashed: pageOf([user(4, 'Old Hand')]),
+  vi.spyOn(api.activity, 'users').mockResolvedValue({
+    data: [
+      { id: 3, name: 'Sam Lee' },
+      { id: 2, name: 'Jane Doe' },
+      { id: 4, name: 'Old Hand' },
+    ],
   });
   list = vi.spyOn(api.activity, 'list').mockResolvedValue(pageOf([entry({})]));
 });
@@ -79,14 +66,14 @@ afterEach(() => {
   act(() => clearAnnouncements());
 });
 
-function renderAt(path: string) {
+function renderAt(path: string, role = 'Group administrator') {
   const location = memoryLocation({ path, record: true });
   render(
     <Router hook={location.hook} searchHook={location.searchHook}>
       <ActivityScreen />
       <LiveRegion />
     </Router>,
-    { wrapper: signedInAs('Group administrator') },
+    { wrapper: signedInAs(role) },
   );
   return location;
 }
@@ -260,7 +247,20 @@ describe('the activity log', () => {
     );
   });
 
-  it('offers everyone, those in the bin too, and Anyone first', async () => {
+  it('offers a Brand manager, who may not open the users list, the people whose entries they may read', async () => {
+    const events = userEvent.setup();
+    renderAt('/activity', 'Brand manager');
+    await events.click(await selectButton('User'));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Anyone',
+      'Jane Doe',
+      'Old Hand',
+      'Sam Lee',
+    ]);
+  });
+
+  it('offers everyone whose entries are in the log, sorted by name, and Anyone first', async () => {
     const events = userEvent.setup();
     renderAt('/activity');
     await events.click(await selectButton('User'));

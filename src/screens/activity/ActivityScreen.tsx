@@ -5,7 +5,6 @@ import type { ActivityEntry } from '@/api/contract/activity';
 import type { Paginator } from '@/api/contract/common';
 import { api } from '@/api/endpoints';
 import { firstMessages } from '@/machines/errors';
-import { useMayCall } from '@/machines/session';
 import { areas } from '@/shared/areas';
 import { formatDateTime } from '@/shared/format';
 import { announce } from '@/ui/announce';
@@ -28,7 +27,7 @@ import {
 } from './activityFilters';
 import { actionText, entriesText } from './activityWords';
 import { recordHref, revisionHref } from './recordLink';
-import { loadUserChoices, type UserChoice } from './userChoices';
+import { loadUserChoices } from './userChoices';
 
 /** Dates and short words have a known width; what was changed takes the rest. */
 const columns: DataTableColumn[] = [
@@ -51,17 +50,14 @@ function filterErrors(error: unknown): FilterErrors | null {
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
-const noUserChoices = async (): Promise<UserChoice[]> => [];
-
 /** The activity log (issue 20): every change by anyone, newest first, filtered in the address. */
 export default function ActivityScreen() {
   const address = useSearch();
   const [location, navigate] = useLocation();
   const filters = readFilters(address);
   const key = filtersKey(filters);
-  // The User filter's names come from the users list: a role that may not view users filters by none.
-  const mayListUsers = useMayCall()('users.list');
-  const users = useLoad(mayListUsers ? loadUserChoices : noUserChoices, `activity-users-${mayListUsers}`);
+  // The User filter offers the people whose entries this user may read, whatever else their role allows.
+  const users = useLoad(loadUserChoices, 'activity-users');
   const visibility = useColumnVisibility(columns, 'activity.columns');
   const [errors, setErrors] = useState<{ for: string; errors: FilterErrors }>({ for: key, errors: {} });
 

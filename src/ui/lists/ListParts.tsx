@@ -81,7 +81,8 @@ export function ListRows({ many, failure, onRetry, page, onPage, children }: Lis
           currentPage={page.current_page}
           lastPage={page.last_page}
           total={page.total}
-          onPrevious={() => onPage(page.current_page - 1)}
+          // From a page past the last, Previous goes to the last page there is.
+          onPrevious={() => onPage(Math.min(page.current_page - 1, page.last_page))}
           onNext={() => onPage(page.current_page + 1)}
         />
       ) : null}
