@@ -21,6 +21,11 @@ export interface ModalProps {
   role?: 'dialog' | 'alertdialog';
   size?: 'sm' | 'md' | 'lg';
   className?: string;
+  /**
+   * For a body laid out by its content (a picker whose grid scrolls in its own box, under a search
+   * that stays in view).
+   */
+  bodyClassName?: string;
   /** Ids of the text that describes the dialog (a confirm's message), read after its title. */
   'aria-describedby'?: string;
 }
@@ -38,6 +43,7 @@ export function Modal({
   role = 'dialog',
   size = 'md',
   className,
+  bodyClassName,
   'aria-describedby': describedBy,
 }: ModalProps) {
   return (
@@ -58,7 +64,7 @@ export function Modal({
             </Heading>
             {hideCloseButton ? null : <IconButton icon="close" label="Close" onPress={onClose} />}
           </div>
-          <div className={styles.body}>{children}</div>
+          <div className={cx(styles.body, bodyClassName)}>{children}</div>
           {footer ? <div className={styles.footer}>{footer}</div> : null}
         </Dialog>
       </AriaModal>

@@ -1,5 +1,6 @@
 import type { Announcements, UniqueIdentifier } from '@dnd-kit/core';
 import { useRef } from 'react';
+import { announce } from './announce';
 
 /**
  * What a screen reader hears while a row is dragged (by keyboard or pointer): the row's name and
@@ -32,5 +33,27 @@ export function useDragAnnouncements(
       over ? `${nameOf(active.id)} dropped at ${position(over.id)}.` : `${nameOf(active.id)} dropped.`,
     onDragCancel: ({ active }) =>
       `Reordering cancelled. ${nameOf(active.id)} is back at ${position(active.id)}.`,
+  };
+}
+
+/**
+ * The same announcements said through the app's live region (`announce()`) instead of dnd-kit's
+ * own: dnd-kit keeps its last words ('Kia dropped at position 2 of 14.') in the page for as long as
+ * the list is shown, where the app's region lets them go after a while.
+ */
+export function throughAnnouncer(announcements: Announcements): Announcements {
+  const said =
+    <E>(message: (event: E) => string | undefined) =>
+    (event: E): undefined => {
+      const text = message(event);
+      if (text) announce(text);
+      return undefined;
+    };
+  return {
+    onDragStart: said(announcements.onDragStart),
+    onDragMove: announcements.onDragMove ? said(announcements.onDragMove) : undefined,
+    onDragOver: said(announcements.onDragOver),
+    onDragEnd: said(announcements.onDragEnd),
+    onDragCancel: said(announcements.onDragCancel),
   };
 }

@@ -398,6 +398,13 @@ describe.skipIf(!hasChromium)('brands', () => {
       await page.keyboard.press('Space');
       expect((await saved).status()).toBe(200);
       expect(await shownOrder(page, `Order ${tag}`)).toEqual([b, c, a]);
+      // The drop is said through the console's live region, whose words go after a while: none
+      // stay behind in dnd-kit's own region once the list has reloaded.
+      await page
+        .locator('[data-announcer]')
+        .getByText(`${a} dropped at position ${position(c!)}.`, { exact: true })
+        .waitFor({ state: 'attached' });
+      expect((await page.locator('[id^=DndLiveRegion]').allTextContents()).join('')).toBe('');
       // Focus stays on the handle, so another move can follow.
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))

@@ -422,9 +422,13 @@ describe.skipIf(!hasChromium)('the block builder', () => {
   it('asks before leaving with unsaved changes', async () => {
     await page.goto('/pages/add');
     await field(page, 'Meta title').fill('Not saved');
-    await page.getByRole('link', { name: 'Go back' }).click();
+    // From the keyboard too, focus starts on the safe choice, as on every other form.
+    await page.getByRole('link', { name: 'Go back' }).focus();
+    await page.keyboard.press('Enter');
     const prompt = page.getByRole('alertdialog', { name: 'Unsaved changes' });
-    await prompt.getByRole('button', { name: 'Stay' }).click();
+    await focusReaches(prompt.getByRole('button', { name: 'Stay' }));
+    await page.keyboard.press('Enter');
+    await prompt.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/pages/add');
     expect(await field(page, 'Meta title').inputValue()).toBe('Not saved');
     await page.getByRole('link', { name: 'Go back' }).click();
@@ -619,7 +623,14 @@ describe.skipIf(!hasChromium)('the block builder', () => {
       .waitFor({ state: 'attached' });
     await offer.waitFor();
     expect((await stored(id)).meta.title).toBe(original);
-    await offer.getByRole('button', { name: 'Restore them' }).click();
+    await offer.getByRole('button', { name: 'Restore them' }).focus();
+    await page.keyboard.press('Enter');
+    // The offer goes: focus goes on to the page's first field, and the outcome is said.
+    await focusReaches(field(page, 'Name'));
+    await page
+      .locator('[data-announcer]')
+      .getByText('Your unsaved changes are back.', { exact: true })
+      .waitFor({ state: 'attached' });
     expect(await save.getAttribute('aria-disabled')).toBeNull();
     expect(await field(page, 'Name').evaluate((input) => input.closest('[inert]') !== null)).toBe(false);
     expect(await field(page, 'Meta title').inputValue()).toBe('Kept in the browser');

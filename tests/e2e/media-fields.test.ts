@@ -248,6 +248,74 @@ describe.skipIf(!hasChromium)('block images from the media library', () => {
     }
   });
 
+  it('keeps the search in view while the grid scrolls in its own box, and shows the field’s button after a pick', async () => {
+    const tag = uniqueToken();
+    const names = Array.from({ length: 30 }, (_, at) => `grid-${tag}-${at}.png`);
+    for (const name of names) await uploadByApi(token, name, await photo(64, 48));
+    await page.setViewportSize({ width: 1000, height: 640 });
+    await page.goto('/pages/add');
+    await choose(page, 'Block type', 'Hero banner');
+    await page.getByRole('button', { name: 'Add block' }).click();
+    await block(page, 'Hero banner').getByRole('button', { name: 'Edit Hero banner' }).click();
+    const editor = page.getByRole('region', { name: 'Edit Hero banner' });
+    await editor.getByRole('button', { name: 'Add slide' }).click();
+    const image = editor.getByRole('group', { name: 'Image', exact: true });
+    const opener = image.getByRole('button', { name: 'Choose image' });
+    await opener.focus();
+    // At the window's foot: the image picked shows above the button and pushes it further down.
+    await opener.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Choose the image' });
+    const search = dialog.getByRole('searchbox', { name: 'Search the library' });
+    await search.fill(`grid-${tag}`);
+    const grid = dialog.getByRole('grid', { name: 'Library images' });
+    await expect.poll(() => grid.getByRole('row').count()).toBe(names.length);
+    const inGrid = () => page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null);
+    for (let step = 0; step < 4 && !(await inGrid()); step += 1) await page.keyboard.press('Tab');
+    expect(await inGrid()).toBe(true);
+    // The search stays in view below the dialog's title while the grid scrolls in its own box, and
+    // the focused tile's ring (2px, 2px out) shows whole within that box.
+    const seen = () =>
+      page.evaluate(() => {
+        const box = (element: Element | null | undefined) => element?.getBoundingClientRect();
+        const field = box(document.querySelector('[role="dialog"] input[type="search"]'));
+        const title = box(document.querySelector('[role="dialog"] [slot="title"]'));
+        const tile = box(document.activeElement?.closest('[role="row"]'));
+        const grid = document.querySelector('[role="grid"]');
+        const room = box(grid);
+        return {
+          searchShown: Boolean(field && title && field.top >= title.bottom),
+          ringShown: Boolean(
+            tile &&
+              room &&
+              tile.top - 4 >= room.top &&
+              tile.bottom + 4 <= room.bottom &&
+              tile.left - 4 >= room.left,
+          ),
+          gridScrolls: grid ? grid.scrollHeight > grid.clientHeight : false,
+        };
+      });
+    const shown = { searchShown: true, ringShown: true, gridScrolls: true };
+    expect(await seen()).toEqual(shown);
+    await page.keyboard.press('End');
+    await expect.poll(seen).toEqual(shown);
+    await page.keyboard.press('Space');
+    await dialog.getByText(/^Chosen: /).waitFor();
+    await dialog.getByRole('button', { name: 'Use image' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Focus is back on the field's button, and the page shows it.
+    const replace = image.getByRole('button', { name: 'Replace image' });
+    await focusReaches(replace);
+    await expect
+      .poll(() =>
+        replace.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+  });
+
   it('uploads into the library from the dialog, says why a file is refused, and Escape returns focus to the field', async () => {
     await page.goto('/pages/add');
     await choose(page, 'Block type', 'Image gallery');

@@ -1,11 +1,13 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useSelector } from '@xstate/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ApiError } from '@/api/client';
 import type { PageItem } from '@/api/contract/blocks';
 import { EDITING_LOCK_MESSAGE } from '@/machines/builder';
+import type { BuilderDraft } from '@/machines/builder/types';
 import { CATALOGUE } from '@/shared/catalogue';
 import { BLOCK_ALWAYS_SHOWN } from '@/shared/hiding';
 import { blankItem } from '@/shared/items';
@@ -42,6 +44,8 @@ interface HarnessProps {
   items?: PageItem[];
   locked?: boolean;
   save?: () => Promise<undefined>;
+  /** Unsaved work kept in the browser, offered back first. */
+  draft?: BuilderDraft;
 }
 
 /** The page builder's pieces around a real builder machine, with the calls faked. */
@@ -49,11 +53,13 @@ function Harness({
   items = [hero(), richText()],
   locked = false,
   save = async () => undefined,
+  draft,
 }: HarnessProps) {
   const actor = useBuilderActor(
-    { items, locked, name: 'Home', slug: 'home' },
+    { items, locked, name: 'Home', slug: 'home', draft: draft ?? null },
     { slugOf: async () => ({ slug: 'home' }), save },
   );
+  const offered = useSelector(actor, (snapshot) => snapshot.context.draft !== null);
   const isEditing = useEditing(actor) !== null;
   const errors = withoutDataPrefix(useFieldErrors(actor));
   const meta = metaFor(PAGE_REQUIRED, errors);
@@ -65,6 +71,8 @@ function Harness({
       isSaving={false}
       isDirty={false}
       onSave={() => actor.send({ type: 'page.save' })}
+      actor={actor}
+      draftOffered={offered ? { savedAt: '2026-03-02T10:00:00Z' } : null}
       settings={
         <PageSettings
           values={DEFAULT_SETTINGS}
@@ -345,6 +353,30 @@ describe('the page builder', { timeout: 20_000 }, () => {
     await user.unhover(copy);
     expect(screen.queryByRole('tooltip')).toBeNull();
     expect(copy.getAttribute('aria-describedby')).toBeNull();
+  });
+});
+
+describe('unsaved work offered back', { timeout: 20_000 }, () => {
+  const kept = (): BuilderDraft => ({ items: [richText()], name: 'Home', slug: 'home', fields: {} });
+  const announced = () => document.querySelector('[data-announcer]')?.textContent;
+
+  it.each([
+    ['Restore them', 'Your unsaved changes are back.', ['Rich text']],
+    ['Discard them', 'Your unsaved changes were discarded.', ['Hero banner', 'Rich text']],
+  ])('after %s, focus goes on to the first field and the outcome is said', async (button, said, blocks) => {
+    render(<LiveRegion />);
+    const user = renderBuilder({ draft: kept() });
+    const offer = screen.getByRole('alert');
+    await user.click(within(offer).getByRole('button', { name: button }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(
+      within(screen.getByRole('list', { name: 'Blocks' }))
+        .getAllByRole('listitem')
+        .map((row) => row.getAttribute('aria-label')),
+    ).toEqual(blocks);
+    // Not left on the page itself as the offer goes: the editing goes on from the page's fields.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
+    expect(announced()).toBe(said);
   });
 });
 

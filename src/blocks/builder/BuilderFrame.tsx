@@ -3,6 +3,7 @@ import { Link, useSearch } from 'wouter';
 import { DRAFT_OFFER_LOCK_MESSAGE, EDITING_LOCK_MESSAGE } from '@/machines/builder';
 import { announce } from '@/ui/announce';
 import { Button, buttonClassName } from '@/ui/Button';
+import { firstField } from '@/ui/history/focusAfterDialogs';
 import { LeavePrompt } from '@/ui/LeavePrompt';
 import { PageHeader } from '@/ui/PageHeader';
 import { type TabItem, Tabs } from '@/ui/Tabs';
@@ -37,8 +38,20 @@ function GoBack({ href }: { href: string }) {
   );
 }
 
+/** What is said once the offer of earlier work is answered. */
+const DRAFT_ANSWERS = {
+  'draft.restore': 'Your unsaved changes are back.',
+  'draft.discard': 'Your unsaved changes were discarded.',
+} as const;
+type DraftAnswer = keyof typeof DRAFT_ANSWERS;
+
+interface DraftOfferProps {
+  savedAt: string;
+  onAnswer: (answer: DraftAnswer) => void;
+}
+
 /** Unsaved work kept in this browser from an earlier visit: restore it or let it go. */
-function DraftOffer({ savedAt, actor }: { savedAt: string; actor: BuilderActor }) {
+function DraftOffer({ savedAt, onAnswer }: DraftOfferProps) {
   const when = new Date(savedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
   // The editor waits for the answer: focus comes here, so the offer is read and answered first.
   const offer = useRef<HTMLDivElement>(null);
@@ -50,8 +63,8 @@ function DraftOffer({ savedAt, actor }: { savedAt: string; actor: BuilderActor }
         <span className={styles.draftHint}>Restore or discard them to go on editing.</span>
       </p>
       <div className={styles.draftActions}>
-        <Button onPress={() => actor.send({ type: 'draft.discard' })}>Discard them</Button>
-        <Button variant="primary" onPress={() => actor.send({ type: 'draft.restore' })}>
+        <Button onPress={() => onAnswer('draft.discard')}>Discard them</Button>
+        <Button variant="primary" onPress={() => onAnswer('draft.restore')}>
           Restore them
         </Button>
       </div>
@@ -147,6 +160,21 @@ export function BuilderFrame({
   // Why Save cannot be used now, if it cannot: an open item (spec §4 Builder items), or earlier work
   // offered back and not yet answered.
   const saveLock = waiting ? DRAFT_OFFER_LOCK_MESSAGE : isEditing ? EDITING_LOCK_MESSAGE : null;
+  const settingsBox = useRef<HTMLDivElement>(null);
+  // The offer answered, its buttons go and the fields stop being inert: focus can only move to the
+  // first field once they have (an inert field refuses focus), so it moves when `waiting` ends.
+  const answered = useRef<DraftAnswer | null>(null);
+  useEffect(() => {
+    const answer = answered.current;
+    if (waiting || answer === null) return;
+    answered.current = null;
+    firstField(settingsBox.current)?.focus();
+    announce(DRAFT_ANSWERS[answer]);
+  }, [waiting]);
+  const answerOffer = (answer: DraftAnswer) => {
+    answered.current = answer;
+    actor?.send({ type: answer });
+  };
   // A disabled button cannot be hovered or focused, so a locked Save is only marked disabled: its
   // tooltip can then say why, and pressing it anyway says why to screen readers too.
   const save = saveRefused ? (
@@ -171,7 +199,9 @@ export function BuilderFrame({
     .join(' ');
   const editor = (
     <div className={columns} inert={waiting}>
-      <div className={styles.settings}>{settings}</div>
+      <div className={styles.settings} ref={settingsBox}>
+        {settings}
+      </div>
       <div className={styles.items}>{items}</div>
     </div>
   );
@@ -201,7 +231,7 @@ export function BuilderFrame({
           </>
         }
       />
-      {draftOffered && actor ? <DraftOffer savedAt={draftOffered.savedAt} actor={actor} /> : null}
+      {draftOffered && actor ? <DraftOffer savedAt={draftOffered.savedAt} onAnswer={answerOffer} /> : null}
       {summary}
       {editorAndPreview()}
       <LeavePrompt when={isDirty && !isSaving} />

@@ -23,7 +23,7 @@ import { currentInspect } from '@/machines/inspect';
 import { reorderMachine } from '@/machines/reorder';
 import { cx } from '../cx';
 import { DataTable, type DataTableColumn, type DataTableProps, type DataTableRowProps } from '../DataTable';
-import { useDragAnnouncements } from '../dragAnnouncements';
+import { throughAnnouncer, useDragAnnouncements } from '../dragAnnouncements';
 import { Icon } from '../Icon';
 import { useLatest, useOnce } from '../lists/useListLogic';
 import { toast } from '../toasts';
@@ -166,8 +166,9 @@ export function SortableTable<T extends { id: number }>({
     const row = rows.find((r) => r.id === id);
     return row ? (table.rowLabel?.(row) ?? `#${row.id}`) : `#${id}`;
   };
-  // Spoken for keyboard and screen reader users, with the row's name instead of its id.
-  const announcements = useDragAnnouncements(ids, labelOf);
+  // Spoken for keyboard and screen reader users, with the row's name instead of its id; through the
+  // app's region, so a drop's words do not stay in the list's page once it has reloaded.
+  const announcements = throughAnnouncer(useDragAnnouncements(ids, labelOf));
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over) actor.send({ type: 'row.move', id: Number(active.id), over: Number(over.id) });

@@ -7,6 +7,7 @@ import { cx } from '../cx';
 import fieldStyles from '../Field.module.css';
 import fileStyles from '../FileField.module.css';
 import { useReadOnlyFields } from '../forms/ReadOnlyFieldset';
+import { focusAfterDialogs } from '../history/focusAfterDialogs';
 import { IconButton } from '../IconButton';
 import { TextField } from '../TextField';
 import styles from './MediaField.module.css';
@@ -96,6 +97,17 @@ export function MediaField({
       )?.focus();
     });
   };
+
+  // The library closes and focus comes back to Choose (or Replace): brought into view too, as the
+  // page may have moved under the dialog (an image added above it).
+  const backToChoose = () =>
+    focusAfterDialogs(() => {
+      const choose = document.querySelector<HTMLElement>(
+        `[data-media-field="${CSS.escape(id)}"] [data-choose]`,
+      );
+      choose?.scrollIntoView?.({ block: 'nearest' });
+      return choose;
+    });
 
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -215,9 +227,13 @@ export function MediaField({
             isOpen={picking}
             title={single ? `Choose the ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
             max={single ? 1 : Math.max(1, room)}
-            onClose={() => setPicking(false)}
+            onClose={() => {
+              setPicking(false);
+              backToChoose();
+            }}
             onPick={(items) => {
               setPicking(false);
+              backToChoose();
               const picked = items.map((item) => ({ media_id: item.id }));
               const next = single
                 ? picked.slice(0, 1)

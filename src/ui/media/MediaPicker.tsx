@@ -132,6 +132,7 @@ export function MediaPicker({
       onClose={close}
       title={title}
       size="lg"
+      bodyClassName={styles.body}
       footer={
         <>
           <Button variant="ghost" onPress={close}>
