@@ -40,8 +40,8 @@ describe(`Paginator links without PUBLIC_URL (${databaseKind})`, () => {
     const body = (await server.call('GET', '/api/users?search=admin&page=3', { token })).json();
     expect(body.users.path).toBe('/api/users');
     expect(body.users.first_page_url).toBe('/api/users?search=admin&page=1');
-    // Page 3 of one: as Laravel does, the page before it is page 2, past the end as well.
-    expect(body.users.prev_page_url).toBe('/api/users?search=admin&page=2');
+    // Page 3 of one: the page before it is the last there is, not page 2, past the end as well.
+    expect(body.users.prev_page_url).toBe('/api/users?search=admin&page=1');
   });
 });
 

@@ -148,7 +148,12 @@ describe.skipIf(!hasChromium)('the block builder on a page of 1,000 blocks', () 
     expect(await name.inputValue()).toBe('Block 2 retitled');
     expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
     await scrollTo('start');
+    // What was typed is a change: Cancel asks before it goes.
     await editor.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Unsaved changes' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
     await editor.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Drag Block 1', exact: true }).focus();
