@@ -79,6 +79,16 @@ function anHourAgo(): string {
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
+/** Adds a Hero banner to the builder open in `page`, opens it and adds a slide: its editor and Image field. */
+async function heroSlideImage(page: Page) {
+  await choose(page, 'Block type', 'Hero banner');
+  await page.getByRole('button', { name: 'Add block' }).click();
+  await block(page, 'Hero banner').getByRole('button', { name: 'Edit Hero banner' }).click();
+  const editor = page.getByRole('region', { name: 'Edit Hero banner' });
+  await editor.getByRole('button', { name: 'Add slide' }).click();
+  return { editor, image: editor.getByRole('group', { name: 'Image', exact: true }) };
+}
+
 describe.skipIf(!hasChromium)('block images from the media library', () => {
   let browser: Browser;
   let page: Page;
@@ -105,12 +115,7 @@ describe.skipIf(!hasChromium)('block images from the media library', () => {
 
     await page.goto(`/pages/edit/${id}`);
     await page.getByRole('heading', { name: 'Edit Page' }).waitFor();
-    await choose(page, 'Block type', 'Hero banner');
-    await page.getByRole('button', { name: 'Add block' }).click();
-    await block(page, 'Hero banner').getByRole('button', { name: 'Edit Hero banner' }).click();
-    const editor = page.getByRole('region', { name: 'Edit Hero banner' });
-    await editor.getByRole('button', { name: 'Add slide' }).click();
-    const image = editor.getByRole('group', { name: 'Image', exact: true });
+    const { editor, image } = await heroSlideImage(page);
 
     // The dialog opens from the keyboard, searches the library, and a pick is made with the arrow keys and Space.
     const opener = image.getByRole('button', { name: 'Choose image' });
@@ -254,12 +259,7 @@ describe.skipIf(!hasChromium)('block images from the media library', () => {
     for (const name of names) await uploadByApi(token, name, await photo(64, 48));
     await page.setViewportSize({ width: 1000, height: 640 });
     await page.goto('/pages/add');
-    await choose(page, 'Block type', 'Hero banner');
-    await page.getByRole('button', { name: 'Add block' }).click();
-    await block(page, 'Hero banner').getByRole('button', { name: 'Edit Hero banner' }).click();
-    const editor = page.getByRole('region', { name: 'Edit Hero banner' });
-    await editor.getByRole('button', { name: 'Add slide' }).click();
-    const image = editor.getByRole('group', { name: 'Image', exact: true });
+    const { image } = await heroSlideImage(page);
     const opener = image.getByRole('button', { name: 'Choose image' });
     await opener.focus();
     // At the window's foot: the image picked shows above the button and pushes it further down.
