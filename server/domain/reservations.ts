@@ -141,14 +141,17 @@ export async function listReservations(
     return { rows: rows.map(toReservation), total };
   }
   // ILIKE as PostgreSQL runs it on a UTF-8 database (both sides lower-cased, then LIKE), with the
-  // row's side lower-cased once, when it was stored. A registration is also matched without its
-  // spaces ('GH69AAS' finds 'GH69 AAS'), each side read through its own trigram index; the scope
-  // bounds both.
+  // row's side lower-cased once, when it was stored. A search that could be part of a registration
+  // (it has a digit, as every registration does) also matches registrations without their spaces
+  // ('GH69AAS' finds 'GH69 AAS') through their own trigram index; a name or e-mail search reads
+  // one index only. The scope bounds both.
   const compact = opts.search.replace(/\s+/g, '');
   const where = and(
     or(
       like(reservations.searchText, sql`lower(${likePattern(opts.search)})`),
-      compact ? like(reservations.registrationKey, sql`lower(${likePattern(compact)})`) : undefined,
+      /\d/.test(compact)
+        ? like(reservations.registrationKey, sql`lower(${likePattern(compact)})`)
+        : undefined,
     ),
     scoped,
   );
