@@ -112,12 +112,32 @@ export async function roleOptions(db: Db, held: Permissions) {
   }));
 }
 
-/** The active role of this id with its permissions, or null (missing or in the bin). */
+/**
+ * The active role of this id with its permissions, or null (missing or in the bin). The row is
+ * share-locked until the transaction ends, so a user given it is stored before the role can go to
+ * the bin; a bin or delete that got there first is waited for, and the role then reads as gone.
+ */
 export async function activeRole(db: Db, id: number): Promise<RoleRow | null> {
   if (id > MAX_SERIAL_ID) return null;
   const [row] = await db
     .select()
     .from(roles)
-    .where(and(eq(roles.id, id), isNull(roles.deletedAt)));
+    .where(and(eq(roles.id, id), isNull(roles.deletedAt)))
+    .for('share');
   return row ?? null;
+}
+
+/**
+ * Locks these roles until the transaction ends, in id order, before a bin call counts who holds
+ * them: a user given one meanwhile is then either counted, or waits and finds it gone.
+ */
+export async function lockRoles(tx: Db, ids: number[]): Promise<void> {
+  const valid = ids.filter((id) => id <= MAX_SERIAL_ID);
+  if (valid.length === 0) return;
+  await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(sql`${roles.id} = any(${sql.param(valid)}::int[])`)
+    .orderBy(asc(roles.id))
+    .for('update');
 }

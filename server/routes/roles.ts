@@ -22,7 +22,7 @@ import type { AuthUser } from '../domain/auth/guard';
 import { liveSessions } from '../domain/auth/live';
 import { recordRevision } from '../domain/history/record';
 import { createRecord, type RecordMessages, saveVersioned, uniqueField } from '../domain/records';
-import { findRole, findRoleRow, roleNameTaken, roleOptions, rolesListing } from '../domain/roles';
+import { findRole, findRoleRow, lockRoles, roleNameTaken, roleOptions, rolesListing } from '../domain/roles';
 import { transaction } from '../domain/transaction';
 import { registerBin, registerList } from '../http/area';
 import { invalid, notFound } from '../http/errors';
@@ -57,7 +57,9 @@ export function rolesRoutes(app: FastifyInstance, opts: { db: Db }) {
     rules: (_user, type) => ({
       before: async (tx, ids) => {
         // A role in the bin gives nobody anything: no active user may hold one. One deleted
-        // forever must be held by nobody, binned users included.
+        // forever must be held by nobody, binned users included. Counted under the roles' lock,
+        // so a user given one of them at the same moment is counted or refused the role.
+        await lockRoles(tx, ids);
         const [held] = await tx
           .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
           .from(users)

@@ -125,18 +125,20 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; mailer: Mailer
 
   registerCall(app, usersCreate, async ({ body, user }) => {
     await checkRules(body);
-    const grant = await checkGrant(db, user, body.role_id, body.scope);
+    await checkGrant(db, user, body.role_id, body.scope);
     const passwordHash = await hashPassword(body.password);
-    const values = {
-      name: body.name,
-      email: body.email,
-      passwordHash,
-      meta: meta(body),
-      roleId: grant.role.id,
-      scopeBrandIds: grant.scope.brand_ids,
-      scopeDealershipIds: grant.scope.dealership_ids,
-    };
     const id = await transaction(db, async (tx) => {
+      // Read again in the transaction that stores the user: the role is held until it commits.
+      const grant = await checkGrant(tx, user, body.role_id, body.scope);
+      const values = {
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        meta: meta(body),
+        roleId: grant.role.id,
+        scopeBrandIds: grant.scope.brand_ids,
+        scopeDealershipIds: grant.scope.dealership_ids,
+      };
       const { id } = await createRecord(tx, usersListing.lifecycle, values, messages);
       await saveRecordMedia(tx, 'users', id, { avatar: body.avatar }, user.access.scope);
       await recordChange(tx, {

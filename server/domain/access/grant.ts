@@ -8,6 +8,7 @@ import { invalid } from '../../http/errors';
 import type { AuthUser } from '../auth/guard';
 import type { RoleRow } from '../roles';
 import { activeRole } from '../roles';
+import { readTogether } from '../transaction';
 import { requireWithinOwn } from './beyond';
 import { forbidden } from './require';
 
@@ -28,20 +29,22 @@ export const SCOPE_BEYOND = 'You cannot give a scope beyond your own.';
  * (each dealership's brand read from the database).
  */
 export async function checkGrant(db: Db, giver: AuthUser, roleId: number, scope: Scope): Promise<Grant> {
-  const [role, foundBrands, foundDealerships] = await Promise.all([
-    activeRole(db, roleId),
-    scope.brand_ids.length
-      ? db
-          .select({ id: brands.id, name: brands.name })
-          .from(brands)
-          .where(and(inArray(brands.id, scope.brand_ids), isNull(brands.deletedAt)))
-      : [],
-    scope.dealership_ids.length
-      ? db
-          .select({ id: dealerships.id, name: dealerships.name, brandId: dealerships.brandId })
-          .from(dealerships)
-          .where(and(inArray(dealerships.id, scope.dealership_ids), isNull(dealerships.deletedAt)))
-      : [],
+  const [role, foundBrands, foundDealerships] = await readTogether(db, [
+    () => activeRole(db, roleId),
+    async () =>
+      scope.brand_ids.length
+        ? db
+            .select({ id: brands.id, name: brands.name })
+            .from(brands)
+            .where(and(inArray(brands.id, scope.brand_ids), isNull(brands.deletedAt)))
+        : [],
+    async () =>
+      scope.dealership_ids.length
+        ? db
+            .select({ id: dealerships.id, name: dealerships.name, brandId: dealerships.brandId })
+            .from(dealerships)
+            .where(and(inArray(dealerships.id, scope.dealership_ids), isNull(dealerships.deletedAt)))
+        : [],
   ]);
   const errors: Record<string, string> = {};
   if (!role) errors.role_id = 'Choose a role from the list.';

@@ -1,0 +1,131 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, databaseKind, type TestServer } from './harness';
+
+/**
+ * Edits that meet a bin call on the same record: giving a user a role as the role goes to the bin,
+ * saving a brand as it is deleted forever. Whatever the timing, the calls answer as if one came after the other: the loser gets a
+ * 4xx in the words the later call would get, never a 500, and nothing is left half-written.
+ */
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  token = await server.login();
+});
+afterAll(() => server.close());
+
+const post = (url: string, body: unknown) => server.call('POST', url, { token, body });
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix} ${++counter} ${Math.random().toString(36).slice(2, 7)}`;
+const slug = (name: string) => name.toLowerCase().replace(/\W+/g, '-');
+
+async function rows<T>(query: SQL): Promise<T[]> {
+  return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+async function ok(url: string, body: unknown): Promise<number> {
+  const res = await post(url, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id as number;
+}
+
+const ROUNDS = 6;
+
+describe(`A role given to a user as it goes to the bin (${databaseKind})`, () => {
+  const newRole = () =>
+    ok('/api/roles/create', { name: unique('Raced Role'), permissions: { brands: ['view'] } });
+  const userBody = (roleId: number) => ({
+    name: unique('Raced User'),
+    email: `${slug(unique('raced'))}@example.com`,
+    telephone: '01632 960123',
+    job_title: 'Sales',
+    password: 'a long enough password',
+    avatar: null,
+    role_id: roleId,
+  });
+  const binRole = (id: number) => post('/api/roles/delete', { roles: [id], type: 'all' });
+  const held = 'user holds this role: give them another role first.';
+
+  /** No user, active or binned, holds a role that is in the bin or gone. */
+  async function expectNoUserOnARemovedRole() {
+    const stranded = await rows<{ id: number }>(sql`
+      select u.id from users u left join roles r on r.id = u.role_id
+      where u.deleted_at is null and (r.id is null or r.deleted_at is not null)`);
+    expect(stranded).toEqual([]);
+  }
+
+  it('creates the user or bins the role, never both; the loser gets a 422 naming why', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const role = await newRole();
+      const [created, binned] = await Promise.all([post('/api/users/create', userBody(role)), binRole(role)]);
+      expect([created.statusCode, binned.statusCode].sort(), `${created.body} ${binned.body}`).toEqual([
+        200, 422,
+      ]);
+      if (created.statusCode === 200) {
+        expect(binned.json().errors).toEqual({ roles: [`1 ${held}`] });
+      } else {
+        expect(created.json().errors).toEqual({ role_id: ['Choose a role from the list.'] });
+      }
+      await expectNoUserOnARemovedRole();
+    }
+  });
+
+  it('gives an existing user the role or bins it, never both', async () => {
+    const id = await ok('/api/users/create', userBody(6));
+    for (let round = 0; round < ROUNDS; round++) {
+      const role = await newRole();
+      const [row] = await rows<{ name: string; email: string }>(
+        sql`select name, email from users where id = ${id}`,
+      );
+      const body = { ...userBody(role), name: row!.name, email: row!.email, password: undefined };
+      const [updated, binned] = await Promise.all([post(`/api/users/update/${id}`, body), binRole(role)]);
+      expect([updated.statusCode, binned.statusCode].sort(), `${updated.body} ${binned.body}`).toEqual([
+        200, 422,
+      ]);
+      if (updated.statusCode === 422) {
+        expect(updated.json().errors).toEqual({ role_id: ['Choose a role from the list.'] });
+        // Still on the role they had.
+        expect(
+          (await rows<{ r: number }>(sql`select role_id as r from users where id = ${id}`))[0]!.r,
+        ).not.toBe(role);
+      }
+      await expectNoUserOnARemovedRole();
+      // Back on a role that stays, for the next round.
+      await ok(`/api/users/update/${id}`, { ...body, role_id: 6 });
+    }
+  });
+});
+
+describe(`A brand saved as it is deleted forever (${databaseKind})`, () => {
+  const brandBody = (name: string) => ({
+    name,
+    slug: slug(name),
+    live: true,
+    is_fake: false,
+    manufacturer_id: 0,
+    lcv_manufacturer_id: 0,
+    logo: null,
+  });
+
+  it('saves then deletes, or deletes and answers the save 404; nothing of the brand is left', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const name = unique('Raced Brand');
+      const id = await ok('/api/brands/create', brandBody(name));
+      expect((await post('/api/brands/delete', { brands: [id], type: 'all' })).statusCode).toBe(200);
+      const [saved, deleted] = await Promise.all([
+        post(`/api/brands/update/${id}`, { ...brandBody(name), live: false }),
+        post('/api/brands/delete', { brands: [id], type: 'trashed' }),
+      ]);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect([200, 404], saved.body).toContain(saved.statusCode);
+      const [left] = await rows<{ brand: number; revisions: number }>(sql`
+        select (select count(*)::int from brands where id = ${id}) as brand,
+          (select count(*)::int from revisions where area = 'brands' and record = ${String(id)}) as revisions`);
+      expect(left).toEqual({ brand: 0, revisions: 0 });
+    }
+  });
+});
