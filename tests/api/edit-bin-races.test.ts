@@ -1,10 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missingRecord } from '@/shared/missing';
 import { createTestServer, databaseKind, type TestServer } from './harness';
 
 /**
  * Edits that meet a bin call on the same record: giving a user a role as the role goes to the bin,
- * saving a brand as it is deleted forever. Whatever the timing, the calls answer as if one came after the other: the loser gets a
+ * saving a brand as it is deleted forever, saving a page or form as it goes to the bin or comes
+ * back. Whatever the timing, the calls answer as if one came after the other: the loser gets a
  * 4xx in the words the later call would get, never a 500, and nothing is left half-written.
  */
 
@@ -126,6 +128,96 @@ describe(`A brand saved as it is deleted forever (${databaseKind})`, () => {
         select (select count(*)::int from brands where id = ${id}) as brand,
           (select count(*)::int from revisions where area = 'brands' and record = ${String(id)}) as revisions`);
       expect(left).toEqual({ brand: 0, revisions: 0 });
+    }
+  });
+});
+
+describe(`Pages and forms saved as they go to the bin or come back (${databaseKind})`, () => {
+  let brand = 0;
+  beforeAll(async () => {
+    const name = unique('Page Brand');
+    brand = await ok('/api/brands/create', {
+      name,
+      slug: slug(name),
+      live: true,
+      is_fake: false,
+      manufacturer_id: 0,
+      lcv_manufacturer_id: 0,
+      logo: null,
+    });
+  });
+  const pageBody = (name: string) => ({
+    name,
+    slug: 'ignored',
+    brand_id: brand,
+    meta: { title: name, description: `About ${name}` },
+    published: 0,
+    is_allowed_children: 1,
+  });
+  const formBody = (name: string) => ({
+    name,
+    handle: 'ignored',
+    meta: { title: name, description: `${name} form` },
+    published: 0,
+    is_allowed_children: 1,
+    emails: {
+      subject: 'New enquiry',
+      email_title: 'Enquiry',
+      email_body: 'Someone asked a question.',
+      email_lists: 'sales@example.com',
+    },
+    thank_you: { description: 'We will be in touch.' },
+  });
+  const kinds = [
+    { kind: 'pages', body: pageBody, missing: missingRecord('page') },
+    { kind: 'forms', body: formBody, missing: missingRecord('form') },
+  ] as const;
+
+  describe.each(kinds)('$kind', ({ kind, body, missing }) => {
+    it('saves then bins, or bins and answers the save as for a page not there', async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const name = unique('Raced');
+        const id = await ok(`/api/${kind}/store`, { data: body(name), parent: null });
+        const [saved, binned] = await Promise.all([
+          post(`/api/${kind}/update`, { id, data: body(`${name} saved`) }),
+          post(`/api/${kind}/delete`, { id }),
+        ]);
+        expect(binned.statusCode, binned.body).toBe(200);
+        const [row] = await rows<{ name: string; binned: boolean }>(
+          sql`select name, deleted_at is not null as binned from pages where id = ${id}`,
+        );
+        expect(row!.binned).toBe(true);
+        if (saved.statusCode === 200) {
+          expect(row!.name).toBe(`${name} saved`);
+          // Saved before it went to the bin, as the log tells it.
+          const logged = await rows<{ action: string }>(sql`
+            select action from activity where area = ${kind} and record_id = ${id}
+              and action in ('updated', 'deleted') order by id`);
+          expect(logged.map((entry) => entry.action)).toEqual(['updated', 'deleted']);
+        } else {
+          // The save found it in the bin, as a save after the delete does: it changed nothing.
+          expect(saved.statusCode, saved.body).toBe(404);
+          expect(saved.json().message).toBe(missing);
+          expect(row!.name).toBe(name);
+        }
+      }
+    });
+  });
+
+  it('puts a page back once when two restores arrive together; the other gets 404', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = await ok('/api/pages/store', { data: pageBody(unique('Raced')), parent: null });
+      expect((await post('/api/pages/delete', { id })).statusCode).toBe(200);
+      const answers = await Promise.all([
+        post('/api/pages/restore', { id }),
+        post('/api/pages/restore', { id }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
+      const [counts] = await rows<{ restored: number; at: number }>(sql`
+        select (select count(*)::int from revisions where area = 'pages' and record = ${String(id)} and action = 'restored') as restored,
+          (select count(*)::int from pages p, pages q where p.id = ${id} and q.deleted_at is null
+            and q.parent_id is null and q.kind = 'page' and q.sort_order = p.sort_order) as at`);
+      expect(counts).toEqual({ restored: 1, at: 1 });
     }
   });
 });

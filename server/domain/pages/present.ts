@@ -4,7 +4,6 @@ import type { Db } from '../../db/open';
 import { readItems } from '../blocks';
 import { isoTime } from '../isoTime';
 import { type PageRow, summaryOf } from './read';
-import type { SavedPage } from './write';
 
 /**
  * Pages and forms as the API answers them. Forms live in the same tree as pages; what differs is
@@ -45,6 +44,13 @@ export async function formForEditor(db: Db, row: PageRow): Promise<Form> {
     emails: row.emails ?? EMPTY_EMAILS,
     thank_you: row.thankYou ?? { title: 'Thank you', description: '' },
   };
+}
+
+/** A page or form as saved: the builder carries on from its new version and slug. */
+export interface SavedPage {
+  id: number;
+  slug: string;
+  updatedAt: Date;
 }
 
 /** What a page save answers: the builder carries on from this version and slug. */

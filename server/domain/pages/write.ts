@@ -20,6 +20,10 @@ import { requireTemplate } from '../templates';
 import { emitPathChange } from '../webhooks/outbox';
 import { assignWorkflows } from '../workflows';
 import { type TreeKind, treeList } from './lists';
+import type { SavedPage } from './present';
+
+export type { SavedPage };
+
 import { countChildren, findPage, type PageRow, subtreeOf } from './read';
 import { markEdited, requireReviewed } from './reviewGate';
 import { pageScopeSql } from './scope';
@@ -172,13 +176,6 @@ export async function rewriteDescendants(tx: Db, id: number, from: string, to: s
     where id in (select id from down) and left(slug, ${oldPrefix.length}) = ${oldPrefix}`);
 }
 
-/** A page or form as saved: the builder carries on from its new version and slug. */
-export interface SavedPage {
-  id: number;
-  slug: string;
-  updatedAt: Date;
-}
-
 export async function storePage(
   db: Db,
   kind: TreeKind,
@@ -254,6 +251,8 @@ export async function updatePage(
       },
       values: async (current) => {
         await lockChildren(tx, kind, [current.parentId]);
+        // Read again under the lock a delete takes: one that went to the bin meanwhile is not saved.
+        if (!(await findPage(tx, kind, id, scope))) throw missing(kind);
         slug = await savedSlug(tx, kind, current, values);
         // The pages below follow a page's slug and publishing on the website (a form's do not).
         if (kind === 'page' && (slug !== current.slug || changesPublishing(values, current)))
@@ -373,10 +372,11 @@ export async function deletePage(db: Db, kind: TreeKind, id: number, writer?: Wr
 
 export async function restorePage(db: Db, id: number, writer?: Writer): Promise<void> {
   await treeTransaction(db, async (tx) => {
+    // Locked as found: a second restore (or a purge as its time runs out) waits, then finds it back.
     const result = await tx.execute(sql`
       select id from pages where id = ${id} and kind = 'page'
         and deleted_at >= now() - make_interval(secs => ${PAGE_RESTORE_SECONDS})
-        and ${pageScopeSql(scopeOf(writer), sql`"pages"`)}`);
+        and ${pageScopeSql(scopeOf(writer), sql`"pages"`)} for update`);
     if (rowsOf(result).length === 0) throw notFound('That page can no longer be put back.');
     const [row] = await tx.select().from(pages).where(eq(pages.id, id));
     // A published page put back is on the website again.
