@@ -30,6 +30,12 @@ export interface Database {
    * (migrations, the job queue's tables) that several API processes would otherwise race on.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` holding the advisory lock of `keys` (one bigint, or two integers) on a connection of
+   * its own: another process sees it held (pg_locks) exactly while a live process runs the work, as
+   * PostgreSQL ends it with the connection of a process that died. PGlite, one process: just runs.
+   */
+  holding<T>(keys: readonly [number] | readonly [number, number], work: () => Promise<T>): Promise<T>;
   /** Messages between the processes on this database (presence): LISTEN/NOTIFY, or in-process on PGlite. */
   notices: Notices;
   /**
@@ -105,14 +111,15 @@ const SETUP_LOCK = 7_264_221_001;
  * lock while it changes the schema, so one applies the changes and the others find them applied,
  * instead of creating the same tables at once and failing.
  */
-async function holdingSetupLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+async function holdingLock<T>(pool: pg.Pool, keys: readonly number[], work: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  const args = keys.map((_, i) => `$${i + 1}`).join(', ');
   try {
-    await client.query('select pg_advisory_lock($1)', [SETUP_LOCK]);
+    await client.query(`select pg_advisory_lock(${args})`, [...keys]);
     try {
       return await work();
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK]);
+      await client.query(`select pg_advisory_unlock(${args})`, [...keys]);
     }
   } finally {
     client.release();
@@ -179,7 +186,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
     listPool.on('error', () => {});
     readListsThrough(db, drizzlePg(listPool) as unknown as Db);
-    const exclusively = <T>(work: () => Promise<T>) => holdingSetupLock(pool, work);
+    const exclusively = <T>(work: () => Promise<T>) => holdingLock(pool, [SETUP_LOCK], work);
     await exclusively(() => migratePg(drizzlePg(pool), { migrationsFolder }));
     const notices = postgresNotices(pool, options.databaseUrl);
     // Every statement and transaction gives its connection back when it has finished; a quiet
@@ -193,6 +200,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       kind: 'postgres',
       exclusively,
+      holding: (keys, work) => holdingLock(pool, keys, work),
       notices,
       finished: () => finished,
       quietQuery: async (text) => {
@@ -243,6 +251,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       }),
       // One process holds the directory (lock.ts): nobody else can be setting it up.
       exclusively: (work) => work(),
+      // No other process can run work on the directory, so nobody needs to see who holds what.
+      holding: (_keys, work) => work(),
       query: async (text, values) => {
         if (values === undefined || values.length === 0) {
           // pg-boss sends multi-statement SQL without values: only exec() runs that.

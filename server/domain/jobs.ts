@@ -37,6 +37,8 @@ export interface Jobs {
     data: T,
     options: { startAfter: Date; key: string },
   ): Promise<string | null>;
+  /** Fails a job at work (its process died): the queue retries it as its policy says. */
+  fail(queue: string, id: string, reason: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -239,6 +241,9 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     },
     async schedule(queue, data, { startAfter, key }) {
       return boss.send(queue, data, { startAfter, singletonKey: key });
+    },
+    async fail(queue, id, reason) {
+      await boss.fail(queue, id, { reason });
     },
     async stop() {
       stopping.abort();

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/open';
 import { exportSourceFor } from '../domain/exportSources';
 import { EXPORT_QUEUE, type ExportJobData, runExport } from '../domain/exports';
+import { holdingImport, recoverImports } from '../domain/imports/orphans';
 import { IMPORT_QUEUE, type ImportJobData, runImport } from '../domain/imports/run';
 import { type Jobs, startJobs } from '../domain/jobs';
 import { MAIL_QUEUE, type MailJobData, sendQueuedMail } from '../domain/mailQueue';
@@ -113,7 +114,9 @@ export const jobs = fp(
           // An import waiting at start runs as soon as the workers do: before `started` is set.
           const jobs = await queueReady;
           const schedule = (ids: readonly number[]) => scheduleChanges(db, jobs, ids);
-          await runImport({ db, mailer, schedule, refreshStatistics }, data, context);
+          await holdingImport(database, data.importId, () =>
+            runImport({ db, mailer, schedule, refreshStatistics }, data, context),
+          );
         },
         [RENDITIONS_QUEUE]: (data: RenditionJobData) => makeRenditions(app.renderer, data),
         [LEGACY_MEDIA_QUEUE]: async () => {
@@ -154,6 +157,8 @@ export const jobs = fp(
       },
     });
     ready(started);
+    // An import whose process died shows as failed now, not as running until its job expires.
+    await recoverImports(database, started, IMPORT_QUEUE);
     await scheduleChanges(db, started);
     // A webhook endpoint held by a process that died is free again (PGlite: only this process runs),
     // and every endpoint with deliveries waiting gets its job, whatever happened to the one it had.

@@ -1,0 +1,103 @@
+import { buildApp } from '@server/app';
+import { readConfig } from '@server/config';
+import { imports } from '@server/db/schema/jobs';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, databaseKind, type TestServer } from './harness';
+
+/**
+ * An import whose process died mid-run: the next start shows it failed (the console's 'The import
+ * stopped with an error; it will be tried again.') rather than running until its job expires, and
+ * hands its job back to the queue. An import a live process is running is left alone.
+ */
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  token = await server.login();
+});
+afterAll(() => server.close());
+
+/** An import as a run left it: running, part way through its rows. */
+async function runningImport(): Promise<number> {
+  const [row] = await server.database.db
+    .insert(imports)
+    .values({
+      kind: 'page',
+      provider: 'pages',
+      email: 'editor@example.com',
+      file: '/nowhere/models.xlsx',
+      filename: 'models.xlsx',
+      status: 'running',
+      rowsDone: 120,
+      rowsTotal: 500,
+      attempts: 1,
+      userId: server.adminId,
+    })
+    .returning({ id: imports.id });
+  return row!.id;
+}
+
+/** Its job, at work for a minute in the queue's eyes; with no retries left, a failure is final. */
+async function activeJob(importId: number): Promise<string> {
+  const result = await server.database.db.execute(sql`
+    insert into pgboss.job (name, data, state, started_on, retry_limit, retry_count)
+    values ('import', ${JSON.stringify({ importId })}::jsonb, 'active', now() - interval '1 minute', 0, 0)
+    returning id::text as id`);
+  return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
+}
+
+async function jobState(id: string): Promise<string> {
+  const result = await server.database.db.execute(sql`select state from pgboss.job where id = ${id}::uuid`);
+  return (result as unknown as { rows: { state: string }[] }).rows[0]!.state;
+}
+
+/** Another start of the app on the same database, as after a restart; closed once `work` has run. */
+async function restarted(work: () => Promise<void> = async () => {}): Promise<void> {
+  const config = readConfig({ DATA_DIR: server.dataDir, CONSOLE_DIR: '', TRUST_PROXY: '1' });
+  const again = await buildApp({ config, database: server.database });
+  try {
+    await work();
+  } finally {
+    await again.app.close();
+  }
+}
+
+const progress = async (id: number) => {
+  const res = await server.call('GET', `/api/imports/${id}`, { token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { status: string };
+};
+
+describe(`an import whose process died (${databaseKind})`, () => {
+  it('shows failed after a start when the queue no longer holds its job', async () => {
+    const id = await runningImport();
+    expect(await progress(id)).toMatchObject({ status: 'running' });
+    await restarted();
+    expect(await progress(id)).toMatchObject({ status: 'failed' });
+    const [row] = await server.database.db.select().from(imports).where(eq(imports.id, id));
+    expect(row!.error).toBe('The server running this import stopped before it finished.');
+  });
+
+  it.runIf(databaseKind === 'postgres')(
+    'shows failed at the next start, not when its job expires, and hands the job back',
+    async () => {
+      const id = await runningImport();
+      const job = await activeJob(id);
+      await restarted();
+      expect(await progress(id)).toMatchObject({ status: 'failed' });
+      expect(await jobState(job)).toBe('failed');
+    },
+  );
+
+  it.runIf(databaseKind === 'postgres')('leaves an import a live process is running', async () => {
+    const id = await runningImport();
+    const job = await activeJob(id);
+    // This process holds the run's lock, as the process running it does.
+    await server.database.holding([7_304_010, id], () => restarted());
+    expect(await progress(id)).toMatchObject({ status: 'running' });
+    expect(await jobState(job)).toBe('active');
+  });
+});
