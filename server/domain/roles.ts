@@ -141,3 +141,20 @@ export async function lockRoles(tx: Db, ids: number[]): Promise<void> {
     .orderBy(asc(roles.id))
     .for('update');
 }
+
+/**
+ * How many of these users hold a role in the bin. Their roles are share-locked until the
+ * transaction ends, as a grant's is, so a role cannot go to the bin while they are restored.
+ */
+export async function holdersOfBinnedRoles(tx: Db, userIds: number[]): Promise<number> {
+  const valid = userIds.filter((id) => id <= MAX_SERIAL_ID);
+  if (valid.length === 0) return 0;
+  const held = await tx
+    .select({ binned: sql<boolean>`${roles.deletedAt} is not null` })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(sql`${users.id} = any(${sql.param(valid)}::int[])`)
+    .orderBy(asc(roles.id))
+    .for('share', { of: roles });
+  return held.filter((row) => row.binned).length;
+}

@@ -22,6 +22,7 @@ import { recordChange } from '../domain/history/record';
 import type { Mailer } from '../domain/mail';
 import { checkRecordMedia, saveRecordMedia } from '../domain/media/recordImages';
 import { createRecord, type RecordMessages, saveVersioned, uniqueField } from '../domain/records';
+import { holdersOfBinnedRoles } from '../domain/roles';
 import { transaction } from '../domain/transaction';
 import {
   emailTaken,
@@ -39,6 +40,7 @@ import { invalid, notFound } from '../http/errors';
 import { registerCall } from '../http/route';
 
 const EMAIL_IN_USE = 'That e-mail address is already in use.';
+const ON_BINNED_ROLE = 'Some of the selected users hold a role in the bin: restore the role first.';
 const messages: RecordMessages = {
   notFound: missingRecord('user'),
   conflict: 'Someone else changed this user since you opened it. Reload to see their changes.',
@@ -94,7 +96,14 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; mailer: Mailer
       if (ids.includes(user.id)) throw invalid({ users: 'You cannot delete your own account.' });
     },
     rules: (user, type) => ({
-      before: withinScope(user),
+      before:
+        type === 'restore'
+          ? async (tx, ids) => {
+              await withinScope(user)(tx, ids);
+              // Back among the active users, each must hold a role that gives them something.
+              if ((await holdersOfBinnedRoles(tx, ids)) > 0) throw invalid({ users: ON_BINNED_ROLE });
+            }
+          : withinScope(user),
       after: type === 'all' ? (tx) => requireAnAdministrator(tx, 'users') : undefined,
     }),
     // A binned user is signed out everywhere; restoring them later does not bring the sessions back.

@@ -102,6 +102,69 @@ describe(`A role given to a user as it goes to the bin (${databaseKind})`, () =>
   });
 });
 
+describe(`A user restored while their role is in the bin (${databaseKind})`, () => {
+  const onBinnedRole = {
+    users: ['Some of the selected users hold a role in the bin: restore the role first.'],
+  };
+
+  it('stays in the bin, with a 422 saying why', async () => {
+    const role = await ok('/api/roles/create', {
+      name: unique('Binned Role'),
+      permissions: { brands: ['view'] },
+    });
+    const name = unique('Binned User');
+    const user = await ok('/api/users/create', {
+      name,
+      email: `${slug(name)}@example.com`,
+      password: 'a long enough password',
+      telephone: null,
+      job_title: null,
+      avatar: null,
+      role_id: role,
+    });
+    expect((await post('/api/users/delete', { users: [user], type: 'all' })).statusCode).toBe(200);
+    expect((await post('/api/roles/delete', { roles: [role], type: 'all' })).statusCode).toBe(200);
+    const restored = await post('/api/users/restore', { users: [user] });
+    expect(restored.statusCode, restored.body).toBe(422);
+    expect(restored.json().errors).toEqual(onBinnedRole);
+    const [row] = await rows<{ binned: boolean }>(
+      sql`select deleted_at is not null as binned from users where id = ${user}`,
+    );
+    expect(row!.binned).toBe(true);
+  });
+
+  it('is restored or the role binned, never both, when the two meet', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const role = await ok('/api/roles/create', {
+        name: unique('Raced Role'),
+        permissions: { brands: ['view'] },
+      });
+      const name = unique('Raced User');
+      const user = await ok('/api/users/create', {
+        name,
+        email: `${slug(name)}@example.com`,
+        password: 'a long enough password',
+        telephone: null,
+        job_title: null,
+        avatar: null,
+        role_id: role,
+      });
+      expect((await post('/api/users/delete', { users: [user], type: 'all' })).statusCode).toBe(200);
+      const [restored, binned] = await Promise.all([
+        post('/api/users/restore', { users: [user] }),
+        post('/api/roles/delete', { roles: [role], type: 'all' }),
+      ]);
+      expect([restored.statusCode, binned.statusCode].sort(), `${restored.body} ${binned.body}`).toEqual([
+        200, 422,
+      ]);
+      const stranded = await rows<{ id: number }>(sql`
+        select u.id from users u join roles r on r.id = u.role_id
+        where u.deleted_at is null and r.deleted_at is not null`);
+      expect(stranded).toEqual([]);
+    }
+  });
+});
+
 describe(`A brand saved as it is deleted forever (${databaseKind})`, () => {
   const brandBody = (name: string) => ({
     name,
