@@ -109,7 +109,8 @@ const SETUP_LOCK = 7_264_221_001;
 /**
  * Several API processes may start together on one fresh database: each holds the same session
  * lock while it changes the schema, so one applies the changes and the others find them applied,
- * instead of creating the same tables at once and failing.
+ * instead of creating the same tables at once and failing. Work that other processes must see as
+ * at work while its process lives (an import's run) holds its own lock the same way.
  */
 async function holdingLock<T>(pool: pg.Pool, keys: readonly number[], work: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
