@@ -10,6 +10,7 @@ import { Field } from '@/ui/Field';
 import { focusFirstInvalid } from '@/ui/focus/firstInvalid';
 import { stateFieldMeta } from '@/ui/formProps';
 import { ReadOnlyFields } from '@/ui/forms/ReadOnlyFieldset';
+import { LeavePrompt } from '@/ui/LeavePrompt';
 import styles from './BlockEditor.module.css';
 import { Entries, Fields } from './SectionFields';
 
@@ -93,12 +94,16 @@ export function BlockEditor({
     else setRefused({ message: first });
   }, []);
   const close = useCallback(() => latest.current.onCancel(), []);
+  /** Whether the fields hold changes not applied to the block yet (read at the moment of asking). */
+  const changed = useCallback(() => {
+    const { item: opened, draft: current } = latest.current;
+    return contentOf(current) !== contentOf(opened);
+  }, []);
   // Changes are not thrown away without asking; a block left as it opened closes at once.
   const cancel = useCallback(() => {
-    const { item: opened, draft: current, onCancel: done } = latest.current;
-    if (contentOf(current) === contentOf(opened)) done();
-    else setAskingCancel(true);
-  }, []);
+    if (changed()) setAskingCancel(true);
+    else latest.current.onCancel();
+  }, [changed]);
 
   return (
     <section ref={editor} className={styles.editor} aria-label={`${readOnly ? 'View' : 'Edit'} ${item.name}`}>
@@ -135,6 +140,8 @@ export function BlockEditor({
         ))}
       </ReadOnlyFields>
       {readOnly ? <CloseAction onClose={close} /> : <EditorActions onCancel={cancel} onSave={save} />}
+      {/* Leaving the builder with changes not applied yet asks as for the page's own changes. */}
+      <LeavePrompt when={readOnly ? false : changed} />
       <Confirm
         isOpen={askingCancel}
         title="Unsaved changes"

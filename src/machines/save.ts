@@ -10,6 +10,12 @@ export interface SaveContext {
   values: FormValues;
   /** First message per field, keyed by dotted path (`social.facebook`, `opening_times.0.department`). */
   fieldErrors: Record<string, string>;
+  /**
+   * The field errors as the last refused attempt gave them (the same object as `fieldErrors` until
+   * the user clears one): the form moves focus to the first error of an attempt, never as the user
+   * fixes them.
+   */
+  reported: Record<string, string>;
   /** The message of a failure that is not about one field. */
   error: string | null;
   /** The record changed since it was loaded (409): show the conflict, do not overwrite. */
@@ -90,15 +96,17 @@ export const saveMachine = setup({
       fieldErrors: ({ context }, params: { name: string }) => {
         const path = toDottedPath(params.name);
         // A field's own error and those of its parts (`banner_img.0` under `banner_img`).
-        return Object.fromEntries(
-          Object.entries(context.fieldErrors).filter(([key]) => key !== path && !key.startsWith(`${path}.`)),
+        const kept = Object.entries(context.fieldErrors).filter(
+          ([key]) => key !== path && !key.startsWith(`${path}.`),
         );
+        // Nothing to clear: the errors stay the same object, so nothing that shows them moves.
+        if (kept.length === Object.keys(context.fieldErrors).length) return context.fieldErrors;
+        return Object.fromEntries(kept);
       },
     }),
-    setFieldErrors: assign({
-      fieldErrors: (_, params: { error: unknown }) => describeFailure(params.error).fieldErrors,
-      error: null,
-      conflict: false,
+    setFieldErrors: assign((_, params: { error: unknown }) => {
+      const { fieldErrors } = describeFailure(params.error);
+      return { fieldErrors, reported: fieldErrors, error: null, conflict: false };
     }),
     setFailure: assign((_, params: { error: unknown }) => {
       const failure = describeFailure(params.error);
@@ -109,6 +117,7 @@ export const saveMachine = setup({
       // `validates` is the area's, not the attempt's: a reset keeps it.
       values: params.values,
       fieldErrors: {},
+      reported: {},
       error: null,
       conflict: false,
       savedId: null,
@@ -119,6 +128,7 @@ export const saveMachine = setup({
   context: ({ input }) => ({
     values: input?.values ?? {},
     fieldErrors: {},
+    reported: {},
     error: null,
     conflict: false,
     savedId: null,

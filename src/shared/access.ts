@@ -159,6 +159,13 @@ export const GROUP_TOP_LEVEL = 'The top level of the tree is the group’s: choo
 export const GROUP_TEMPLATES =
   'Templates belong to the whole group: only a user with the whole group in their scope can add or change one.';
 
+/**
+ * Why a scoped user cannot take a page offline or online, move it, rename it or delete it: pages of
+ * other brands lie below it (decision 042). The server refuses it; the console offers it disabled.
+ */
+export const OTHERS_BELOW =
+  'Pages of other brands are below this page: only a user with the whole group in their scope can make this change.';
+
 /** Keeps only the cells the matrix has, in the catalogue's order, each once. */
 export function normalisePermissions(permissions: Permissions): Permissions {
   const out: Permissions = {};

@@ -93,6 +93,31 @@ describe(`changes that reach the pages below (${databaseKind})`, () => {
     expect((await shown(tree.bravoHatch)).slug).toBe('models/showroom/bravo-hatchback');
   });
 
+  it('tells them in the lists which pages have another brand’s below, as the console offers their changes', async () => {
+    const get = async (token: string, url: string) => {
+      const res = await server.call('GET', url, { token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    type Row = { id: number; others_below?: boolean };
+    const flags = (rows: Row[]) => Object.fromEntries(rows.map((r) => [r.id, r.others_below]));
+    const list = await get(alphaManager, '/api/pages');
+    const top = flags([...list.brands, ...list.folders, ...list.files]);
+    expect(top[tree.models]).toBe(true);
+    expect(top[tree.range]).toBe(false);
+    expect(top[tree.elsewhere]).toBe(false);
+    expect(flags((await get(alphaManager, `/api/pages/children?id=${tree.models}`)).data)).toEqual({
+      [tree.showroom]: true,
+    });
+    expect(flags((await get(alphaManager, `/api/pages/children?id=${tree.range}`)).data)).toEqual({
+      [tree.hatch]: false,
+      [tree.estate]: false,
+    });
+    expect((await get(alphaManager, `/api/pages/show?id=${tree.showroom}`)).data.others_below).toBe(true);
+    // The group administrator reaches every page: nothing to say.
+    expect((await get(admin, `/api/pages/show?id=${tree.models}`)).data).not.toHaveProperty('others_below');
+  });
+
   it('still lets them edit what the page itself says, leaving its slug and publishing as they are', async () => {
     const res = await call(alphaManager, '/api/pages/update', {
       id: tree.models,

@@ -344,6 +344,36 @@ describe('changing pages', () => {
     expect(off.json().published).toBe(0);
     expect((await post(c, '/api/pages/publishable', { id: 999999 })).statusCode).toBe(404);
   });
+
+  it('unpublishes by the toggle as the builder does: the publish and unpublish times go with it', async () => {
+    const times = { published: 1, published_at: '2025-01-01T09:00', unpublish_at: '2099-01-01T09:00' };
+    const dates = async (id: number) => {
+      const { published, published_at, unpublish_at } = (await get(c, `/api/pages/show?id=${id}`)).json()
+        .data;
+      return { published, published_at, unpublish_at };
+    };
+    const unpublished = { published: 0, published_at: null, unpublish_at: null };
+
+    const saved = await store(c, 'Unpublished by saving', null, times);
+    const edited = (await get(c, `/api/pages/edit?id=${saved}`)).json().data;
+    const update = await post(c, '/api/pages/update', {
+      id: saved,
+      data: { ...edited, published: 0 },
+      updated_at: edited.updated_at,
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await dates(saved)).toEqual(unpublished);
+
+    const toggled = await store(c, 'Unpublished by the toggle', null, times);
+    expect((await post(c, '/api/pages/publishable', { id: toggled })).json().published).toBe(0);
+    expect(await dates(toggled)).toEqual(unpublished);
+    // Published again, it goes live from now, as a page published for the first time does.
+    const before = Date.now();
+    expect((await post(c, '/api/pages/publishable', { id: toggled })).json().published).toBe(1);
+    const again = await dates(toggled);
+    expect(again.unpublish_at).toBeNull();
+    expect(new Date(again.published_at).getTime()).toBeGreaterThanOrEqual(before - 60_000);
+  });
 });
 
 describe('moving pages', () => {

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page as StoredPage } from '@/api/contract/pages';
-import { apiRequest, apiToken, createPage, uniqueToken } from './api';
+import { apiRequest, apiToken, createPage, heroBlock, uniqueToken } from './api';
 import {
   awaitedLater,
   descriptionOf,
@@ -434,6 +434,30 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await page.getByRole('link', { name: 'Go back' }).click();
     await prompt.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(/\/pages$/);
+  });
+
+  it('asks before leaving a block edited and not applied yet: Stay keeps what was typed, Leave goes', async () => {
+    const id = await makePage(`Open block ${uniqueToken()}`, {
+      items: [heroBlock('Opening', 'Opening title')],
+    });
+    await page.goto(`/pages/edit/${id}`);
+    await page.getByRole('heading', { name: 'Edit Page', level: 1 }).waitFor();
+    await block(page, 'Opening').getByRole('button', { name: 'Edit Opening' }).click();
+    const editor = page.getByRole('region', { name: 'Edit Opening' });
+    await field(editor, 'Title').fill('Typed, not applied');
+
+    await page.getByRole('link', { name: 'Go back' }).click();
+    const prompt = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await prompt.getByText('Leave this page and lose them?').waitFor();
+    await prompt.getByRole('button', { name: 'Stay' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/pages/edit/${id}`);
+    expect(await field(editor, 'Title').inputValue()).toBe('Typed, not applied');
+
+    await page.getByRole('link', { name: 'Go back' }).click();
+    await prompt.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(/\/pages$/);
+    expect((await stored(id)).items[0]?.sections.content?.fields.title).toBe('Opening title');
   });
 
   it("asks when the browser's Back would leave unsaved changes: Stay keeps them, Leave goes back", async () => {

@@ -288,6 +288,7 @@ describe('save machine rules', () => {
     expect(actor.getSnapshot().context).toEqual({
       values: { site_name: '' },
       fieldErrors: {},
+      reported: {},
       error: null,
       conflict: false,
       savedId: null,

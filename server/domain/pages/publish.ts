@@ -10,7 +10,8 @@ import { missing } from './write';
 import { requireWholeSubtree, scopeOf, type Writer } from './writer';
 
 /**
- * The Published toggle of a page: on or off, and a revision saying which. Turning it on puts the
+ * The Published toggle of a page: on or off, and a revision saying which; off drops its publish
+ * and unpublish times, as the builder's Published = No does. Turning it on puts the
  * page's images on the website, so they must say something to a reader who cannot see them; a page
  * under a workflow goes live only as approved.
  */
@@ -32,9 +33,11 @@ async function flipPublished(db: Db, id: number): Promise<0 | 1> {
     .update(pages)
     .set({
       published: sql`not ${pages.published}`,
-      publishedAt: sql`case when ${pages.published} then ${pages.publishedAt} else coalesce(${pages.publishedAt}, now()) end`,
+      // Unpublished, a page has no publish or unpublish time, as when the builder saves it with
+      // Published = No (spec §4 Page published): published again, it goes live from now.
+      publishedAt: sql`case when ${pages.published} then null else coalesce(${pages.publishedAt}, now()) end`,
       // An unpublish time that has passed is spent: publishing again does not take the page straight down.
-      unpublishAt: sql`case when ${pages.unpublishAt} <= now() then null else ${pages.unpublishAt} end`,
+      unpublishAt: sql`case when ${pages.published} or ${pages.unpublishAt} <= now() then null else ${pages.unpublishAt} end`,
       updatedAt: new Date(),
     })
     .where(and(eq(pages.id, id), eq(pages.kind, 'page'), sql`${pages.deletedAt} is null`))

@@ -6,7 +6,7 @@ import type { Db } from '../../db/open';
 import { pages } from '../../db/schema/pages';
 import { isoTime, isoTimeOrNull } from '../isoTime';
 import type { Scope, TreeKind } from './lists';
-import { pageInScope, pageScopeSql, topOfScope } from './scope';
+import { othersBelow, pageInScope, pageScopeSql, topOfScope } from './scope';
 import { rowsOf } from './transaction';
 
 export type PageRow = typeof pages.$inferSelect;
@@ -17,8 +17,9 @@ export const totalChildren = sql<number>`(select count(*)::int from pages c wher
 
 const live = isNull(pages.deletedAt);
 
-export function toSummary(row: PageRow, children: number): PageSummary {
+export function toSummary(row: PageRow, children: number, others?: boolean): PageSummary {
   return {
+    ...(others === undefined ? {} : { others_below: others }),
     id: row.id,
     name: row.name,
     slug: row.slug,
@@ -71,7 +72,11 @@ export async function summaryOf(
   access: AccessScope = wholeGroup,
 ): Promise<PageSummary> {
   if (isGroupWide(access)) return toSummary(row, await countChildren(db, row.id));
-  return toSummary(row, (await childCounts(db, [row.id], access)).get(row.id) ?? 0);
+  const [children, others] = await Promise.all([
+    childCounts(db, [row.id], access),
+    othersBelowEach(db, [row.id], access),
+  ]);
+  return toSummary(row, children.get(row.id) ?? 0, others.has(row.id));
 }
 
 /** How a parent's sort_by and sort_by_mode order its children; ties by id, undated last. */
@@ -122,12 +127,30 @@ export async function listChildren(
   ]);
   const total = counted ? Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0) : rows.length;
   // Counted for the rows answered only: counting in the select would count for every row an offset skips.
-  const children = await childCounts(
-    db,
-    rows.map((row) => row.id),
-    access,
-  );
-  return { rows: rows.map((row) => toSummary(row, children.get(row.id) ?? 0)), total };
+  const ids = rows.map((row) => row.id);
+  const [children, others] = await Promise.all([
+    childCounts(db, ids, access),
+    isGroupWide(access) ? null : othersBelowEach(db, ids, access),
+  ]);
+  return {
+    rows: rows.map((row) =>
+      toSummary(row, children.get(row.id) ?? 0, others ? others.has(row.id) : undefined),
+    ),
+    total,
+  };
+}
+
+/**
+ * Which of these pages have pages outside a scoped user's scope below them (`othersBelow`, the
+ * writes' own check, asked of each): the console offers their publishing, moving and deleting
+ * disabled, as the server refuses them.
+ */
+async function othersBelowEach(db: Db, ids: number[], access: AccessScope): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const result = await db.execute(sql`
+    select p.id from pages p
+    where p.id = any(${`{${ids.join(',')}}`}::int[]) and ${othersBelow(access, sql`p.id`)}`);
+  return new Set(rowsOf<{ id: number }>(result).map((r) => Number(r.id)));
 }
 
 /**

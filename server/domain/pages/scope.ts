@@ -51,7 +51,7 @@ export function topOfScope(scope: Scope): SQL | undefined {
  * carries that answer down instead of walking up from every page. It stops at the first page
  * outside. For a scoped user only: a group-wide user reaches every page.
  */
-export function othersBelow(scope: Scope, id: number): SQL {
+export function othersBelow(scope: Scope, id: number | SQL): SQL {
   const inside = (above: SQL) =>
     sql`case when c.brand_id is null then ${above} else coalesce(${inScope(scope, { brand: sql`c.brand_id` }) ?? sql`true`}, false) end`;
   return sql`exists (

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FormValues } from '@/api/contract/forms';
 import type { PageValues } from '@/api/contract/pages';
-import { type Access, can, isGroupWide, refusal, type Scope, wholeGroup } from '@/shared/access';
+import {
+  type Access,
+  can,
+  isGroupWide,
+  OTHERS_BELOW,
+  refusal,
+  type Scope,
+  wholeGroup,
+} from '@/shared/access';
 import type { Db } from '../../db/open';
 import { forbidden } from '../access/require';
 import type { TreeKind } from './lists';
@@ -29,9 +37,6 @@ export function requirePublish(writer: Writer, kind: TreeKind): void {
     throw forbidden(refusal(writer, 'publish', areaOf(kind)));
   }
 }
-
-export const OTHERS_BELOW =
-  'Pages of other brands are below this page: only a user with the whole group in their scope can make this change.';
 
 /**
  * A page's publishing, place and slug reach every page below it on the website (an unpublished

@@ -65,6 +65,12 @@ export const pageSummary = z.object({
   total_children: z.number().int(),
   is_allowed_children: flagValue,
   is_tree_recursive: flagValue,
+  /**
+   * For a user with part of the group in their scope: pages of other brands lie below this one, so
+   * its publishing, place and slug are not theirs to change, nor may they delete it (decision 042).
+   * Absent for a group-wide user, who reaches every page.
+   */
+  others_below: z.boolean().optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -281,6 +281,50 @@ describe('the brand form', () => {
     expect(textbox('Name').value).toBe('Kia');
   });
 
+  it('clears the slug’s error once a new name has changed the slug it was about', async () => {
+    vi.mocked(api.brands.validate).mockRejectedValueOnce(
+      new ApiError(422, 'The given data was invalid.', { slug: ['That slug is already in use.'] }),
+    );
+    const user = userEvent.setup();
+    renderAt('/brands/add');
+    await user.type(textbox('Name'), 'Kia');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('That slug is already in use.')).toBeTruthy();
+    // The refused save takes focus to the slug first; then the name is typed in.
+    await waitFor(() => expect(document.activeElement).toBe(textbox('Slug')));
+    await user.click(textbox('Name'));
+    expect(document.activeElement).toBe(textbox('Name'));
+    await user.keyboard('{End} Motors');
+    expect(textbox('Slug').value).toBe('kia-motors');
+    await waitFor(() => expect(screen.queryByText('That slug is already in use.')).toBeNull());
+    expect(textbox('Slug').getAttribute('aria-invalid')).not.toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.brands.validate).toHaveBeenLastCalledWith({
+        body: expect.objectContaining({ slug: 'kia-motors' }),
+      }),
+    );
+  });
+
+  it('keeps the slug’s error while a new name leaves an existing brand’s slug as it is', async () => {
+    vi.spyOn(api.brands, 'show').mockResolvedValue({ data: kia });
+    vi.mocked(api.brands.validate).mockRejectedValueOnce(
+      new ApiError(422, 'The given data was invalid.', { slug: ['That slug is already in use.'] }),
+    );
+    const user = userEvent.setup();
+    renderAt('/brands/edit/3');
+    await screen.findByText('Updating Kia');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('That slug is already in use.')).toBeTruthy();
+    // The refused save takes focus to the slug first; then the name is typed in.
+    await waitFor(() => expect(document.activeElement).toBe(textbox('Slug')));
+    await user.click(textbox('Name'));
+    expect(document.activeElement).toBe(textbox('Name'));
+    await user.keyboard('{End} Cars');
+    expect(textbox('Slug').value).toBe('kia');
+    expect(screen.getByText('That slug is already in use.')).toBeTruthy();
+  });
+
   it('shows the conflict instead of overwriting a brand someone else changed', async () => {
     vi.spyOn(api.brands, 'show').mockResolvedValue({ data: kia });
     vi.mocked(api.brands.update).mockRejectedValue(

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import type { brandCreateSchema, brandUpdateSchema } from '@/api/contract/brands';
 import type { RecordImage } from '@/api/contract/images';
 import { pathTo } from '@/shared/paths';
-import { slugify } from '@/shared/slug';
 import { Field } from '@/ui/Field';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import type { SaveForm } from '@/ui/forms/useSaveForm';
+import { useSlugFromName } from '@/ui/forms/useSlugFromName';
 import { idsOf, RecordImageField } from '@/ui/media/RecordImageField';
 import { ManufacturerSelect } from './ManufacturerSelect';
 import type { MakersLoad } from './manufacturers';
@@ -36,8 +35,11 @@ export function BrandForm({
   logo = null,
 }: BrandFormProps) {
   const { fields } = flow;
-  const [slug, setSlug] = useState(fields.slug.defaultValue ?? '');
-  const [following, setFollowing] = useState(slugFollowsName);
+  const { slug, onNameChange, onSlugChange } = useSlugFromName({
+    initial: fields.slug.defaultValue ?? '',
+    followsName: slugFollowsName,
+    onSlugChanged: () => flow.onChange(fields.slug.name),
+  });
 
   return (
     <SaveFormFrame
@@ -46,27 +48,14 @@ export function BrandForm({
       onReload={onReload}
       refusedReason={refusedReason}
     >
-      <Field
-        field={fields.name}
-        label="Name"
-        autoComplete="off"
-        onChange={(name) => {
-          if (!following) return;
-          setSlug(slugify(name));
-          flow.onChange(fields.slug.name);
-        }}
-      />
+      <Field field={fields.name} label="Name" autoComplete="off" onChange={onNameChange} />
       <Field
         field={fields.slug}
         label="Slug"
         autoComplete="off"
         description="Lowercase letters, numbers and hyphens: the brand's address on the website."
         value={slug}
-        onChange={(value) => {
-          setSlug(value);
-          // Emptied, the slug is suggested from the name again.
-          setFollowing(slugFollowsName && value.trim() === '');
-        }}
+        onChange={onSlugChange}
       />
       <ManufacturerSelect
         label="Manufacturer"

@@ -207,6 +207,41 @@ describe('the dealership form', { timeout: 20_000 }, () => {
     expect(textbox('Slug').value).toBe('skoda-york');
   });
 
+  it('clears the slug’s error once a new name has changed the slug it was about', async () => {
+    vi.mocked(api.dealerships.validate).mockRejectedValueOnce(
+      new ApiError(422, 'The given data was invalid.', { slug: ['That slug is already in use.'] }),
+    );
+    const user = userEvent.setup();
+    renderAt('/dealerships/add');
+    await fill(user, await waitFor(() => textbox('Name')), 'Northway Kia York');
+    await openTab(user, 'Contact Details');
+    const contact: [string, string][] = [
+      ['Email', 'york@example.com'],
+      ['Telephone', '01904 000000'],
+      ['Address line 1', '1 Main Street'],
+      ['City', 'York'],
+      ['County', 'North Yorkshire'],
+      ['Postcode', 'YO1 1AA'],
+      ['Latitude', '53.96'],
+      ['Longitude', '-1.08'],
+      ['Department', 'Sales'],
+    ];
+    for (const [label, text] of contact) await fill(user, textbox(label), text);
+    await openTab(user, 'Pinnacle');
+    await fill(user, textbox('Pinnacle enquiry ID'), 'PIN-1');
+    await fill(user, textbox('Pinnacle used enquiry ID'), 'PIN-2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { selected: true }).textContent).toBe('General (has errors)'),
+    );
+    expect(describedBy(textbox('Slug'))).toContain('That slug is already in use.');
+
+    await fill(user, textbox('Name'), ' North');
+    expect(textbox('Slug').value).toBe('northway-kia-york-north');
+    await waitFor(() => expect(describedBy(textbox('Slug'))).not.toContain('That slug is already in use.'));
+    expect(tabNamed('General').textContent).toBe('General');
+  }, 60_000);
+
   it('opens the first tab holding an error when a save fails on fields out of sight', async () => {
     const user = userEvent.setup();
     renderAt('/dealerships/add');

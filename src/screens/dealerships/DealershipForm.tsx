@@ -82,7 +82,9 @@ export function DealershipForm({
   };
 
   const content: Record<DealershipTab, ReactNode> = {
-    general: <GeneralTab fields={fields} options={options} slugFollowsName={isNew} />,
+    general: (
+      <GeneralTab fields={fields} options={options} slugFollowsName={isNew} onChange={flow.onChange} />
+    ),
     imagery: <ImageryTab fields={fields} />,
     contact: <ContactTab form={form} fields={fields} addressLookup={addressLookup} />,
     team: <TeamTab form={form} fields={fields} />,

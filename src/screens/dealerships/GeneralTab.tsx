@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { slugify } from '@/shared/slug';
 import { Field } from '@/ui/Field';
+import { useSlugFromName } from '@/ui/forms/useSlugFromName';
 import { siteUrl } from '@/ui/lifecycle/SiteAddress';
 import styles from './DealershipForm.module.css';
 import type { DealershipFields, DealershipOptions } from './form';
@@ -11,34 +10,28 @@ interface GeneralTabProps {
   options: DealershipOptions;
   /** A new dealership's slug follows its name until the slug is edited. */
   slugFollowsName: boolean;
+  /** Tells the save flow a field changed (its server error goes): the slug, when the name changes it. */
+  onChange: (name: string) => void;
 }
 
 /** Name, slug, brand, stock feed dealer, live and the copy. */
-export function GeneralTab({ fields, options, slugFollowsName }: GeneralTabProps) {
-  const [slug, setSlug] = useState(fields.slug.defaultValue ?? '');
-  const [follows, setFollows] = useState(slugFollowsName && !slug);
+export function GeneralTab({ fields, options, slugFollowsName, onChange }: GeneralTabProps) {
+  const { slug, onNameChange, onSlugChange } = useSlugFromName({
+    initial: fields.slug.defaultValue ?? '',
+    followsName: slugFollowsName,
+    onSlugChanged: () => onChange(fields.slug.name),
+  });
 
   return (
     <div className={styles.grid}>
-      <Field
-        field={fields.name}
-        label="Name"
-        autoComplete="off"
-        onChange={(name) => {
-          if (follows) setSlug(slugify(name));
-        }}
-      />
+      <Field field={fields.name} label="Name" autoComplete="off" onChange={onNameChange} />
       <Field
         field={fields.slug}
         label="Slug"
         autoComplete="off"
         description={`${siteUrl}locations/${slug || '…'}`}
         value={slug}
-        onChange={(value) => {
-          setSlug(value);
-          // Emptied, the slug follows the name again.
-          setFollows(slugFollowsName && value === '');
-        }}
+        onChange={onSlugChange}
       />
       <Field
         kind="select"

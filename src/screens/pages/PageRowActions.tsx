@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { PageSummary } from '@/api/contract/pages';
 import type { PageTreeActor } from '@/machines/pageTree';
 import { useMayCall } from '@/machines/session';
+import { OTHERS_BELOW } from '@/shared/access';
 import { pathTo } from '@/shared/paths';
 import { ActionSlot } from '@/ui/ActionSlot';
 import { focusIsLost } from '@/ui/focus/whenFocusIsLost';
@@ -35,12 +36,15 @@ export interface PageRowActionsProps {
 
 /**
  * The row actions of spec §2 Pages; locked pages get no move or delete, and an action whose call the
- * user's role may not make is not there. An action a row lacks leaves its place empty, so each
+ * user's role may not make is not there. A page with other brands' pages below it, which the user
+ * cannot see, has its Toggle Published, Move and Delete disabled with the server's reason. An action a row lacks leaves its place empty, so each
  * action stands at the same x in every row.
  */
 export function PageRowActions({ page, actor, isBusy, onPosition, refocusPosition }: PageRowActionsProps) {
   const may = useMayCall();
   const locked = page.locked === 1;
+  // Pages of other brands below: the server refuses its publishing, moving and deleting (decision 042).
+  const othersBelow = page.others_below === true ? OTHERS_BELOW : undefined;
   const position = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     // Only focus that fell to the page: focus the user has put somewhere else stays there.
@@ -53,7 +57,8 @@ export function PageRowActions({ page, actor, isBusy, onPosition, refocusPositio
           icon="globe"
           label={`Toggle Published: ${page.name}`}
           tooltip="Toggle Published"
-          isDisabled={isBusy}
+          isDisabled={isBusy || othersBelow !== undefined}
+          disabledReason={othersBelow}
           onPress={() => actor.send({ type: 'publish.ask', id: page.id })}
         />
       ) : (
@@ -66,7 +71,8 @@ export function PageRowActions({ page, actor, isBusy, onPosition, refocusPositio
           icon="move"
           label={`Move Page: ${page.name}`}
           tooltip="Move Page"
-          isDisabled={isBusy}
+          isDisabled={isBusy || othersBelow !== undefined}
+          disabledReason={othersBelow}
           onPress={() => actor.send({ type: 'move.open', id: page.id })}
         />
       )}
@@ -112,8 +118,8 @@ export function PageRowActions({ page, actor, isBusy, onPosition, refocusPositio
           variant="danger"
           label={`Delete: ${page.name}`}
           tooltip="Delete"
-          isDisabled={isBusy || page.total_children > 0}
-          disabledReason={page.total_children > 0 ? HAS_CHILDREN_TOOLTIP : undefined}
+          isDisabled={isBusy || page.total_children > 0 || othersBelow !== undefined}
+          disabledReason={othersBelow ?? (page.total_children > 0 ? HAS_CHILDREN_TOOLTIP : undefined)}
           onPress={() => actor.send({ type: 'delete.ask', id: page.id })}
         />
       )}

@@ -1,21 +1,23 @@
 import '@/ui/jsdomGaps';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import type { PageSummary } from '@/api/contract/pages';
 import { api } from '@/api/endpoints';
 import { signedInAs } from '@/machines/testSession';
+import type { Scope } from '@/shared/access';
 import PagesIndexScreen from './PagesIndexScreen';
 
 afterEach(() => vi.restoreAllMocks());
 
-function renderTree() {
+function renderTree(role = 'Group administrator', scope?: Scope) {
   const location = memoryLocation({ path: '/pages', record: true });
   return render(
     <Router hook={location.hook} searchHook={location.searchHook}>
       <PagesIndexScreen />
     </Router>,
-    { wrapper: signedInAs('Group administrator') },
+    { wrapper: signedInAs(role, scope) },
   );
 }
 
@@ -27,6 +29,56 @@ describe('the pages tree', () => {
     expect(await screen.findByText('There is no pages available.')).toBeTruthy();
     for (const group of ['Brands', 'Group Sections', 'Pages'])
       expect(screen.queryByRole('heading', { level: 2, name: group })).toBeNull();
+    unmount();
+  });
+
+  it('offers a Brand manager no publishing, moving or deleting of a page with another brand’s pages below it', async () => {
+    const row = (id: number, name: string, extra: Partial<PageSummary>): PageSummary => ({
+      id,
+      name,
+      slug: name.toLowerCase(),
+      brand_id: 7,
+      published: 1,
+      published_at: '2024-03-01T10:00:00.000Z',
+      unpublish_at: null,
+      locked: 0,
+      child_template_id: null,
+      sort_by: 'sort_order',
+      sort_by_mode: 'asc',
+      parent_id: null,
+      total_children: 0,
+      is_allowed_children: 1,
+      is_tree_recursive: 0,
+      created_at: '2024-03-01T10:00:00.000Z',
+      updated_at: '2024-03-01T10:00:00.000Z',
+      ...extra,
+    });
+    // Models holds a page of another brand, which this manager cannot see: it counts no children.
+    const models = row(1, 'Models', { others_below: true });
+    const range = row(2, 'Range', { others_below: false });
+    vi.spyOn(api.pages, 'list').mockResolvedValue({ brands: [models, range], folders: [], files: [] });
+    vi.spyOn(api.imports, 'recent').mockResolvedValue({ data: [] });
+    const { unmount } = renderTree('Brand manager', { brand_ids: [7], dealership_ids: [] });
+    await screen.findByText('Models');
+    const reason =
+      'Pages of other brands are below this page: only a user with the whole group in their scope can make this change.';
+    const refused = (name: string) => {
+      const control = screen.getByRole('button', { name });
+      return control.getAttribute('aria-disabled') === 'true' || control.hasAttribute('disabled');
+    };
+    for (const action of ['Toggle Published', 'Move Page', 'Delete']) {
+      expect(refused(`${action}: Models`), action).toBe(true);
+      expect(refused(`${action}: Range`), action).toBe(false);
+      const control = screen.getByRole('button', { name: `${action}: Models` });
+      const description = (control.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+      expect(description, action).toContain(reason);
+    }
+    // What the page itself says is still theirs to edit, and a copy takes only their own pages.
+    expect(within(document.body).getByRole('link', { name: 'Edit Page: Models' })).toBeTruthy();
+    expect(refused('Duplicate Page: Models')).toBe(false);
     unmount();
   });
 });

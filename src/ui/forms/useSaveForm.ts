@@ -61,6 +61,7 @@ export function useSaveForm<S extends z.ZodObject>(options: SaveFormOptions<S>) 
     { input: { validates: options.validate !== undefined }, inspect: currentInspect() },
   );
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);
+  const reported = useSelector(actor, (s) => s.context.reported);
   const pending = useSelector(actor, (s) => s.matches('validating') || s.matches('saving'));
   const saved = useSelector(actor, (s) => s.matches('saved'));
   const savedId = useSelector(actor, (s) => s.context.savedId);
@@ -77,8 +78,11 @@ export function useSaveForm<S extends z.ZodObject>(options: SaveFormOptions<S>) 
     if (entries.length === 0) return undefined;
     const error = Object.fromEntries(entries.map(([key, message]) => [toFormName(key), [message]]));
     const validated = Object.fromEntries(Object.keys(error).map((key) => [key, true]));
-    return { status: 'error', error, state: { validated } };
-  }, [fieldErrors]);
+    // The form focuses the first field in error of an 'error' result: an attempt's errors do that,
+    // what is left of them as the user clears one (typing the fix, a name that changes the slug)
+    // does not, or focus would leave the field being typed in.
+    return { status: fieldErrors === reported ? 'error' : undefined, error, state: { validated } };
+  }, [fieldErrors, reported]);
 
   useEffect(() => {
     if (failure && !conflict) toast.error(failure);
