@@ -189,7 +189,8 @@ describe(`scheduled publishing (${databaseKind})`, () => {
       async () => (await get(c, `/api/pages/edit?id=${page.id}`)).json().data,
       (data) => data.published === 0,
     );
-    expect(edited.unpublish_at).toBeNull();
+    // Unpublished, it has no publish or unpublish time, as when it is saved or toggled off.
+    expect(edited).toMatchObject({ published_at: null, unpublish_at: null });
     expect(await changesOf(page.id)).toEqual([{ change: 'unpublish', at }]);
     // In the page's history and the activity log, made by nobody signed in.
     const history = (await get(c, `/api/pages/history?id=${page.id}`)).json().data;

@@ -72,7 +72,7 @@ export async function scheduleChanges(db: Db, jobs: Jobs, ids?: readonly number[
 /**
  * What a scheduled job does when its time comes: if the page still has that time, the change is
  * recorded (once, whichever process or retry gets there first) and an unpublish turns Published
- * off. A job for a time that has since changed or been cleared does nothing: the new time has its
+ * off and drops the page's publish and unpublish times, as the list's toggle does. A job for a time that has since changed or been cleared does nothing: the new time has its
  * own job. Answers whether this run made the change.
  */
 export async function applyScheduledChange(
@@ -85,7 +85,7 @@ export async function applyScheduledChange(
     let kind: 'page' | 'form';
     if (data.change === 'unpublish') {
       const taken = await tx.execute(sql`
-        update pages set published = false, unpublish_at = null, updated_at = now()
+        update pages set published = false, published_at = null, unpublish_at = null, updated_at = now()
         where id = ${data.id} and deleted_at is null and published
           and unpublish_at = ${at}::timestamptz and unpublish_at <= now()
         returning id, kind`);
