@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import nodemailer from 'nodemailer';
 
 export interface MailAttachment {
@@ -50,7 +53,8 @@ export const POOL_MESSAGES = 100;
 /**
  * Real mail through nodemailer. With SMTP_URL it is sent, over a pool of connections; without it
  * each message is written, whole and MIME-encoded, as an .eml file in the outbox, so a fresh
- * install can show what it would send.
+ * install can show what it would send: streamed to the file as it is encoded, so a large attachment
+ * (an export of a million rows) never sits in memory.
  */
 export function createMailer({ smtpUrl, outboxDir, from }: MailerOptions): Mailer {
   if (smtpUrl) {
@@ -68,15 +72,20 @@ export function createMailer({ smtpUrl, outboxDir, from }: MailerOptions): Maile
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: false, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
       await mkdir(outboxDir, { recursive: true });
+      const info = await transport.sendMail({ from, ...message });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       const file = join(outboxDir, name);
       // Written aside and renamed, so a reader of the outbox never sees half a message.
-      await writeFile(`${file}.part`, info.message as Buffer);
+      try {
+        await pipeline(info.message as Readable, createWriteStream(`${file}.part`));
+      } catch (error) {
+        await rm(`${file}.part`, { force: true });
+        throw error;
+      }
       await rename(`${file}.part`, file);
       return { messageId: info.messageId, file };
     },

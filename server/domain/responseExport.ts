@@ -61,8 +61,9 @@ export async function responseExportSource(
     async *batches(db) {
       let after = 0;
       for (;;) {
+        // Only what the sheet shows: a batch's rows live until deflate has taken them.
         const rows = await db
-          .select()
+          .select({ id: responses.id, createdAt: responses.createdAt, data: responses.data })
           .from(responses)
           .where(and(eq(responses.handle, handle), gt(responses.id, after), where))
           .orderBy(asc(responses.id))

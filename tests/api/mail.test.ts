@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,35 @@ describe('mail', () => {
     expect(eml).toContain('To: sales@example.com');
     expect(eml).toContain('Subject: Your export is ready');
     expect(eml).toContain('filename=export.csv');
+  });
+
+  it('streams a large attachment into the outbox instead of holding the message in memory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'outbox-large-'));
+    try {
+      // 48 MB of attachment: 65 MB once base64-encoded into the message.
+      const attachment = join(dir, 'export.xlsx');
+      writeFileSync(attachment, randomBytes(48 * 1024 * 1024));
+      const mailer = createMailer({ smtpUrl: null, outboxDir: join(dir, 'outbox'), from });
+      const start = process.memoryUsage();
+      let peak = 0;
+      const sample = setInterval(() => {
+        const now = process.memoryUsage();
+        peak = Math.max(peak, now.arrayBuffers - start.arrayBuffers + now.heapUsed - start.heapUsed);
+      }, 5);
+      const sent = await mailer.send({
+        to: 'sales@example.com',
+        subject: 'Your export',
+        text: 'Attached.',
+        attachments: [{ filename: 'export.xlsx', path: attachment }],
+      });
+      clearInterval(sample);
+      mailer.close();
+      expect(statSync(sent.file!).size).toBeGreaterThan(64 * 1024 * 1024);
+      expect(readdirSync(join(dir, 'outbox'))).toEqual([sent.file?.split('/').pop()]);
+      expect(peak / 1024 / 1024).toBeLessThan(32);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('sends through SMTP when SMTP_URL is set', async () => {
