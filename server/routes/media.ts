@@ -245,6 +245,7 @@ export function mediaRoutes(
           name: folder.name,
           brand_id: folder.brandId,
           dealership_id: folder.dealershipId,
+          own: folder.own,
         },
         message: 'Folder added.',
       };
