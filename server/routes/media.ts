@@ -35,11 +35,15 @@ import {
 } from '../domain/media/library';
 import { usesOf } from '../domain/media/uses';
 import { paginate } from '../domain/paginate';
+import { uniqueField } from '../domain/records';
 import { displayName, type Storage } from '../domain/storage';
 import { HttpError, invalid, notFound, unprocessable } from '../http/errors';
 import { registerCall } from '../http/route';
 
 const PER_PAGE = 40;
+/** Said, as roles and templates say it, of a second folder of a name under the same owner. */
+export const FOLDER_NAME_TAKEN = 'A folder with this name already exists.';
+const folderNameTaken = uniqueField('media_folders_name_unique', 'name', FOLDER_NAME_TAKEN);
 const TOO_LARGE = `The file may not be greater than ${Math.round(MEDIA_MAX_BYTES / 1024 / 1024)} MB.`;
 
 interface MediaForm {
@@ -241,12 +245,14 @@ export function mediaRoutes(
           name: folder.name,
           brand_id: folder.brandId,
           dealership_id: folder.dealershipId,
+          own: folder.own,
         },
         message: 'Folder added.',
       };
     } catch (error) {
       if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) throw invalid({ brand_id: 'No such brand.' });
-      throw error;
+      // Two adding the same name at once: the unique index decides.
+      throw folderNameTaken(error) ?? error;
     }
   });
 }

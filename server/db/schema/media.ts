@@ -37,6 +37,11 @@ export const mediaFolders = pgTable(
       .where(sql`${t.own} and ${t.dealershipId} is null`),
     uniqueIndex('media_folders_own_dealership_unique').on(t.dealershipId).where(sql`${t.own}`),
     index('media_folders_name_idx').on(t.name),
+    // One folder of a name (in any case) under the same brand, dealership or the group; a brand's or
+    // dealership's own folder is named after it and renamed with it, so it is left out.
+    uniqueIndex('media_folders_name_unique')
+      .on(sql`coalesce(${t.brandId}, 0)`, sql`coalesce(${t.dealershipId}, 0)`, sql`lower(${t.name})`)
+      .where(sql`not ${t.own}`),
   ],
 );
 

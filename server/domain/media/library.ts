@@ -39,7 +39,13 @@ export async function checkFile(file: { name: string; mime?: string; bytes: Buff
 export const sha256Of = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 const f = alias(mediaFolders, 'f');
-const folderColumns = { id: f.id, name: f.name, brand_id: f.brandId, dealership_id: f.dealershipId };
+const folderColumns = {
+  id: f.id,
+  name: f.name,
+  brand_id: f.brandId,
+  dealership_id: f.dealershipId,
+  own: f.own,
+};
 
 /** The folders a scope reaches, by name. */
 export async function listFolders(db: Db, scope: Scope): Promise<MediaFolder[]> {

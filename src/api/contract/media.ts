@@ -61,6 +61,8 @@ export const mediaFolder = z.object({
   name: z.string(),
   brand_id: z.number().int().nullable(),
   dealership_id: z.number().int().nullable(),
+  /** The folder made for its brand or dealership, named after it. */
+  own: z.boolean(),
 });
 export type MediaFolder = z.infer<typeof mediaFolder>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { scopeSchema } from './access';
 import {
+  bool,
   emailField,
   id,
   idParams,
@@ -66,11 +67,39 @@ export const scopeIds = (noun: string) =>
       .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
   );
 
-const scopeObject = z.object(
-  { brand_ids: scopeIds('brands'), dealership_ids: scopeIds('dealerships') },
-  'Choose a scope.',
-);
-/** The scope as the form sends it: none chosen (or nothing sent) is the whole group. */
+export const CHOOSE_SCOPE = 'Choose at least one brand or dealership.';
+
+/**
+ * A scope sent with `chosen` (the form's "Chosen brands and dealerships") means the sender limited
+ * it: nothing chosen is then refused under both lists, never read as the whole group. `at` is where
+ * the lists sit in the body.
+ */
+export function refuseEmptyChoice(
+  value: { chosen?: boolean | undefined; brand_ids: number[]; dealership_ids: number[] },
+  ctx: z.RefinementCtx,
+  at: PropertyKey[] = [],
+) {
+  if (!value.chosen || value.brand_ids.length > 0 || value.dealership_ids.length > 0) return;
+  for (const key of ['brand_ids', 'dealership_ids'])
+    ctx.addIssue({ code: 'custom', message: CHOOSE_SCOPE, path: [...at, key] });
+}
+
+const scopeObject = z
+  .object(
+    {
+      brand_ids: scopeIds('brands'),
+      dealership_ids: scopeIds('dealerships'),
+      /** Limited by choice: nothing chosen is refused rather than the whole group. */
+      chosen: bool.optional(),
+    },
+    'Choose a scope.',
+  )
+  .superRefine((value, ctx) => refuseEmptyChoice(value, ctx))
+  .transform(({ brand_ids, dealership_ids }) => ({ brand_ids, dealership_ids }));
+/**
+ * The scope as the form sends it: none chosen (or nothing sent) is the whole group, unless it
+ * says `chosen`.
+ */
 export const scopeField = scopeObject.prefault({});
 
 /** The user form (spec §2 Users). The same schema validates in the console and on the server. */
@@ -99,7 +128,7 @@ export const userUpdateSchema = userFields.extend({
     .transform((v) => (v ? v : undefined))
     .pipe(z.string().min(8, 'Use at least 8 characters.').optional()),
   role_id: optionalRoleChoice,
-  /** Left out, the scope stays as it is; sent with nothing chosen, it is the whole group. */
+  /** Left out, the scope stays as it is; sent with nothing chosen (and not `chosen`), the whole group. */
   scope: scopeObject.optional(),
   /** Needed when you change your own e-mail or password; the server checks it. */
   current_password: z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bool, id, idList, idParams, messageResponse, pageNumber, paginator, timestamp } from './common';
 import { defineCall } from './define';
-import { scopeIds } from './users';
+import { refuseEmptyChoice, scopeIds } from './users';
 
 /** What an endpoint can ask to hear of, as the events' `type` names them. */
 export const webhookEventTypes = [
@@ -82,20 +82,25 @@ export const webhookUrl = z
   }, 'Leave the user name and password out of the address.');
 
 /** The form (spec: issue #27); the console and the server check it with the same schema. */
-export const webhookFields = z.object({
-  url: webhookUrl,
-  events: z.preprocess(
-    // A form posts one ticked box as text, and a hidden blank entry that makes the field present.
-    (v) => (typeof v === 'string' ? (v === '' ? [] : [v]) : Array.isArray(v) ? v.filter((x) => x !== '') : v),
-    z
-      .array(z.enum(webhookEventTypes, 'Choose events from the list.'), 'Choose at least one event.')
-      .min(1, 'Choose at least one event.')
-      .transform((events) => webhookEventTypes.filter((type) => events.includes(type))),
-  ),
-  brand_ids: scopeIds('brands'),
-  dealership_ids: scopeIds('dealerships'),
-  enabled: bool.default(false),
-});
+export const webhookFields = z
+  .object({
+    url: webhookUrl,
+    events: z.preprocess(
+      // A form posts one ticked box as text, and a hidden blank entry that makes the field present.
+      (v) =>
+        typeof v === 'string' ? (v === '' ? [] : [v]) : Array.isArray(v) ? v.filter((x) => x !== '') : v,
+      z
+        .array(z.enum(webhookEventTypes, 'Choose events from the list.'), 'Choose at least one event.')
+        .min(1, 'Choose at least one event.')
+        .transform((events) => webhookEventTypes.filter((type) => events.includes(type))),
+    ),
+    brand_ids: scopeIds('brands'),
+    dealership_ids: scopeIds('dealerships'),
+    /** Limited by choice: nothing chosen is refused rather than every brand and dealership. */
+    scope_chosen: bool.optional(),
+    enabled: bool.default(false),
+  })
+  .superRefine((value, ctx) => refuseEmptyChoice({ ...value, chosen: value.scope_chosen }, ctx));
 export type WebhookValues = z.output<typeof webhookFields>;
 export type WebhookInput = z.input<typeof webhookFields>;
 

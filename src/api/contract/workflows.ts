@@ -14,23 +14,38 @@ import { defineCall } from './define';
 import { scopeIds } from './users';
 
 /** One stage: its name, who may move a page on from it (any of the roles or users), its due time. */
-export const workflowStageFields = z.object({
-  name: z.string('Name the stage.').trim().min(1, 'Name the stage.').max(100, 'Use at most 100 characters.'),
-  role_ids: scopeIds('roles'),
-  user_ids: scopeIds('users'),
-  due_hours: z.preprocess(
-    (v) => (v === '' ? null : v),
-    z.coerce
-      .number('Enter a number of hours.')
-      .int('Enter a whole number of hours.')
-      .min(1, 'Enter at least 1 hour.')
-      .max(8760, 'Enter at most 8760 hours (a year).')
-      .nullable()
-      .default(null),
-  ),
-  /** Whether a reviewer without an account may approve it from a share-preview link naming them. */
-  external: bool.default(false),
-});
+export const workflowStageFields = z
+  .object({
+    name: z
+      .string('Name the stage.')
+      .trim()
+      .min(1, 'Name the stage.')
+      .max(100, 'Use at most 100 characters.'),
+    role_ids: scopeIds('roles'),
+    user_ids: scopeIds('users'),
+    due_hours: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z.coerce
+        .number('Enter a number of hours.')
+        .int('Enter a whole number of hours.')
+        .min(1, 'Enter at least 1 hour.')
+        .max(8760, 'Enter at most 8760 hours (a year).')
+        .nullable()
+        .default(null),
+    ),
+    /** Whether a reviewer without an account may approve it from a share-preview link naming them. */
+    external: bool.default(false),
+  })
+  .refine((stage) => stage.role_ids.length > 0 || stage.user_ids.length > 0, {
+    path: ['role_ids'],
+    message: 'Choose the roles or users who may approve this stage.',
+    // Checked even when another of the stage's fields (its name) is refused, so every error shows at once.
+    // A stage that is no object at all (nothing sent) is not checked.
+    when: ({ issues }) =>
+      !issues.some(
+        (issue) => !issue.path?.length || ['role_ids', 'user_ids'].includes(String(issue.path[0])),
+      ),
+  });
 
 /** The form (issue #28); the console and the server check it with the same schema. */
 export const workflowFields = z.object({
@@ -49,18 +64,7 @@ export const workflowFields = z.object({
   stages: z
     .array(workflowStageFields, 'Add at least one stage.')
     .min(1, 'Add at least one stage.')
-    .max(20, 'Use at most 20 stages.')
-    .superRefine((stages, ctx) => {
-      stages.forEach((stage, i) => {
-        if (stage.role_ids.length === 0 && stage.user_ids.length === 0) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [i, 'role_ids'],
-            message: 'Choose the roles or users who may approve this stage.',
-          });
-        }
-      });
-    }),
+    .max(20, 'Use at most 20 stages.'),
 });
 export type WorkflowValues = z.output<typeof workflowFields>;
 export type WorkflowInput = z.input<typeof workflowFields>;

@@ -262,6 +262,7 @@ export default function MediaScreen() {
       <FolderDialog
         isOpen={addingFolder}
         within={folders.find((f) => f.id === folderId)}
+        folders={folders}
         onClose={() => setAddingFolder(false)}
         onCreated={(folder) => {
           setAddingFolder(false);

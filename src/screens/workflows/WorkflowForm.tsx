@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Option } from '@/api/contract/common';
 import type { workflowFields } from '@/api/contract/workflows';
 import { api } from '@/api/endpoints';
@@ -6,6 +6,7 @@ import { pathTo } from '@/shared/paths';
 import { Button } from '@/ui/Button';
 import { Checkbox } from '@/ui/Checkbox';
 import { Field } from '@/ui/Field';
+import { focusFirstInvalid } from '@/ui/focus/firstInvalid';
 import { SaveFormFrame } from '@/ui/forms/SaveFormFrame';
 import type { SaveForm } from '@/ui/forms/useSaveForm';
 import { TextField } from '@/ui/TextField';
@@ -93,6 +94,16 @@ export function WorkflowForm({
   const [forms, setForms] = useState(formsAtStart);
   const [search, setSearch] = useState('');
   const [hits, setHits] = useState<Option[]>([]);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Set by a save; the errors it brings (the browser's or the server's) take focus to the first. */
+  const showErrors = useRef(false);
+  const [saves, setSaves] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a save and when its errors arrive.
+  useEffect(() => {
+    if (!showErrors.current || Object.keys(form.allErrors).length === 0) return;
+    showErrors.current = false;
+    focusFirstInvalid(formRef.current);
+  }, [saves, form.allErrors]);
   const errorsOf = (prefix: string) =>
     Object.entries(form.allErrors)
       .filter(([key]) => key === prefix || key.startsWith(`${prefix}[`) || key.startsWith(`${prefix}.`))
@@ -125,7 +136,16 @@ export function WorkflowForm({
   const toggle = (list: number[], id: number, on: boolean) =>
     on ? [...list, id] : list.filter((x) => x !== id);
   return (
-    <SaveFormFrame flow={flow} cancelHref={pathTo('workflows.index')} refusedReason={refusedReason}>
+    <SaveFormFrame
+      flow={flow}
+      cancelHref={pathTo('workflows.index')}
+      refusedReason={refusedReason}
+      formRef={formRef}
+      onBeforeSubmit={() => {
+        showErrors.current = true;
+        setSaves((n) => n + 1);
+      }}
+    >
       <Field
         field={fields.name}
         label="Name"
@@ -227,6 +247,7 @@ export function WorkflowForm({
         <ol className={styles.stages}>
           {stages.map((stage, i) => {
             const at = `stages[${i}]`;
+            const approverErrors = [...errorsOf(`${at}.role_ids`), ...errorsOf(`${at}.user_ids`)];
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: a stage is its place in the order.
               <li key={i} className={styles.stage}>
@@ -247,6 +268,7 @@ export function WorkflowForm({
                       name={`${at}.role_ids`}
                       value={String(role.id)}
                       isSelected={stage.role_ids.includes(role.id)}
+                      isInvalid={approverErrors.length > 0}
                       onChange={(on) => setStage(i, { role_ids: toggle(stage.role_ids, role.id, on) })}
                     >
                       {role.name}
@@ -261,13 +283,14 @@ export function WorkflowForm({
                       name={`${at}.user_ids`}
                       value={String(user.id)}
                       isSelected={stage.user_ids.includes(user.id)}
+                      isInvalid={approverErrors.length > 0}
                       onChange={(on) => setStage(i, { user_ids: toggle(stage.user_ids, user.id, on) })}
                     >
                       {user.name}
                     </Checkbox>
                   ))}
                 </fieldset>
-                {[...errorsOf(`${at}.role_ids`), ...errorsOf(`${at}.user_ids`)].map((message) => (
+                {approverErrors.map((message) => (
                   <p key={message} className={styles.error}>
                     {message}
                   </p>

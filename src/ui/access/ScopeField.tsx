@@ -33,7 +33,8 @@ export function useStartingScope(given: Scope): Scope {
 /**
  * Where a user may act: the whole group, or chosen brands (each with its dealerships) and
  * dealerships. A hidden empty entry under each name makes the scope present even when nothing is
- * chosen, which is the whole group.
+ * chosen, which is the whole group; unless "Chosen brands and dealerships" is picked (or the whole
+ * group is not offered): the scope then says `chosen`, and nothing ticked is refused.
  *
  * Nobody gives a scope beyond their own (the server refuses it), so only what lies within the
  * signed-in user's scope is offered: a scoped user is offered neither the whole group nor another
@@ -76,6 +77,7 @@ export function ScopeField({
               name={named(key)}
               value={String(option.id)}
               isSelected={picked[key].includes(option.id)}
+              isInvalid={errors.length > 0}
               onChange={(on) => toggle(key, option.id, on)}
             >
               {option.name}
@@ -87,8 +89,6 @@ export function ScopeField({
   return (
     <fieldset className={styles.scope}>
       <legend>Scope</legend>
-      <input type="hidden" name={named('brand_ids')} value="" />
-      <input type="hidden" name={named('dealership_ids')} value="" />
       {mayGiveWhole ? (
         <>
           <label>
@@ -121,9 +121,13 @@ export function ScopeField({
         <>
           {group('brand_ids', 'Brands', offered.brands)}
           {group('dealership_ids', 'Dealerships', offered.dealerships)}
+          <input type="hidden" name={name ? `${name}.chosen` : 'scope_chosen'} value="true" data-arranges />
         </>
       ) : null}
-      {errors.map((error) => (
+      {/* After the boxes, so a refused save's focus goes to the first box, not to these. */}
+      <input type="hidden" name={named('brand_ids')} value="" />
+      <input type="hidden" name={named('dealership_ids')} value="" />
+      {[...new Set(errors)].map((error) => (
         <p key={error} className={styles.error} role="alert">
           {error}
         </p>

@@ -20,7 +20,12 @@ export function unsavedFields(form: HTMLFormElement, opened: Record<string, unkn
   const posted = new FormData(form);
   for (const control of form.elements) {
     const input = control as HTMLInputElement;
-    if (!input.name || control.matches(':disabled') || input.dataset.arranges !== undefined) continue;
+    if (!input.name || control.matches(':disabled')) continue;
+    // What only arranges the form is no change, even where it posts (a scope's `chosen`).
+    if (input.dataset.arranges !== undefined) {
+      posted.delete(input.name);
+      continue;
+    }
     shown.add(fieldOf(input.name));
     // A switch that posts words ('true', 'false'): read as a box posts, 'on' or nothing.
     if (input.dataset.unchecked === undefined) continue;
