@@ -11,15 +11,19 @@ import type { AccessArea } from '@/shared/access';
 import type { Db } from '../db/open';
 import { type ImportKind, imports } from '../db/schema/jobs';
 import { followedBy } from '../domain/access/jobFollowers';
+import { heldByQueue } from '../domain/imports/orphans';
 import { importProgressOf, providerOffered } from '../domain/imports/present';
 import { missingColumns, PROVIDERS, providerFor } from '../domain/imports/providers';
-import { type ImportJobData, queueImport } from '../domain/imports/run';
+import { IMPORT_QUEUE, type ImportJobData, queueImport } from '../domain/imports/run';
 import { sampleWorkbook } from '../domain/imports/sample';
 import { readSheet, SheetError } from '../domain/imports/sheet';
 import { CONTENT_TYPES, displayName, sniff } from '../domain/storage';
 import { invalid, notFound } from '../http/errors';
 import { readUploadForm } from '../http/multipart';
 import { registerCall } from '../http/route';
+
+/** An import's row, and whether the queue still holds its job (a failed one will be tried again). */
+const withRetry = { row: imports, queued: heldByQueue(IMPORT_QUEUE) };
 
 /** The area each kind of import writes to. */
 const IMPORTED_INTO: Record<ImportKind, AccessArea> = { page: 'pages', form: 'forms' };
@@ -131,19 +135,19 @@ export function importsRoutes(app: FastifyInstance, opts: ImportsRouteOptions) {
   });
 
   registerCall(app, importsShow, async ({ params, user }) => {
-    const [row] = await db
-      .select()
+    const [found] = await db
+      .select(withRetry)
       .from(imports)
       .where(and(eq(imports.id, params.id), followedBy(user, imports, IMPORTED_INTO)));
-    if (!row) throw notFound('The import you are looking for does not exist.');
-    return { data: importProgressOf(row) };
+    if (!found) throw notFound('The import you are looking for does not exist.');
+    return { data: importProgressOf(found.row, found.queued) };
   });
 
   // The list beside the pages and forms: the same imports as each one's progress answers.
   registerCall(app, importsRecent, async ({ query, user }) => {
     const hourAgo = new Date(Date.now() - 60 * 60_000);
     const rows = await db
-      .select()
+      .select(withRetry)
       .from(imports)
       .where(
         and(
@@ -154,6 +158,6 @@ export function importsRoutes(app: FastifyInstance, opts: ImportsRouteOptions) {
       )
       .orderBy(desc(imports.createdAt), desc(imports.id))
       .limit(5);
-    return { data: rows.map(importProgressOf) };
+    return { data: rows.map((found) => importProgressOf(found.row, found.queued)) };
   });
 }

@@ -128,7 +128,8 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; mailer: Mailer
     await checkRecordMedia(db, 'users', body.id, { avatar: body.avatar }, user.access.scope);
     const roleId = body.role_id ?? current?.roleId;
     const scope = body.scope ?? (current ? scopeOf(current) : { brand_ids: [], dealership_ids: [] });
-    if (roleId !== undefined) await checkGrant(db, user, roleId, scope);
+    if (roleId !== undefined)
+      await checkGrant(db, user, roleId, scope, current ? scopeOf(current) : undefined);
     return { valid: true as const };
   });
 
@@ -176,7 +177,8 @@ export function usersRoutes(app: FastifyInstance, opts: { db: Db; mailer: Mailer
         find: (id) => findUser(tx, id),
         check: async (current) => {
           await checkRules(body, params.id, tx);
-          grant = await checkGrant(tx, user, body.role_id ?? current.roleId, body.scope ?? scopeOf(current));
+          const held = scopeOf(current);
+          grant = await checkGrant(tx, user, body.role_id ?? current.roleId, body.scope ?? held, held);
           const roleChanged = grant.role.id !== current.roleId;
           const scopeChanged = !sameScope(grant.scope, scopeOf(current));
           accessChanged = roleChanged || scopeChanged;

@@ -80,8 +80,9 @@ export function webhooksRoutes(app: FastifyInstance, opts: { db: Db; allowPrivat
   });
 
   registerCall(app, webhooksUpdate, async ({ params, body, user }) => {
-    await visible(params.id, user.access.scope);
-    await checkWebhook(db, body, user.access.scope, allowPrivate);
+    const current = await visible(params.id, user.access.scope);
+    const held = { brand_ids: current.brandIds, dealership_ids: current.dealershipIds };
+    await checkWebhook(db, body, user.access.scope, allowPrivate, held);
     await transaction(db, async (tx) => {
       const [row] = await tx
         .update(webhooks)

@@ -40,11 +40,15 @@ async function runningImport(): Promise<number> {
   return row!.id;
 }
 
-/** Its job, at work for a minute in the queue's eyes; with no retries left, a failure is final. */
-async function activeJob(importId: number): Promise<string> {
+/**
+ * Its job, at work for a minute in the queue's eyes; with no retries left (the default), a failure
+ * is final.
+ */
+async function activeJob(importId: number, retryLimit = 0): Promise<string> {
   const result = await server.database.db.execute(sql`
     insert into pgboss.job (name, data, state, started_on, retry_limit, retry_count)
-    values ('import', ${JSON.stringify({ importId })}::jsonb, 'active', now() - interval '1 minute', 0, 0)
+    values ('import', ${JSON.stringify({ importId })}::jsonb, 'active', now() - interval '1 minute',
+      ${retryLimit}, 0)
     returning id::text as id`);
   return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
 }
@@ -68,15 +72,18 @@ async function restarted(work: () => Promise<void> = async () => {}): Promise<vo
 const progress = async (id: number) => {
   const res = await server.call('GET', `/api/imports/${id}`, { token });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { status: string };
+  return res.json().data as { status: string; error: string | null; will_retry: boolean };
 };
+
+const CUT_OFF = 'The server running this import stopped before it finished.';
 
 describe(`an import whose process died (${databaseKind})`, () => {
   it('shows failed after a start when the queue no longer holds its job', async () => {
     const id = await runningImport();
-    expect(await progress(id)).toMatchObject({ status: 'running' });
+    expect(await progress(id)).toMatchObject({ status: 'running', error: null, will_retry: false });
     await restarted();
-    expect(await progress(id)).toMatchObject({ status: 'failed' });
+    // Nothing will move it on: the status call says why it stopped, and that it will not be tried again.
+    expect(await progress(id)).toMatchObject({ status: 'failed', error: CUT_OFF, will_retry: false });
     const [row] = await server.database.db.select().from(imports).where(eq(imports.id, id));
     expect(row!.error).toBe('The server running this import stopped before it finished.');
   });
@@ -87,10 +94,36 @@ describe(`an import whose process died (${databaseKind})`, () => {
       const id = await runningImport();
       const job = await activeJob(id);
       await restarted();
-      expect(await progress(id)).toMatchObject({ status: 'failed' });
+      expect(await progress(id)).toMatchObject({ status: 'failed', error: CUT_OFF, will_retry: false });
       expect(await jobState(job)).toBe('failed');
     },
   );
+
+  it.runIf(databaseKind === 'postgres')(
+    'with retries left, shows failed at the next start and that it will be tried again',
+    async () => {
+      const id = await runningImport();
+      const job = await activeJob(id, 2);
+      await restarted();
+      expect(await progress(id)).toMatchObject({ status: 'failed', error: CUT_OFF, will_retry: true });
+      expect(await jobState(job)).toBe('retry');
+    },
+  );
+
+  it('a failed import whose job waits to be tried again says so, with why it stopped, in the list too', async () => {
+    const id = await runningImport();
+    await server.database.db
+      .update(imports)
+      .set({ status: 'failed', error: 'The sheet could not be read.' })
+      .where(eq(imports.id, id));
+    await server.database.db.execute(sql`
+      insert into pgboss.job (name, data, state, retry_limit, retry_count, start_after)
+      values ('import', ${JSON.stringify({ importId: id })}::jsonb, 'retry', 2, 1, now() + interval '1 hour')`);
+    const expected = { status: 'failed', error: 'The sheet could not be read.', will_retry: true };
+    expect(await progress(id)).toMatchObject(expected);
+    const listed = await server.call('GET', '/api/imports?kind=page', { token });
+    expect(listed.json().data.find((row: { id: number }) => row.id === id)).toMatchObject(expected);
+  });
 
   it.runIf(databaseKind === 'postgres')('leaves an import a live process is running', async () => {
     const id = await runningImport();

@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { isGroupWide, type Scope, scopeWithin } from '@/shared/access';
+import { eq, inArray } from 'drizzle-orm';
+import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import type { Db } from '../../db/open';
 import { brands } from '../../db/schema/brands';
 import { dealerships } from '../../db/schema/dealerships';
@@ -11,6 +11,7 @@ import { activeRole } from '../roles';
 import { readTogether } from '../transaction';
 import { requireWithinOwn } from './beyond';
 import { forbidden } from './require';
+import { choicesWithin, readScopeChoices } from './scopeChoices';
 
 /** A role and scope someone is given, as read and checked: the role's row and the names in the scope. */
 export interface Grant {
@@ -24,39 +25,29 @@ export const SCOPE_BEYOND = 'You cannot give a scope beyond your own.';
 
 /**
  * Reads and checks the role and scope a user is to be given: 422 under `role_id`,
- * `scope.brand_ids` or `scope.dealership_ids` for what does not exist (or is in the bin); then 403
- * when the role has a permission the giver's role lacks, or the scope reaches beyond theirs
- * (each dealership's brand read from the database).
+ * `scope.brand_ids` or `scope.dealership_ids` for what does not exist (or is in the bin) and the
+ * user does not already hold (`held`); then 403 when the role has a permission the giver's role
+ * lacks, or the scope reaches beyond theirs (each dealership's brand read from the database).
  */
-export async function checkGrant(db: Db, giver: AuthUser, roleId: number, scope: Scope): Promise<Grant> {
-  const [role, foundBrands, foundDealerships] = await readTogether(db, [
+export async function checkGrant(
+  db: Db,
+  giver: AuthUser,
+  roleId: number,
+  scope: Scope,
+  held: Scope = wholeGroup,
+): Promise<Grant> {
+  const [role, choices] = await readTogether(db, [
     () => activeRole(db, roleId),
-    async () =>
-      scope.brand_ids.length
-        ? db
-            .select({ id: brands.id, name: brands.name })
-            .from(brands)
-            .where(and(inArray(brands.id, scope.brand_ids), isNull(brands.deletedAt)))
-        : [],
-    async () =>
-      scope.dealership_ids.length
-        ? db
-            .select({ id: dealerships.id, name: dealerships.name, brandId: dealerships.brandId })
-            .from(dealerships)
-            .where(and(inArray(dealerships.id, scope.dealership_ids), isNull(dealerships.deletedAt)))
-        : [],
+    () => readScopeChoices(db, scope, held),
   ]);
   const errors: Record<string, string> = {};
   if (!role) errors.role_id = 'Choose a role from the list.';
-  if (foundBrands.length !== scope.brand_ids.length)
-    errors['scope.brand_ids'] = 'Choose brands from the list.';
-  if (foundDealerships.length !== scope.dealership_ids.length)
-    errors['scope.dealership_ids'] = 'Choose dealerships from the list.';
+  if (choices.refused.brands) errors['scope.brand_ids'] = 'Choose brands from the list.';
+  if (choices.refused.dealerships) errors['scope.dealership_ids'] = 'Choose dealerships from the list.';
   if (!role || Object.keys(errors).length) throw invalid(errors);
   requireWithinOwn(giver, role.permissions, 'give anyone');
-  const brandOf = new Map(foundDealerships.map((d) => [d.id, d.brandId]));
-  if (!scopeWithin(giver.access.scope, scope, (id) => brandOf.get(id) ?? null)) throw forbidden(SCOPE_BEYOND);
-  return { role, scope, brands: foundBrands, dealerships: foundDealerships };
+  if (!choicesWithin(giver.access.scope, scope, held, choices)) throw forbidden(SCOPE_BEYOND);
+  return { role, scope, brands: choices.brands, dealerships: choices.dealerships };
 }
 
 /** A scope in words, for the activity log: 'Whole group', or 'Brands: Audi; dealerships: Leeds'. */

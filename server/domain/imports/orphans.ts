@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/open';
 import { imports } from '../../db/schema/jobs';
 import { JOBS_SCHEMA, type Jobs } from '../jobs';
@@ -48,6 +48,19 @@ async function markCutOff(db: Db, where: ReturnType<typeof sql>): Promise<number
 }
 
 /**
+ * Whether the queue still holds the import's job waiting, due again or at work: a failed import so
+ * held will be tried again; one it no longer holds (out of retries, or forgotten) will not.
+ */
+export function heldByQueue(queue: string): SQL<boolean> {
+  const job = sql.raw(`${JOBS_SCHEMA}.job`);
+  // The import's id spelled out in full: drizzle leaves a one-table select's columns unqualified,
+  // and `id` would then name the job's own.
+  return sql<boolean>`exists (
+    select 1 from ${job} j where j.name = ${queue} and j.state in ('created', 'retry', 'active')
+      and j.data->>'importId' = "imports"."id"::text)`;
+}
+
+/**
  * At start: an import whose process died reads as failed at once rather than as running until its
  * job expires. On PostgreSQL its job, still at work in the queue's eyes, is failed too, so the
  * queue tries it again now (the run that follows shows it running again); an import whose job the
@@ -63,10 +76,6 @@ export async function recoverImports(database: Database, jobs: Jobs, queue: stri
     marked.push(...(await markCutOff(db, inArray(imports.id, [run.id]))));
     await jobs.fail(queue, run.job, IMPORT_CUT_OFF);
   }
-  const job = sql.raw(`${JOBS_SCHEMA}.job`);
-  const forgotten = sql`not exists (
-    select 1 from ${job} j where j.name = ${queue} and j.state in ('created', 'retry', 'active')
-      and j.data->>'importId' = ${imports.id}::text)`;
-  marked.push(...(await markCutOff(db, forgotten)));
+  marked.push(...(await markCutOff(db, sql`not ${heldByQueue(queue)}`)));
   return marked;
 }

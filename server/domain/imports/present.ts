@@ -5,8 +5,11 @@ import type { ImportProvider } from './provider';
 /** Refusals the console lists under a rejected import; the mail has every one. */
 const SHOWN_REJECTIONS = 10;
 
-/** An import as the console follows it: how far it is and, once rejected, the first refusals. */
-export function importProgressOf(row: typeof imports.$inferSelect): ImportProgress {
+/**
+ * An import as the console follows it: how far it is, once rejected the first refusals, once
+ * failed why and whether it will be tried again (`queued`: the queue still holds its job).
+ */
+export function importProgressOf(row: typeof imports.$inferSelect, queued: boolean): ImportProgress {
   return {
     id: row.id,
     kind: row.kind,
@@ -19,6 +22,8 @@ export function importProgressOf(row: typeof imports.$inferSelect): ImportProgre
     rejected: new Set(row.rejected.map((r) => r.row)).size,
     rejections: row.rejected.slice(0, SHOWN_REJECTIONS),
     mailed: row.mailedAt !== null,
+    error: row.status === 'failed' ? row.error : null,
+    will_retry: row.status === 'failed' && queued,
     created_at: row.createdAt.toISOString(),
   };
 }

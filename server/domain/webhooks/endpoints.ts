@@ -1,14 +1,13 @@
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Webhook, WebhookDelivery, WebhookValues } from '@/api/contract/webhooks';
-import { isGroupWide, type Scope, scopeWithin } from '@/shared/access';
+import { isGroupWide, type Scope, wholeGroup } from '@/shared/access';
 import { missingRecord } from '@/shared/missing';
 import type { Db } from '../../db/open';
-import { brands } from '../../db/schema/brands';
-import { dealerships } from '../../db/schema/dealerships';
 import { webhookDeliveries, webhookEvents, webhooks } from '../../db/schema/webhooks';
 import { invalid } from '../../http/errors';
 import { forbidden } from '../access/require';
 import { intArray } from '../access/scope';
+import { choicesWithin, readScopeChoices } from '../access/scopeChoices';
 import { isoTime, isoTimeOrNull } from '../isoTime';
 import { PAGE_SIZE } from '../paginate';
 import { refusedAddress } from './address';
@@ -100,40 +99,28 @@ export async function findWebhook(db: Db, id: number, scope: Scope): Promise<Web
 }
 
 /**
- * Rules the schema cannot know: brands and dealerships that exist (422 under their field), an
- * address that resolves to a public network (unless private ones are allowed), and a scope within
- * the user's own (403).
+ * Rules the schema cannot know: brands and dealerships that exist, or that the endpoint already
+ * has (`held`; 422 under their field), an address that resolves to a public network (unless
+ * private ones are allowed), and a scope within the user's own (403).
  */
 export async function checkWebhook(
   db: Db,
   body: WebhookValues,
   scope: Scope,
   allowPrivate: boolean,
+  held: Scope = wholeGroup,
 ): Promise<void> {
-  const [foundBrands, foundDealerships, refused] = await Promise.all([
-    body.brand_ids.length
-      ? db
-          .select({ id: brands.id })
-          .from(brands)
-          .where(and(inArray(brands.id, body.brand_ids), isNull(brands.deletedAt)))
-      : [],
-    body.dealership_ids.length
-      ? db
-          .select({ id: dealerships.id, brandId: dealerships.brandId })
-          .from(dealerships)
-          .where(and(inArray(dealerships.id, body.dealership_ids), isNull(dealerships.deletedAt)))
-      : [],
+  const wanted = { brand_ids: body.brand_ids, dealership_ids: body.dealership_ids };
+  const [choices, refused] = await Promise.all([
+    readScopeChoices(db, wanted, held),
     refusedAddress(new URL(body.url), allowPrivate),
   ]);
   const errors: Record<string, string> = {};
-  if (foundBrands.length !== body.brand_ids.length) errors.brand_ids = 'Choose brands from the list.';
-  if (foundDealerships.length !== body.dealership_ids.length)
-    errors.dealership_ids = 'Choose dealerships from the list.';
+  if (choices.refused.brands) errors.brand_ids = 'Choose brands from the list.';
+  if (choices.refused.dealerships) errors.dealership_ids = 'Choose dealerships from the list.';
   if (refused) errors.url = refused;
   if (Object.keys(errors).length > 0) throw invalid(errors);
-  const brandOf = new Map(foundDealerships.map((d) => [d.id, d.brandId]));
-  const wanted = { brand_ids: body.brand_ids, dealership_ids: body.dealership_ids };
-  if (!scopeWithin(scope, wanted, (id) => brandOf.get(id) ?? null)) throw forbidden(WEBHOOK_SCOPE_BEYOND);
+  if (!choicesWithin(scope, wanted, held, choices)) throw forbidden(WEBHOOK_SCOPE_BEYOND);
 }
 
 /** What an endpoint row stores from the form. */

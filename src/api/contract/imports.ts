@@ -22,6 +22,10 @@ export const importProgress = z.object({
   /** The first refusals (the mail has them all): spreadsheet row, column header and reason. */
   rejections: z.array(z.object({ row: z.number().int(), column: z.string(), reason: z.string() })),
   mailed: z.boolean(),
+  /** Why a failed import stopped, as stored; null unless it failed. */
+  error: z.string().nullable().describe('Why a failed import stopped; null unless it failed'),
+  /** A failed import the queue will run again (retries left); false once it will not be. */
+  will_retry: z.boolean().describe('Whether a failed import will be tried again'),
   created_at: timestamp,
 });
 export type ImportProgress = z.infer<typeof importProgress>;

@@ -82,3 +82,49 @@ describe('the pages tree', () => {
     unmount();
   });
 });
+
+describe('a failed import beside the pages', () => {
+  const failedImport = (will_retry: boolean, error: string) => ({
+    id: 31,
+    kind: 'page' as const,
+    provider: 'pages',
+    filename: 'models.xlsx',
+    status: 'failed' as const,
+    rows_done: 120,
+    rows_total: 500,
+    created: 0,
+    rejected: 0,
+    rejections: [],
+    mailed: false,
+    error,
+    will_retry,
+    created_at: '2024-03-05T10:00:00.000Z',
+  });
+
+  it('says it will be tried again when it will, with why it stopped', async () => {
+    vi.spyOn(api.pages, 'list').mockResolvedValue({ brands: [], folders: [], files: [] });
+    vi.spyOn(api.imports, 'recent').mockResolvedValue({
+      data: [failedImport(true, 'The server running this import stopped before it finished.')],
+    });
+    const { unmount } = renderTree();
+    expect(await screen.findByText('The import stopped with an error; it will be tried again.')).toBeTruthy();
+    expect(screen.getByText('The server running this import stopped before it finished.')).toBeTruthy();
+    unmount();
+  });
+
+  it('says it will not be tried again when it is out of retries', async () => {
+    vi.spyOn(api.pages, 'list').mockResolvedValue({ brands: [], folders: [], files: [] });
+    vi.spyOn(api.imports, 'recent').mockResolvedValue({
+      data: [failedImport(false, 'The server running this import stopped before it finished.')],
+    });
+    const { unmount } = renderTree();
+    expect(
+      await screen.findByText(
+        'The import stopped with an error and will not be tried again. Import the file again once the problem is put right.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/it will be tried again/)).toBeNull();
+    expect(screen.getByText('The server running this import stopped before it finished.')).toBeTruthy();
+    unmount();
+  });
+});

@@ -88,6 +88,7 @@ export function UserForm({
         defaultValue={scope}
         brands={choices?.brands ?? []}
         dealerships={choices?.dealerships ?? []}
+        loading={!choices}
         errors={scopeErrors}
         onChange={() => flow.onChange(fields.scope.name)}
       />

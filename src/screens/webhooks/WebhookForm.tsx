@@ -45,6 +45,7 @@ export function WebhookForm({ flow, choices, events, scope, refusedReason }: Web
         defaultValue={scope}
         brands={choices?.brands ?? []}
         dealerships={choices?.dealerships ?? []}
+        loading={!choices}
         errors={[...errorsOf('brand_ids'), ...errorsOf('dealership_ids')]}
         onChange={() => flow.onChange(fields.brand_ids.name)}
       />

@@ -18,6 +18,8 @@ interface ScopeFieldProps {
   dealerships: (Option & { brand_id: number | null })[];
   errors: string[];
   onChange: () => void;
+  /** While the brands and dealerships load: the chosen ones are kept (hidden) until they are offered. */
+  loading?: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export function ScopeField({
   errors,
   onChange,
   wholeLabel = 'Whole group',
+  loading = false,
 }: ScopeFieldProps) {
   const own = useScope();
   const mayGiveWhole = isGroupWide(own);
@@ -61,6 +64,16 @@ export function ScopeField({
     brands: brands.filter((b) => within({ brand_ids: [b.id], dealership_ids: [] })),
     dealerships: dealerships.filter((d) => within({ brand_ids: [], dealership_ids: [d.id] })),
   };
+  // What the scope holds that is not offered (a brand or dealership in the bin or deleted forever)
+  // is shown, chosen, and can be taken out: dropped unseen, saving the form as it opened would
+  // leave a scope of that brand alone empty, which is the whole group.
+  const held = (key: 'brand_ids' | 'dealership_ids', listed: Option[], noun: string): Option[] =>
+    start[key]
+      .filter((id) => !offered[key === 'brand_ids' ? 'brands' : 'dealerships'].some((o) => o.id === id))
+      .map((id) => ({
+        id,
+        name: listed.find((o) => o.id === id)?.name ?? `${noun} ${id}, in the bin or deleted`,
+      }));
   const toggle = (key: 'brand_ids' | 'dealership_ids', id: number, on: boolean) => {
     setPicked((now) => ({ ...now, [key]: on ? [...now[key], id] : now[key].filter((x) => x !== id) }));
     onChange();
@@ -117,11 +130,23 @@ export function ScopeField({
           </label>
         </>
       ) : null}
+      {chosen && loading
+        ? (['brand_ids', 'dealership_ids'] as const).flatMap((key) =>
+            picked[key].map((id) => (
+              <input key={`${key}-${id}`} type="hidden" name={named(key)} value={id} />
+            )),
+          )
+        : null}
       {chosen ? (
+        <input type="hidden" name={name ? `${name}.chosen` : 'scope_chosen'} value="true" data-arranges />
+      ) : null}
+      {chosen && !loading ? (
         <>
-          {group('brand_ids', 'Brands', offered.brands)}
-          {group('dealership_ids', 'Dealerships', offered.dealerships)}
-          <input type="hidden" name={name ? `${name}.chosen` : 'scope_chosen'} value="true" data-arranges />
+          {group('brand_ids', 'Brands', [...offered.brands, ...held('brand_ids', brands, 'Brand')])}
+          {group('dealership_ids', 'Dealerships', [
+            ...offered.dealerships,
+            ...held('dealership_ids', dealerships, 'Dealership'),
+          ])}
         </>
       ) : null}
       {/* After the boxes, so a refused save's focus goes to the first box, not to these. */}

@@ -60,7 +60,12 @@ function describe(item: ImportProgress, nouns: string): { percent: number; text:
         text: `Nothing was imported: ${item.rejected} ${item.rejected === 1 ? 'row was' : 'rows were'} rejected. The e-mail lists each row and why.`,
       };
     default:
-      return { percent: 0, text: 'The import stopped with an error; it will be tried again.' };
+      return {
+        percent: 0,
+        text: item.will_retry
+          ? 'The import stopped with an error; it will be tried again.'
+          : 'The import stopped with an error and will not be tried again. Import the file again once the problem is put right.',
+      };
   }
 }
 
@@ -143,6 +148,7 @@ export function RecentImports({ load, nouns, onFinished }: RecentImportsProps) {
                 valueLabel={text}
                 tone={failed(item) ? 'failed' : 'normal'}
               />
+              {item.status === 'failed' && item.error ? <p className={styles.error}>{item.error}</p> : null}
               {item.rejections.length > 0 ? (
                 <ul className={styles.rejections} aria-label={`Rows rejected from ${item.filename}`}>
                   {item.rejections.map((r) => (
