@@ -37,18 +37,25 @@ async function ok(url: string, body: unknown): Promise<number> {
 
 const ROUNDS = 6;
 
+const newRole = (name = 'Raced Role') =>
+  ok('/api/roles/create', { name: unique(name), permissions: { brands: ['view'] } });
+const userBody = (roleId: number, name = 'Raced User') => ({
+  name: unique(name),
+  email: `${slug(unique('raced'))}@example.com`,
+  telephone: '01632 960123',
+  job_title: 'Sales',
+  password: 'a long enough password',
+  avatar: null,
+  role_id: roleId,
+});
+
+/** A new role and a new user holding it: their ids. */
+async function userOnNewRole(name: string): Promise<{ role: number; user: number }> {
+  const role = await newRole(`${name} Role`);
+  return { role, user: await ok('/api/users/create', userBody(role, `${name} User`)) };
+}
+
 describe(`A role given to a user as it goes to the bin (${databaseKind})`, () => {
-  const newRole = () =>
-    ok('/api/roles/create', { name: unique('Raced Role'), permissions: { brands: ['view'] } });
-  const userBody = (roleId: number) => ({
-    name: unique('Raced User'),
-    email: `${slug(unique('raced'))}@example.com`,
-    telephone: '01632 960123',
-    job_title: 'Sales',
-    password: 'a long enough password',
-    avatar: null,
-    role_id: roleId,
-  });
   const binRole = (id: number) => post('/api/roles/delete', { roles: [id], type: 'all' });
   const held = 'user holds this role: give them another role first.';
 
@@ -108,20 +115,7 @@ describe(`A user restored while their role is in the bin (${databaseKind})`, () 
   };
 
   it('stays in the bin, with a 422 saying why', async () => {
-    const role = await ok('/api/roles/create', {
-      name: unique('Binned Role'),
-      permissions: { brands: ['view'] },
-    });
-    const name = unique('Binned User');
-    const user = await ok('/api/users/create', {
-      name,
-      email: `${slug(name)}@example.com`,
-      password: 'a long enough password',
-      telephone: null,
-      job_title: null,
-      avatar: null,
-      role_id: role,
-    });
+    const { role, user } = await userOnNewRole('Binned');
     expect((await post('/api/users/delete', { users: [user], type: 'all' })).statusCode).toBe(200);
     expect((await post('/api/roles/delete', { roles: [role], type: 'all' })).statusCode).toBe(200);
     const restored = await post('/api/users/restore', { users: [user] });
@@ -135,20 +129,7 @@ describe(`A user restored while their role is in the bin (${databaseKind})`, () 
 
   it('is restored or the role binned, never both, when the two meet', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const role = await ok('/api/roles/create', {
-        name: unique('Raced Role'),
-        permissions: { brands: ['view'] },
-      });
-      const name = unique('Raced User');
-      const user = await ok('/api/users/create', {
-        name,
-        email: `${slug(name)}@example.com`,
-        password: 'a long enough password',
-        telephone: null,
-        job_title: null,
-        avatar: null,
-        role_id: role,
-      });
+      const { role, user } = await userOnNewRole('Raced');
       expect((await post('/api/users/delete', { users: [user], type: 'all' })).statusCode).toBe(200);
       const [restored, binned] = await Promise.all([
         post('/api/users/restore', { users: [user] }),
