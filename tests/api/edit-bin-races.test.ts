@@ -146,17 +146,17 @@ describe(`A user restored while their role is in the bin (${databaseKind})`, () 
   });
 });
 
-describe(`A brand saved as it is deleted forever (${databaseKind})`, () => {
-  const brandBody = (name: string) => ({
-    name,
-    slug: slug(name),
-    live: true,
-    is_fake: false,
-    manufacturer_id: 0,
-    lcv_manufacturer_id: 0,
-    logo: null,
-  });
+const brandBody = (name: string) => ({
+  name,
+  slug: slug(name),
+  live: true,
+  is_fake: false,
+  manufacturer_id: 0,
+  lcv_manufacturer_id: 0,
+  logo: null,
+});
 
+describe(`A brand saved as it is deleted forever (${databaseKind})`, () => {
   it('saves then deletes, or deletes and answers the save 404; nothing of the brand is left', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const name = unique('Raced Brand');
@@ -179,16 +179,7 @@ describe(`A brand saved as it is deleted forever (${databaseKind})`, () => {
 describe(`Pages and forms saved as they go to the bin or come back (${databaseKind})`, () => {
   let brand = 0;
   beforeAll(async () => {
-    const name = unique('Page Brand');
-    brand = await ok('/api/brands/create', {
-      name,
-      slug: slug(name),
-      live: true,
-      is_fake: false,
-      manufacturer_id: 0,
-      lcv_manufacturer_id: 0,
-      logo: null,
-    });
+    brand = await ok('/api/brands/create', brandBody(unique('Page Brand')));
   });
   const pageBody = (name: string) => ({
     name,
