@@ -23,9 +23,44 @@ export function constraintOf(error: unknown): string {
 }
 
 /**
- * Class 22 (data exception): the input held something the database cannot store, such as a
- * NUL character in text or a number beyond a column's range. The client sent it, so it is a 422.
+ * Class 22 (data exception) or 23 (integrity constraint violation): the input held something the
+ * database cannot store (a NUL character, a number beyond a column's range, a date past its years)
+ * or a write it refuses (a missing value, a record that is not there, a taken name). The client
+ * sent it, so it is a 422.
  */
-export function isDataException(error: unknown): boolean {
-  return databaseErrorCode(error)?.startsWith('22') ?? false;
+export function isRefusedWrite(error: unknown): boolean {
+  const code = databaseErrorCode(error);
+  return code?.startsWith('22') === true || code?.startsWith('23') === true;
+}
+
+/** What PostgreSQL says about a refused statement; drivers put it on the error or on its cause. */
+interface RefusalFields {
+  column?: unknown;
+  table?: unknown;
+  constraint?: unknown;
+  detail?: unknown;
+}
+
+function refusalFields(error: unknown): RefusalFields {
+  const own = (error ?? {}) as RefusalFields & { cause?: RefusalFields };
+  return typeof (own as { code?: unknown }).code === 'string' ? own : (own.cause ?? {});
+}
+
+const COLUMN_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * The column a refused write names, where the database says: its `column` field (a missing
+ * value), the key of its detail (`Key (slug)=(...) already exists.`), or a constraint named after
+ * its table and column (`dealerships_slug_unique`, `media_focal_check`). Null when it does not say
+ * (a value too long or out of range names no column).
+ */
+export function refusedColumn(error: unknown): string | null {
+  const { column, table, constraint, detail } = refusalFields(error);
+  if (typeof column === 'string' && COLUMN_NAME.test(column)) return column;
+  const key = /^Key \(([^)]+)\)=/.exec(typeof detail === 'string' ? detail : '')?.[1];
+  if (key && COLUMN_NAME.test(key)) return key;
+  if (typeof table !== 'string' || typeof constraint !== 'string') return null;
+  if (!constraint.startsWith(`${table}_`)) return null;
+  const named = constraint.slice(table.length + 1).replace(/_(check|unique|key|fkey|not_null)$/, '');
+  return COLUMN_NAME.test(named) ? named : null;
 }

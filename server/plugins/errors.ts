@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDataException } from '../db/errors';
+import { databaseRefusal } from '../http/databaseRefusal';
 import { dottedErrors, HttpError, summarize } from '../http/errors';
 
 const INVALID = 'The given data was invalid.';
@@ -16,8 +16,8 @@ const BODY_REFUSALS = new Map([
 
 /**
  * Every failure as JSON a person can read: the route's own refusals as thrown, schema failures as
- * 422 with field errors (Laravel's dotted keys), a path id that names nothing as 404, a value the
- * database cannot hold as 422, and anything unforeseen as a logged 500 that tells nothing inside.
+ * 422 with field errors (Laravel's dotted keys), a path id that names nothing as 404, a value or write
+ * the database refuses as 422 under the field it names, and anything unforeseen as a logged 500 that tells nothing inside.
  */
 export const errors = fp(
   async (app: FastifyInstance) => {
@@ -37,8 +37,11 @@ export const errors = fp(
         const errors = dottedErrors(issues);
         return reply.status(422).send({ message: summarize(errors), errors });
       }
-      if (isDataException(error)) {
-        return reply.status(422).send({ message: INVALID, errors: {} });
+      const refused = databaseRefusal(error, request.body);
+      if (refused) {
+        // The client's input, but worth a look: a route should have refused it with its own words.
+        request.log.warn({ err: error }, 'the database refused a write');
+        return reply.status(422).send({ message: summarize(refused), errors: refused });
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response did not match the contract');

@@ -119,6 +119,10 @@ async function requireBrand(
   if (!row) throw invalid({ brand_id: 'Choose a brand from the list.' });
 }
 
+/** A page's brand is always checked; a form's when it names one or the writer is scoped. */
+const needsBrandCheck = (kind: TreeKind, brandId: number | null, scope: Scope) =>
+  kind === 'page' || brandId !== null || !isGroupWide(scope);
+
 /**
  * The parent a page may go under: same kind, live, open to children, and (for a scoped user) in
  * their scope: another brand's page is not found, and the top level is the group's.
@@ -194,7 +198,8 @@ export async function storePage(
     await lockChildren(tx, kind, [parentId]);
     // Checked under the lock, so a parent deleted at the same moment is seen.
     const parent = await requireParent(tx, kind, parentId, scope);
-    if (kind === 'page' || !isGroupWide(scope)) await requireBrand(tx, values.brand_id, undefined, scope);
+    if (needsBrandCheck(kind, values.brand_id, scope))
+      await requireBrand(tx, values.brand_id, undefined, scope);
     await requireTemplate(tx, values.child_template_id);
     const slug =
       kind === 'page' && 'slug' in values && values.slug === HOMEPAGE
@@ -246,7 +251,8 @@ export async function updatePage(
         }
         held = { ...values, items: withHeldFlags(values.items, current.items) };
         checkBlocks(held, current);
-        if (kind === 'page' || !isGroupWide(scope)) await requireBrand(tx, values.brand_id, current, scope);
+        if (needsBrandCheck(kind, values.brand_id, scope))
+          await requireBrand(tx, values.brand_id, current, scope);
         await requireTemplate(tx, values.child_template_id);
       },
       values: async (current) => {
