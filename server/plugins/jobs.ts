@@ -111,11 +111,13 @@ export const jobs = fp(
           ),
         [MAIL_QUEUE]: (data: MailJobData, context) => sendQueuedMail({ db, mailer }, data, context),
         [IMPORT_QUEUE]: async (data: ImportJobData, context) => {
+          const logFailure = (err: unknown, importId: number) =>
+            app.log.error({ err, importId }, 'an import stopped on an unforeseen error');
           // An import waiting at start runs as soon as the workers do: before `started` is set.
           const jobs = await queueReady;
           const schedule = (ids: readonly number[]) => scheduleChanges(db, jobs, ids);
           await holdingImport(database, data.importId, () =>
-            runImport({ db, mailer, schedule, refreshStatistics }, data, context),
+            runImport({ db, mailer, schedule, refreshStatistics, logFailure }, data, context),
           );
         },
         [RENDITIONS_QUEUE]: (data: RenditionJobData) => makeRenditions(app.renderer, data),

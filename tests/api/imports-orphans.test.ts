@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { buildApp } from '@server/app';
 import { readConfig } from '@server/config';
 import { imports } from '@server/db/schema/jobs';
@@ -132,5 +133,37 @@ describe(`an import whose process died (${databaseKind})`, () => {
     await server.database.holding([7_304_010, id], () => restarted());
     expect(await progress(id)).toMatchObject({ status: 'running' });
     expect(await jobState(job)).toBe('active');
+  });
+});
+
+describe(`an import that stops on something unforeseen (${databaseKind})`, () => {
+  it('tells staff in plain words, never the internal detail', async () => {
+    // Its upload is gone when the job runs (a process with another data folder queued it): reading
+    // it fails with the file's path in the error.
+    const gone = join(server.dataDir, 'imports', 'vanished-upload.xlsx');
+    const [row] = await server.database.db
+      .insert(imports)
+      .values({
+        kind: 'page',
+        provider: 'pages',
+        email: 'editor@example.com',
+        file: gone,
+        filename: 'models.xlsx',
+        userId: server.adminId,
+      })
+      .returning({ id: imports.id });
+    const id = row!.id;
+    await server.jobs.enqueue('import', { importId: id });
+    await expect.poll(async () => (await progress(id)).status, { timeout: 60_000 }).toBe('failed');
+    const shown = await progress(id);
+    expect(shown).toMatchObject({
+      status: 'failed',
+      error: 'Something went wrong on our side while running this import. The details are in the server log.',
+    });
+    for (const detail of [gone, server.dataDir, 'ENOENT', 'vanished-upload', 'at ']) {
+      expect(shown.error).not.toContain(detail);
+    }
+    const listed = await server.call('GET', '/api/imports?kind=page', { token });
+    expect(listed.json().data.find((item: { id: number }) => item.id === id).error).toBe(shown.error);
   });
 });

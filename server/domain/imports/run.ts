@@ -16,6 +16,7 @@ import { IMPORTED_TABLES, type RefreshStatistics } from '../statistics';
 import { transaction } from '../transaction';
 import { emitEvent, pagePaths } from '../webhooks/outbox';
 import { type CheckedRow, checkRows } from './check';
+import { failureMessage, isWordedForStaff } from './failure';
 import { createLookups, takenNames } from './lookups';
 import type { ImportProvider } from './provider';
 import { providerFor } from './providers';
@@ -44,6 +45,8 @@ export interface ImportDeps {
   schedule?: (ids: readonly number[]) => Promise<void>;
   /** Brings the planner's figures up to date once the rows are in (PGlite has no autoanalyze). */
   refreshStatistics?: RefreshStatistics;
+  /** Logs what stopped an import unforeseen: staff read a plain message, the detail is here. */
+  logFailure?: (error: unknown, importId: number) => void;
 }
 
 /**
@@ -323,11 +326,12 @@ export async function runImport(deps: ImportDeps, data: ImportJobData, context: 
     }
     await mailOutcome(deps, started.id, provider);
   } catch (error) {
+    if (!isWordedForStaff(error)) deps.logFailure?.(error, started.id);
     await db
       .update(imports)
       .set({
         status: error instanceof JobStopped ? 'queued' : 'failed',
-        error: error instanceof Error ? error.message : String(error),
+        error: failureMessage(error),
         updatedAt: new Date(),
       })
       .where(
