@@ -106,17 +106,33 @@ export function refusalPage(assets: SiteAssetLinks, csp: string): SendRefusal {
       );
 }
 
-/**
- * A post the site could not read at all (past the server's body limit, or of a type nothing reads)
- * answers as a page of the site, not the API's JSON: what went wrong and the way back.
- */
+/** The refusal of a post the site could not read at all: past the server's body limit, or of a type nothing reads. */
+export function unreadablePost(
+  error: FastifyError,
+): { status: number; title: string; message: string } | null {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return { status: 413, title: UNREADABLE_TITLE, message: UNREADABLE };
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return { status: 415, title: FORM_NOT_SENT, message: UNSUPPORTED };
+  return null;
+}
+
+/** A post the site could not read at all answers as a page of the site, not the API's JSON: what went wrong and the way back. */
 export function formPostErrors(refuse: SendRefusal) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const path = pagePathOf(request);
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return refuse(reply, 413, UNREADABLE_TITLE, UNREADABLE, path);
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-      return refuse(reply, 415, FORM_NOT_SENT, UNSUPPORTED, path);
-    throw error;
+    const refusal = unreadablePost(error);
+    if (!refusal) throw error;
+    return refuse(reply, refusal.status, refusal.title, refusal.message, pagePathOf(request));
+  };
+}
+
+/** The same for a reviewer's post to a review link, as a page of the review saying why. */
+export function reviewPostErrors(
+  refuse: (reply: FastifyReply, status: number, message: string, title: string) => unknown,
+) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const refusal = unreadablePost(error);
+    if (!refusal) throw error;
+    return refuse(reply, refusal.status, refusal.message, refusal.title);
   };
 }

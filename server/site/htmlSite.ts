@@ -24,6 +24,7 @@ import {
   postedFields,
   readFormPosts,
   refusalPage,
+  reviewPostErrors,
   siteUrlOf,
   UNKNOWN_FORM,
   UNSUPPORTED,
@@ -231,16 +232,16 @@ export function htmlSiteRoutes(
     );
   };
 
-  /** A reviewer's link refused: expired or forged (410), its page gone (404) or moved on (409). */
-  const refuseReview = (reply: FastifyReply, status: number, message: string) =>
+  /** A reviewer's link refused: expired or forged (410), its page gone (404) or moved on (409), a post past the body limit (413). */
+  const refuseReview = (
+    reply: FastifyReply,
+    status: number,
+    message: string,
+    title = 'Review link not available',
+  ) =>
     previewHeaders(reply)
       .status(status)
-      .send(
-        renderSiteDocument(
-          { kind: 'message', title: 'Review link not available', message },
-          { assets, preview: true },
-        ),
-      );
+      .send(renderSiteDocument({ kind: 'message', title, message }, { assets, preview: true }));
 
   const EXPIRED_REVIEW = `This review link has expired or is not a valid link. Review links work for ${PREVIEW_LINK_DAYS} days: ask for a new one.`;
 
@@ -357,7 +358,11 @@ export function htmlSiteRoutes(
   app.get<{ Params: { '*': string } }>(`${REVIEW_PATH}*`, HIDDEN, (request, reply) =>
     showReview(request, reply),
   );
-  app.post<{ Params: { '*': string } }>(`${REVIEW_PATH}*`, HIDDEN, actOnReview);
+  app.post<{ Params: { '*': string } }>(
+    `${REVIEW_PATH}*`,
+    { ...HIDDEN, errorHandler: reviewPostErrors(refuseReview) },
+    actOnReview,
+  );
   /**
    * Before any other work on the request: a page kept at a content version known to hold goes out
    * straight from memory (see createPageCache's sendKept); anything else goes on to showPage.

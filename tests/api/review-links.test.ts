@@ -1,3 +1,4 @@
+import { FORM_POST_LIMIT, MESSAGE_TOO_LONG, UNREADABLE } from '@server/site/formPosts';
 import { mintReviewLink } from '@server/site/reviewLinks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { richText } from './blocks';
@@ -176,6 +177,56 @@ describe(`approval from a share-preview link by a reviewer without an account ($
     expect(await reviewOf(id)).toMatchObject({ state: 'draft', comment: 'Add the representative example' });
     const history = (await get(c, `/api/pages/history?id=${id}`)).json().data;
     expect(history[0]).toMatchObject({ action: 'changes_requested', user: { id: null, name: REVIEWER } });
+  });
+
+  it('answers a post past 64 KB with 413 and stores nothing; one at the limit is read', async () => {
+    const id = await waiting(roots.twoStages, 'Check the small print');
+    const url = await reviewLink(id);
+    const before = (await get(c, `/api/pages/history?id=${id}`)).json().data.length;
+    /** A request-changes post of exactly `bytes` bytes: `comment` as given and a padding field, or only a comment filling them. */
+    const ofBytes = (bytes: number, comment?: string): Record<string, string> => {
+      const fields: Record<string, string> =
+        comment === undefined
+          ? { decision: 'request-changes', comment: '' }
+          : { decision: 'request-changes', comment, pad: '' };
+      const fill = 'x'.repeat(bytes - Buffer.byteLength(new URLSearchParams(fields).toString()));
+      return comment === undefined ? { ...fields, comment: fill } : { ...fields, pad: fill };
+    };
+    const sizeOf = (fields: Record<string, string>) =>
+      Buffer.byteLength(new URLSearchParams(fields).toString());
+    const unchanged = async () => {
+      expect(await reviewOf(id)).toMatchObject({ state: 'in_review', stage: 'Compliance review' });
+      expect((await get(c, `/api/pages/history?id=${id}`)).json().data).toHaveLength(before);
+    };
+
+    const over = ofBytes(FORM_POST_LIMIT + 1);
+    expect(sizeOf(over)).toBe(FORM_POST_LIMIT + 1);
+    const refused = await act(url, over);
+    expect(refused.statusCode).toBe(413);
+    expect(text(refused.body)).toContain(MESSAGE_TOO_LONG);
+    await unchanged();
+
+    // Past the server's own body limit too: still a page that says why, never JSON or a 500.
+    const huge = await act(url, ofBytes(2 * 1024 * 1024));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.headers['content-type']).toContain('text/html');
+    expect(text(huge.body)).toContain(UNREADABLE);
+    await unchanged();
+
+    // At the limit the post is read: a comment that long breaks the comment's own rule (422).
+    const long = ofBytes(FORM_POST_LIMIT);
+    expect(sizeOf(long)).toBe(FORM_POST_LIMIT);
+    const tooLongComment = await act(url, long);
+    expect(tooLongComment.statusCode).toBe(422);
+    expect(text(tooLongComment.body)).toContain('Use at most 2000 characters.');
+    await unchanged();
+
+    // And one at the limit whose comment is within the rule goes through.
+    const fits = ofBytes(FORM_POST_LIMIT, 'Quote the APR beside the price');
+    expect(sizeOf(fits)).toBe(FORM_POST_LIMIT);
+    const sent = await act(url, fits);
+    expect(sent.statusCode, text(sent.body).slice(0, 300)).toBe(303);
+    expect(await reviewOf(id)).toMatchObject({ state: 'draft', comment: 'Quote the APR beside the price' });
   });
 
   it('refuses a link for an older revision or another stage, with a clear message', async () => {
