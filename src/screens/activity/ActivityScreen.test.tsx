@@ -6,32 +6,15 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ApiError } from '@/api/client';
 import type { ActivityEntry } from '@/api/contract/activity';
-import type { Paginator } from '@/api/contract/common';
 import { api } from '@/api/endpoints';
+import { pageOf } from '@/api/testPages';
 import { signedInAs } from '@/machines/testSession';
 import { clearAnnouncements } from '@/ui/announce';
 import { LiveRegion } from '@/ui/LiveRegion';
 import ActivityScreen from './ActivityScreen';
 
-function pageOf<T>(data: T[], { page = 1, total = data.length, per = 25 } = {}): Paginator<T> {
-  const last = Math.max(1, Math.ceil(total / per));
-  const url = (n: number) => `/api/activity?page=${n}`;
-  return {
-    data,
-    current_page: page,
-    last_page: last,
-    per_page: per,
-    from: data.length ? (page - 1) * per + 1 : null,
-    to: data.length ? (page - 1) * per + data.length : null,
-    total,
-    path: '/api/activity',
-    first_page_url: url(1),
-    last_page_url: url(last),
-    prev_page_url: page > 1 ? url(page - 1) : null,
-    next_page_url: page < last ? url(page + 1) : null,
-    links: [],
-  };
-}
+const activityPage = <T,>(rows: T[], options?: Parameters<typeof pageOf>[2]) =>
+  pageOf(rows, '/api/activity', options);
 
 let nextId = 1;
 function entry(change: Partial<ActivityEntry>): ActivityEntry {
@@ -58,7 +41,7 @@ beforeEach(() => {
       { id: 4, name: 'Old Hand' },
     ],
   });
-  list = vi.spyOn(api.activity, 'list').mockResolvedValue(pageOf([entry({})]));
+  list = vi.spyOn(api.activity, 'list').mockResolvedValue(activityPage([entry({})]));
 });
 
 afterEach(() => {
@@ -109,7 +92,7 @@ const rowTexts = () =>
 describe('the activity log', () => {
   it('shows when, who, the area and action in words, and what was changed', async () => {
     list.mockResolvedValue(
-      pageOf([
+      activityPage([
         entry({
           user: null,
           area: 'pages',
@@ -152,7 +135,7 @@ describe('the activity log', () => {
 
   it('links each record to the screen that edits it, and the settings to the settings', async () => {
     list.mockResolvedValue(
-      pageOf([
+      activityPage([
         entry({ area: 'pages', record: { id: 1, name: 'Offers', deleted: false } }),
         entry({ area: 'forms', record: { id: 2, name: 'Book a service', deleted: false } }),
         entry({ area: 'brands', record: { id: 3, name: 'Kia', deleted: false } }),
@@ -177,7 +160,7 @@ describe('the activity log', () => {
 
   it('links the version a change stored, which opens its editor comparing that version', async () => {
     list.mockResolvedValue(
-      pageOf([
+      activityPage([
         entry({ area: 'pages', record: { id: 1, name: 'Offers', deleted: false }, revision_id: 41 }),
         entry({ area: 'settings', record: null, revision_id: 42 }),
         // A user keeps no revisions; a sign-in stores none.
@@ -195,7 +178,7 @@ describe('the activity log', () => {
 
   it('names a record that is gone without a link, and says it was deleted', async () => {
     list.mockResolvedValue(
-      pageOf([
+      activityPage([
         entry({ area: 'pages', action: 'deleted', record: { id: 7, name: 'Old offer', deleted: true } }),
         entry({
           area: 'pages',
@@ -221,7 +204,7 @@ describe('the activity log', () => {
   });
 
   it('says there is no activity yet when nothing is filtered, with nothing to clear', async () => {
-    list.mockResolvedValue(pageOf([]));
+    list.mockResolvedValue(activityPage([]));
     renderAt('/activity');
     expect(await screen.findByRole('heading', { name: 'No activity yet.' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
@@ -270,7 +253,7 @@ describe('the activity log', () => {
     const events = userEvent.setup();
     const location = renderAt('/activity?page=3');
     await waitFor(() => expect(list).toHaveBeenCalledWith({ query: { page: 3 } }));
-    list.mockResolvedValue(pageOf([entry({})], { total: 31 }));
+    list.mockResolvedValue(activityPage([entry({})], { total: 31 }));
 
     await choose(events, 'User', 'Jane Doe');
     await waitFor(() => expect(location.history.at(-1)).toBe('/activity?user=2'));
@@ -305,7 +288,7 @@ describe('the activity log', () => {
 
   it('says when no activity matches, and Clear filters empties them and leaves focus on the first', async () => {
     const events = userEvent.setup();
-    list.mockResolvedValue(pageOf([]));
+    list.mockResolvedValue(activityPage([]));
     const location = renderAt('/activity?area=templates&action=imported');
     expect(await screen.findByRole('heading', { name: 'No activity matches these filters.' })).toBeTruthy();
     // The empty state's own Clear filters, which goes with it.
@@ -324,7 +307,7 @@ describe('the activity log', () => {
     const events = userEvent.setup();
     renderAt('/activity');
     await screen.findByRole('link', { name: 'Home' });
-    list.mockResolvedValue(pageOf([]));
+    list.mockResolvedValue(activityPage([]));
     await choose(events, 'Action', 'Import requested');
     await waitFor(() => expect(announced()).toContain('No activity matches these filters.'));
   });
@@ -333,7 +316,7 @@ describe('the activity log', () => {
     const events = userEvent.setup();
     list.mockImplementation(async ({ query }) => {
       const page = Number(query.page);
-      return pageOf([entry({ record: { id: page, name: `Page ${page} record`, deleted: false } })], {
+      return activityPage([entry({ record: { id: page, name: `Page ${page} record`, deleted: false } })], {
         page,
         total: 60,
       });

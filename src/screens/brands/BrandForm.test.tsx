@@ -7,6 +7,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { ApiError } from '@/api/client';
 import type { Brand, Manufacturer } from '@/api/contract/brands';
 import { api } from '@/api/endpoints';
+import { pageOf } from '@/api/testPages';
 import { signedInAs } from '@/machines/testSession';
 import { toast } from '@/ui/toasts';
 import BrandAddScreen from './BrandAddScreen';
@@ -84,21 +85,9 @@ function mockHistory() {
     action: 'created' as const,
     user: null,
   };
-  vi.spyOn(api.brands, 'history').mockResolvedValue({
-    data: [revision],
-    current_page: 1,
-    last_page: 1,
-    per_page: 15,
-    from: 1,
-    to: 1,
-    total: 1,
-    path: '/api/brands/history',
-    first_page_url: '/api/brands/history?page=1',
-    last_page_url: '/api/brands/history?page=1',
-    prev_page_url: null,
-    next_page_url: null,
-    links: [],
-  });
+  vi.spyOn(api.brands, 'history').mockResolvedValue(
+    pageOf([revision], '/api/brands/history', { perPage: 15 }),
+  );
   vi.spyOn(api.brands, 'historyShow').mockResolvedValue({
     revision,
     data: {

@@ -6,8 +6,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ApiError } from '@/api/client';
 import type { Brand } from '@/api/contract/brands';
-import type { Paginator } from '@/api/contract/common';
 import { api } from '@/api/endpoints';
+import { pageOf } from '@/api/testPages';
 import { signedInAs } from '@/machines/testSession';
 import { toast } from '@/ui/toasts';
 import BrandsIndexScreen from './BrandsIndexScreen';
@@ -32,24 +32,6 @@ function brand(id: number, name: string, more: Partial<Brand> = {}): Brand {
   };
 }
 
-function page(rows: Brand[]): Paginator<Brand> {
-  return {
-    data: rows,
-    current_page: 1,
-    last_page: 1,
-    per_page: 25,
-    from: rows.length ? 1 : null,
-    to: rows.length || null,
-    total: rows.length,
-    path: '/api/brands',
-    first_page_url: '/api/brands?page=1',
-    last_page_url: '/api/brands?page=1',
-    prev_page_url: null,
-    next_page_url: null,
-    links: [],
-  };
-}
-
 /** What the server holds: the active brands in their order, and the bin. */
 let stored: { active: Brand[]; trashed: Brand[] };
 
@@ -60,8 +42,8 @@ beforeEach(() => {
     trashed: [brand(4, 'Rover', { deleted_at: '2024-09-07T10:00:00.000Z' })],
   };
   vi.spyOn(api.brands, 'list').mockImplementation(async () => ({
-    brands: page(stored.active),
-    trashed: page(stored.trashed),
+    brands: pageOf(stored.active, '/api/brands'),
+    trashed: pageOf(stored.trashed, '/api/brands'),
   }));
   vi.spyOn(api.brands, 'sort').mockImplementation(async ({ body }) => {
     const byId = new Map(stored.active.map((b) => [b.id, b]));

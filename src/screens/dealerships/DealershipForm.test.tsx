@@ -1,14 +1,14 @@
 import '@/ui/jsdomGaps';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ApiError } from '@/api/client';
 import type { Brand } from '@/api/contract/brands';
-import type { Paginator } from '@/api/contract/common';
 import type { Dealership } from '@/api/contract/dealerships';
 import { api } from '@/api/endpoints';
+import { pageOf } from '@/api/testPages';
 import { signedInAs } from '@/machines/testSession';
 import { toast } from '@/ui/toasts';
 import DealershipAddScreen from './DealershipAddScreen';
@@ -22,24 +22,6 @@ import {
   mapsScripts,
   resetFakePlaces,
 } from './places/fakePlaces';
-
-function page<T>(rows: T[]): Paginator<T> {
-  return {
-    data: rows,
-    current_page: 1,
-    last_page: 1,
-    per_page: -1,
-    from: rows.length ? 1 : null,
-    to: rows.length ? rows.length : null,
-    total: rows.length,
-    path: '/api/brands',
-    first_page_url: '/api/brands?page=1',
-    last_page_url: '/api/brands?page=1',
-    prev_page_url: null,
-    next_page_url: null,
-    links: [],
-  };
-}
 
 const kia: Brand = {
   id: 3,
@@ -175,7 +157,8 @@ const describedBy = (element: HTMLElement) =>
 
 /** Puts text into a field in one go: typing key by key re-renders the whole form for every key. */
 async function fill(user: ReturnType<typeof userEvent.setup>, element: HTMLElement, text: string) {
-  await user.click(element);
+  // Focus as a click or Tab would leave it, without the pointer events a click simulates for every field.
+  act(() => element.focus());
   await user.paste(text);
 }
 
@@ -415,10 +398,9 @@ describe('the dealership form', { timeout: 20_000 }, () => {
       action: 'created' as const,
       user: null,
     };
-    vi.spyOn(api.dealerships, 'history').mockResolvedValue({
-      ...page([revision]),
-      path: '/api/dealerships/history',
-    });
+    vi.spyOn(api.dealerships, 'history').mockResolvedValue(
+      pageOf([revision], '/api/dealerships/history', { perPage: 15 }),
+    );
     vi.spyOn(api.dealerships, 'historyShow').mockResolvedValue({
       revision,
       data: {

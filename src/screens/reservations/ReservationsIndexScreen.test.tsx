@@ -4,28 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ApiError } from '@/api/client';
-import type { Paginator } from '@/api/contract/common';
 import type { Reservation } from '@/api/contract/reservations';
 import { api } from '@/api/endpoints';
+import { pageOf } from '@/api/testPages';
 import { signedInAs } from '@/machines/testSession';
 import ReservationShowScreen from './ReservationShowScreen';
 import ReservationsIndexScreen from './ReservationsIndexScreen';
 
-const emptyPage: Paginator<Reservation> = {
-  data: [],
-  current_page: 1,
-  last_page: 1,
-  per_page: 25,
-  from: null,
-  to: null,
-  total: 0,
-  path: '/api/reservations',
-  first_page_url: '/api/reservations?page=1',
-  last_page_url: '/api/reservations?page=1',
-  prev_page_url: null,
-  next_page_url: null,
-  links: [],
-};
+const emptyPage = pageOf<Reservation>([], '/api/reservations');
 
 afterEach(() => vi.restoreAllMocks());
 

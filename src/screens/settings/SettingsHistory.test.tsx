@@ -7,6 +7,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { RevisionSummary } from '@/api/contract/history';
 import type { LoadedSiteSettings } from '@/api/contract/settings';
 import { api } from '@/api/endpoints';
+import { pageOf } from '@/api/testPages';
 import { signedInAs } from '@/machines/testSession';
 import { toast } from '@/ui/toasts';
 import SettingsScreen from './SettingsScreen';
@@ -41,21 +42,9 @@ beforeEach(() => {
   vi.spyOn(api.settings, 'update').mockResolvedValue({
     data: { ...now, updated_at: '2026-03-08T10:00:00.000Z' },
   } as never);
-  vi.spyOn(api.settings, 'history').mockResolvedValue({
-    data: [revision],
-    current_page: 1,
-    last_page: 1,
-    per_page: 15,
-    from: 1,
-    to: 1,
-    total: 1,
-    path: '/api/settings/history',
-    first_page_url: '/api/settings/history?page=1',
-    last_page_url: '/api/settings/history?page=1',
-    prev_page_url: null,
-    next_page_url: null,
-    links: [],
-  });
+  vi.spyOn(api.settings, 'history').mockResolvedValue(
+    pageOf([revision], '/api/settings/history', { perPage: 15 }),
+  );
   vi.spyOn(api.settings, 'historyShow').mockResolvedValue({ revision, data: then });
 });
 

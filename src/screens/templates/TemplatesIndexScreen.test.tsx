@@ -3,30 +3,12 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Paginator } from '@/api/contract/common';
 import { api } from '@/api/endpoints';
+import { pageOf } from '@/api/testPages';
 import { signedInAs } from '@/machines/testSession';
 import TemplatesIndexScreen from './TemplatesIndexScreen';
 
 type Row = { id: number; name: string; locked: 0 | 1 };
-
-function pageOf(data: Row[]): Paginator<Row> {
-  return {
-    data,
-    current_page: 1,
-    last_page: 1,
-    per_page: 25,
-    from: data.length ? 1 : null,
-    to: data.length || null,
-    total: data.length,
-    path: '/api/templates',
-    first_page_url: '/api/templates?page=1',
-    last_page_url: '/api/templates?page=1',
-    prev_page_url: null,
-    next_page_url: null,
-    links: [],
-  };
-}
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -42,7 +24,7 @@ function renderList() {
 
 describe('the templates list', () => {
   it("says 'There is no templates available.' when there are none", async () => {
-    vi.spyOn(api.templates, 'list').mockResolvedValue({ templates: pageOf([]) });
+    vi.spyOn(api.templates, 'list').mockResolvedValue({ templates: pageOf<Row>([], '/api/templates') });
     renderList();
     expect(await screen.findByText('There is no templates available.')).toBeTruthy();
     expect(screen.queryByText("Oops! We've not started yet...")).toBeNull();
@@ -50,10 +32,13 @@ describe('the templates list', () => {
 
   it('shows each name with a locked or unlocked icon and an edit link', async () => {
     vi.spyOn(api.templates, 'list').mockResolvedValue({
-      templates: pageOf([
-        { id: 4, name: 'Dealership location', locked: 1 },
-        { id: 7, name: 'Offer page', locked: 0 },
-      ]),
+      templates: pageOf(
+        [
+          { id: 4, name: 'Dealership location', locked: 1 },
+          { id: 7, name: 'Offer page', locked: 0 },
+        ],
+        '/api/templates',
+      ),
     });
     renderList();
     const locked = (await screen.findByText('Dealership location')).closest('tr')!;

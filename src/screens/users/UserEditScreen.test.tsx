@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Paginator } from '@/api/contract/common';
 import type { User } from '@/api/contract/users';
 import { api } from '@/api/endpoints';
+import { pageOf } from '@/api/testPages';
 import { signedInAs } from '@/machines/testSession';
 import { toast } from '@/ui/toasts';
 import UserEditScreen from './UserEditScreen';
@@ -25,24 +25,6 @@ const scoped: User = {
   deleted_at: null,
 };
 
-function page<T>(rows: T[]): Paginator<T> {
-  return {
-    data: rows,
-    current_page: 1,
-    last_page: 1,
-    per_page: -1,
-    from: rows.length ? 1 : null,
-    to: rows.length ? rows.length : null,
-    total: rows.length,
-    path: '/api/dealerships',
-    first_page_url: '/api/dealerships?page=1',
-    last_page_url: '/api/dealerships?page=1',
-    prev_page_url: null,
-    next_page_url: null,
-    links: [],
-  };
-}
-
 beforeEach(() => {
   vi.spyOn(api.users, 'show').mockResolvedValue({ data: scoped });
   vi.spyOn(api.roles, 'options').mockResolvedValue({
@@ -50,8 +32,8 @@ beforeEach(() => {
   });
   vi.spyOn(api.brands, 'options').mockResolvedValue({ data: [{ id: 3, name: 'Kia', slug: 'kia' }] });
   vi.spyOn(api.dealerships, 'list').mockResolvedValue({
-    dealerships: page([{ id: 41, name: 'Kia Leeds', brand_id: 3 }]),
-    trashed: page([]),
+    dealerships: pageOf([{ id: 41, name: 'Kia Leeds', brand_id: 3 }], '/api/dealerships', { perPage: -1 }),
+    trashed: pageOf([], '/api/dealerships', { perPage: -1 }),
   } as never);
   vi.spyOn(api.users, 'validate').mockResolvedValue({ valid: true });
   vi.spyOn(api.users, 'update').mockResolvedValue({ id: 7, message: 'You have updated a user.' });
