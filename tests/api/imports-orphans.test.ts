@@ -43,13 +43,14 @@ async function runningImport(): Promise<number> {
 
 /**
  * Its job, at work for a minute in the queue's eyes; with no retries left (the default), a failure
- * is final.
+ * is final. A retry waits an hour, so no worker of this test's servers takes the job up again (and
+ * runs the import anew) while the test reads what the start left.
  */
 async function activeJob(importId: number, retryLimit = 0): Promise<string> {
   const result = await server.database.db.execute(sql`
-    insert into pgboss.job (name, data, state, started_on, retry_limit, retry_count)
+    insert into pgboss.job (name, data, state, started_on, retry_limit, retry_count, retry_delay)
     values ('import', ${JSON.stringify({ importId })}::jsonb, 'active', now() - interval '1 minute',
-      ${retryLimit}, 0)
+      ${retryLimit}, 0, 3600)
     returning id::text as id`);
   return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
 }
