@@ -43,6 +43,8 @@ export interface SelectProps<K extends SelectKey = SelectKey> {
   isInvalid?: boolean;
   hideLabel?: boolean;
   className?: string;
+  /** Focus the picker when it mounts. */
+  autoFocus?: boolean;
 }
 
 const asKey = (key: SelectKey | null | undefined): Key | null | undefined =>
@@ -65,6 +67,7 @@ export function Select<K extends SelectKey = SelectKey>({
   isInvalid,
   hideLabel,
   className,
+  autoFocus,
 }: SelectProps<K>) {
   const error = firstError(errorMessage);
   // react-aria keys are compared strictly, so every key is text and the item's own id is kept beside it.
@@ -89,6 +92,7 @@ export function Select<K extends SelectKey = SelectKey>({
       placeholder={placeholder}
       isRequired={isRequired}
       isDisabled={isDisabled}
+      autoFocus={autoFocus}
       isInvalid={isInvalid || error !== undefined}
       validationBehavior="aria"
       disabledKeys={options.filter((o) => o.isDisabled).map((o) => o.id)}
