@@ -12,6 +12,7 @@ import { cx } from './cx';
 import fieldStyles from './Field.module.css';
 import { type ErrorMessage, FieldHelp, firstError } from './FieldHelp';
 import { FieldLabel } from './FieldLabel';
+import { useReadOnlyFields } from './forms/ReadOnlyFieldset';
 import { Icon } from './Icon';
 import styles from './Select.module.css';
 
@@ -70,6 +71,9 @@ export function Select<K extends SelectKey = SelectKey>({
   autoFocus,
 }: SelectProps<K>) {
   const error = firstError(errorMessage);
+  // Among fields for reading only (forms/ReadOnlyFieldset), wherever the select is drawn from: the
+  // fieldset's disabling does not stop react-aria's press on its button.
+  const readOnly = useReadOnlyFields();
   // react-aria keys are compared strictly, so every key is text and the item's own id is kept beside it.
   const options = items.map((item) => ({
     id: String(item.id),
@@ -91,7 +95,7 @@ export function Select<K extends SelectKey = SelectKey>({
       onChange={handleChange}
       placeholder={placeholder}
       isRequired={isRequired}
-      isDisabled={isDisabled}
+      isDisabled={isDisabled || readOnly}
       autoFocus={autoFocus}
       isInvalid={isInvalid || error !== undefined}
       validationBehavior="aria"
