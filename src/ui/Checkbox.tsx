@@ -3,6 +3,7 @@ import { CheckboxButton, CheckboxField, type CheckboxFieldProps } from 'react-ar
 import styles from './Checkbox.module.css';
 import { cx } from './cx';
 import { type ErrorMessage, FieldHelp, firstError } from './FieldHelp';
+import { useReadOnlyFields } from './forms/ReadOnlyFieldset';
 
 export interface CheckboxProps
   extends Omit<CheckboxFieldProps, 'children' | 'className' | 'style' | 'validationBehavior'> {
@@ -26,9 +27,12 @@ export function Checkbox({
   ...props
 }: CheckboxProps) {
   const error = firstError(errorMessage);
+  // Among fields for reading only (forms/ReadOnlyFieldset), wherever it is drawn from.
+  const readOnly = useReadOnlyFields();
   return (
     <CheckboxField
       {...props}
+      isDisabled={props.isDisabled || readOnly}
       isInvalid={isInvalid || error !== undefined}
       validationBehavior="aria"
       className={cx(styles.field, className)}

@@ -2,6 +2,7 @@ import type { Ref } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { cx } from './cx';
 import { useDisabledReason } from './disabledReason';
+import { useReadOnlyFields } from './forms/ReadOnlyFieldset';
 import { Icon, type IconName } from './Icon';
 import styles from './IconButton.module.css';
 import { Tooltip, type TooltipPlacement } from './Tooltip';
@@ -41,6 +42,8 @@ export function IconButton({
   onPress,
   ...props
 }: IconButtonProps) {
+  // Among fields for reading only (forms/ReadOnlyFieldset), as PlainButton.
+  const readOnly = useReadOnlyFields();
   // A disabled button cannot be focused or hovered, so one with a reason is only marked disabled.
   const refused = useDisabledReason(isDisabled ? disabledReason : null);
   return (
@@ -52,7 +55,7 @@ export function IconButton({
           aria-label={label}
           // The same action in every row, so focus can find it in the next row (ui/focus/rowFocus).
           data-action={icon}
-          isDisabled={refused.disabled ? false : isDisabled}
+          isDisabled={readOnly || (refused.disabled ? false : isDisabled)}
           onPress={refused.press(onPress)}
           className={cx(styles.iconButton, styles[variant], size === 'sm' && styles.sm, className)}
         >

@@ -3,6 +3,7 @@ import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react
 import styles from './Button.module.css';
 import { type ButtonSize, type ButtonVariant, buttonClassName } from './buttonLook';
 import { cx } from './cx';
+import { useReadOnlyFields } from './forms/ReadOnlyFieldset';
 import { Icon, type IconName } from './Icon';
 import { Loader } from './Loader';
 
@@ -34,8 +35,16 @@ export function PlainButton({
   ...props
 }: PlainButtonProps) {
   const iconSize = size === 'sm' ? 'sm' : 'md';
+  // Among fields for reading only (forms/ReadOnlyFieldset) a button changes the fields (adds a row,
+  // removes one): a disabled fieldset does not stop react-aria's press, so it is disabled here.
+  const readOnly = useReadOnlyFields();
   return (
-    <AriaButton {...props} isPending={isPending} className={cx(buttonClassName(variant, size), className)}>
+    <AriaButton
+      {...props}
+      isDisabled={props.isDisabled || readOnly}
+      isPending={isPending}
+      className={cx(buttonClassName(variant, size), className)}
+    >
       <span className={styles.content}>
         {icon ? <Icon name={icon} size={iconSize} /> : null}
         {children}

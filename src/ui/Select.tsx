@@ -12,6 +12,7 @@ import { cx } from './cx';
 import fieldStyles from './Field.module.css';
 import { type ErrorMessage, FieldHelp, firstError } from './FieldHelp';
 import { FieldLabel } from './FieldLabel';
+import { useReadOnlyFields } from './forms/ReadOnlyFieldset';
 import { Icon } from './Icon';
 import styles from './Select.module.css';
 
@@ -43,6 +44,8 @@ export interface SelectProps<K extends SelectKey = SelectKey> {
   isInvalid?: boolean;
   hideLabel?: boolean;
   className?: string;
+  /** Focus the picker when it mounts. */
+  autoFocus?: boolean;
 }
 
 const asKey = (key: SelectKey | null | undefined): Key | null | undefined =>
@@ -65,8 +68,12 @@ export function Select<K extends SelectKey = SelectKey>({
   isInvalid,
   hideLabel,
   className,
+  autoFocus,
 }: SelectProps<K>) {
   const error = firstError(errorMessage);
+  // Among fields for reading only (forms/ReadOnlyFieldset), wherever the select is drawn from: the
+  // fieldset's disabling does not stop react-aria's press on its button.
+  const readOnly = useReadOnlyFields();
   // react-aria keys are compared strictly, so every key is text and the item's own id is kept beside it.
   const options = items.map((item) => ({
     id: String(item.id),
@@ -88,7 +95,8 @@ export function Select<K extends SelectKey = SelectKey>({
       onChange={handleChange}
       placeholder={placeholder}
       isRequired={isRequired}
-      isDisabled={isDisabled}
+      isDisabled={isDisabled || readOnly}
+      autoFocus={autoFocus}
       isInvalid={isInvalid || error !== undefined}
       validationBehavior="aria"
       disabledKeys={options.filter((o) => o.isDisabled).map((o) => o.id)}

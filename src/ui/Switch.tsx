@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { SwitchButton, SwitchField, type SwitchFieldProps } from 'react-aria-components';
 import { cx } from './cx';
 import { type ErrorMessage, FieldHelp, firstError } from './FieldHelp';
+import { useReadOnlyFields } from './forms/ReadOnlyFieldset';
 import styles from './Switch.module.css';
 
 export interface SwitchProps
@@ -24,9 +25,12 @@ export function Switch({
   ...props
 }: SwitchProps) {
   const error = firstError(errorMessage);
+  // Among fields for reading only (forms/ReadOnlyFieldset), wherever it is drawn from.
+  const readOnly = useReadOnlyFields();
   return (
     <SwitchField
       {...props}
+      isDisabled={props.isDisabled || readOnly}
       isRequired={isRequired}
       isInvalid={isInvalid || error !== undefined}
       validationBehavior="aria"

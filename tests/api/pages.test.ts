@@ -1,6 +1,7 @@
 import { pages } from '@server/db/schema/pages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBrand } from './accessFixtures';
 import { createTestServer } from './harness';
 import {
   get,
@@ -276,6 +277,22 @@ describe('changing pages', () => {
     });
     expect(dropped.statusCode).toBe(422);
     expect(dropped.json().errors).toEqual({ brand_id: ['Choose a brand.'] });
+  });
+
+  it('saves a page whose brand is in the bin unchanged, keeping the brand', async () => {
+    const binned = await insertBrand(c.server, 'Binned Motors');
+    const page = await store(c, 'Binned Offers', null, { brand_id: binned });
+    const removed = await post(c, '/api/brands/delete', { brands: [binned], type: 'all' });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const loaded = (await get(c, `/api/pages/edit?id=${page}`)).json().data;
+    expect(loaded.brand_id).toBe(binned);
+    const saved = await post(c, '/api/pages/update', {
+      id: page,
+      data: pageData(c, 'Binned Offers', { brand_id: loaded.brand_id }),
+      updated_at: loaded.updated_at,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await get(c, `/api/pages/edit?id=${page}`)).json().data.brand_id).toBe(binned);
   });
 
   it('renames a page and its descendants follow the new slug; a stale save gets 409', async () => {

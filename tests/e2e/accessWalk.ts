@@ -33,6 +33,8 @@ export interface Control {
   refused: 'absent' | 'disabled';
   /** A row action: judged only where the screen shows a row. */
   perRow?: boolean;
+  /** How many rows a row action needs to be offered (a reorder handle needs two): 1 unless told. */
+  minRows?: number;
   /** Offered only to users whose scope is the whole group (the top of the page tree, the templates). */
   groupWideOnly?: boolean;
   /** What the control needs when the call decides in its handler (the table says only 'signedIn'). */
@@ -89,6 +91,7 @@ const reorder = (area: 'brands' | 'dealerships'): Control => ({
   find: (page) => page.locator('#content [aria-label^="Reorder "]'),
   refused: 'absent',
   perRow: true,
+  minRows: 2,
 });
 
 /** The expectations table: one line per control. */

@@ -41,13 +41,19 @@ export function PageSettings({
   publishRefused = null,
 }: PageSettingsProps) {
   const slugName = slugLabel === 'Handle' ? 'handle' : 'slug';
+  // A brand the page has that the list no longer offers (in the bin, or deleted forever) is shown
+  // as chosen, so the page is not taken for one without a brand; saving it unchanged keeps it.
+  const held =
+    values.brand_id !== null && !brands.some((brand) => brand.id === values.brand_id)
+      ? [{ id: values.brand_id, name: `Brand ${values.brand_id}, in the bin or deleted` }]
+      : [];
   return (
     <section className={styles.settings} aria-label="Page settings">
       <Field
         kind="select"
         field={meta('brand_id')}
         label="Brand"
-        items={brands}
+        items={[...brands, ...held]}
         selectedKey={values.brand_id}
         onSelectionChange={(key) => onChange({ brand_id: key === null ? null : Number(key) })}
         placeholder="Choose a brand"

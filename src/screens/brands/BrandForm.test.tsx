@@ -239,6 +239,23 @@ describe('the brand form', () => {
     expect(textbox('Name').value).toBe('Kia');
   });
 
+  it('offers a reader the make pickers disabled, as every other field of the form', async () => {
+    vi.spyOn(api.brands, 'show').mockResolvedValue({ data: kia });
+    const user = userEvent.setup();
+    renderAt('/brands/edit/3', 'Read only');
+    await screen.findByText('Updating Kia');
+    // Once the makes have loaded, which is when a picker that may be changed is enabled.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: selectName('Manufacturer') }).textContent).toContain('Kia'),
+    );
+    for (const label of ['Manufacturer', 'LCV manufacturer']) {
+      const trigger = screen.getByRole('button', { name: selectName(label) });
+      expect(trigger.hasAttribute('disabled'), label).toBe(true);
+      await user.click(trigger);
+      expect(screen.queryByRole('listbox'), label).toBeNull();
+    }
+  });
+
   it('keeps the make a brand has when the list of makes cannot be loaded', async () => {
     vi.spyOn(api.brands, 'show').mockResolvedValue({ data: kia });
     vi.mocked(api.brands.manufacturers).mockRejectedValue(new ApiError(500, 'Server error'));

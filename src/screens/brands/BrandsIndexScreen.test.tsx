@@ -117,6 +117,13 @@ describe('the brands list', () => {
     expect(screen.queryByRole('button', { name: /^Reorder/ })).toBeNull();
   });
 
+  it('offers no drag handle for a list of one brand, which has no other place to take', async () => {
+    stored.active = [brand(1, 'Kia')];
+    renderList('Brand manager');
+    await screen.findByText('Kia');
+    expect(screen.queryByRole('button', { name: /^Reorder/ })).toBeNull();
+  });
+
   it('moves a brand with the keyboard, saves the order of the page and reloads it', async () => {
     const user = userEvent.setup();
     renderList();

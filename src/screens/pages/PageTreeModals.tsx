@@ -15,6 +15,10 @@ type Snapshot = SnapshotFrom<typeof pageTreeMachine>;
 const loadLevel = async (parent: number | null): Promise<TargetOption[]> =>
   (await api.pages.options({ query: parent === null ? {} : { default: parent } })).data;
 
+/** The way down to a page's parent, top first, as the user's scope shows it (for the pickers' first choice). */
+const wayToParent = (id: number | undefined) => async (): Promise<number[]> =>
+  id === undefined ? [] : (await api.pages.show({ query: { id } })).ancestors.map((crumb) => crumb.id);
+
 function nameOf(snapshot: Snapshot): string {
   const id = snapshot.context.target?.id;
   return snapshot.context.data?.rows.find((row) => row.id === id)?.name ?? '';
@@ -55,6 +59,8 @@ export function MovePageModal({ actor, snapshot }: { actor: PageTreeActor; snaps
           excludeId={snapshot.context.target?.id}
           onChange={setTarget}
           topLevel={groupWide}
+          initialPath={wayToParent(snapshot.context.target?.id)}
+          autoFocus
           errorMessage={snapshot.context.fieldErrors.parent ?? snapshot.context.error ?? undefined}
         />
       ) : null}
@@ -107,6 +113,8 @@ export function DuplicatePageModal({ actor, snapshot }: { actor: PageTreeActor; 
             onChange={setTarget}
             errorMessage={errors.parent}
             topLevel={groupWide}
+            initialPath={wayToParent(snapshot.context.target?.id)}
+            firstAllowed
           />
           <Field
             field={stateFieldMeta('name', errors['fields.name'], { required: true })}

@@ -1,5 +1,6 @@
 import '@/ui/jsdomGaps';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -79,6 +80,74 @@ describe('the pages tree', () => {
     // What the page itself says is still theirs to edit, and a copy takes only their own pages.
     expect(within(document.body).getByRole('link', { name: 'Edit Page: Models' })).toBeTruthy();
     expect(refused('Duplicate Page: Models')).toBe(false);
+    unmount();
+  });
+});
+
+describe('the move and duplicate dialogs of a Brand manager', () => {
+  const summary = (id: number, name: string, extra: Partial<PageSummary> = {}): PageSummary => ({
+    id,
+    name,
+    slug: name.toLowerCase().replace(/ /g, '-'),
+    brand_id: 7,
+    published: 1,
+    published_at: '2024-03-01T10:00:00.000Z',
+    unpublish_at: null,
+    locked: 0,
+    child_template_id: null,
+    sort_by: 'sort_order',
+    sort_by_mode: 'asc',
+    parent_id: 40,
+    total_children: 0,
+    is_allowed_children: 1,
+    is_tree_recursive: 0,
+    created_at: '2024-03-01T10:00:00.000Z',
+    updated_at: '2024-03-01T10:00:00.000Z',
+    others_below: false,
+    ...extra,
+  });
+  // Kia Offers sits under the group's Offers, which is not theirs: its own parent cannot be chosen.
+  const kia = summary(2, 'Kia', { parent_id: 10 });
+  const offers = summary(3, 'Kia Offers');
+
+  function mockTree() {
+    vi.spyOn(api.pages, 'list').mockResolvedValue({ brands: [kia, offers], folders: [], files: [] });
+    vi.spyOn(api.imports, 'recent').mockResolvedValue({ data: [] });
+    vi.spyOn(api.pages, 'options').mockResolvedValue({
+      data: [kia, offers].map(({ id, name }) => ({
+        id,
+        name,
+        total_children: 0,
+        is_allowed_children: 1 as const,
+      })),
+    });
+    vi.spyOn(api.pages, 'show').mockResolvedValue({ data: offers, ancestors: [] });
+  }
+
+  it('duplicates a page under one of their pages when Duplicate Page is pressed unchanged', async () => {
+    mockTree();
+    const duplicate = vi.spyOn(api.pages, 'duplicate').mockResolvedValue({ id: 99, message: 'Duplicated.' });
+    const { unmount } = renderTree('Brand manager', { brand_ids: [7], dealership_ids: [] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Duplicate Page: Kia Offers' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: /Parent$/ }).textContent).toContain('Kia'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Duplicate Page' }));
+    await waitFor(() => expect(duplicate).toHaveBeenCalled());
+    expect(duplicate.mock.calls[0]?.[0].body.parent).toBe(2);
+    unmount();
+  });
+
+  it('puts focus on the Parent picker of Move Page', async () => {
+    mockTree();
+    const { unmount } = renderTree('Brand manager', { brand_ids: [7], dealership_ids: [] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Move Page: Kia Offers' }));
+    const dialog = await screen.findByRole('dialog');
+    const parent = await within(dialog).findByRole('button', { name: /Parent$/ });
+    await waitFor(() => expect(document.activeElement).toBe(parent));
     unmount();
   });
 });

@@ -4,7 +4,10 @@ import styles from './ReadOnlyFieldset.module.css';
 /**
  * Whether the fields drawn here are for reading only. The native controls of a disabled fieldset
  * follow it by themselves; the widgets that the browser does not disable (a rich text editor, a
- * library image's buttons, a repeatable section's entries) ask this.
+ * library image's buttons, a repeatable section's entries) ask this. So do the shared Select,
+ * Checkbox, Switch, Button and IconButton: react-aria presses on pointer events, which a disabled
+ * fieldset's buttons still receive, so a picker drawn straight in a form (not through Field) would
+ * open.
  */
 const ReadOnlyContext = createContext(false);
 

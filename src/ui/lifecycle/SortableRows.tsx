@@ -131,12 +131,14 @@ export interface SortableTableProps<T extends { id: number }> extends DataTableP
  * so a `rowAs` among the table props is not used; the handles get their own first column.
  */
 export function SortableTable<T extends { id: number }>({
-  isSortable,
+  isSortable: sortableAsked,
   isDisabled = false,
   onSort,
   onSettled,
   ...table
 }: SortableTableProps<T>) {
+  // One row has no other place to take: no handle is offered for it.
+  const isSortable = sortableAsked && table.rows.length > 1;
   const latest = useLatest({ onSort, onSettled });
   const logic = useOnce(() =>
     reorderMachine.provide({

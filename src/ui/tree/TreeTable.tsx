@@ -61,13 +61,15 @@ function scrollParent(element: HTMLElement): HTMLElement | null {
  * handles that reorder the rows in view. The rest of the list is blank space of the right height.
  */
 export function TreeTable<T extends { id: number; name: string }>({
-  isSortable,
+  isSortable: sortableAsked,
   canDrag = () => true,
   onReorder,
   isDisabled = false,
   onNearEnd,
   ...table
 }: TreeTableProps<T>) {
+  // One row has no other place to take: no handle is offered for it.
+  const isSortable = sortableAsked && table.rows.length > 1;
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewHeight, setViewHeight] = useState(800);
