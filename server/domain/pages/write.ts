@@ -5,7 +5,6 @@ import { GROUP_TOP_LEVEL, isGroupWide, type Scope, wholeGroup } from '@/shared/a
 import { withBlockIds } from '@/shared/blockIds';
 import { missingRecord } from '@/shared/missing';
 import type { Db } from '../../db/open';
-import { brands } from '../../db/schema/brands';
 import { type FormEmailsColumn, pages } from '../../db/schema/pages';
 import { HttpError, invalid, notFound } from '../../http/errors';
 import { checkBlocks, withHeldFlags } from '../blocks';
@@ -24,6 +23,7 @@ import type { SavedPage } from './present';
 
 export type { SavedPage };
 
+import { checkBrand } from './brandCheck';
 import { countChildren, findPage, type PageRow, subtreeOf } from './read';
 import { markEdited, requireReviewed } from './reviewGate';
 import { pageScopeSql } from './scope';
@@ -94,34 +94,6 @@ function columnsOf(kind: TreeKind, values: TreeValues) {
       : { emails: null, thankYou: null }),
   };
 }
-
-const CHOOSE_BRAND = 'Choose a brand.';
-
-/**
- * A page's brand must exist. A new page needs one; a page that was made without one (the group's own
- * pages) may stay without, but a page that has a brand cannot drop it.
- */
-async function requireBrand(
-  tx: Db,
-  brandId: number | null,
-  before?: PageRow,
-  scope: Scope = wholeGroup,
-): Promise<void> {
-  if (brandId === null) {
-    if (!before || before.brandId !== null) throw invalid({ brand_id: CHOOSE_BRAND });
-    return;
-  }
-  // A scoped user gives a page only one of their brands (the brand list offers only those).
-  const outOfReach = !isGroupWide(scope) && brandId !== before?.brandId && !scope.brand_ids.includes(brandId);
-  const [row] = outOfReach
-    ? []
-    : await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId));
-  if (!row) throw invalid({ brand_id: 'Choose a brand from the list.' });
-}
-
-/** A page's brand is always checked; a form's when it names one or the writer is scoped. */
-const needsBrandCheck = (kind: TreeKind, brandId: number | null, scope: Scope) =>
-  kind === 'page' || brandId !== null || !isGroupWide(scope);
 
 /**
  * The parent a page may go under: same kind, live, open to children, and (for a scoped user) in
@@ -198,8 +170,7 @@ export async function storePage(
     await lockChildren(tx, kind, [parentId]);
     // Checked under the lock, so a parent deleted at the same moment is seen.
     const parent = await requireParent(tx, kind, parentId, scope);
-    if (needsBrandCheck(kind, values.brand_id, scope))
-      await requireBrand(tx, values.brand_id, undefined, scope);
+    await checkBrand(tx, kind, values.brand_id, undefined, scope);
     await requireTemplate(tx, values.child_template_id);
     const slug =
       kind === 'page' && 'slug' in values && values.slug === HOMEPAGE
@@ -251,8 +222,7 @@ export async function updatePage(
         }
         held = { ...values, items: withHeldFlags(values.items, current.items) };
         checkBlocks(held, current);
-        if (needsBrandCheck(kind, values.brand_id, scope))
-          await requireBrand(tx, values.brand_id, current, scope);
+        await checkBrand(tx, kind, values.brand_id, current, scope);
         await requireTemplate(tx, values.child_template_id);
       },
       values: async (current) => {
