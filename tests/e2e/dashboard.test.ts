@@ -92,6 +92,10 @@ describe.skipIf(!hasChromium)('dashboard', () => {
     await field(page, 'Start').fill(first.start);
     await field(page, 'End').fill(first.end);
     await page.getByRole('button', { name: 'Open Date Range 2' }).click();
+    // Focus goes to the range just opened, not to the button that now closes it.
+    await expect
+      .poll(() => field(page, 'Comparison start').evaluate((input) => input === document.activeElement))
+      .toBe(true);
     await field(page, 'Comparison start').fill(second.start);
     await field(page, 'Comparison end').fill(second.end);
     await page.getByRole('button', { name: 'Search', exact: true }).click();

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, memo, useCallback } from 'react';
+import { type FormEvent, memo, useCallback, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { AnalyticsRangeInput } from '@/api/contract/analytics';
 import { api } from '@/api/endpoints';
@@ -186,6 +186,15 @@ export default function DashboardScreen() {
   const searchedText = searched ? rangeText(searched.range1) : null;
   const comparisonText = searched?.range2 ? rangeText(searched.range2) : null;
 
+  // Opening the second range takes focus to its first field; a range shown on arrival leaves focus be.
+  const range2Fields = useRef<HTMLFieldSetElement>(null);
+  const [focusRange2, setFocusRange2] = useState(false);
+  useEffect(() => {
+    if (!focusRange2 || !range2) return;
+    range2Fields.current?.querySelector('input')?.focus();
+    setFocusRange2(false);
+  }, [focusRange2, range2]);
+
   function submit(event: FormEvent) {
     event.preventDefault();
     actor.send({ type: 'search' });
@@ -210,7 +219,7 @@ export default function DashboardScreen() {
           <DateField label="End" value={range1.end} onChange={change(1, 'end')} errorMessage={errors.end} />
         </fieldset>
         {range2 ? (
-          <fieldset className={styles.range}>
+          <fieldset className={styles.range} ref={range2Fields}>
             <legend>Date range 2</legend>
             <DateField
               label="Comparison start"
@@ -235,7 +244,13 @@ export default function DashboardScreen() {
               Close Date Range 2
             </Button>
           ) : (
-            <Button variant="ghost" onPress={() => actor.send({ type: 'range2.open' })}>
+            <Button
+              variant="ghost"
+              onPress={() => {
+                setFocusRange2(true);
+                actor.send({ type: 'range2.open' });
+              }}
+            >
               Open Date Range 2
             </Button>
           )}
