@@ -38,6 +38,21 @@ describe("an enquiry's leads", () => {
     expect(screen.getByText('Failed after 11 attempts: Mailbox unavailable')).toBeTruthy();
   });
 
+  it('says why nothing was sent: no CRM address at the dealership, at any of the brand’s, or no owner', () => {
+    const cases: [{ id: number; brand_id: number | null; dealership_id: number | null }, string][] = [
+      [enquiry, 'its dealership has no CRM lead address.'],
+      [{ ...enquiry, dealership_id: null }, 'none of its brand’s dealerships has a CRM lead address.'],
+      [{ id: 7, brand_id: null, dealership_id: null }, 'it names no brand or dealership.'],
+    ];
+    for (const [owner, why] of cases) {
+      const { unmount } = render(<LeadDeliveries enquiry={owner} deliveries={[]} />, {
+        wrapper: signedInAs('Group administrator'),
+      });
+      expect(screen.getByText(`This enquiry was not sent to a CRM: ${why}`)).toBeTruthy();
+      unmount();
+    }
+  });
+
   it('draws Resend only for failures, and only for a user who may export enquiries', () => {
     const { unmount } = render(<LeadDeliveries enquiry={enquiry} deliveries={[sent]} />, {
       wrapper: signedInAs('Group administrator'),

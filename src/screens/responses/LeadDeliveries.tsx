@@ -44,6 +44,13 @@ function DeliveryStatus({ delivery: d }: { delivery: LeadDelivery }) {
   );
 }
 
+/** Why an enquiry went to no CRM, following where leads go (server/domain/leads/deliveries.ts). */
+function whyNotSent(enquiry: Pick<Enquiry, 'brand_id' | 'dealership_id'>): string {
+  if (enquiry.dealership_id !== null) return 'its dealership has no CRM lead address.';
+  if (enquiry.brand_id !== null) return 'none of its brand’s dealerships has a CRM lead address.';
+  return 'it names no brand or dealership.';
+}
+
 interface LeadDeliveriesProps {
   enquiry: Pick<Enquiry, 'id' | 'brand_id' | 'dealership_id'>;
   deliveries: LeadDelivery[];
@@ -82,7 +89,7 @@ export function LeadDeliveries({ enquiry, deliveries: initial }: LeadDeliveriesP
         Sent to CRM
       </h2>
       {deliveries.length === 0 ? (
-        <p>This enquiry was not sent to a CRM: its dealership has no CRM lead address.</p>
+        <p>This enquiry was not sent to a CRM: {whyNotSent(enquiry)}</p>
       ) : (
         <table className={styles.breakdown}>
           <thead>
