@@ -27,7 +27,7 @@ import {
 import { createEnquiryDesk, TOO_MANY_ENQUIRIES } from '../domain/submissions';
 import { HttpError, notFound, unprocessable } from '../http/errors';
 import { registerCall } from '../http/route';
-import { EXPORT_QUEUED } from './settings';
+import { exportQueued } from './settings';
 
 export const SUBMITTED = 'Thank you, your enquiry has been sent.';
 
@@ -99,7 +99,7 @@ export function responsesRoutes(
       params: { handle: body.name, ...scopeParams(user.access.scope) },
       userId: user.id,
     });
-    return { message: EXPORT_QUEUED, export_id: id };
+    return { message: exportQueued(body.email), export_id: id };
   });
 
   registerCall(app, responsesSubmit, async ({ body, raw }, reply) => {

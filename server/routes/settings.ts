@@ -7,8 +7,9 @@ import { readSiteSettings, saveSiteSettings } from '../domain/settings';
 import { registerCall } from '../http/route';
 
 export const SETTINGS_SAVED = 'You have updated your settings.';
-export const EXPORT_QUEUED =
-  'Your export is running in the background and will be e-mailed to you when it is ready. You can leave this page.';
+/** What the console shows once an export is queued: the address it goes to may be someone else's. */
+export const exportQueued = (email: string) =>
+  `Your export is running in the background and will be e-mailed to ${email} when it is ready. You can leave this page.`;
 
 export function settingsRoutes(
   app: FastifyInstance,
@@ -32,6 +33,6 @@ export function settingsRoutes(
       email: body.email,
       userId: user.id,
     });
-    return { message: EXPORT_QUEUED, export_id: id };
+    return { message: exportQueued(body.email), export_id: id };
   });
 }

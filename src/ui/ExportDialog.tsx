@@ -35,8 +35,8 @@ const FOLLOW_EVERY_MS = 1000;
 const emailSchema = z.object({ email: emailField });
 
 /** What the server says when it takes an export, should its answer carry no message. */
-const EXPORT_STARTED =
-  'Your export is running in the background and will be e-mailed to you when it is ready. You can leave this page.';
+const exportStarted = (email: string) =>
+  `Your export is running in the background and will be e-mailed to ${email} when it is ready. You can leave this page.`;
 const EXPORT_EMAILED = 'The export has been e-mailed.';
 const EXPORT_FAILED = 'The export could not be finished. Close this and try again.';
 
@@ -152,7 +152,7 @@ export function ExportDialog({
             ) : null}
           </div>
           {finished ? null : (
-            <Loader block size="lg" label="Exporting" message={started.message || EXPORT_STARTED} />
+            <Loader block size="lg" label="Exporting" message={started.message || exportStarted(email)} />
           )}
           {progress && !finished ? (
             <JobProgress

@@ -222,7 +222,9 @@ describe.skipIf(!hasChromium)('responses', () => {
     await page.getByRole('option', { name: 'Service Enquiry', exact: true }).click();
     await field(dialog, 'E-mail address').fill('aftersales@example.com');
     await dialog.getByRole('button', { name: 'Export' }).click();
-    await expect.poll(() => dialog.textContent()).toMatch(/running in the background and will be e-mailed/);
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain('running in the background and will be e-mailed to aftersales@example.com when it is ready');
     expect(await unnamedImages(page)).toEqual([]);
     await expect
       .poll(() => dialog.textContent(), { timeout: 30_000 })

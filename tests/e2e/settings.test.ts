@@ -93,7 +93,9 @@ describe.skipIf(!hasChromium)('settings', () => {
     // Started from the keyboard: Enter in the field.
     await field(dialog, 'E-mail address').fill('stock@example.com');
     await field(dialog, 'E-mail address').press('Enter');
-    await expect.poll(() => dialog.textContent()).toMatch(/running in the background and will be e-mailed/);
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain('running in the background and will be e-mailed to stock@example.com when it is ready');
     const said = (await dialog.textContent()) ?? '';
     expect(said.split('You can leave this page.').length - 1).toBe(1);
     expect(said).not.toContain('navigate away');
