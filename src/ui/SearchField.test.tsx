@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import './jsdomGaps';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SEARCH_MAX_LENGTH } from '@/api/contract/common';
 import { SearchField } from './SearchField';
 
 afterEach(cleanup);
@@ -28,5 +29,13 @@ describe('SearchField', () => {
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(screen.getByRole('status').textContent).toBe('');
     expect((box as HTMLInputElement).value).toBe('');
+  });
+
+  it('takes no more than a list search may hold, so a long paste still searches', async () => {
+    const user = userEvent.setup();
+    render(<Search />);
+    await user.click(screen.getByRole('searchbox', { name: 'Search users' }));
+    await user.paste('x'.repeat(SEARCH_MAX_LENGTH + 50));
+    expect(screen.getByRole('status').textContent).toBe('x'.repeat(SEARCH_MAX_LENGTH));
   });
 });

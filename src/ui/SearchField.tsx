@@ -4,6 +4,7 @@ import {
   Button,
   Input,
 } from 'react-aria-components';
+import { SEARCH_MAX_LENGTH } from '@/api/contract/common';
 import { cx } from './cx';
 import fieldStyles from './Field.module.css';
 import { FieldLabel } from './FieldLabel';
@@ -21,9 +22,13 @@ export interface SearchFieldProps
   className?: string;
 }
 
-/** A search box with a clear button (Escape clears too). Debouncing belongs to the caller's machine. */
+/**
+ * A search box with a clear button (Escape clears too). Debouncing belongs to the caller's machine.
+ * It takes no more than a list's search may hold, so a long paste is cut rather than refused.
+ */
 export function SearchField({
   label = 'Search',
+  maxLength = SEARCH_MAX_LENGTH,
   hideLabel = true,
   placeholder = 'Search…',
   size = 'md',
@@ -31,7 +36,11 @@ export function SearchField({
   ...props
 }: SearchFieldProps) {
   return (
-    <AriaSearchField {...props} className={cx(styles.field, size === 'sm' && styles.sm, className)}>
+    <AriaSearchField
+      {...props}
+      maxLength={maxLength}
+      className={cx(styles.field, size === 'sm' && styles.sm, className)}
+    >
       <FieldLabel isHidden={hideLabel}>{label}</FieldLabel>
       <div className={styles.box}>
         <Icon name="search" size="md" className={styles.icon} />

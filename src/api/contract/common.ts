@@ -47,9 +47,12 @@ export const pageNumber = pageOrFirst.default(1);
 /** A `page` that may be left out (a list that pages itself only when asked): read as `pageNumber`. */
 export const optionalPageNumber = pageOrFirst.optional();
 
+/** The longest search a list takes; the console's search boxes take no more. */
+export const SEARCH_MAX_LENGTH = 200;
+
 /** Laravel's `search` and `page` query (page starts at 1). */
 export const listQuery = z.object({
-  search: z.string().trim().max(200).optional().default(''),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH).optional().default(''),
   page: pageNumber,
 });
 
