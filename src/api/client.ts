@@ -18,6 +18,18 @@ export const tokenStore = {
   clear(): void {
     globalThis.localStorage?.removeItem(TOKEN_KEY);
   },
+  /**
+   * Calls `ended` when another tab of this console clears the token (its user signed out there or
+   * their session ended): the session was one, so it ends here too. Returns the unsubscribe.
+   */
+  onClearedElsewhere(ended: () => void): () => void {
+    const listener = (event: StorageEvent) => {
+      // `key` is null when another tab cleared the whole of localStorage.
+      if ((event.key === TOKEN_KEY || event.key === null) && event.newValue === null) ended();
+    };
+    globalThis.addEventListener?.('storage', listener);
+    return () => globalThis.removeEventListener?.('storage', listener);
+  },
 };
 
 let viewAsHeader: string | null = null;

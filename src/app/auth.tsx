@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
 import { fromPromise } from 'xstate';
-import { setClientHooks } from '@/api/client';
+import { setClientHooks, tokenStore } from '@/api/client';
 import { api } from '@/api/endpoints';
 import { authMachine, createAuthClientHooks } from '@/machines/auth';
 import { currentInspect } from '@/machines/inspect';
@@ -28,7 +28,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const actor = useActorRef(liveAuthMachine, { inspect: currentInspect() });
   useEffect(() => {
     setClientHooks(createAuthClientHooks(actor, (message) => toast.error(message)));
-    return () => setClientHooks(null);
+    // Signing out in one tab signs out every tab: the others go to the Sign In form at once.
+    const stopListening = tokenStore.onClearedElsewhere(() => actor.send({ type: 'session.expired' }));
+    return () => {
+      stopListening();
+      setClientHooks(null);
+    };
   }, [actor]);
   return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
 }

@@ -91,4 +91,23 @@ describe.skipIf(!hasChromium)('a session the server has ended', () => {
       await page.context().close();
     }
   });
+
+  it('sends every other tab to the Sign In form at once when the user logs out in one', async () => {
+    const { page, errors } = await signedInElsewhere(admin, 'Pages');
+    try {
+      const other = await page.context().newPage();
+      await other.goto('/pages');
+      await other.getByRole('navigation', { name: 'Main' }).waitFor();
+
+      await page.getByRole('button', { name: /^Account: / }).click();
+      await page.getByRole('menu', { name: 'Account' }).getByRole('menuitem', { name: 'Logout' }).click();
+      await expectSignInForm(page);
+
+      // No click or call in the other tab: it follows the first one by itself.
+      await expectSignInForm(other);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
 });
