@@ -148,7 +148,11 @@ export function SiteFormView({ form, values = {}, errors = {}, sent, action, id 
   if (sent) return <SiteThankYou form={form} id={`${formId}-thank-you`} />;
   const fieldId = (question: SiteQuestion) => idFrom(formId, question.name);
   const problems = form.questions.flatMap((question) =>
-    (errors[question.name] ?? []).map((message) => ({ href: `#${fieldId(question)}`, message })),
+    (errors[question.name] ?? []).map((message) => ({
+      href: `#${fieldId(question)}`,
+      // The summary names the field: "This field is required." alone says nothing about which.
+      message: question.label ? `${question.label}: ${message}` : message,
+    })),
   );
   const general = Object.entries(errors)
     .filter(([key]) => !form.questions.some((question) => question.name === key))

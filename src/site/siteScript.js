@@ -65,7 +65,9 @@
         if (input?.id) {
           const link = document.createElement('a');
           link.href = `#${input.id}`;
-          link.textContent = message;
+          // Named as the page names the field (the label's own text, without "(optional)").
+          const label = form.querySelector(`label[for="${CSS.escape(input.id)}"]`)?.firstChild?.textContent;
+          link.textContent = label ? `${label}: ${message}` : message;
           item.append(link);
         } else item.textContent = message;
         list.append(item);

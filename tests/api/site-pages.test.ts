@@ -171,7 +171,7 @@ describe('the embedded form without JavaScript', () => {
     expect(html).toContain(
       '<div class="site-error-summary" id="form-interest-enquiry-errors" tabindex="-1">',
     );
-    expect(html).toMatch(/<a href="#form-interest-enquiry-name">[^<]+<\/a>/);
+    expect(html).toContain('<a href="#form-interest-enquiry-name">Name: This field is required.</a>');
     expect(html).toMatch(
       /<p class="site-field__error" id="form-interest-enquiry-email-error"><span class="site-visually-hidden">Error: <\/span>[^<]+<\/p><input id="form-interest-enquiry-email" required="" aria-invalid="true" aria-describedby="form-interest-enquiry-email-error"/,
     );

@@ -95,6 +95,11 @@ describe.skipIf(!hasChromium)('the reference website', () => {
       .toBe('site-error-summary');
     expect(await form.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await form.getByLabel('Email', { exact: true }).inputValue()).toBe('not an address');
+    // The summary names each field, and each entry leads to it.
+    expect(await page.locator('.site-error-summary a').allTextContents()).toEqual([
+      'Name: This field is required.',
+      'Email: Enter a valid e-mail address.',
+    ]);
 
     await form.getByLabel('Name', { exact: true }).fill('Jamie Script');
     await form.getByLabel('Email', { exact: true }).fill('jamie.js@example.com');
