@@ -282,6 +282,20 @@ describe.skipIf(!hasChromium)('responses', () => {
       await rowOf(flaky).waitFor();
       expect(await rowOf(flaky).textContent()).toMatch(/Sent \d/);
       expect(await section.getByRole('button', { name: 'Resend' }).count()).toBe(0);
+
+      // On a phone every column can still be read: what does not fit scrolls sideways in a region
+      // of its own (which the keyboard can scroll too), and the page does not.
+      await page.setViewportSize({ width: 320, height: 800 });
+      const status = rowOf(flaky).getByRole('cell').last();
+      await status.waitFor();
+      expect(
+        await status.evaluate((cell) => {
+          if (cell.getBoundingClientRect().right <= window.innerWidth) return 'shown';
+          const scroller = cell.closest('[role="region"][tabindex="0"]');
+          return scroller && getComputedStyle(scroller).overflowX === 'auto' ? 'shown' : 'out of reach';
+        }),
+      ).toBe('shown');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
       await page.close();
     } finally {
       await deleteForGood(admin.token, 'dealerships', { ids: [dealershipId] });

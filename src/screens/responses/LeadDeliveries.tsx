@@ -6,6 +6,7 @@ import { useAccess } from '@/machines/session';
 import { formatDateTime } from '@/shared/format';
 import { Button } from '@/ui/Button';
 import { StatusIcon } from '@/ui/StatusIcon';
+import { TableRegion } from '@/ui/TableRegion';
 import { toast } from '@/ui/toasts';
 import styles from './Responses.module.css';
 
@@ -91,27 +92,30 @@ export function LeadDeliveries({ enquiry, deliveries: initial }: LeadDeliveriesP
       {deliveries.length === 0 ? (
         <p>This enquiry was not sent to a CRM: {whyNotSent(enquiry)}</p>
       ) : (
-        <table className={styles.breakdown}>
-          <thead>
-            <tr>
-              <th scope="col">Address</th>
-              <th scope="col">Format</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.map((d) => (
-              // One lead per address: a dealership lists each address once.
-              <tr key={d.to}>
-                <td>{d.to}</td>
-                <td>{FORMAT_NAMES[d.format]}</td>
-                <td>
-                  <DeliveryStatus delivery={d} />
-                </td>
+        // On a narrow screen the table scrolls sideways in its own region rather than being cut off.
+        <TableRegion label="CRM addresses" className={styles.deliveriesTable}>
+          <table className={styles.breakdown}>
+            <thead>
+              <tr>
+                <th scope="col">Address</th>
+                <th scope="col">Format</th>
+                <th scope="col">Status</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {deliveries.map((d) => (
+                // One lead per address: a dealership lists each address once.
+                <tr key={d.to}>
+                  <td>{d.to}</td>
+                  <td>{FORMAT_NAMES[d.format]}</td>
+                  <td>
+                    <DeliveryStatus delivery={d} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
       )}
       {failed && mayResend ? (
         <div>
