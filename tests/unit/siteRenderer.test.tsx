@@ -101,7 +101,7 @@ describe('the website renderer', () => {
       /<form class="site-form" id="form-interest" [^>]*action="\/site\/contact-us" method="post">/,
     );
     expect(out).toMatch(/<div class="site-error-summary" id="form-interest-errors" tabindex="-1">/);
-    expect(out).toContain('<a href="#form-interest-name">Enter your name.</a>');
+    expect(out).toContain('<a href="#form-interest-name">Your name: Enter your name.</a>');
     expect(out).toContain(
       'aria-invalid="true" aria-describedby="form-interest-name-help form-interest-name-error"',
     );
