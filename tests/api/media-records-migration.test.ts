@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { realiseLegacyMedia } from '@server/domain/media/legacy';
 import { createLocalBlobStore } from '@server/domain/storage';
-import { drizzle } from 'drizzle-orm/pglite';
 import { describe, expect, it, vi } from 'vitest';
 import { databaseBefore, MIGRATION_TEST_TIMEOUT_MS } from './migrations';
 import { tinyPng } from './uploads';
@@ -22,7 +21,7 @@ const GONE = '/storage/dealer_img/0123456789abcdef0123456789abcdef.png';
 
 describe('the migration of record files into the media library', () => {
   it('makes each stored logo, dealership image and avatar a library item under its uploaded name, and the records hold its id', async () => {
-    const { client, migrate } = await databaseBefore('_record-media');
+    const { client, db, migrate } = await databaseBefore('_record-media');
     const { rows: brands } = await client.query<{ id: number }>(
       `insert into brands (name, slug, sort_order, meta) values ('Kia', 'kia', 1, $1::jsonb), ('Seat', 'seat', 2, '{}'::jsonb) returning id`,
       [JSON.stringify({ logo: LOGO })],
@@ -118,13 +117,9 @@ describe('the migration of record files into the media library', () => {
         writeFileSync(file, tinyPng(padding));
       }
       const queued: number[] = [];
-      const outcomes = await realiseLegacyMedia(
-        drizzle(client) as never,
-        createLocalBlobStore(dataDir),
-        async (item) => {
-          queued.push(item.width ?? 0);
-        },
-      );
+      const outcomes = await realiseLegacyMedia(db, createLocalBlobStore(dataDir), async (item) => {
+        queued.push(item.width ?? 0);
+      });
       expect(Object.fromEntries(outcomes.map((o) => [o.name, o.result]))).toEqual({
         'Kia badge.png': 'made real',
         'Showroom ☀.png': 'made real',
