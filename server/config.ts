@@ -70,6 +70,11 @@ export interface Config {
   webhooksAllowPrivate: boolean;
   /** The first wait after a failed webhook delivery, in ms, doubled after each (WEBHOOKS_RETRY_BASE_MS). */
   webhooksRetryBaseMs: number;
+  /**
+   * How long a webhook sender holds an endpoint between two steps, in seconds (WEBHOOKS_LEASE_SECONDS,
+   * at least 10, above one attempt's 5 s): how soon another process resumes a dead one's sending.
+   */
+  webhooksLeaseSeconds: number;
   /** What the environment sets that still works but should change, said once at start-up. */
   warnings: string[];
 }
@@ -244,6 +249,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     historyKeepDays: intFrom(env.HISTORY_KEEP_DAYS, 90),
     webhooksAllowPrivate: ['1', 'true', 'yes'].includes((env.WEBHOOKS_ALLOW_PRIVATE ?? '').toLowerCase()),
     webhooksRetryBaseMs: Math.max(1, intFrom(env.WEBHOOKS_RETRY_BASE_MS, 5_000)),
+    webhooksLeaseSeconds: Math.max(10, intFrom(env.WEBHOOKS_LEASE_SECONDS, 60)),
     warnings,
   };
 }

@@ -138,6 +138,7 @@ export const jobs = fp(
             {
               allowPrivate: config.webhooksAllowPrivate,
               retryBaseMs: config.webhooksRetryBaseMs,
+              leaseSeconds: config.webhooksLeaseSeconds,
               enqueueMail: (mail, within) => jobs.enqueue(MAIL_QUEUE, mail, within),
               publicUrl: config.publicUrl,
             },

@@ -6,7 +6,7 @@ import { databaseKind } from './harness';
 import { callProcess, followJob, processFixture, signInTo } from './process-calls';
 import type { ServerProcess } from './server-process';
 
-const VEHICLES = 15_000;
+const VEHICLES = 5_000;
 
 const { servers, openData, smtp } = processFixture('restart', (db) => seedVehicles(db, VEHICLES));
 

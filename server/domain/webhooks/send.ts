@@ -20,8 +20,8 @@ export const ATTEMPT_TIMEOUT_MS = 5_000;
 export const FAILING_FOR_MS = 24 * 60 * 60 * 1000;
 /** The longest wait between two attempts. */
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
-/** How long a sender holds an endpoint between two steps; a dead sender's hold runs out. */
-const LEASE_SECONDS = 60;
+/** How long a sender holds an endpoint between two steps, unless set; a dead sender's hold runs out. */
+export const LEASE_SECONDS = 60;
 /** Waiting deliveries read at once. */
 const BATCH = 50;
 /** How long the delivery log keeps a delivery. */
@@ -35,6 +35,8 @@ export interface SendOptions {
   retryBaseMs: number;
   enqueueMail: EnqueueWithin;
   publicUrl: string | null;
+  /** How long a sender holds an endpoint between two steps (LEASE_SECONDS unless given). */
+  leaseSeconds?: number;
   /** The time, in ms since 1970 (`Date.now` unless given): retries, the day of failures and the old secret's day run by it. */
   now?: () => number;
 }
@@ -178,10 +180,10 @@ export function backoffMs(attempts: number, baseMs: number): number {
 }
 
 /** Holds the endpoint for this sender; false when another holds it (or it is gone or disabled). */
-async function lease(db: Db, webhookId: number): Promise<boolean> {
+async function lease(db: Db, webhookId: number, seconds: number): Promise<boolean> {
   const rows = await db
     .update(webhooks)
-    .set({ leasedUntil: sql`now() + ${`${LEASE_SECONDS} seconds`}::interval` })
+    .set({ leasedUntil: sql`now() + ${`${seconds} seconds`}::interval` })
     .where(
       and(
         eq(webhooks.id, webhookId),
@@ -224,7 +226,8 @@ export async function sendWaiting(
 ): Promise<void> {
   const { webhookId } = data;
   const now = options.now ?? Date.now;
-  if (!(await lease(db, webhookId))) {
+  const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
+  if (!(await lease(db, webhookId, leaseSeconds))) {
     // Another sender is at it, or it is gone or disabled: look again shortly if it still waits.
     const [held] = await db
       .select({ id: webhooks.id })
@@ -280,7 +283,14 @@ export async function sendWaiting(
           attemptedAt: new Date(now()),
         };
         if (result.ok) {
-          await delivered(db, webhookId, next.delivery.id, logged, endpoint.failingSince !== null);
+          await delivered(
+            db,
+            webhookId,
+            next.delivery.id,
+            logged,
+            endpoint.failingSince !== null,
+            leaseSeconds,
+          );
           endpoint.failingSince = null;
           continue;
         }
@@ -316,6 +326,7 @@ async function delivered(
   deliveryId: number,
   logged: Partial<typeof webhookDeliveries.$inferInsert>,
   wasFailing: boolean,
+  leaseSeconds: number,
 ): Promise<void> {
   await db.execute(sql`
     with done as (
@@ -326,7 +337,7 @@ async function delivered(
       where id = ${deliveryId}
       returning id
     )
-    update webhooks set leased_until = now() + ${`${LEASE_SECONDS} seconds`}::interval
+    update webhooks set leased_until = now() + ${`${leaseSeconds} seconds`}::interval
       ${wasFailing ? sql`, failing_since = null` : sql``}
     where id = ${webhookId} and exists (select 1 from done)`);
 }
