@@ -21,7 +21,7 @@ export const FAILING_FOR_MS = 24 * 60 * 60 * 1000;
 /** The longest wait between two attempts. */
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 /** How long a sender holds an endpoint between two steps, unless set; a dead sender's hold runs out. */
-export const LEASE_SECONDS = 60;
+const LEASE_SECONDS = 60;
 /** Waiting deliveries read at once. */
 const BATCH = 50;
 /** How long the delivery log keeps a delivery. */
