@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import './jsdomGaps';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SEARCH_MAX_LENGTH } from '@/api/contract/common';
+import { SEARCH_MAX_LENGTH } from '@/shared/search';
 import { SearchField } from './SearchField';
 
 afterEach(cleanup);

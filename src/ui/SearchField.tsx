@@ -4,7 +4,7 @@ import {
   Button,
   Input,
 } from 'react-aria-components';
-import { SEARCH_MAX_LENGTH } from '@/api/contract/common';
+import { SEARCH_MAX_LENGTH } from '@/shared/search';
 import { cx } from './cx';
 import fieldStyles from './Field.module.css';
 import { FieldLabel } from './FieldLabel';

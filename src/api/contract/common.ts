@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_MAX_LENGTH } from '@/shared/search';
 import { plainMessage } from './messages';
 
 const MAX_ID = 2_147_483_647;
@@ -46,9 +47,6 @@ export const pageNumber = pageOrFirst.default(1);
 
 /** A `page` that may be left out (a list that pages itself only when asked): read as `pageNumber`. */
 export const optionalPageNumber = pageOrFirst.optional();
-
-/** The longest search a list takes; the console's search boxes take no more. */
-export const SEARCH_MAX_LENGTH = 200;
 
 /** Laravel's `search` and `page` query (page starts at 1). */
 export const listQuery = z.object({
