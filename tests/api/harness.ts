@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type App, buildApp } from '@server/app';
 import { readConfig } from '@server/config';
-import { type Database, openDatabase } from '@server/db/open';
+import { type Database, openDatabase, PgliteTar } from '@server/db/open';
 import { roles } from '@server/db/schema/roles';
 import { users } from '@server/db/schema/users';
 import { createScratchDatabase } from '@server/db/scratch';
@@ -46,7 +46,7 @@ let snapshot: Blob | null | undefined;
 export function pgliteSnapshot(): Blob | null {
   if (snapshot === undefined) {
     const path = inject('pgliteSnapshot');
-    snapshot = path ? new Blob([readFileSync(path)], { type: 'application/x-tar' }) : null;
+    snapshot = path ? new PgliteTar(readFileSync(path)) : null;
   }
   return snapshot;
 }

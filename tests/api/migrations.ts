@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Db } from '@server/db/open';
+import { type Db, inMemoryStartParams, PgliteTar } from '@server/db/open';
 import { createScratchDatabase } from '@server/db/scratch';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -44,11 +44,11 @@ let empty: Promise<Blob> | undefined;
  */
 function emptyCluster(): Promise<Blob> {
   empty ??= (async () => {
-    const client = new PGlite({ extensions: { pg_trgm } });
+    const client = new PGlite({ extensions: { pg_trgm }, startParams: inMemoryStartParams });
     try {
       // A dump asked for before the database is ready never settles.
       await client.waitReady;
-      return await client.dumpDataDir('none');
+      return new PgliteTar(new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()));
     } finally {
       await client.close();
     }
@@ -94,7 +94,11 @@ export async function databaseBefore(
         migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS }),
       };
     }
-    const client = new PGlite({ extensions: { pg_trgm }, loadDataDir: await emptyCluster() });
+    const client = new PGlite({
+      extensions: { pg_trgm },
+      loadDataDir: await emptyCluster(),
+      startParams: inMemoryStartParams,
+    });
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: before.folder });
     return {
