@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin } from './admin';
 import { apiToken, createBrand, createPage, createUser, GROUP_ADMINISTRATOR_ROLE, uniqueToken } from './api';
 import { chooseOption, field, hasChromium, launchBrowser, signedInPage, successToasts } from './browser';
+import { baseURL } from './server';
 
 const PASSWORD = 'Forecourt-Pass-2024';
 
@@ -38,7 +39,7 @@ describe.skipIf(!hasChromium)('activity log', () => {
       password: PASSWORD,
       role_id: GROUP_ADMINISTRATOR_ROLE,
     });
-    const wrong = await fetch(new URL('/api/auth/login', inject('baseURL')), {
+    const wrong = await fetch(new URL('/api/auth/login', baseURL()), {
       method: 'POST',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: sam.email, password: 'not-the-password' }),

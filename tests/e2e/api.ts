@@ -4,6 +4,7 @@ import { type LifecycleKey, lifecycleAreas } from '@/api/contract/all';
 import type { Brand } from '@/api/contract/brands';
 import type { Paginator } from '@/api/contract/common';
 import { type Dealership, type DealershipInput, weekdays } from '@/api/contract/dealerships';
+import { baseURL } from './server';
 
 /**
  * The admin API as the browser tests use it to set up their own records: sign in for a token,
@@ -42,7 +43,7 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(new URL(`/api/${path}`, inject('baseURL')), {
+  const response = await fetch(new URL(`/api/${path}`, baseURL()), {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Manufacturer } from '@/api/contract/brands';
 import { formatDate } from '@/shared/format';
 import {
@@ -24,6 +24,7 @@ import {
   successToasts,
 } from './browser';
 import { rowBySelectBox } from './lifecycle-driver';
+import { baseURL } from './server';
 
 /** The site address the slug column shows the slug under (VITE_SITE_URL unset in tests). */
 const SITE = 'https://www.example-motors.co.uk/';
@@ -39,7 +40,7 @@ async function uploadLogo(token: string, name = 'badge.png'): Promise<number> {
     .toBuffer();
   const body = new FormData();
   body.append('files[]', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
-  const response = await fetch(new URL('/api/media/upload', inject('baseURL')), {
+  const response = await fetch(new URL('/api/media/upload', baseURL()), {
     method: 'POST',
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
     body,

@@ -10,6 +10,7 @@ import {
   request,
 } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { baseURL } from './server';
 
 /** Where the console keeps the access token (src/api/client.ts). */
 const tokenKey = 'console.token';
@@ -64,7 +65,7 @@ export async function newContext(
   storageState?: BrowserContextOptions['storageState'],
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
-    baseURL: inject('baseURL'),
+    baseURL: baseURL(),
     viewport: { width: 1280, height: 800 },
     storageState,
   });
@@ -148,8 +149,8 @@ export async function signedInContext(
   email: string = inject('adminEmail'),
   password: string = inject('adminPassword'),
 ): Promise<BrowserContext> {
-  const baseURL = inject('baseURL');
-  const api = await request.newContext({ baseURL });
+  const origin = baseURL();
+  const api = await request.newContext({ baseURL: origin });
   try {
     const response = await api.post('/api/auth/login', {
       data: { email, password },
@@ -161,7 +162,7 @@ export async function signedInContext(
     const { cookies } = await api.storageState();
     return await newContext(browser, {
       cookies,
-      origins: [{ origin: new URL(baseURL).origin, localStorage: [{ name: tokenKey, value: token }] }],
+      origins: [{ origin: new URL(origin).origin, localStorage: [{ name: tokenKey, value: token }] }],
     });
   } finally {
     await api.dispose();

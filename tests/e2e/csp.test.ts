@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiToken, createBrand, createDealership, createUser, uniqueToken } from './api';
 import { hasChromium, launchBrowser, newContext, signIn } from './browser';
+import { baseURL } from './server';
 
 type ViolationWindow = Window & { __cspViolations?: string[] };
 
@@ -47,7 +48,7 @@ describe.skipIf(!hasChromium)('The console page’s Content-Security-Policy', ()
   });
 
   it('is strict: own scripts only, no plugins, no base changes, no framing', async () => {
-    const res = await fetch(new URL('/users', inject('baseURL')));
+    const res = await fetch(new URL('/users', baseURL()));
     const policy = res.headers.get('content-security-policy') ?? '';
     const directives = Object.fromEntries(
       policy.split(';').map((d) => {
@@ -113,10 +114,10 @@ describe.skipIf(!hasChromium)('The console page’s Content-Security-Policy', ()
   });
 
   it('sends the console’s scripts brotli-compressed', async () => {
-    const html = await (await fetch(new URL('/', inject('baseURL')))).text();
+    const html = await (await fetch(new URL('/', baseURL()))).text();
     const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
     expect(script).toMatch(/^\/assets\/.+\.js$/);
-    const res = await fetch(new URL(script!, inject('baseURL')), { headers: { 'accept-encoding': 'br' } });
+    const res = await fetch(new URL(script!, baseURL()), { headers: { 'accept-encoding': 'br' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('br');
   });

@@ -13,8 +13,11 @@ import { startMailbox } from './mailbox';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the console and API answer; '' when Chromium is missing and no server was started. */
-    baseURL: string;
+    /**
+     * Where the console and API answer, one server for each browser-test worker (read through
+     * `baseURL()` in server.ts); empty when Chromium is missing and no server was started.
+     */
+    baseURLs: string[];
     adminEmail: string;
     adminPassword: string;
     /** The server's Stripe webhook signing secret, so tests can deliver signed events. */
@@ -38,7 +41,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   project.provide('adminPassword', adminPassword);
   project.provide('stripeWebhookSecret', stripeWebhookSecret);
   if (!hasChromium) {
-    project.provide('baseURL', '');
+    project.provide('baseURLs', []);
     project.provide('browserEndpoint', '');
     return;
   }
@@ -47,8 +50,53 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   // A build of other sources (a checkout moved on since) would test the wrong console: build again.
   if (!(await buildIsCurrent(join(root, 'dist'), await sourceFingerprint(root)))) await buildConsole(root);
 
-  const dataDir = await mkdtemp(join(tmpdir(), 'console-e2e-'));
   const mailbox = await startMailbox();
+  // One server for each worker, each on a database of its own: the files one worker runs, one after
+  // another, see the data of no file beside them (decision 017, "browser tests two at a time").
+  const workers = Math.max(1, project.config.maxWorkers);
+  let browser: BrowserServer | undefined;
+  const servers: ConsoleServer[] = [];
+  try {
+    // The browser starts while the servers do: each takes a while, and none needs another. All are
+    // waited for, so that a failed start of one never leaves another running.
+    const [started, launched] = await Promise.all([
+      Promise.allSettled(Array.from({ length: workers }, () => startConsole(root, mailbox.url))),
+      Promise.allSettled([chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs })]),
+    ]);
+    for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
+    if (launched[0]?.status === 'fulfilled') browser = launched[0].value;
+    for (const result of [...started, ...launched]) if (result.status === 'rejected') throw result.reason;
+    project.provide(
+      'baseURLs',
+      servers.map((server) => server.baseURL),
+    );
+    project.provide('browserEndpoint', browser!.wsEndpoint());
+  } catch (error) {
+    await browser?.close();
+    await Promise.all(servers.map((server) => server.stop()));
+    await mailbox.close();
+    throw error;
+  }
+
+  return async () => {
+    await browser?.close();
+    const crashed = (await Promise.all(servers.map((server) => server.stop()))).filter(Boolean);
+    await mailbox.close();
+    // A server that was already gone crashed mid-run: its output explains the failed tests.
+    for (const log of crashed)
+      console.error(`A console server stopped during the browser tests. Its output:\n${log}`);
+  };
+}
+
+interface ConsoleServer {
+  baseURL: string;
+  /** Stops the server and removes its data; resolves to its output if it had stopped by itself. */
+  stop(): Promise<string | null>;
+}
+
+/** Starts the console as production does, on a fresh embedded database and data directory. */
+async function startConsole(root: string, smtpUrl: string): Promise<ConsoleServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'console-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // The system picks the port as the server binds it: a port picked beforehand can be taken by
@@ -62,7 +110,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     WEBHOOKS_ALLOW_PRIVATE: '1',
     // Mail goes to a real SMTP server, which refuses a flaky CRM's first attempts; one retry, so a
     // failed lead shows within seconds.
-    SMTP_URL: mailbox.url,
+    SMTP_URL: smtpUrl,
     MAIL_RETRIES: '1',
   };
   // The browser tests always run on a fresh embedded database, whatever the surrounding shell points at.
@@ -74,38 +122,18 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = captureOutput(server);
-
-  let browser: BrowserServer | undefined;
-  try {
-    // The browser starts while the server does: both take a while, and neither needs the other.
-    // Both are waited for, so that a failed start of one never leaves the other running.
-    const [listening, launched] = await Promise.allSettled([
-      waitForListening(server, log),
-      chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs }),
-    ]);
-    if (launched.status === 'fulfilled') browser = launched.value;
-    if (listening.status === 'rejected') throw listening.reason;
-    if (launched.status === 'rejected') throw launched.reason;
-    project.provide('baseURL', listening.value);
-    project.provide('browserEndpoint', launched.value.wsEndpoint());
-  } catch (error) {
-    await browser?.close();
+  const stopAndRemove = async () => {
+    const crashed = server.exitCode !== null || server.signalCode !== null;
     await stop(server);
-    await mailbox.close();
     await rm(dataDir, { recursive: true, force: true });
+    return crashed ? log.text() : null;
+  };
+  try {
+    return { baseURL: await waitForListening(server, log), stop: stopAndRemove };
+  } catch (error) {
+    await stopAndRemove();
     throw error;
   }
-
-  return async () => {
-    // A server that is already gone crashed mid-run: its output explains the failed tests.
-    const crashed = server.exitCode !== null || server.signalCode !== null;
-    await browser?.close();
-    await stop(server);
-    await mailbox.close();
-    await rm(dataDir, { recursive: true, force: true });
-    if (crashed)
-      console.error(`The console server stopped during the browser tests. Its output:\n${log.text()}`);
-  };
 }
 
 interface OutputLog {

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MediaItem } from '@/api/contract/media';
 import type { Page as StoredPage } from '@/api/contract/pages';
 import { apiRequest, apiToken, createPage, uniqueToken } from './api';
@@ -13,6 +13,7 @@ import {
   signedInPage,
   successToasts,
 } from './browser';
+import { baseURL } from './server';
 
 /** A photograph-sized PNG of one colour: its bytes (and so its SHA-256) differ with the colour. */
 async function photo(width: number, height: number): Promise<Buffer> {
@@ -48,7 +49,7 @@ function renditionFetched(img: HTMLImageElement): { chosen: number; widths: numb
 async function uploadByApi(token: string, name: string, buffer: Buffer): Promise<MediaItem> {
   const body = new FormData();
   body.append('files[]', new Blob([new Uint8Array(buffer)], { type: 'image/png' }), name);
-  const response = await fetch(new URL('/api/media/upload', inject('baseURL')), {
+  const response = await fetch(new URL('/api/media/upload', baseURL()), {
     method: 'POST',
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
     body,
@@ -212,7 +213,7 @@ describe.skipIf(!hasChromium)('block images from the media library', () => {
     // the 1280 px one a screen-wide guess would fetch.
     for (const width of [375, 980, 1440]) {
       const sized = await browser.newContext({
-        baseURL: inject('baseURL'),
+        baseURL: baseURL(),
         viewport: { width, height: 800 },
       });
       try {
@@ -234,7 +235,7 @@ describe.skipIf(!hasChromium)('block images from the media library', () => {
     }
 
     // Without JavaScript the same markup serves the same image.
-    const still = await browser.newContext({ baseURL: inject('baseURL'), javaScriptEnabled: false });
+    const still = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
     try {
       const plain = await still.newPage();
       await plain.goto(path);

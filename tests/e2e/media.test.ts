@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MediaItem } from '@/api/contract/media';
 import { apiRequest, apiToken, createUser, deleteForGood, READ_ONLY_ROLE, uniqueToken } from './api';
 import {
@@ -15,6 +15,7 @@ import {
   signedInPage,
   successToasts,
 } from './browser';
+import { baseURL } from './server';
 
 /** A real PNG of one colour: its bytes (and so its SHA-256) differ with the colour. */
 async function png(width: number, height: number): Promise<Buffer> {
@@ -35,7 +36,7 @@ interface Picked {
 async function uploadByApi(token: string, file: Picked): Promise<MediaItem> {
   const body = new FormData();
   body.append('files[]', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
-  const response = await fetch(new URL('/api/media/upload', inject('baseURL')), {
+  const response = await fetch(new URL('/api/media/upload', baseURL()), {
     method: 'POST',
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
     body,

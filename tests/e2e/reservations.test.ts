@@ -7,6 +7,7 @@ import { nowSeconds, signedDelivery, stripeCharge, stripeEvent } from '../stripe
 import { columnHeaders, signedInAdmin } from './admin';
 import { apiRequest } from './api';
 import { expectNoAxeViolations, focusReaches, hasChromium, shownWhole } from './browser';
+import { baseURL } from './server';
 
 const DATE = /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}$/;
 
@@ -188,7 +189,7 @@ describe.skipIf(!hasChromium)('reservations', () => {
   it('shows a partial refund Stripe sent as partial, with the amount refunded, and a charge in euros in euros', async () => {
     const deliver = async (event: unknown) => {
       const { body, headers } = signedDelivery(event, inject('stripeWebhookSecret'));
-      const res = await fetch(new URL('/api/payments/webhook', inject('baseURL')), {
+      const res = await fetch(new URL('/api/payments/webhook', baseURL()), {
         method: 'POST',
         headers,
         body,

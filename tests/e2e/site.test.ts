@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetricTotal } from '@/api/contract/analytics';
 import { signedInAdmin } from './admin';
 import { apiRequest } from './api';
 import { expectNoAxeViolations, field, hasChromium, launchBrowser } from './browser';
+import { baseURL } from './server';
 
 const VISITOR_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -23,7 +24,7 @@ describe.skipIf(!hasChromium)('the reference website', () => {
    */
   async function visitor(javaScriptEnabled: boolean): Promise<Page> {
     const context = await browser.newContext({
-      baseURL: inject('baseURL'),
+      baseURL: baseURL(),
       javaScriptEnabled,
       userAgent: VISITOR_AGENT,
       viewport: { width: 390, height: 844 },

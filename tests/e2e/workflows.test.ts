@@ -1,7 +1,8 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInAdmin } from './admin';
 import { apiRequest, createPage } from './api';
 import { field, hasChromium, successToasts } from './browser';
+import { baseURL } from './server';
 
 describe.skipIf(!hasChromium)('review workflows', () => {
   const admin = signedInAdmin();
@@ -23,7 +24,7 @@ describe.skipIf(!hasChromium)('review workflows', () => {
       /answered 403.*Draft/,
     );
     // Asked outside the browser: the site lets a browser keep an answer for a minute.
-    expect((await fetch(new URL(`/site/${data.slug}`, inject('baseURL')))).status).toBe(404);
+    expect((await fetch(new URL(`/site/${data.slug}`, baseURL()))).status).toBe(404);
 
     const page = await admin.newPage();
     await page.goto(`/pages/edit/${id}`);
