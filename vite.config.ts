@@ -69,7 +69,7 @@ export default defineConfig({
   test: {
     // Vitest leaves one core to itself (cores - 1 workers), which on two cores runs every unit and
     // API file one after another while its own process sits mostly idle: use both. The browser
-    // tests run two files at a time whatever this says (maxWorkers below).
+    // tests run one file at a time whatever this says (maxWorkers below).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -121,10 +121,10 @@ export default defineConfig({
           // machine focus handed back as a dialog closes, or a list drawn after its answer, came later
           // than that, and the test failed while the console did what it should.
           expect: { poll: { timeout: 10_000 } },
-          // Two files at a time, each worker with a console server of its own (global-setup.ts): a
-          // browser test mostly waits on the browser and the server, and one file at a time left
-          // the second core idle for the longest step of the run (decision 017).
-          maxWorkers: 2,
+          // One file at a time. The global setup starts a console server for each worker, so two
+          // would work, but beside the unit and API tests they left those too little of the two
+          // cores: two of them ran past their time limits (decision 017, the last section).
+          maxWorkers: 1,
         },
       },
     ],

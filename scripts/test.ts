@@ -293,8 +293,8 @@ async function main(): Promise<void> {
   delete withoutDatabaseUrl.DATABASE_URL;
   const databaseUrl = process.env.DATABASE_URL;
 
-  // Two lanes run side by side (docs/decisions/017-test-run-time.md): the browser tests, two files at
-  // a time, wait on the browser and their servers for much of their time, so the unit and API tests
+  // Two lanes run side by side (docs/decisions/017-test-run-time.md): the browser tests wait on the
+  // browser and their server for much of their time, so typecheck, lint and the unit and API tests
   // run beside them, at a lower priority, instead of before them. The browser lane has the terminal; the other lane's
   // output is held and printed, step by step, once both are done.
   const lanes: Lane[] = [
