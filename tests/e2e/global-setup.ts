@@ -52,7 +52,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
 
   const mailbox = await startMailbox();
   // One server for each worker, each on a database of its own: the files one worker runs, one after
-  // another, see the data of no file beside them (decision 017, "browser tests two at a time").
+  // another, see the data of no file beside them (decision 017, the last two sections).
   const workers = Math.max(1, project.config.maxWorkers);
   let browser: BrowserServer | undefined;
   const servers: ConsoleServer[] = [];
