@@ -3,8 +3,8 @@
  * set), and the browser tests. Every step runs even when an earlier one fails, so one run shows
  * everything that is wrong. The last line is always `N passed, N failed`.
  *
- * Typecheck, lint, the build and the browser tests run in one lane; the unit and API tests, one
- * after another, in a second lane beside it (docs/decisions/017-test-run-time.md). The browser lane
+ * Typecheck, lint, the unit tests, the build and the browser tests run in one lane; the API tests, on
+ * PGlite and then on PostgreSQL, in a second lane beside it (docs/decisions/017-test-run-time.md). The browser lane
  * writes to the terminal as it goes; the other lane's output is held and printed, under each step's
  * heading, once both lanes are done.
  */
@@ -294,18 +294,17 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
 
   // Two lanes run side by side (docs/decisions/017-test-run-time.md): the browser tests wait on the
-  // browser and their server for much of their time, so typecheck, lint and the unit and API tests
-  // run beside them, at a lower priority, instead of before them. The browser lane has the terminal; the other lane's
-  // output is held and printed, step by step, once both are done.
+  // browser and their server for much of their time, so the API tests run beside them, at a lower
+  // priority, instead of before them. The browser lane has the terminal; the other lane's output is
+  // held and printed, step by step, once both are done.
   const lanes: Lane[] = [
     {
       beside: true,
       steps: [
         // The PGlite run must not see DATABASE_URL, or it would quietly test PostgreSQL twice.
         {
-          name: 'unit and API tests (PGlite)',
-          step: (held) =>
-            vitestStep('unit and API tests (PGlite)', ['unit', 'api'], withoutDatabaseUrl, held),
+          name: 'API tests (PGlite)',
+          step: (held) => vitestStep('API tests (PGlite)', ['api'], withoutDatabaseUrl, held),
         },
         {
           name: 'API tests (PostgreSQL)',
@@ -327,14 +326,19 @@ async function main(): Promise<void> {
     },
     {
       beside: false,
-      // Typecheck and lint come first in this lane, not the other: the other lane's API steps are the
-      // longer, and these take a minute there in CI (decision 017, "the lanes balanced").
+      // Typecheck, lint and the unit tests come first in this lane, not the other: the other lane's API
+      // steps are the longer, and these took minutes there in CI (decision 017, "the lanes balanced"
+      // and "the unit tests move to the browser lane").
       steps: [
         {
           name: 'typecheck',
           step: (held) => commandStep('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], held),
         },
         { name: 'lint', step: (held) => commandStep('lint', bin('biome'), ['check', '.'], held) },
+        {
+          name: 'unit tests',
+          step: (held) => vitestStep('unit tests', ['unit'], withoutDatabaseUrl, held),
+        },
         { name: 'browser tests', step: () => browserSteps(withoutDatabaseUrl) },
       ],
     },
