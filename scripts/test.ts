@@ -15,30 +15,10 @@ import { setPriority, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { JsonTestResults } from 'vitest/node';
 import { failedTests, passedWhenTriedAgain } from './failedTests';
+import { minutesAndSeconds, printSummary, type StepResult, type Tally } from './testSummary';
 
 const root = resolve(import.meta.dirname, '..');
 const chromiumPath = '/usr/bin/chromium';
-
-interface Tally {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
-
-interface StepResult extends Tally {
-  name: string;
-  /** Wall-clock milliseconds the step took; set by `timed`. */
-  ms?: number;
-  note?: string;
-  /** The step did not run at all (as opposed to running and skipping some tests). */
-  notRun?: boolean;
-  /** The test files that took longest in this step, with their times: where to look first to speed it up. */
-  slowest?: string[];
-  /** What failed, as 'file > test': the summary is the part of a long run a reader sees first. */
-  failures?: string[];
-  /** Tests that failed once and passed when tried again, as 'file > test' and why they failed. */
-  triedAgain?: string[];
-}
 
 interface Exit {
   code: number | null;
@@ -282,12 +262,6 @@ async function timed(work: () => Promise<StepResult>): Promise<StepResult> {
   return { ...result, ms: performance.now() - started };
 }
 
-/** 75 s as '1:15', 3,725 s as '62:05': minutes and seconds, which is what a test run is measured in. */
-function minutesAndSeconds(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
 async function main(): Promise<void> {
   const withoutDatabaseUrl: NodeJS.ProcessEnv = { ...process.env };
   delete withoutDatabaseUrl.DATABASE_URL;
@@ -368,30 +342,7 @@ async function main(): Promise<void> {
     steps.push({ name: 'interrupted', passed: 0, failed: 1, skipped: 0, note: 'stopped by Ctrl+C' });
 
   heading('summary');
-  const total: Tally = { passed: 0, failed: 0, skipped: 0 };
-  for (const step of steps) {
-    total.passed += step.passed;
-    total.failed += step.failed;
-    total.skipped += step.skipped;
-    const mark = step.failed > 0 ? 'FAIL' : step.notRun ? 'SKIP' : 'ok  ';
-    const counts = `${step.passed} passed, ${step.failed} failed, ${step.skipped} skipped`;
-    const took = (step.ms === undefined ? '' : minutesAndSeconds(step.ms)).padStart(6);
-    console.log(`${mark} ${step.name.padEnd(30)} ${took}  ${counts}${step.note ? ` (${step.note})` : ''}`);
-    if (step.slowest?.length) console.log(`${''.padEnd(44)}slowest: ${step.slowest.join(', ')}`);
-    for (const failure of step.failures ?? []) {
-      const [name, ...why] = failure.split('\n');
-      console.log(`${''.padEnd(44)}failed: ${name}`);
-      for (const line of why) console.log(`${''.padEnd(44)}${line}`);
-    }
-    for (const flaky of step.triedAgain ?? []) {
-      const [name, ...why] = flaky.split('\n');
-      console.log(`${''.padEnd(44)}passed when tried again: ${name}`);
-      for (const line of why) console.log(`${''.padEnd(44)}${line}`);
-    }
-  }
-  console.log(
-    `     ${'the whole run'.padEnd(30)} ${minutesAndSeconds(performance.now() - started).padStart(6)}`,
-  );
+  const total = printSummary(steps, performance.now() - started);
   if (!existsSync(chromiumPath)) console.log(chromiumMissingWarning);
   if (total.skipped > 0) console.log(`${total.skipped} skipped`);
   console.log(`${total.passed} passed, ${total.failed} failed`);
