@@ -20,7 +20,7 @@ import {
   hasChromium,
   keyboardDragReady,
   launchBrowser,
-  signedInPage,
+  SharedSignIn,
   successToasts,
 } from './browser';
 import { rowBySelectBox } from './lifecycle-driver';
@@ -106,6 +106,7 @@ async function lastPage(page: Page): Promise<void> {
 
 describe.skipIf(!hasChromium)('brands', () => {
   let browser: Browser;
+  const signedIn = new SharedSignIn(() => browser);
   let page: Page;
   let token: string;
   /** Every brand this file made, deleted for good at the end. */
@@ -128,8 +129,7 @@ describe.skipIf(!hasChromium)('brands', () => {
   });
 
   beforeEach(async () => {
-    page = await signedInPage(browser);
-    return () => page.context().close();
+    page = await signedIn.page();
   });
 
   it('lists brands with their logo, their address on the site, live or not, and their dates', async () => {
@@ -138,6 +138,7 @@ describe.skipIf(!hasChromium)('brands', () => {
     await make({ name: `Lister ${tag} Live`, slug: `lister-${tag}-live`, logo });
     await make({ name: `Lister ${tag} Hidden`, slug: `lister-${tag}-hidden`, live: false });
 
+    await page.goto('/dashboard');
     await page.getByRole('navigation').getByRole('link', { name: 'Brands' }).click();
     await page.waitForURL(/\/brands$/);
     await page.getByRole('heading', { name: 'Brands', level: 1 }).waitFor();

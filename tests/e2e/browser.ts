@@ -207,6 +207,44 @@ export async function signedInPage(
   return page;
 }
 
+/**
+ * Signed-in pages for a describe block's tests, all in one context, each test's page starting as a
+ * fresh context's would: the console's storage emptied (drafts, the clipboard, remembered choices)
+ * but for the access token, and the last test's pages closed. A fresh context and its first load
+ * cost about 4 s of CPU, a load in a context already used under 2 (decision 017). The session is
+ * shared: tests that sign out, or read the user's sessions, take a context of their own.
+ */
+export class SharedSignIn {
+  #context: Promise<BrowserContext> | undefined;
+  constructor(
+    private readonly browser: () => Browser,
+    private readonly email: string = inject('adminEmail'),
+    private readonly password: string = inject('adminPassword'),
+  ) {}
+
+  /** A page in the shared context, on no screen yet: the test opens the one it needs. */
+  async page(): Promise<Page> {
+    if (!this.#context) {
+      this.#context = signedInContext(this.browser(), this.email, this.password);
+      return (await this.#context).newPage();
+    }
+    const context = await this.#context;
+    await Promise.all(context.pages().map((open) => open.close()));
+    const page = await context.newPage();
+    // A document of the console's origin that runs none of its script, to empty its storage from.
+    await page.goto('/api/health');
+    await page.evaluate(
+      (keep) => {
+        for (const name of Object.keys(window.localStorage)) {
+          if (!keep.includes(name)) window.localStorage.removeItem(name);
+        }
+      },
+      [tokenKey, seededKey],
+    );
+    return page;
+  }
+}
+
 /** Fails with one readable line per serious or critical axe violation on the page as it is now. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page })

@@ -5,7 +5,7 @@ import type { BuilderItem } from '@/api/contract/builder';
 import { PAGE_BLOCKS } from '@/shared/catalogue';
 import { blankItem } from '@/shared/items';
 import { apiToken, createPage, uniqueToken } from './api';
-import { hasChromium, keyboardDragReady, launchBrowser, signedInPage } from './browser';
+import { hasChromium, keyboardDragReady, launchBrowser, SharedSignIn } from './browser';
 
 const BLOCKS = 1000;
 
@@ -32,6 +32,7 @@ const listedNames = (page: Page) =>
 
 describe.skipIf(!hasChromium)('the block builder on a page of 1,000 blocks', () => {
   let browser: Browser;
+  const signedIn = new SharedSignIn(() => browser);
   let page: Page;
   let token: string;
 
@@ -43,8 +44,7 @@ describe.skipIf(!hasChromium)('the block builder on a page of 1,000 blocks', () 
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await signedInPage(browser);
-    return () => page.context().close();
+    page = await signedIn.page();
   });
 
   const openLongPage = async () => {

@@ -12,6 +12,7 @@ import {
   hasChromium,
   keyboardDragReady,
   launchBrowser,
+  SharedSignIn,
   signedInPage,
   successToasts,
 } from './browser';
@@ -78,6 +79,7 @@ async function fileNames(group: Locator): Promise<string[]> {
 
 describe.skipIf(!hasChromium)('the block builder', () => {
   let browser: Browser;
+  const signedIn = new SharedSignIn(() => browser);
   let page: Page;
   let token: string;
   let brandId: number;
@@ -117,8 +119,7 @@ describe.skipIf(!hasChromium)('the block builder', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await signedInPage(browser);
-    return () => page.context().close();
+    page = await signedIn.page();
   });
 
   it('adds blocks, fills every field type, reorders by button and keyboard, hides, saves and reads back what was saved', async () => {

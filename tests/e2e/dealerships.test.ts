@@ -17,7 +17,7 @@ import {
   field,
   hasChromium,
   launchBrowser,
-  signedInPage,
+  SharedSignIn,
   successToasts,
 } from './browser';
 import { uploadIntoField } from './libraryUpload';
@@ -88,6 +88,7 @@ const dayLabels = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satu
 
 describe.skipIf(!hasChromium)('dealerships', () => {
   let browser: Browser;
+  const signedIn = new SharedSignIn(() => browser);
   let page: Page;
   let token: string;
   /** Every dealership this file made, deleted for good at the end. */
@@ -110,8 +111,7 @@ describe.skipIf(!hasChromium)('dealerships', () => {
   });
 
   beforeEach(async () => {
-    page = await signedInPage(browser);
-    return () => page.context().close();
+    page = await signedIn.page();
   });
 
   it('lists dealerships with their brand, their address under /locations and whether they are live', async () => {
@@ -121,6 +121,7 @@ describe.skipIf(!hasChromium)('dealerships', () => {
     await make({ name: `Lister ${tag} Open`, slug: `lister-${tag}-open`, brand_id: brand.id });
     await make({ name: `Lister ${tag} Hidden`, slug: `lister-${tag}-hidden`, live: false });
 
+    await page.goto('/dashboard');
     await page.getByRole('navigation').getByRole('link', { name: 'Dealerships' }).click();
     await page.waitForURL(/\/dealerships$/);
     await page.getByRole('heading', { name: 'Dealerships', level: 1 }).waitFor();

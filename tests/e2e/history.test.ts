@@ -8,7 +8,7 @@ import {
   focusReaches,
   hasChromium,
   launchBrowser,
-  signedInPage,
+  SharedSignIn,
   successToasts,
 } from './browser';
 
@@ -17,6 +17,7 @@ const SECOND = 'Visit our York showroom for summer offers';
 
 describe.skipIf(!hasChromium)('the history of a page', () => {
   let browser: Browser;
+  const signedIn = new SharedSignIn(() => browser);
   let page: Page;
   let token: string;
 
@@ -39,8 +40,7 @@ describe.skipIf(!hasChromium)('the history of a page', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await signedInPage(browser);
-    return () => page.context().close();
+    page = await signedIn.page();
   });
 
   it('compares the first of two saved edits with the current version, restores it, saves it and reads it back', async () => {

@@ -10,7 +10,7 @@ import {
   focusReaches,
   hasChromium,
   launchBrowser,
-  signedInPage,
+  SharedSignIn,
   successToasts,
 } from './browser';
 import { baseURL } from './server';
@@ -92,6 +92,7 @@ async function heroSlideImage(page: Page) {
 
 describe.skipIf(!hasChromium)('block images from the media library', () => {
   let browser: Browser;
+  const signedIn = new SharedSignIn(() => browser);
   let page: Page;
   let token: string;
   const run = uniqueToken();
@@ -104,8 +105,7 @@ describe.skipIf(!hasChromium)('block images from the media library', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await signedInPage(browser);
-    return () => page.context().close();
+    page = await signedIn.page();
   });
 
   it('picks a library image into a hero by keyboard, refuses to publish it undescribed, and shows it on the site as <picture>', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { MediaItem } from '@/api/contract/media';
 import { apiRequest, apiToken, createUser, deleteForGood, READ_ONLY_ROLE, uniqueToken } from './api';
 import {
@@ -12,6 +12,7 @@ import {
   hasChromium,
   launchBrowser,
   measureReflow,
+  SharedSignIn,
   signedInPage,
   successToasts,
 } from './browser';
@@ -50,6 +51,7 @@ async function uploadByApi(token: string, file: Picked): Promise<MediaItem> {
 
 describe.skipIf(!hasChromium)('media library', () => {
   let browser: Browser;
+  const signedIn = new SharedSignIn(() => browser);
   let page: Page;
   let token: string;
   const run = uniqueToken();
@@ -112,10 +114,9 @@ describe.skipIf(!hasChromium)('media library', () => {
   });
 
   beforeEach(async () => {
-    page = await signedInPage(browser);
+    page = await signedIn.page();
     await page.goto('/media');
     await page.getByRole('heading', { name: 'Media', level: 1 }).waitFor();
-    return () => page.context().close();
   });
 
   it('uploads files by the picker, shows each one’s status and thumbnail, and stores the same file once', async () => {
@@ -364,8 +365,9 @@ describe.skipIf(!hasChromium)('media library', () => {
     const item = await stored('readonly');
     const email = `media-reader-${run}@example.com`;
     users.push(await createUser(token, { name: `Media Reader ${run}`, email, role_id: READ_ONLY_ROLE }));
-    await page.context().close();
     page = await signedInPage(browser, email, 'Forecourt-Pass-2024');
+    const reader = page.context();
+    onTestFinished(() => reader.close());
     await page.goto('/media');
     await page.getByRole('heading', { name: 'Media', level: 1 }).waitFor();
     await search(item.name);

@@ -7,7 +7,7 @@ import {
   focusReaches,
   hasChromium,
   launchBrowser,
-  signedInPage,
+  SharedSignIn,
   successToasts,
 } from './browser';
 
@@ -20,6 +20,7 @@ const focusedControl = (page: Page) =>
 
 describe.skipIf(!hasChromium)('pages', () => {
   let browser: Browser;
+  const signedIn = new SharedSignIn(() => browser);
   let page: Page;
   let token: string;
   let brandId: number;
@@ -48,14 +49,14 @@ describe.skipIf(!hasChromium)('pages', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await signedInPage(browser);
-    return () => page.context().close();
+    page = await signedIn.page();
   });
 
   it('lists the top level as Brands, Group Sections and Pages with the homepage and lock tooltips', async () => {
     // A brand's own section at the top; the demo's sections there are the group's.
     const section = `Brand section ${uniqueToken()}`;
     await makePage(section);
+    await page.goto('/dashboard');
     await page.getByRole('navigation').getByRole('link', { name: 'Pages' }).click();
     await page.waitForURL(/\/pages$/);
     for (const [title, name] of [
@@ -414,6 +415,7 @@ describe.skipIf(!hasChromium)('pages', () => {
 
 describe.skipIf(!hasChromium)('forms', () => {
   let browser: Browser;
+  const signedIn = new SharedSignIn(() => browser);
   let page: Page;
   let token: string;
 
@@ -425,8 +427,7 @@ describe.skipIf(!hasChromium)('forms', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await signedInPage(browser);
-    return () => page.context().close();
+    page = await signedIn.page();
   });
 
   it('lists forms with their slug and state, shows a form’s children, and deletes after the confirm', async () => {
@@ -450,6 +451,7 @@ describe.skipIf(!hasChromium)('forms', () => {
       });
     const made = await makeForm(`Brochure ${tag}`);
     await makeForm(`Catalogue ${tag}`);
+    await page.goto('/dashboard');
     await page.getByRole('navigation').getByRole('link', { name: 'Forms' }).click();
     await page.waitForURL(/\/forms$/);
     const testDrive = page.getByRole('row').filter({ hasText: 'test-drive' }).first();

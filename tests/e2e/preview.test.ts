@@ -1,7 +1,7 @@
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiToken, createPage, uniqueToken } from './api';
-import { field, focusReaches, hasChromium, launchBrowser, newPage, signedInPage } from './browser';
+import { field, focusReaches, hasChromium, launchBrowser, newPage, SharedSignIn } from './browser';
 
 const blocks = (page: Page) => page.getByRole('list', { name: 'Blocks' });
 const block = (page: Page, name: string) => blocks(page).getByRole('listitem', { name, exact: true });
@@ -17,6 +17,7 @@ const previewText = async (page: Page) => (await preview(page).locator('body').t
 
 describe.skipIf(!hasChromium)('the builder preview', () => {
   let browser: Browser;
+  const signedIn = new SharedSignIn(() => browser);
   let page: Page;
   let token: string;
 
@@ -28,8 +29,7 @@ describe.skipIf(!hasChromium)('the builder preview', () => {
     await browser?.close();
   });
   beforeEach(async () => {
-    page = await signedInPage(browser);
-    return () => page.context().close();
+    page = await signedIn.page();
   });
 
   it('on a phone, puts the editor and the preview under two tabs and keeps what was typed', async () => {
