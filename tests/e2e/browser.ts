@@ -245,12 +245,19 @@ export class SharedSignIn {
   }
 }
 
+/**
+ * Axe describes every element each rule passed or could not decide too, a selector for each, unless
+ * told only the violations are wanted: the checks read nothing else.
+ */
+const onlyViolations: Parameters<AxeBuilder['options']>[0] = { resultTypes: ['violations'] };
+
 /** Fails with one readable line per serious or critical axe violation on the page as it is now. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page })
     // react-aria's own live region: a pending Button announces itself there by aria-labelledby, and the
     // entry outlives the button for 7 s when the button unmounts (adobe/react-spectrum#10579).
     .exclude('[data-live-announcer]')
+    .options(onlyViolations)
     .analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -263,7 +270,10 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
  * whole page: live regions too, which the sweeps above leave out.
  */
 export async function unnamedImages(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withRules(['role-img-alt']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withRules(['role-img-alt'])
+    .options(onlyViolations)
+    .analyze();
   return violations.flatMap((v) => v.nodes.map((n) => n.html));
 }
 
@@ -278,6 +288,7 @@ export async function wcagViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page })
     .withTags(WCAG_AA_TAGS)
     .exclude('[data-live-announcer]')
+    .options(onlyViolations)
     .analyze();
   return violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
